@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+
+// The journeys run in Debian's Chromium against the whole stack, started by the same launcher as `npm start`
+// on a fresh data folder (never the developer's .data).
+const dataDir = path.resolve(__dirname, '../.data-e2e');
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  // One shared stack and data set: journeys run one after another.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalSetup: require.resolve('./global-setup'),
+  use: {
+    baseURL: 'http://localhost:3000',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'journeys', testIgnore: /outage\.spec\.ts/ },
+    // Stops a remote's server, so it runs after every other journey.
+    { name: 'outage', testMatch: /outage\.spec\.ts/, dependencies: ['journeys'] },
+  ],
+  webServer: {
+    command: `node ${path.resolve(__dirname, 'start-fresh.mjs')}`,
+    url: 'http://localhost:3000/config.json',
+    timeout: 10 * 60_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+    env: { SPORTIFY_DATA_DIR: dataDir },
+  },
+});

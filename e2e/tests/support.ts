@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const API = 'http://localhost:5000';
+
+/** Demo logins of the seed (CONVENTIONS.md); the launcher prints the same list. */
+export const demo = {
+  admin: { email: 'admin@sportify.camp', password: 'Admin@2026', name: 'Alex Morgan' },
+  instructor: { email: 'jordan@sportify.camp', password: 'Coach@2026', name: 'Jordan Lee' },
+  student: { email: 'mia@sportify.camp', password: 'Student@2026', name: 'Mia Chen' },
+  student2: { email: 'noah@sportify.camp', password: 'Student@2026', name: 'Noah Patel' },
+} as const;
+
+export async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByPlaceholder('Type Your Email').fill(who.email);
+  await page.getByLabel(/^password$/i).fill(who.password);
+  await page.getByRole('button', { name: /^login$/i }).click();
+  await expect(page.getByRole('button', { name: /logout/i })).toBeVisible();
+}
+
+/** Process ids of the running stack's parts, written by the launcher. */
+export function stackPids(): Record<string, number> {
+  const dataDir = process.env.SPORTIFY_DATA_DIR || path.resolve(__dirname, '../../.data-e2e');
+  return JSON.parse(readFileSync(path.join(dataDir, 'run', 'services.json'), 'utf8'));
+}

@@ -1,0 +1,54 @@
+// The embedded MongoDB-compatible database (mongo-java-server + H2 file) used when MONGODB_URI is not set.
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { spawnService, ready } from './proc.mjs';
+
+const devdbDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../devdb');
+const libDir = path.join(devdbDir, 'lib');
+
+async function has(cmd) {
+  const r = await execa('sh', ['-c', `command -v ${cmd}`], { reject: false });
+  return r.exitCode === 0;
+}
+
+/**
+ * Fetches the database's jars from Maven Central once (about 5-10 s), into the ignored devdb/lib.
+ * @param {{ log?: (msg: string) => void }} [options]
+ */
+export async function ensureDevDbDeps({ log = console.log } = {}) {
+  const missing = [];
+  if (!(await has('java'))) missing.push('java');
+  if (!(await has('mvn'))) missing.push('mvn');
+  if (missing.length) {
+    throw new Error(
+      `The embedded database needs ${missing.join(' and ')}. Install them with ` +
+        '`apt-get install -y openjdk-17-jdk-headless maven`, or set MONGODB_URI to use your own MongoDB.',
+    );
+  }
+  if (existsSync(libDir) && readdirSync(libDir).some((f) => f.startsWith('mongo-java-server-core'))) return;
+  log('Fetching the embedded database (mongo-java-server) from Maven Central, once...');
+  await execa('mvn', ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${libDir}`], {
+    cwd: devdbDir,
+    stdio: 'inherit',
+  });
+}
+
+/**
+ * Starts the database on 127.0.0.1:port with its data in `file`; resolves once it accepts connections.
+ * @param {{ port?: number, file: string, quiet?: boolean, log?: (msg: string) => void }} options
+ */
+export async function startDevDb({ port = 27017, file, quiet = true, log }) {
+  if (!file) throw new Error('startDevDb needs a data file path');
+  await ensureDevDbDeps({ log });
+  mkdirSync(path.dirname(file), { recursive: true });
+  const service = spawnService(
+    'database',
+    'java',
+    ['-Dorg.slf4j.simpleLogger.defaultLogLevel=warn', '-cp', `${libDir}/*`, path.join(devdbDir, 'DevDb.java'), String(port), file],
+    { quiet },
+  );
+  await ready(service, [`tcp:127.0.0.1:${port}`], 60_000);
+  return { uri: `mongodb://127.0.0.1:${port}`, port, stop: () => service.stop(), service };
+}

@@ -1,0 +1,186 @@
+// The whole site on one machine: database, auth emulator, API and the five front ends, each on its own origin.
+// Used by `npm start` (scripts/start.mjs) and by the Playwright run (e2e/playwright.config.ts).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { execa } from 'execa';
+import { assertPortsFree } from './ports.mjs';
+import { startDevDb } from './devdb.mjs';
+import { startAuthEmulator, DEMO_PROJECT_ID } from './auth-emulator.mjs';
+import { spawnService, ready } from './proc.mjs';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const FRONT_ENDS = [
+  { name: 'shell', dir: 'shell', portVar: 'SHELL_PORT', port: 3000, spa: true },
+  { name: 'mf-public', dir: 'mf-public', portVar: 'MF_PUBLIC_PORT', port: 3001, federation: 'mf_public' },
+  { name: 'mf-student', dir: 'mf-student', portVar: 'MF_STUDENT_PORT', port: 3002, federation: 'mf_student' },
+  { name: 'mf-instructor', dir: 'mf-instructor', portVar: 'MF_INSTRUCTOR_PORT', port: 3003, federation: 'mf_instructor' },
+  { name: 'mf-admin', dir: 'mf-admin', portVar: 'MF_ADMIN_PORT', port: 3004, federation: 'mf_admin' },
+];
+
+/** @type {(value: string | undefined, fallback: number, name: string) => number} */
+const int = (value, fallback, name) => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${name} must be a port number (1-65535), got "${value}"`);
+  return n;
+};
+
+/** Reads and checks the launcher's settings from the environment; every name is in the README's table. */
+export function readSettings(env = process.env) {
+  const dataDir = path.resolve(repoRoot, env.SPORTIFY_DATA_DIR || '.data');
+  const frontEnds = FRONT_ENDS.map((f) => ({ ...f, port: int(env[f.portVar], f.port, f.portVar) }));
+  const realFirebase = Boolean(env.FIREBASE_API_KEY);
+  if (realFirebase && !env.FIREBASE_PROJECT_ID) throw new Error('FIREBASE_PROJECT_ID is required when FIREBASE_API_KEY is set');
+  const projectId = env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
+  return {
+    dataDir,
+    frontEnds,
+    apiPort: int(env.API_PORT, 5000, 'API_PORT'),
+    dbPort: int(env.DEVDB_PORT, 27017, 'DEVDB_PORT'),
+    authPort: int(env.FIREBASE_AUTH_EMULATOR_PORT, 9099, 'FIREBASE_AUTH_EMULATOR_PORT'),
+    mongoUri: env.MONGODB_URI || '',
+    realFirebase,
+    firebase: {
+      apiKey: env.FIREBASE_API_KEY || 'demo-sportify-key',
+      authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+      projectId,
+    },
+    stripeSecretKey: env.STRIPE_SECRET_KEY || '',
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || '',
+    jwtSecret: env.JWT_SECRET || '',
+  };
+}
+
+const origin = (port) => `http://localhost:${port}`;
+
+/** The shell's runtime config.json: where the API, Firebase and each remote's manifest live. */
+export function runtimeConfig(s, authHost) {
+  const remotes = Object.fromEntries(
+    s.frontEnds.filter((f) => f.federation).map((f) => [f.federation, `${origin(f.port)}/mf-manifest.json`]),
+  );
+  return {
+    apiUrl: origin(s.apiPort),
+    firebase: { ...s.firebase, authEmulatorUrl: authHost ? `http://${authHost}` : '' },
+    stripePublishableKey: s.stripePublishableKey,
+    remotes,
+  };
+}
+
+const built = {
+  api: () => existsSync(path.join(repoRoot, 'api/dist/main.js')),
+  shell: () => existsSync(path.join(repoRoot, 'shell/dist/index.html')),
+  remote: (dir) => existsSync(path.join(repoRoot, dir, 'dist/mf-manifest.json')),
+};
+
+/** Builds the packages that have no build output yet (`npm run build` rebuilds everything). */
+export async function buildMissing(log) {
+  const missing = [];
+  if (!built.api()) missing.push('@sportify/api');
+  for (const f of FRONT_ENDS) {
+    const ok = f.federation ? built.remote(f.dir) : built.shell();
+    if (!ok) missing.push(`@sportify/${f.dir}`);
+  }
+  if (!missing.length) return [];
+  log(`Building ${missing.join(', ')} (first run; later starts reuse the build)...`);
+  const scopes = missing.flatMap((m) => ['--scope', m]);
+  await execa('npx', ['lerna', 'run', 'build', '--concurrency', '2', ...scopes], { cwd: repoRoot, stdio: 'inherit' });
+  return missing;
+}
+
+/**
+ * Starts everything and resolves once every part answers. Returns { settings, services, config, stop() }.
+ * Throws (after stopping what it started) when a part fails to come up.
+ */
+export async function startStack({ env = process.env, log = console.log } = {}) {
+  const s = readSettings(env);
+  const ports = { API: s.apiPort };
+  for (const f of s.frontEnds) ports[f.name] = f.port;
+  if (!s.mongoUri) ports['embedded database'] = s.dbPort;
+  if (!s.realFirebase) ports['auth emulator'] = s.authPort;
+  await assertPortsFree(ports);
+  await buildMissing(log);
+  mkdirSync(s.dataDir, { recursive: true });
+
+  const services = [];
+  const stop = async () => {
+    // Front ends and API first, then the emulator (it exports its accounts on exit) and the database.
+    const late = new Set(['database', 'auth-emulator']);
+    await Promise.all(services.filter((x) => !late.has(x.name)).map((x) => x.stop()));
+    await Promise.all(services.filter((x) => late.has(x.name)).map((x) => x.stop()));
+  };
+
+  try {
+    const [db, auth] = await Promise.all([
+      s.mongoUri ? null : startDevDb({ port: s.dbPort, file: path.join(s.dataDir, 'db', 'sportify.mv'), log }),
+      s.realFirebase ? null : startAuthEmulator({ port: s.authPort, dataDir: path.join(s.dataDir, 'auth') }),
+    ]);
+    if (db) services.push(db.service);
+    if (auth) services.push(auth.service);
+    if (db) log(`Embedded database ready on ${db.uri} (data in ${path.relative(repoRoot, s.dataDir)}/db)`);
+    if (auth) log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
+
+    const apiEnv = {
+      PORT: String(s.apiPort),
+      MONGODB_URI: s.mongoUri || `${db?.uri}/sportify`,
+      FIREBASE_PROJECT_ID: s.firebase.projectId,
+      ...(auth ? { FIREBASE_AUTH_EMULATOR_HOST: auth.host } : {}),
+      CORS_ORIGINS: s.frontEnds.map((f) => origin(f.port)).join(','),
+      ASSET_BASE_URL: origin(s.frontEnds[0].port),
+    };
+    const api = spawnService('api', process.execPath, [path.join(repoRoot, 'api/dist/main.js')], { env: apiEnv, cwd: repoRoot });
+    services.push(api);
+    await ready(api, [`http://127.0.0.1:${s.apiPort}/health`], 60_000);
+
+    const seed = await execa(process.execPath, [path.join(repoRoot, 'api/dist/seed/run.js')], {
+      env: { ...process.env, ...apiEnv },
+      cwd: repoRoot,
+      reject: false,
+      all: true,
+    });
+    if (seed.exitCode !== 0) throw new Error(`Seeding the demo data failed:\n${seed.all}`);
+    if (seed.all?.trim()) log(seed.all.trim());
+
+    const config = runtimeConfig(s, auth?.host);
+    for (const f of s.frontEnds) {
+      const args = [path.join(repoRoot, 'scripts/static-server.mjs'), '--name', f.name, '--dir', path.join(repoRoot, f.dir, 'dist'), '--port', String(f.port)];
+      if (f.spa) args.push('--spa');
+      const fe = spawnService(f.name, process.execPath, args, {
+        quiet: true,
+        env: f.spa ? { SPORTIFY_RUNTIME_CONFIG: JSON.stringify(config) } : {},
+      });
+      services.push(fe);
+    }
+    await Promise.all(
+      s.frontEnds.map((f) => {
+        const service = services.find((x) => x.name === f.name);
+        if (!service) throw new Error(`${f.name} was not started`);
+        return ready(service, [`http://127.0.0.1:${f.port}/${f.spa ? 'index.html' : 'mf-manifest.json'}`], 30_000);
+      }),
+    );
+
+    // Lets tests stop one front end to prove the others keep working.
+    const runDir = path.join(s.dataDir, 'run');
+    mkdirSync(runDir, { recursive: true });
+    writeFileSync(
+      path.join(runDir, 'services.json'),
+      JSON.stringify(Object.fromEntries(services.map((x) => [x.name, x.child.pid])), null, 2),
+    );
+    return { settings: s, services, config, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** The demo logins, read from the API's seed data so they are written down once. */
+export function demoLogins() {
+  const require = createRequire(import.meta.url);
+  try {
+    return require(path.join(repoRoot, 'api/dist/seed/demo-accounts.js')).DEMO_LOGINS ?? [];
+  } catch {
+    return [];
+  }
+}
