@@ -1,0 +1,19 @@
+// API end-to-end tests: real HTTP (supertest) against a fresh embedded database and Firebase Auth emulator
+// started once per run on free ports by test/global-setup.mjs.
+module.exports = {
+  displayName: 'api',
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+  transform: {
+    // isolatedModules comes from tsconfig (set in tsconfig.base.json): ts-jest transpiles file by file, no type
+    // checking here (`tsc -b` does that).
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: false }],
+    // NestJS 12 ships ES modules only; Jest (on Node 20) needs them as CommonJS.
+    '^.+\\.js$': '<rootDir>/test/support/esm-to-cjs.cjs',
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
+  globalSetup: '<rootDir>/test/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/global-teardown.mjs',
+  testTimeout: 60_000,
+};

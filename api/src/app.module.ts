@@ -1,0 +1,46 @@
+import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AuthModule } from './auth/auth.module';
+import { ClassesModule } from './classes/classes.module';
+import { HttpErrorFilter } from './common/http-error.filter';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { PaymentsModule } from './payments/payments.module';
+import { SelectionsModule } from './selections/selections.module';
+import { UsersModule } from './users/users.module';
+
+@Module({})
+export class AppModule {
+  /** The whole API for a validated configuration (main.ts reads it from the environment; tests build their own). */
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        AuthModule,
+        UsersModule,
+        ClassesModule,
+        SelectionsModule,
+        PaymentsModule,
+        HealthModule,
+      ],
+      providers: [
+        {
+          provide: APP_PIPE,
+          useValue: new ValidationPipe({
+            whitelist: true,
+            forbidNonWhitelisted: true,
+            transform: true,
+            // Types must already be right: no string-to-number guessing, and no operator objects sneaking through.
+            transformOptions: { enableImplicitConversion: false },
+            validationError: { target: false, value: false },
+          }),
+        },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,50 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
+import helmet from 'helmet';
+import { AppModule } from './app.module';
+import { requestIdAndLog } from './common/request-id.middleware';
+import { logLevelsFrom, type AppConfig } from './config/app-config';
+
+/** HTTP concerns shared by main.ts and the end-to-end tests, so tests exercise the same stack. */
+export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(requestIdAndLog);
+  app.use(helmet());
+  app.enableCors({
+    origin: config.corsOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Request-Id'],
+    exposedHeaders: ['ETag', 'X-Request-Id'],
+    maxAge: 600,
+  });
+  app.use(compression());
+  app.useBodyParser('json', { limit: '100kb' });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Sportify Camp API')
+      .setDescription('The calls of the Sportify Camp site. Public routes need no token; others need the API token from POST /jwt.')
+      .setVersion('1.0')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'api')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Firebase ID token' }, 'firebase')
+      .addSecurityRequirements('api')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document);
+  app.enableShutdownHooks();
+}
+
+/** Builds and initialises the API (collections and indexes are created here, before anything listens). */
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: logLevelsFrom(config.logLevel),
+    bodyParser: false,
+  });
+  configureApp(app, config);
+  await app.init();
+  return app;
+}

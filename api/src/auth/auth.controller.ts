@@ -1,0 +1,25 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { AuthService } from './auth.service';
+import { bearerToken } from './bearer';
+import { JwtExchangeDto } from './jwt-exchange.dto';
+import { Public } from './public.decorator';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  /** Public for the API-token guard; it checks the Firebase ID token itself. */
+  @Public()
+  @Post('jwt')
+  @HttpCode(200)
+  @ApiBearerAuth('firebase')
+  @ApiOkResponse({ description: 'The API token: { token }' })
+  @ApiUnauthorizedResponse({ description: 'Missing, invalid or expired Firebase ID token' })
+  @ApiForbiddenResponse({ description: 'The ID token belongs to another e-mail address' })
+  issue(@Req() req: Request, @Body() body: JwtExchangeDto): Promise<{ token: string }> {
+    return this.auth.issueToken(bearerToken(req), body.email);
+  }
+}

@@ -1,0 +1,14 @@
+import type { Role, User } from '../users/user.model';
+
+/** A signed-in user with no role is a student (spec section 1). */
+export type CallerRole = Role | 'student';
+
+/** The authenticated caller of a request; the role is read from the database on every request. */
+export interface Caller {
+  email: string;
+  role: CallerRole;
+  /** Null until the user has registered with POST /users. */
+  user: User | null;
+}
+
+export const callerRole = (user: User | null): CallerRole => user?.role ?? 'student';

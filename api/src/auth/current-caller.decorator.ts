@@ -1,0 +1,14 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Caller } from './caller';
+
+export interface AuthenticatedRequest extends Request {
+  caller?: Caller;
+}
+
+/** The authenticated caller, set by AuthGuard. */
+export const CurrentCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): Caller => {
+  const caller = ctx.switchToHttp().getRequest<AuthenticatedRequest>().caller;
+  if (!caller) throw new Error('CurrentCaller used on a route without authentication');
+  return caller;
+});

@@ -1,0 +1,22 @@
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { CallerRole } from './caller';
+import type { AuthenticatedRequest } from './current-caller.decorator';
+import { ROLES_KEY } from './roles.decorator';
+
+/** Global, after AuthGuard: enforces @Roles(...) against the role read from the database. */
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const roles = this.reflector.getAllAndOverride<CallerRole[] | undefined>(ROLES_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!roles?.length) return true;
+    const caller = context.switchToHttp().getRequest<AuthenticatedRequest>().caller;
+    if (caller && roles.includes(caller.role)) return true;
+    throw new ForbiddenException(`This action is only for ${roles.join(' or ')} accounts`);
+  }
+}

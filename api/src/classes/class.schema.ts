@@ -1,0 +1,39 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { CLASS_STATUSES, type ClassStatus } from './class.model';
+
+@Schema({ collection: 'classes', versionKey: false })
+export class ClassRecord {
+  @Prop({ required: true, trim: true })
+  className: string;
+
+  @Prop({ required: true })
+  classImage: string;
+
+  @Prop({ required: true })
+  instructorName: string;
+
+  @Prop({ required: true, lowercase: true })
+  instructorEmail: string;
+
+  @Prop({ required: true, min: 0 })
+  seats: number;
+
+  @Prop({ required: true, min: 0 })
+  price: number;
+
+  @Prop({ type: String, enum: CLASS_STATUSES, default: 'pending' })
+  status: ClassStatus;
+
+  @Prop({ default: () => new Date() })
+  date: Date;
+
+  @Prop({ default: 0, min: 0 })
+  enrolled: number;
+
+  @Prop({ default: '' })
+  feedback: string;
+}
+
+export const ClassSchema = SchemaFactory.createForClass(ClassRecord);
+ClassSchema.index({ status: 1, enrolled: -1 });
+ClassSchema.index({ instructorEmail: 1 });

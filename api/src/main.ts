@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { createApp } from './app.setup';
+import { ConfigError, loadConfig } from './config/app-config';
+
+async function bootstrap(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Sportify API cannot start. ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await createApp(config);
+  await app.listen(config.port, '0.0.0.0');
+  const mode = config.stripeSecretKey ? 'Stripe' : 'test-mode sandbox';
+  new Logger('Bootstrap').log(`Sportify API listening on port ${config.port} (payments: ${mode}, docs at /docs)`);
+}
+
+bootstrap().catch((err: unknown) => {
+  console.error('Sportify API failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Types } from 'mongoose';
+
+@Schema({ collection: 'payments', versionKey: false })
+export class PaymentRecord {
+  @Prop({ required: true, lowercase: true })
+  email: string;
+
+  @Prop({ required: true })
+  className: string;
+
+  @Prop({ required: true })
+  transactionId: string;
+
+  @Prop({ required: true })
+  price: number;
+
+  @Prop({ type: Types.ObjectId, required: true })
+  classId: Types.ObjectId;
+
+  @Prop({ type: Types.ObjectId, required: true })
+  selectionId: Types.ObjectId;
+
+  @Prop({ required: true })
+  date: Date;
+
+  @Prop({ required: true })
+  status: string;
+}
+
+export const PaymentSchema = SchemaFactory.createForClass(PaymentRecord);
+// A transaction is recorded once (a retried call finds the first record); a student pays for a class once.
+PaymentSchema.index({ transactionId: 1 }, { unique: true });
+PaymentSchema.index({ email: 1, classId: 1 }, { unique: true });
+PaymentSchema.index({ email: 1, date: -1 });

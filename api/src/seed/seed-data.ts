@@ -1,0 +1,82 @@
+// The demo data seeded on first run, in one place. Images are the project's own SVGs served by the shell origin:
+// people under /images/people/<first-name>.svg, classes under /images/classes/<sport>.svg.
+import type { ClassStatus } from '../classes/class.model';
+import type { Gender, Role } from '../users/user.model';
+
+export type SeedRole = Role | 'student';
+
+export interface SeedPerson {
+  name: string;
+  email: string;
+  password: string;
+  role: SeedRole;
+  gender: Gender;
+  /** Also the SVG file name under /images/people/. */
+  photo: string;
+}
+
+export const SPORTS = [
+  'soccer', 'basketball', 'tennis', 'swimming', 'volleyball', 'baseball', 'athletics',
+  'gymnastics', 'cycling', 'badminton', 'table-tennis', 'martial-arts', 'rowing', 'climbing',
+] as const;
+export type Sport = (typeof SPORTS)[number];
+
+export interface SeedClass {
+  className: string;
+  sport: Sport;
+  /** E-mail of one of the seeded instructors. */
+  instructor: string;
+  seats: number;
+  price: number;
+  status: ClassStatus;
+  enrolled: number;
+  feedback?: string;
+}
+
+const ADMIN_PASSWORD = 'Admin@2026';
+const COACH_PASSWORD = 'Coach@2026';
+const STUDENT_PASSWORD = 'Student@2026';
+
+export const SEED_PEOPLE: readonly SeedPerson[] = [
+  { name: 'Alex Morgan', email: 'admin@sportify.camp', password: ADMIN_PASSWORD, role: 'admin', gender: 'other', photo: 'alex' },
+  { name: 'Jordan Lee', email: 'jordan@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'female', photo: 'jordan' },
+  { name: 'Sam Rivera', email: 'sam@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'male', photo: 'sam' },
+  { name: 'Mia Chen', email: 'mia@sportify.camp', password: STUDENT_PASSWORD, role: 'student', gender: 'female', photo: 'mia' },
+  { name: 'Noah Patel', email: 'noah@sportify.camp', password: STUDENT_PASSWORD, role: 'student', gender: 'male', photo: 'noah' },
+  // Two more admins (the home page's "Our Three Main Contributors") and four more instructors (popular lists of 6).
+  { name: 'Priya Shah', email: 'priya@sportify.camp', password: ADMIN_PASSWORD, role: 'admin', gender: 'female', photo: 'priya' },
+  { name: 'Ethan Brooks', email: 'ethan@sportify.camp', password: ADMIN_PASSWORD, role: 'admin', gender: 'male', photo: 'ethan' },
+  { name: 'Olivia Grant', email: 'olivia@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'female', photo: 'olivia' },
+  { name: 'Lucas Kim', email: 'lucas@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'male', photo: 'lucas' },
+  { name: 'Emma Torres', email: 'emma@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'female', photo: 'emma' },
+  { name: 'Daniel Okafor', email: 'daniel@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'male', photo: 'daniel' },
+];
+
+/** The logins `npm start` prints (the five of CONVENTIONS.md). */
+export const DEMO_EMAILS = ['admin@sportify.camp', 'jordan@sportify.camp', 'sam@sportify.camp', 'mia@sportify.camp', 'noah@sportify.camp'];
+
+export const SEED_CLASSES: readonly SeedClass[] = [
+  // Approved: different enrolment counts, one full (seats 0).
+  { className: 'Soccer Fundamentals', sport: 'soccer', instructor: 'jordan@sportify.camp', seats: 12, price: 120, status: 'approved', enrolled: 19 },
+  { className: 'Basketball Skills Development', sport: 'basketball', instructor: 'sam@sportify.camp', seats: 8, price: 135, status: 'approved', enrolled: 22 },
+  { className: 'Tennis Camp', sport: 'tennis', instructor: 'olivia@sportify.camp', seats: 0, price: 150, status: 'approved', enrolled: 16 },
+  { className: 'Swimming Lessons', sport: 'swimming', instructor: 'lucas@sportify.camp', seats: 10, price: 110, status: 'approved', enrolled: 14 },
+  { className: 'Volleyball Clinic', sport: 'volleyball', instructor: 'emma@sportify.camp', seats: 15, price: 95, status: 'approved', enrolled: 9 },
+  { className: 'Baseball Skills Camp', sport: 'baseball', instructor: 'daniel@sportify.camp', seats: 6, price: 125, status: 'approved', enrolled: 11 },
+  { className: 'Track and Field Athletics', sport: 'athletics', instructor: 'jordan@sportify.camp', seats: 20, price: 85, status: 'approved', enrolled: 7 },
+  { className: 'Gymnastics Basics', sport: 'gymnastics', instructor: 'olivia@sportify.camp', seats: 9, price: 140, status: 'approved', enrolled: 5 },
+  { className: 'Badminton Rally School', sport: 'badminton', instructor: 'sam@sportify.camp', seats: 14, price: 70, status: 'approved', enrolled: 3 },
+  // Waiting for review.
+  { className: 'Road Cycling Club', sport: 'cycling', instructor: 'lucas@sportify.camp', seats: 12, price: 90, status: 'pending', enrolled: 0 },
+  { className: 'Table Tennis Spin School', sport: 'table-tennis', instructor: 'emma@sportify.camp', seats: 16, price: 60, status: 'pending', enrolled: 0 },
+  { className: 'Martial Arts Discipline', sport: 'martial-arts', instructor: 'daniel@sportify.camp', seats: 10, price: 115, status: 'pending', enrolled: 0 },
+  // Denied, one with the admin's feedback.
+  {
+    className: 'Open Water Rowing', sport: 'rowing', instructor: 'jordan@sportify.camp', seats: 8, price: 160, status: 'denied', enrolled: 0,
+    feedback: 'Please add a safety boat and a certified lifeguard to the plan, then submit the class again.',
+  },
+  { className: 'Indoor Climbing Intro', sport: 'climbing', instructor: 'sam@sportify.camp', seats: 10, price: 100, status: 'denied', enrolled: 0 },
+];
+
+export const personPhotoUrl = (assetBaseUrl: string, p: Pick<SeedPerson, 'photo'>) => `${assetBaseUrl}/images/people/${p.photo}.svg`;
+export const classImageUrl = (assetBaseUrl: string, c: Pick<SeedClass, 'sport'>) => `${assetBaseUrl}/images/classes/${c.sport}.svg`;

@@ -1,0 +1,19 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ClassesModule } from '../classes/classes.module';
+import type { AppConfig } from '../config/app-config';
+import { ConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { UsersModule } from '../users/users.module';
+import { AuthAccounts } from './auth-accounts';
+import { SeedService } from './seed.service';
+
+@Module({})
+export class SeedModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: SeedModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, UsersModule, ClassesModule],
+      providers: [AuthAccounts, SeedService],
+    };
+  }
+}

@@ -1,0 +1,10 @@
+// A class a student has selected (the spec's "selected class"), before paying for it.
+export interface Selection {
+  _id: string;
+  classId: string;
+  className: string;
+  instructorName: string;
+  seats: number;
+  studentEmail: string;
+  price: number;
+}

@@ -1,0 +1,30 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Types } from 'mongoose';
+
+@Schema({ collection: 'selections', versionKey: false })
+export class SelectionRecord {
+  @Prop({ type: Types.ObjectId, required: true })
+  classId: Types.ObjectId;
+
+  @Prop({ required: true })
+  className: string;
+
+  @Prop({ required: true })
+  instructorName: string;
+
+  @Prop({ required: true })
+  seats: number;
+
+  @Prop({ required: true, lowercase: true })
+  studentEmail: string;
+
+  @Prop({ required: true })
+  price: number;
+
+  @Prop({ default: () => new Date() })
+  createdAt: Date;
+}
+
+export const SelectionSchema = SchemaFactory.createForClass(SelectionRecord);
+// One selection per student and class.
+SelectionSchema.index({ studentEmail: 1, classId: 1 }, { unique: true });

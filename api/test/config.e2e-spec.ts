@@ -1,0 +1,58 @@
+import { ConfigError, loadConfig } from '../src/config/app-config';
+
+// Start-up refuses a wrong or missing setting with a message naming it.
+describe('configuration validated at boot', () => {
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as ConfigError).problems;
+    }
+  };
+
+  it('has working defaults for development', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 5000,
+      mongodbUri: 'mongodb://127.0.0.1:27017/sportify',
+      jwtTtlSeconds: 3600,
+      firebaseProjectId: 'demo-sportify',
+      assetBaseUrl: 'http://localhost:3000',
+      stripeSecretKey: '',
+    });
+    expect(c.corsOrigins).toEqual(['http://localhost:3000', 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004']);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ MONGODB_URI: 'http://db' }, 'MONGODB_URI'],
+    [{ JWT_TTL: 'forever' }, 'JWT_TTL'],
+    [{ FIREBASE_AUTH_EMULATOR_HOST: 'localhost' }, 'FIREBASE_AUTH_EMULATOR_HOST'],
+    [{ CORS_ORIGINS: 'localhost:3000' }, 'CORS_ORIGINS'],
+    [{ STRIPE_SECRET_KEY: 'oops' }, 'STRIPE_SECRET_KEY'],
+    [{ ASSET_BASE_URL: 'ftp://x' }, 'ASSET_BASE_URL'],
+  ])('rejects %p naming %s', (env, name) => {
+    expect(problemsOf(env).join('\n')).toContain(name);
+  });
+
+  it('requires a JWT secret and a Stripe key in production (no dev secret, no sandbox)', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' }).join('\n');
+    expect(problems).toContain('JWT_SECRET is required');
+    expect(problems).toContain('STRIPE_SECRET_KEY is required');
+  });
+
+  it('reads the documented variables', () => {
+    const c = loadConfig({
+      PORT: '5050',
+      JWT_TTL: '15m',
+      CORS_ORIGINS: 'https://camp.example, https://admin.camp.example/',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199',
+      ASSET_BASE_URL: 'https://cdn.camp.example/',
+    });
+    expect(c).toMatchObject({ port: 5050, jwtTtlSeconds: 900, firebaseAuthEmulatorHost: '127.0.0.1:9199', assetBaseUrl: 'https://cdn.camp.example' });
+    expect(c.corsOrigins).toEqual(['https://camp.example', 'https://admin.camp.example']);
+  });
+});

@@ -1,0 +1,138 @@
+import { decode } from 'jsonwebtoken';
+import { SEED_CLASSES, SEED_PEOPLE } from '../src/seed/seed-data';
+import { runSeed } from '../src/seed/seed';
+import { signIn, signUp, uniqueEmail } from './support/emulator';
+import { startTestApp, type TestApp } from './support/test-app';
+
+describe('walking skeleton: health, public classes, token exchange, seed', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: true });
+  });
+  afterAll(() => t.close());
+
+  describe('GET /health', () => {
+    it('reports the database as up', async () => {
+      const res = await t.http().get('/health').expect(200);
+      expect(res.body).toEqual({ status: 'ok', db: 'up' });
+    });
+  });
+
+  describe('GET /classes', () => {
+    it('lists only the approved classes, publicly, with the spec field names and string ids', async () => {
+      const res = await t.http().get('/classes').expect(200);
+      const approved = SEED_CLASSES.filter((c) => c.status === 'approved');
+      expect(res.body).toHaveLength(approved.length);
+      expect(res.body.map((c: { className: string }) => c.className).sort()).toEqual(approved.map((c) => c.className).sort());
+      for (const c of res.body) {
+        expect(Object.keys(c).sort()).toEqual(
+          ['_id', 'className', 'classImage', 'enrolled', 'instructorEmail', 'instructorName', 'price', 'seats'].sort(),
+        );
+        expect(c._id).toMatch(/^[a-f0-9]{24}$/);
+        expect(c.classImage).toMatch(/^http:\/\/localhost:3000\/images\/classes\/[a-z-]+\.svg$/);
+      }
+      expect(res.body.find((c: { className: string }) => c.className === 'Tennis Camp').seats).toBe(0);
+    });
+
+    it('never shows pending or denied classes', async () => {
+      const res = await t.http().get('/classes').expect(200);
+      const hidden = SEED_CLASSES.filter((c) => c.status !== 'approved').map((c) => c.className);
+      expect(res.body.some((c: { className: string }) => hidden.includes(c.className))).toBe(false);
+    });
+  });
+
+  describe('POST /jwt', () => {
+    it('exchanges a Firebase ID token for an HS256 API token whose subject is the lower-case e-mail', async () => {
+      const email = uniqueEmail('jwt');
+      const idToken = await signUp(email);
+      const res = await t.http().post('/jwt').set('Authorization', `Bearer ${idToken}`).send({ email: email.toUpperCase() }).expect(200);
+      expect(Object.keys(res.body)).toEqual(['token']);
+      const decoded = decode(res.body.token, { complete: true });
+      expect(decoded?.header.alg).toBe('HS256');
+      expect((decoded?.payload as { sub: string; exp: number }).sub).toBe(email.toLowerCase());
+      expect((decoded?.payload as { exp: number }).exp).toBeGreaterThan(Date.now() / 1000);
+    });
+
+    it('refuses a missing token with 401', async () => {
+      const res = await t.http().post('/jwt').send({ email: 'mia@sportify.camp' }).expect(401);
+      expect(res.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      expect(typeof res.body.message).toBe('string');
+    });
+
+    it('refuses a forged or malformed token with 401', async () => {
+      await t.http().post('/jwt').set('Authorization', 'Bearer not-a-token').send({ email: 'mia@sportify.camp' }).expect(401);
+      const forged = [
+        Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url'),
+        Buffer.from(JSON.stringify({ email: 'admin@sportify.camp', sub: 'x', aud: 'demo-sportify' })).toString('base64url'),
+        '',
+      ].join('.');
+      await t.http().post('/jwt').set('Authorization', `Bearer ${forged}`).send({ email: 'admin@sportify.camp' }).expect(401);
+    });
+
+    it('refuses a valid token for another e-mail with 403 (no token for an e-mail you cannot prove)', async () => {
+      const email = uniqueEmail('thief');
+      const idToken = await signUp(email);
+      const res = await t.http().post('/jwt').set('Authorization', `Bearer ${idToken}`).send({ email: 'admin@sportify.camp' }).expect(403);
+      expect(res.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+      expect(res.body.token).toBeUndefined();
+    });
+
+    it('validates the body', async () => {
+      const idToken = await signUp(uniqueEmail('body'));
+      const res = await t.http().post('/jwt').set('Authorization', `Bearer ${idToken}`).send({ email: { $gt: '' } }).expect(400);
+      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+    });
+  });
+
+  describe('seed', () => {
+    it('creates the demo people with their roles, and their sign-in accounts with the documented passwords', async () => {
+      const users = await t.db().collection('users').find().toArray();
+      expect(users).toHaveLength(SEED_PEOPLE.length);
+      expect(users.filter((u) => u.role === 'admin')).toHaveLength(3);
+      expect(users.filter((u) => u.role === 'instructor')).toHaveLength(6);
+      expect(users.filter((u) => !u.role)).toHaveLength(2);
+      for (const p of SEED_PEOPLE) {
+        await expect(signIn(p.email, p.password)).resolves.toEqual(expect.any(String));
+      }
+      const alex = users.find((u) => u.email === 'admin@sportify.camp');
+      expect(alex).toMatchObject({ userName: 'Alex Morgan', role: 'admin', userPhoto: 'http://localhost:3000/images/people/alex.svg' });
+    });
+
+    it('creates 14 classes in mixed states, one full and one denied with feedback', async () => {
+      const classes = await t.db().collection('classes').find().toArray();
+      expect(classes).toHaveLength(14);
+      const count = (s: string) => classes.filter((c) => c.status === s).length;
+      expect([count('approved'), count('pending'), count('denied')]).toEqual([9, 3, 2]);
+      expect(classes.filter((c) => c.status === 'approved' && c.seats === 0)).toHaveLength(1);
+      expect(classes.filter((c) => c.status === 'denied' && c.feedback)).toHaveLength(1);
+      expect(new Set(classes.filter((c) => c.status === 'approved').map((c) => c.enrolled)).size).toBe(9);
+    });
+
+    it('runs on first run only', async () => {
+      const report = await runSeed(t.config);
+      expect(report.seeded).toBe(false);
+      expect(await t.db().collection('classes').countDocuments()).toBe(14);
+    });
+  });
+
+  describe('database setup at boot', () => {
+    it('creates every collection with its unique indexes', async () => {
+      const uniqueKeys = async (name: string) =>
+        (await t.db().collection(name).indexes()).filter((i) => i.unique).map((i) => Object.keys(i.key).join(','));
+      expect(await uniqueKeys('users')).toContain('email');
+      expect(await uniqueKeys('selections')).toContain('studentEmail,classId');
+      expect(await uniqueKeys('payments')).toEqual(expect.arrayContaining(['transactionId', 'email,classId']));
+    });
+  });
+});
+
+describe('GET /health with the database gone', () => {
+  it('answers 503', async () => {
+    const t = await startTestApp();
+    await t.db().close();
+    const res = await t.http().get('/health').expect(503);
+    expect(res.body).toMatchObject({ statusCode: 503, db: 'down' });
+    await t.close();
+  });
+});

@@ -1,0 +1,88 @@
+import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { createApp } from '../../src/app.setup';
+import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { runSeed } from '../../src/seed/seed';
+import { signIn, signUp, uniqueEmail } from './emulator';
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  http: () => TestAgent;
+  db: () => Connection;
+  close: () => Promise<void>;
+}
+
+/** Environment of a test API: its own database on the shared test server, generous rate limits, quiet logs. */
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  const base = process.env.SPORTIFY_TEST_MONGO;
+  if (!base) throw new Error('SPORTIFY_TEST_MONGO is not set: run the API tests through jest (global setup)');
+  return {
+    NODE_ENV: 'test',
+    MONGODB_URI: `${base}/t_${randomBytes(6).toString('hex')}`,
+    FIREBASE_PROJECT_ID: 'demo-sportify',
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '',
+    JWT_SECRET: 'test-secret-for-the-api-e2e-tests-only',
+    RATE_LIMIT_JWT: '100000',
+    RATE_LIMIT_WRITES: '100000',
+    LOG_LEVEL: 'error',
+    ...overrides,
+  };
+}
+
+/** Starts the whole API (same setup as main.ts) on a fresh database; `seed` adds the demo data first. */
+export async function startTestApp(opts: { env?: Record<string, string>; seed?: boolean } = {}): Promise<TestApp> {
+  const config = loadConfig(testEnv(opts.env));
+  if (opts.seed) await runSeed(config);
+  const app = await createApp(config);
+  const server = app.getHttpServer();
+  return {
+    app,
+    config,
+    http: () => request(server),
+    db: () => app.get<Connection>(getConnectionToken()),
+    close: async () => {
+      const conn = app.get<Connection>(getConnectionToken());
+      if (conn.readyState === 1) await conn.dropDatabase();
+      await app.close();
+    },
+  };
+}
+
+/** Exchanges a Firebase ID token for an API token through POST /jwt. */
+export async function apiToken(t: TestApp, email: string, idToken: string): Promise<string> {
+  const res = await t.http().post('/jwt').set('Authorization', `Bearer ${idToken}`).send({ email }).expect(200);
+  return res.body.token as string;
+}
+
+export interface Session {
+  email: string;
+  token: string;
+  auth: { Authorization: string };
+}
+
+/** Signs in one of the seeded demo accounts. */
+export async function signInAs(t: TestApp, email: string, password: string): Promise<Session> {
+  const token = await apiToken(t, email, await signIn(email, password));
+  return { email, token, auth: { Authorization: `Bearer ${token}` } };
+}
+
+/** A brand-new account in the emulator, registered with POST /users (a student until promoted). */
+export async function newStudent(t: TestApp, prefix = 'student', register = true): Promise<Session> {
+  const email = uniqueEmail(prefix);
+  const token = await apiToken(t, email, await signUp(email));
+  const session = { email, token, auth: { Authorization: `Bearer ${token}` } };
+  if (register) {
+    await t
+      .http()
+      .post('/users')
+      .set(session.auth)
+      .send({ userName: prefix, email, userPhoto: 'http://localhost:3000/images/people/mia.svg', gender: 'other' })
+      .expect((r) => expect([200, 201]).toContain(r.status));
+  }
+  return session;
+}
