@@ -6,10 +6,10 @@ module.exports = function frontendJest(dir, displayName) {
   return {
     displayName,
     rootDir: dir,
-    testEnvironment: 'jsdom',
+    testEnvironment: path.join(__dirname, 'jest.jsdom-env.js'),
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     transform: {
-      '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json'), isolatedModules: true, diagnostics: false }],
+      '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json'), diagnostics: false }],
     },
     moduleNameMapper: {
       '\\.(svg|png|jpe?g|webp|avif)$': path.join(__dirname, 'jest.file-stub.js'),

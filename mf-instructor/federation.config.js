@@ -1,0 +1,12 @@
+// Module Federation settings of mf-instructor (names fixed by CONVENTIONS.md). Shared singletons: ../webpack.shared.js.
+const { federationOptions } = require('../webpack.shared');
+
+module.exports = federationOptions({
+  pkgDir: __dirname,
+  name: 'mf_instructor',
+  exposes: {
+    './AddClass': './src/AddClass/index.tsx',
+    './MyClasses': './src/MyClasses/index.tsx',
+    './UpdateClass': './src/UpdateClass/index.tsx',
+  },
+});

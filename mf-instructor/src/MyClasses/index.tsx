@@ -1,0 +1,6 @@
+import { PageHeading } from '@sportify/shared-ui';
+
+// Placeholder until the screen's issue lands: only the spec's heading.
+export default function MyClasses() {
+  return <PageHeading>My Classes</PageHeading>;
+}

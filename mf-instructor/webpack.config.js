@@ -1,0 +1,8 @@
+const { createWebpackConfig } = require('../webpack.shared');
+
+module.exports = createWebpackConfig({
+  pkgDir: __dirname,
+  port: Number(process.env.MF_INSTRUCTOR_PORT || 3003),
+  federation: require('./federation.config'),
+  title: 'Sportify Camp (mf-instructor)',
+});

@@ -1,0 +1,12 @@
+// Module Federation settings of mf-public (names fixed by CONVENTIONS.md). Shared singletons: ../webpack.shared.js.
+const { federationOptions } = require('../webpack.shared');
+
+module.exports = federationOptions({
+  pkgDir: __dirname,
+  name: 'mf_public',
+  exposes: {
+    './Home': './src/Home/index.tsx',
+    './Instructors': './src/Instructors/index.tsx',
+    './Classes': './src/Classes/index.tsx',
+  },
+});

@@ -1,0 +1,1 @@
+module.exports = require('../jest.frontend.js')(__dirname, 'mf-public');

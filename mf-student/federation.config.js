@@ -1,0 +1,12 @@
+// Module Federation settings of mf-student (names fixed by CONVENTIONS.md). Shared singletons: ../webpack.shared.js.
+const { federationOptions } = require('../webpack.shared');
+
+module.exports = federationOptions({
+  pkgDir: __dirname,
+  name: 'mf_student',
+  exposes: {
+    './SelectedClasses': './src/SelectedClasses/index.tsx',
+    './EnrolledClasses': './src/EnrolledClasses/index.tsx',
+    './Payment': './src/Payment/index.tsx',
+  },
+});

@@ -1,0 +1,8 @@
+const { createWebpackConfig } = require('../webpack.shared');
+
+module.exports = createWebpackConfig({
+  pkgDir: __dirname,
+  port: Number(process.env.MF_STUDENT_PORT || 3002),
+  federation: require('./federation.config'),
+  title: 'Sportify Camp (mf-student)',
+});

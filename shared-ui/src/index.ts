@@ -1,0 +1,21 @@
+// Public surface of @sportify/shared-ui (one line each in README.md). Import only from the package name.
+export * from './config/runtimeConfig';
+export * from './types/entities';
+export { theme, media, type AppTheme } from './theme/theme';
+export { GlobalStyle } from './theme/GlobalStyle';
+export { AppProviders } from './components/AppProviders';
+export { Button, type ButtonVariant } from './components/Button';
+export { PageHeading } from './components/PageHeading';
+export { Spinner } from './components/Spinner';
+export { Card, CardBody, CardGrid } from './components/Card';
+export { ClassCard, type ClassCardProps } from './components/ClassCard';
+export { Table, TableScroll } from './components/Table';
+export { usePageTitle, formatTitle, SITE_NAME } from './hooks/usePageTitle';
+export { httpClient, setUnauthorizedHandler } from './api/httpClient';
+export { axiosBaseQuery, type ApiError, type RequestArgs } from './api/axiosBaseQuery';
+export { api, type Api } from './api/api';
+export { TOKEN_KEY, tokenStorage } from './session/tokenStorage';
+export * from './session/sessionSlice';
+export { rootReducer, makeStore, type LazyLoadedSlices, type RootState, type AppStore, type AppDispatch } from './store/store';
+export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
+export { renderStandalone, type StandaloneRoute } from './standalone/renderStandalone';

@@ -1,0 +1,8 @@
+// The API token lives in localStorage under the spec's key (spec section 9).
+export const TOKEN_KEY = 'access-token';
+
+export const tokenStorage = {
+  get: (): string | null => localStorage.getItem(TOKEN_KEY),
+  set: (token: string): void => localStorage.setItem(TOKEN_KEY, token),
+  clear: (): void => localStorage.removeItem(TOKEN_KEY),
+};

@@ -1,0 +1,53 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { makeStore, setRuntimeConfig, setUnauthorizedHandler, signedOut, tokenStorage } from '@sportify/shared-ui';
+import { App } from './App';
+import { deferredAuthService } from './auth/authService';
+import { startSessionSync } from './auth/sessionSync';
+import { loadConfig } from './config/loadConfig';
+import { setupFederation } from './federation/federationRuntime';
+import { buildRoutes } from './routes/buildRoutes';
+
+const root = createRoot(document.getElementById('root') as HTMLElement);
+
+async function start() {
+  const config = await loadConfig();
+  setRuntimeConfig(config);
+
+  const remotes = setupFederation(config.remotes);
+  // Home is the usual first view: fetch its remote's manifest and code now, in parallel with everything else.
+  if (window.location.pathname === '/') remotes.preload('mf_public', 'Home');
+  if (window.location.pathname === '/classes') remotes.preload('mf_public', 'Classes');
+
+  const auth = deferredAuthService(
+    import(/* webpackChunkName: "firebase-auth" */ './auth/firebaseAuthService').then((m) =>
+      m.createFirebaseAuthService(config.firebase)),
+  );
+  const store = makeStore();
+  const router = createBrowserRouter(buildRoutes());
+
+  startSessionSync(auth, store.dispatch);
+  // Spec section 4: a 401/403 from the API logs out and goes to /login (the call still rejects).
+  setUnauthorizedHandler(async () => {
+    tokenStorage.clear();
+    store.dispatch(signedOut());
+    await router.navigate('/login');
+    await auth.signOut().catch((error: unknown) => console.error('Logout failed', error));
+  });
+
+  root.render(
+    <StrictMode>
+      <App store={store} router={router} auth={auth} remotes={remotes} />
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error('Sportify Camp could not start', error);
+  root.render(
+    <p role="alert" style={{ padding: 24, fontFamily: 'sans-serif' }}>
+      Sportify Camp could not start: the site configuration is missing or invalid. Please try again later.
+    </p>,
+  );
+});

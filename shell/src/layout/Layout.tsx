@@ -1,0 +1,23 @@
+import { Outlet } from 'react-router-dom';
+import styled from 'styled-components';
+import { Footer } from './Footer/Footer';
+import { Navbar } from './Navbar/Navbar';
+
+const Main = styled.main`
+  min-height: 60vh;
+  max-width: 1200px;
+  margin: 0 auto;
+`;
+
+/** Every page: navbar, the route's content, footer. */
+export function Layout() {
+  return (
+    <>
+      <Navbar />
+      <Main>
+        <Outlet />
+      </Main>
+      <Footer />
+    </>
+  );
+}

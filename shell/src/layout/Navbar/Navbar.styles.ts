@@ -1,0 +1,81 @@
+import styled, { css } from 'styled-components';
+import { media } from '@sportify/shared-ui';
+
+export const Bar = styled.header<{ $fixed: boolean }>`
+  z-index: 10;
+  width: 100%;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  ${({ $fixed, theme }) => $fixed && css`position: fixed; top: 0; left: 0; box-shadow: ${theme.shadow};`}
+`;
+
+/** Keeps the content from jumping up when the bar leaves the flow. */
+export const Spacer = styled.div`
+  height: 64px;
+`;
+
+export const Inner = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(4)};
+  max-width: 1200px;
+  min-height: 64px;
+  margin: 0 auto;
+  padding: 0 ${({ theme }) => theme.space(4)};
+`;
+
+export const Brand = styled.a`
+  font-family: ${({ theme }) => theme.font.heading};
+  font-size: 1.4rem;
+  font-weight: 700;
+  text-decoration: none;
+  color: ${({ theme }) => theme.colors.primaryDark};
+`;
+
+export const Toggle = styled.button`
+  ${media.md} { display: none; }
+  background: none;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  padding: ${({ theme }) => theme.space(2)};
+  font: inherit;
+  cursor: pointer;
+`;
+
+// Collapsed only below the md breakpoint (a max-width query, so wide screens never depend on the toggle).
+export const Menu = styled.div<{ $open: boolean }>`
+  display: flex;
+  flex-direction: column;
+  flex-basis: 100%;
+  gap: ${({ theme }) => theme.space(3)};
+  padding-bottom: ${({ theme }) => theme.space(3)};
+  @media (max-width: 767.98px) {
+    ${({ $open }) => !$open && 'display: none;'}
+  }
+  ${media.md} {
+    display: flex;
+    flex-direction: row;
+    flex-basis: auto;
+    align-items: center;
+    padding-bottom: 0;
+  }
+  ul { display: flex; flex-direction: inherit; gap: inherit; list-style: none; margin: 0; padding: 0; }
+  a { text-decoration: none; font-weight: 600; }
+  a.active { color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+export const Account = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+export const Avatar = styled.img`
+  width: 40px;
+  height: 40px;
+  border-radius: ${({ theme }) => theme.radius.round};
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.border};
+`;

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, dashboardHome, selectSession, useAppSelector } from '@sportify/shared-ui';
+import { useLogout } from '../../auth/useLogout';
+import { useScrolled } from '../../hooks/useScrolled';
+import { PreloadLink } from '../../routes/PreloadLink';
+import { Account, Avatar, Bar, Brand, Inner, Menu, Spacer, Toggle } from './Navbar.styles';
+
+const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/instructors', label: 'Instructor' },
+  { to: '/classes', label: 'Classes' },
+];
+
+/** Top bar (spec section 2): site links, then Login or Dashboard + photo + Logout. */
+export function Navbar() {
+  const session = useAppSelector(selectSession);
+  const logout = useLogout();
+  const fixed = useScrolled();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  return (
+    <>
+      <Bar $fixed={fixed}>
+        <Inner aria-label="Main">
+          <Brand as={Link} to="/">Sportify Camp</Brand>
+          <Toggle type="button" aria-expanded={open} aria-controls="main-menu" onClick={() => setOpen(!open)}>
+            Menu
+          </Toggle>
+          <Menu id="main-menu" $open={open}>
+            <ul>
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <PreloadLink to={link.to} end onClick={close}>{link.label}</PreloadLink>
+                </li>
+              ))}
+              {session.status === 'signedIn' && (
+                <li>
+                  <PreloadLink to={dashboardHome(session.role)} onClick={close}>Dashboard</PreloadLink>
+                </li>
+              )}
+            </ul>
+            {session.status === 'signedIn' && session.user && (
+              <Account>
+                <Avatar
+                  src={session.user.photoURL || undefined}
+                  alt={session.user.displayName ?? session.user.email}
+                  title={session.user.displayName ?? session.user.email}
+                  width={40}
+                  height={40}
+                />
+                <Button type="button" $variant="secondary" onClick={logout}>Logout</Button>
+              </Account>
+            )}
+            {session.status === 'signedOut' && (
+              <Button as={Link} to="/login" onClick={close}>Login</Button>
+            )}
+          </Menu>
+        </Inner>
+      </Bar>
+      {fixed && <Spacer />}
+    </>
+  );
+}

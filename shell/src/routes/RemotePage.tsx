@@ -1,0 +1,28 @@
+import { Suspense, useState } from 'react';
+import { Spinner, usePageTitle } from '@sportify/shared-ui';
+import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
+import { AreaUnavailable } from './AreaUnavailable';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import type { RemoteRoute } from './routeTable';
+
+/** One remote screen: loaded on first visit, with a loading state and its own error boundary. */
+export function RemotePage({ route }: { route: RemoteRoute }) {
+  usePageTitle(route.title);
+  const registry = useRemoteRegistry();
+  // Bumped by Retry: a fresh boundary around a freshly created lazy component.
+  const [attempt, setAttempt] = useState(0);
+  const Screen = registry.component(route.remote, route.module);
+
+  const retry = () => {
+    registry.evict(route.remote, route.module);
+    setAttempt((n) => n + 1);
+  };
+
+  return (
+    <RemoteErrorBoundary key={attempt} fallback={() => <AreaUnavailable onRetry={retry} />}>
+      <Suspense fallback={<Spinner label="Loading page" />}>
+        <Screen />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

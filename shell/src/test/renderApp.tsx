@@ -1,0 +1,46 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { makeStore, type SessionState } from '@sportify/shared-ui';
+import { App } from '../App';
+import type { AuthService } from '../auth/authService';
+import { createRemoteRegistry, type RemoteRegistryDeps } from '../federation/remoteRegistry';
+import { buildRoutes } from '../routes/buildRoutes';
+
+export const signedOutSession: SessionState = { status: 'signedOut', user: null, role: null };
+
+export const studentSession: SessionState = {
+  status: 'signedIn',
+  user: { email: 'mia@sportify.camp', displayName: 'Mia Chen', photoURL: 'http://localhost:3000/images/people/mia.svg' },
+  role: 'student',
+};
+
+export function fakeAuth(overrides: Partial<AuthService> = {}): AuthService {
+  return {
+    signInWithEmail: jest.fn().mockResolvedValue(undefined),
+    signInWithGoogle: jest.fn(),
+    register: jest.fn(),
+    signOut: jest.fn().mockResolvedValue(undefined),
+    onAccountChange: jest.fn(() => () => undefined),
+    ...overrides,
+  };
+}
+
+/** A loader whose remote screens render their module name as a heading. */
+export const workingRemotes: RemoteRegistryDeps = {
+  load: async (remote, module) => ({ default: () => <h2>{`${remote}/${module} screen`}</h2> }),
+};
+
+interface Options {
+  path?: string;
+  session?: SessionState;
+  remotes?: RemoteRegistryDeps;
+  auth?: AuthService;
+}
+
+/** The real shell (routes, guards, layout) with fake auth and remote loading, at a given URL. */
+export function renderApp({ path = '/', session = signedOutSession, remotes = workingRemotes, auth = fakeAuth() }: Options = {}) {
+  const store = makeStore({ session });
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const view = render(<App store={store} router={router} auth={auth} remotes={createRemoteRegistry(remotes)} />);
+  return { ...view, store, router, auth };
+}

@@ -1,0 +1,9 @@
+const { createWebpackConfig } = require('../webpack.shared');
+
+module.exports = createWebpackConfig({
+  pkgDir: __dirname,
+  port: Number(process.env.SHELL_PORT || 3000),
+  federation: require('./federation.config'),
+  host: true,
+  title: 'Sportify Camp',
+});

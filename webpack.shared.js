@@ -1,0 +1,152 @@
+// Shared webpack + Module Federation setup for the five front ends (shell + four remotes).
+// Each package keeps a tiny webpack.config.js / federation.config.js that call into this file, so the build
+// rules (ts-loader, hashed names, shared singletons, dev server) change in one place.
+const fs = require('fs');
+const path = require('path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+// Libraries that must exist once on the page (ARCHITECTURE.md section 2). Firebase stays inside the shell.
+const SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@reduxjs/toolkit', 'react-redux', 'styled-components',
+  'react-toastify', 'axios', '@sportify/shared-ui'];
+
+/** `shared` map for a package: singletons with requiredVersion taken from that package's own package.json. */
+function sharedSingletons(pkgDir) {
+  const pkg = require(path.join(pkgDir, 'package.json'));
+  const deps = { ...pkg.devDependencies, ...pkg.peerDependencies, ...pkg.dependencies };
+  const shared = {};
+  for (const name of SINGLETONS) {
+    const requiredVersion = deps[name];
+    if (!requiredVersion) throw new Error(`${pkg.name}: shared singleton "${name}" is missing from package.json`);
+    shared[name] = { singleton: true, requiredVersion };
+  }
+  // Subpath imports (react/jsx-runtime, react-dom/client, ...) share the same single copy.
+  shared['react/'] = { singleton: true, requiredVersion: deps.react };
+  shared['react-dom/'] = { singleton: true, requiredVersion: deps['react-dom'] };
+  shared['react/jsx-runtime'] = { singleton: true, requiredVersion: deps.react };
+  return shared;
+}
+
+/**
+ * Federation options common to every build.
+ * @param {{ pkgDir: string, name: string, exposes?: Record<string,string> }} opts
+ */
+function federationOptions({ pkgDir, name, exposes }) {
+  return {
+    name,
+    ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
+    manifest: true,
+    shared: sharedSingletons(pkgDir),
+    // A slow or missing remote must not hold up the shared-scope negotiation of the page (section 2).
+    shareStrategy: 'loaded-first',
+    // Type checking is `tsc -b` at the root; the DTS plugin would start a second compiler per build.
+    dts: false,
+  };
+}
+
+/** Copies <pkg>/public/* (except index.html, the HTML template) into the output as-is. */
+class CopyPublicPlugin {
+  constructor(dir) { this.dir = dir; }
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyPublicPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(this.dir)) return;
+          const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+            entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]);
+          for (const file of walk(this.dir)) {
+            const rel = path.relative(this.dir, file).split(path.sep).join('/');
+            if (rel === 'index.html') continue;
+            compilation.fileDependencies.add(file);
+            compilation.emitAsset(rel, new RawSource(fs.readFileSync(file)));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Entry chunk names with a content hash. webpack 5.111 asks the federation runtime module for the entry's file name
+ * while hashing, before the content hash exists, and then fails on `[contenthash]` (module-federation/core#5077).
+ * Until the hash exists we answer the unhashed name; only its folder is used at that point, and it is the same.
+ */
+const hashedEntryName = (pathData) =>
+  pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript
+    ? '[name].[contenthash:8].js'
+    : '[name].js';
+
+/**
+ * The webpack config of one front end.
+ * @param {{ pkgDir: string, port: number, federation: object, host?: boolean, title: string }} opts
+ */
+function createWebpackConfig({ pkgDir, port, federation, host = false, title }) {
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    const publicDir = path.join(pkgDir, 'public');
+    const template = path.join(publicDir, 'index.html');
+    return {
+      context: pkgDir,
+      mode: production ? 'production' : 'development',
+      entry: './src/index.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(pkgDir, 'dist'),
+        filename: production ? hashedEntryName : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        // The shell serves deep links (/dashboard/...), so its scripts need an absolute base; a remote's chunks
+        // load from wherever its remoteEntry.js came from.
+        publicPath: host ? '/' : 'auto',
+        uniqueName: federation.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              options: {
+                transpileOnly: true,
+                configFile: path.join(pkgDir, 'tsconfig.json'),
+                // shared-ui sources are compiled into every bundle, so the project rootDir must not apply here.
+                compilerOptions: {
+                  composite: false, declaration: false, emitDeclarationOnly: false, noEmit: false,
+                  rootDir: path.dirname(pkgDir),
+                },
+              },
+            },
+          },
+          { test: /\.(svg|webp|png|jpe?g|avif)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin(federation),
+        new HtmlWebpackPlugin({
+          title,
+          ...(fs.existsSync(template) ? { template } : {}),
+          // Absolute script URLs so a standalone remote also works on deep links.
+          publicPath: '/',
+        }),
+        new CopyPublicPlugin(publicDir),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: false,
+        hot: false,
+        liveReload: true,
+        client: { overlay: { warnings: false, runtimeErrors: false } },
+      },
+    };
+  };
+}
+
+module.exports = { createWebpackConfig, federationOptions, sharedSingletons, SINGLETONS };
