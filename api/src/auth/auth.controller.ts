@@ -5,6 +5,7 @@ import { AuthService } from './auth.service';
 import { bearerToken } from './bearer';
 import { JwtExchangeDto } from './jwt-exchange.dto';
 import { Public } from './public.decorator';
+import { TokenExchange } from './rate-limit';
 
 @ApiTags('auth')
 @Controller()
@@ -13,6 +14,7 @@ export class AuthController {
 
   /** Public for the API-token guard; it checks the Firebase ID token itself. */
   @Public()
+  @TokenExchange()
   @Post('jwt')
   @HttpCode(200)
   @ApiBearerAuth('firebase')

@@ -1,17 +1,20 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { FirebaseTokenVerifier } from './firebase-token.verifier';
+import { rateLimits } from './rate-limit';
 import { RolesGuard } from './roles.guard';
 
 @Module({
   imports: [
     UsersModule,
+    ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: rateLimits }),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -25,7 +28,8 @@ import { RolesGuard } from './roles.guard';
   providers: [
     AuthService,
     FirebaseTokenVerifier,
-    // Order matters: authenticate first, then check the role.
+    // Order matters: rate-limit before any token work, authenticate, then check the role.
+    { provide: APP_GUARD, useClass: ThrottlerGuard },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],

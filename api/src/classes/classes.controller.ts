@@ -1,18 +1,96 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { Caller } from '../auth/caller';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import { assertOwnEmail } from '../auth/ownership';
 import { Public } from '../auth/public.decorator';
-import type { PublicClass } from './class.model';
+import { Roles } from '../auth/roles.decorator';
+import { ParseObjectIdPipe } from '../common/object-id';
+import { replyCached } from '../common/public-cache';
+import type { InsertResult, UpdateResult } from '../common/write-results';
+import { ClassFeedbackDto, ClassStatusDto, CreateClassDto, UpdateClassDto } from './class.dto';
+import type { CampClass } from './class.model';
 import { ClassesService } from './classes.service';
 
 @ApiTags('classes')
+@ApiBearerAuth('api')
 @Controller()
 export class ClassesController {
   constructor(private readonly classes: ClassesService) {}
 
   @Public()
   @Get('classes')
-  @ApiOkResponse({ description: 'Approved classes' })
-  approved(): Promise<PublicClass[]> {
-    return this.classes.approved();
+  @ApiOkResponse({ description: 'Approved classes: [{ _id, className, classImage, instructorName, instructorEmail, seats, price, enrolled }]' })
+  async approved(@Req() req: Request, @Res() res: Response): Promise<void> {
+    replyCached(req, res, await this.classes.approved());
+  }
+
+  @Public()
+  @Get('classes/popular')
+  @ApiOkResponse({ description: 'The 6 approved classes with the most students, same item shape as GET /classes' })
+  async popular(@Req() req: Request, @Res() res: Response): Promise<void> {
+    replyCached(req, res, await this.classes.popular());
+  }
+
+  @Post('classes')
+  @Roles('instructor')
+  @ApiCreatedResponse({ description: "{ insertedId }; the class is 'pending' whatever the body says" })
+  create(@CurrentCaller() caller: Caller, @Body() dto: CreateClassDto): Promise<InsertResult> {
+    return this.classes.create(caller, dto);
+  }
+
+  @Get('all-classes')
+  @Roles('admin')
+  @ApiOkResponse({ description: 'Every class with status and feedback' })
+  all(): Promise<CampClass[]> {
+    return this.classes.all();
+  }
+
+  @Get('classes/user/:email')
+  @Roles('instructor')
+  @ApiOkResponse({ description: "The caller's own classes with status, enrolled and feedback" })
+  @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
+  mine(@CurrentCaller() caller: Caller, @Param('email') email: string): Promise<CampClass[]> {
+    assertOwnEmail(caller, email);
+    return this.classes.ofInstructor(caller.email);
+  }
+
+  @Patch('classes/status/:id')
+  @Roles('admin')
+  @ApiOkResponse({ description: '{ matchedCount, modifiedCount }' })
+  @ApiConflictResponse({ description: 'The class was already approved or denied' })
+  @ApiNotFoundResponse({ description: 'No such class' })
+  decide(@Param('id', ParseObjectIdPipe) id: string, @Body() dto: ClassStatusDto): Promise<UpdateResult> {
+    return this.classes.decide(id, dto.status);
+  }
+
+  @Patch('classes/feedback/:id')
+  @Roles('admin')
+  @ApiOkResponse({ description: '{ matchedCount, modifiedCount }' })
+  @ApiNotFoundResponse({ description: 'No such class' })
+  feedback(@Param('id', ParseObjectIdPipe) id: string, @Body() dto: ClassFeedbackDto): Promise<UpdateResult> {
+    return this.classes.feedback(id, dto.feedback);
+  }
+
+  @Patch('classes/:id')
+  @Roles('instructor')
+  @ApiOkResponse({ description: "{ matchedCount, modifiedCount }; the class goes back to 'pending'" })
+  @ApiForbiddenResponse({ description: "Not the caller's class" })
+  @ApiNotFoundResponse({ description: 'No such class' })
+  update(
+    @CurrentCaller() caller: Caller,
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Body() dto: UpdateClassDto,
+  ): Promise<UpdateResult> {
+    return this.classes.update(caller, id, dto);
   }
 }

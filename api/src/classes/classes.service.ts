@@ -1,12 +1,86 @@
-import { Injectable } from '@nestjs/common';
-import { toPublicClass, type PublicClass } from './class.model';
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Caller } from '../auth/caller';
+import { PublicCache, type CachedJson } from '../common/public-cache';
+import type { InsertResult, UpdateResult } from '../common/write-results';
+import type { CreateClassDto, UpdateClassDto } from './class.dto';
+import { toPublicClass, type CampClass } from './class.model';
 import { ClassesRepository } from './classes.repository';
+
+export const POPULAR_CLASSES = 6;
 
 @Injectable()
 export class ClassesService {
-  constructor(private readonly classes: ClassesRepository) {}
+  constructor(
+    private readonly classes: ClassesRepository,
+    private readonly cache: PublicCache,
+  ) {}
 
-  async approved(): Promise<PublicClass[]> {
-    return (await this.classes.list({ status: 'approved' })).map(toPublicClass);
+  approved(): Promise<CachedJson> {
+    return this.cache.get('classes:approved', ['classes'], async () =>
+      (await this.classes.list({ status: 'approved' })).map(toPublicClass),
+    );
+  }
+
+  popular(): Promise<CachedJson> {
+    return this.cache.get('classes:popular', ['classes'], async () =>
+      (await this.classes.popular(POPULAR_CLASSES)).map(toPublicClass),
+    );
+  }
+
+  /** A new class is always pending review, owned by the caller, whatever the body says. */
+  async create(caller: Caller, dto: CreateClassDto): Promise<InsertResult> {
+    if (dto.instructorEmail !== undefined && dto.instructorEmail.toLowerCase() !== caller.email) {
+      throw new ForbiddenException('Instructors can only add classes of their own');
+    }
+    const created = await this.classes.insert({
+      className: dto.className.trim(),
+      classImage: dto.classImage,
+      instructorName: caller.user?.userName ?? dto.instructorName ?? caller.email,
+      instructorEmail: caller.email,
+      seats: dto.seats,
+      price: dto.price,
+      status: 'pending',
+    });
+    return { insertedId: created._id };
+  }
+
+  all(): Promise<CampClass[]> {
+    return this.classes.list();
+  }
+
+  ofInstructor(email: string): Promise<CampClass[]> {
+    return this.classes.list({ instructorEmail: email });
+  }
+
+  async decide(id: string, status: 'approved' | 'denied'): Promise<UpdateResult> {
+    const result = await this.classes.decide(id, status);
+    if (result.matchedCount === 0) {
+      const existing = await this.classes.findById(id);
+      if (!existing) throw new NotFoundException('Class not found');
+      throw new ConflictException(`This class is already ${existing.status}; a decision is final`);
+    }
+    this.cache.invalidate('classes');
+    return result;
+  }
+
+  async feedback(id: string, text: string): Promise<UpdateResult> {
+    const result = await this.classes.setFeedback(id, text.trim());
+    if (result.matchedCount === 0) throw new NotFoundException('Class not found');
+    return result;
+  }
+
+  /** The owner's edit; the class goes back to 'pending' so an admin reviews the change. */
+  async update(caller: Caller, id: string, dto: UpdateClassDto): Promise<UpdateResult> {
+    const existing = await this.classes.findById(id);
+    if (!existing) throw new NotFoundException('Class not found');
+    if (existing.instructorEmail !== caller.email) throw new ForbiddenException('You can only update your own classes');
+    const result = await this.classes.updateOwned(id, caller.email, {
+      ...(dto.className !== undefined ? { className: dto.className.trim() } : {}),
+      ...(dto.classImage !== undefined ? { classImage: dto.classImage } : {}),
+      ...(dto.seats !== undefined ? { seats: dto.seats } : {}),
+      ...(dto.price !== undefined ? { price: dto.price } : {}),
+    });
+    if (result.modifiedCount) this.cache.invalidate('classes');
+    return result;
   }
 }

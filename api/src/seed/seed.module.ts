@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
 import type { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
+import { PublicCacheModule } from '../common/public-cache.module';
 import { DatabaseModule } from '../database/database.module';
 import { UsersModule } from '../users/users.module';
 import { AuthAccounts } from './auth-accounts';
@@ -12,7 +13,7 @@ export class SeedModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: SeedModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, UsersModule, ClassesModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, PublicCacheModule, UsersModule, ClassesModule],
       providers: [AuthAccounts, SeedService],
     };
   }

@@ -1,11 +1,20 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ClassesModule } from '../classes/classes.module';
+import { PaymentsRepositoryModule } from '../payments/payments-repository.module';
 import { SelectionRecord, SelectionSchema } from './selection.schema';
+import { SelectionsController } from './selections.controller';
 import { SelectionsRepository } from './selections.repository';
+import { SelectionsService } from './selections.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: SelectionRecord.name, schema: SelectionSchema }])],
-  providers: [SelectionsRepository],
+  imports: [
+    MongooseModule.forFeature([{ name: SelectionRecord.name, schema: SelectionSchema }]),
+    ClassesModule,
+    PaymentsRepositoryModule,
+  ],
+  controllers: [SelectionsController],
+  providers: [SelectionsRepository, SelectionsService],
   exports: [SelectionsRepository],
 })
 export class SelectionsModule {}

@@ -1,0 +1,23 @@
+import { SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { ThrottlerModuleOptions } from '@nestjs/throttler';
+import type { Request } from 'express';
+import type { AppConfig } from '../config/app-config';
+
+const TOKEN_EXCHANGE = 'sportify:token-exchange';
+/** Marks the token exchange, which gets its own, stricter rate limit (it is what a credential-stuffer would hit). */
+export const TokenExchange = () => SetMetadata(TOKEN_EXCHANGE, true);
+
+const isTokenExchange = (ctx: ExecutionContext) => Reflect.getMetadata(TOKEN_EXCHANGE, ctx.getHandler()) === true;
+const isRead = (ctx: ExecutionContext) => ['GET', 'HEAD', 'OPTIONS'].includes(ctx.switchToHttp().getRequest<Request>().method);
+
+/** Per client IP: one budget for POST /jwt, one for every other write; reads are not limited (they are cached). */
+export function rateLimits(config: AppConfig): ThrottlerModuleOptions {
+  const ttl = config.rateLimits.windowSeconds * 1000;
+  return {
+    errorMessage: 'Too many requests, please try again later',
+    throttlers: [
+      { name: 'token', ttl, limit: config.rateLimits.jwt, skipIf: (ctx) => !isTokenExchange(ctx) },
+      { name: 'writes', ttl, limit: config.rateLimits.writes, skipIf: (ctx) => isRead(ctx) || isTokenExchange(ctx) },
+    ],
+  };
+}

@@ -1,0 +1,113 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  Allow,
+  IsDefined,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  Max,
+  MinLength,
+} from 'class-validator';
+import { IsHttpUrl } from '../common/dto-rules';
+import { PRICE_MAX, SEATS_MAX } from './class.model';
+
+// Numbers only (the browser converts form values): a string or an operator object is refused, not coerced.
+const SeatRules = () =>
+  applyDecorators(
+    IsInt({ message: 'seats must be a whole number' }),
+    Min(0, { message: 'seats must not be negative' }),
+    Max(SEATS_MAX, { message: `seats must be at most ${SEATS_MAX}` }),
+  );
+const PriceRules = () =>
+  applyDecorators(
+    IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'price must be a number with at most 2 decimals' }),
+    Min(0, { message: 'price must not be negative' }),
+    Max(PRICE_MAX, { message: `price must be at most ${PRICE_MAX}` }),
+  );
+
+export class CreateClassDto {
+  @ApiProperty({ example: 'Beach Volleyball Basics' })
+  @IsString({ message: 'Class name is required' })
+  @IsNotEmpty({ message: 'Class name is required' })
+  @MaxLength(120)
+  className: string;
+
+  @ApiProperty({ example: 'http://localhost:3000/images/classes/volleyball.svg' })
+  @IsDefined({ message: 'Photo URL is required' })
+  @IsHttpUrl()
+  classImage: string;
+
+  @ApiProperty({ example: 12, minimum: 0, maximum: SEATS_MAX })
+  @IsDefined({ message: 'Seat number is required' })
+  @SeatRules()
+  seats: number;
+
+  @ApiProperty({ example: 90, minimum: 0, maximum: PRICE_MAX })
+  @IsDefined({ message: 'Price is required' })
+  @PriceRules()
+  price: number;
+
+  @ApiPropertyOptional({ description: 'Ignored: the signed-in instructor\'s name is used' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(80)
+  instructorName?: string;
+
+  @ApiPropertyOptional({ description: "Must be the caller's own e-mail when sent" })
+  @IsOptional()
+  @IsEmail()
+  instructorEmail?: string;
+
+  @ApiPropertyOptional({ description: "Ignored: a new class is always 'pending'" })
+  @Allow()
+  status?: unknown;
+
+  @ApiPropertyOptional({ description: 'Ignored: the server sets the date' })
+  @Allow()
+  date?: unknown;
+}
+
+export class UpdateClassDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MinLength(1, { message: 'Class name is required' })
+  @MaxLength(120)
+  className?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsHttpUrl()
+  classImage?: string;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: SEATS_MAX })
+  @IsOptional()
+  @SeatRules()
+  seats?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: PRICE_MAX })
+  @IsOptional()
+  @PriceRules()
+  price?: number;
+}
+
+export class ClassStatusDto {
+  @ApiProperty({ enum: ['approved', 'denied'] })
+  @IsIn(['approved', 'denied'], { message: "status must be 'approved' or 'denied'" })
+  status: 'approved' | 'denied';
+}
+
+export class ClassFeedbackDto {
+  @ApiProperty({ example: 'Great plan; please add the equipment list.' })
+  @IsString({ message: 'Feedback is required' })
+  @IsNotEmpty({ message: 'Feedback is required' })
+  @MaxLength(2000)
+  feedback: string;
+}

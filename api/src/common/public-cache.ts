@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+
+/** What a cached list depends on; a write to it drops every list tagged with it. */
+export type CacheTag = 'classes' | 'users';
+
+export interface CachedJson {
+  body: string;
+  gzip: Buffer;
+  etag: string;
+}
+
+interface Entry {
+  value: CachedJson;
+  expires: number;
+}
+
+/**
+ * In-process cache of the public lists, serialised once (JSON, gzip, ETag) so a hit costs no query and no
+ * stringify. Writes invalidate by tag at once; `PUBLIC_CACHE_SECONDS` bounds staleness when several API instances
+ * share a database (another instance's writes are not seen here).
+ */
+@Injectable()
+export class PublicCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<CachedJson>>();
+  private readonly generations: Record<CacheTag, number> = { classes: 0, users: 0 };
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async get(key: string, tags: CacheTag[], load: () => Promise<unknown>): Promise<CachedJson> {
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    // One load per key at a time, however many requests arrive while it runs.
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+
+    const generation = this.generation(tags);
+    const promise = load()
+      .then((data) => {
+        const value = serialise(data);
+        // A write that happened during the load makes the result stale: serve it once, do not keep it.
+        if (this.generation(tags) === generation && this.config.publicCacheSeconds > 0) {
+          this.entries.set(key, { value, expires: Date.now() + this.config.publicCacheSeconds * 1000 });
+        }
+        return value;
+      })
+      .finally(() => this.loading.delete(key));
+    this.loading.set(key, promise);
+    return promise;
+  }
+
+  invalidate(tag: CacheTag): void {
+    this.generations[tag]++;
+    this.entries.clear();
+    // In-flight loads started before this write must not be shared with requests arriving after it.
+    this.loading.clear();
+  }
+
+  private generation(tags: CacheTag[]): string {
+    return tags.map((t) => this.generations[t]).join(':');
+  }
+}
+
+function serialise(data: unknown): CachedJson {
+  const body = JSON.stringify(data);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { body, gzip: gzipSync(body), etag };
+}
+
+/**
+ * Sends a cached list: 304 when the browser's copy is current, the pre-compressed body when gzip is accepted.
+ * `no-cache` lets browsers keep a copy but revalidate it every time, so a write shows up on the next request.
+ */
+export function replyCached(req: Request, res: Response, entry: CachedJson): void {
+  res.setHeader('ETag', entry.etag);
+  res.setHeader('Cache-Control', 'public, no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
+  const inm = req.headers['if-none-match'];
+  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.status(200).end(entry.gzip);
+  } else {
+    res.status(200).end(entry.body);
+  }
+}

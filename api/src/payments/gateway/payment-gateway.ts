@@ -1,0 +1,35 @@
+// The port between the payments service and a card payment provider (Stripe, or the test-mode sandbox).
+
+export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');
+
+/** What an intent pays for; stored with the intent by the provider and checked before enrolling. */
+export interface IntentMetadata {
+  email: string;
+  classId: string;
+  selectionId: string;
+}
+
+export interface GatewayIntent {
+  id: string;
+  clientSecret: string;
+  /** Provider status; only 'succeeded' means the money was taken. */
+  status: string;
+  /** Smallest currency unit (cents). */
+  amount: number;
+  currency: string;
+  metadata: Partial<IntentMetadata>;
+  /** Money given back (an intent stays 'succeeded' after a refund, as at Stripe). */
+  refunded: boolean;
+}
+
+export interface PaymentGateway {
+  readonly kind: 'stripe' | 'sandbox';
+  createIntent(input: { amount: number; currency: string; metadata: IntentMetadata }): Promise<GatewayIntent>;
+  /** Null when the provider does not know the id. */
+  retrieveIntent(id: string): Promise<GatewayIntent | null>;
+  /** Gives the whole amount back; calling it twice is harmless. */
+  refund(intentId: string): Promise<void>;
+}
+
+/** Prices are dollars with at most 2 decimals; providers want cents. */
+export const toMinorUnits = (price: number): number => Math.round(price * 100);

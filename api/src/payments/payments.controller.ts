@@ -1,0 +1,56 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiPaymentRequiredResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Caller } from '../auth/caller';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import { assertOwnEmail } from '../auth/ownership';
+import { Roles } from '../auth/roles.decorator';
+import { CreateIntentDto, RecordPaymentDto } from './payment.dto';
+import { PaymentsService, type EnrolledItem, type PaymentIntentResponse, type RecordPaymentResponse } from './payments.service';
+
+@ApiTags('payments')
+@ApiBearerAuth('api')
+@Roles('student')
+@Controller()
+export class PaymentsController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  @Post('create-payment-intent')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ clientSecret, paymentIntentId, amount, currency } for the class price in the database' })
+  @ApiNotFoundResponse({ description: "No such selection of the caller's" })
+  @ApiConflictResponse({ description: 'Already paid for, or the class is full' })
+  createIntent(@CurrentCaller() caller: Caller, @Body() dto: CreateIntentDto): Promise<PaymentIntentResponse> {
+    return this.payments.createIntent(caller, dto.selectionId.toLowerCase());
+  }
+
+  @Post('payments')
+  @ApiCreatedResponse({ description: '{ insertResult: { insertedId }, deleteResult: { deletedCount }, alreadyRecorded } (200 for a retried call)' })
+  @ApiPaymentRequiredResponse({ description: 'Unknown, unpaid or refunded transaction' })
+  @ApiConflictResponse({ description: 'Sold out or already paid for: the payment is refunded' })
+  async record(
+    @CurrentCaller() caller: Caller,
+    @Body() dto: RecordPaymentDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<RecordPaymentResponse> {
+    assertOwnEmail(caller, dto.email);
+    const result = await this.payments.record(caller, dto);
+    res.status(result.alreadyRecorded ? 200 : 201);
+    return result;
+  }
+
+  @Get('payments/enrolled/:email')
+  @ApiOkResponse({ description: "The caller's payments, newest first: [{ _id, className, transactionId, price, date, status, classId }]" })
+  enrolled(@CurrentCaller() caller: Caller, @Param('email') email: string): Promise<EnrolledItem[]> {
+    assertOwnEmail(caller, email);
+    return this.payments.enrolled(caller);
+  }
+}

@@ -1,0 +1,47 @@
+import { Body, Controller, HttpCode, HttpStatus, Inject, NotFoundException, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiPaymentRequiredResponse, ApiTags } from '@nestjs/swagger';
+import type { Caller } from '../auth/caller';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import { Roles } from '../auth/roles.decorator';
+import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway';
+import { SandboxGateway } from './gateway/sandbox.gateway';
+import { SandboxConfirmDto } from './payment.dto';
+import { PaymentRequiredException } from './payments.service';
+
+export interface SandboxConfirmResponse {
+  paymentIntent: { id: string; status: string; amount: number; currency: string };
+}
+
+/**
+ * The browser's test-mode card form confirms here when no Stripe key is configured (Stripe.js cannot load
+ * offline). Same result shape as Stripe's confirmCardPayment: { paymentIntent } or an error with the card's message.
+ */
+@ApiTags('payments')
+@ApiBearerAuth('api')
+@Roles('student')
+@Controller('payments/sandbox')
+export class SandboxController {
+  constructor(@Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway) {}
+
+  @Post('confirm')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ description: "{ paymentIntent: { id, status: 'succeeded', amount, currency } }" })
+  @ApiPaymentRequiredResponse({ description: "{ statusCode: 402, message: 'Your card was declined.', error, code, declineCode? }" })
+  async confirm(@CurrentCaller() caller: Caller, @Body() dto: SandboxConfirmDto): Promise<SandboxConfirmResponse> {
+    if (!(this.gateway instanceof SandboxGateway)) throw new NotFoundException('The payment sandbox is not enabled');
+    const intent = await this.gateway.findByClientSecret(dto.clientSecret);
+    if (!intent || intent.metadata.email !== caller.email) throw new NotFoundException('Unknown payment');
+    const result = await this.gateway.confirm(intent, {
+      number: dto.cardNumber,
+      expMonth: dto.expMonth,
+      expYear: dto.expYear,
+      cvc: dto.cvc,
+    });
+    if ('decline' in result) {
+      const { code, declineCode, message } = result.decline;
+      throw new PaymentRequiredException(message, { code, ...(declineCode ? { declineCode } : {}) });
+    }
+    const { id, status, amount, currency } = result.intent;
+    return { paymentIntent: { id, status, amount, currency } };
+  }
+}

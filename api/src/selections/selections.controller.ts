@@ -1,0 +1,49 @@
+import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Caller } from '../auth/caller';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import { assertOwnEmail } from '../auth/ownership';
+import { Roles } from '../auth/roles.decorator';
+import { ParseObjectIdPipe } from '../common/object-id';
+import type { DeleteResult, InsertResult } from '../common/write-results';
+import { CreateSelectionDto } from './selection.dto';
+import type { Selection } from './selection.model';
+import { SelectionsService } from './selections.service';
+
+@ApiTags('selections')
+@ApiBearerAuth('api')
+@Roles('student')
+@Controller('classes')
+export class SelectionsController {
+  constructor(private readonly selections: SelectionsService) {}
+
+  @Post('selected')
+  @ApiCreatedResponse({ description: '{ insertedId }' })
+  @ApiConflictResponse({ description: 'Already selected, already paid for, or the class is full' })
+  @ApiNotFoundResponse({ description: 'No such approved class' })
+  select(@CurrentCaller() caller: Caller, @Body() dto: CreateSelectionDto): Promise<InsertResult> {
+    assertOwnEmail(caller, dto.studentEmail);
+    return this.selections.select(caller, dto.classId.toLowerCase());
+  }
+
+  @Get('selected/:email')
+  @ApiOkResponse({ description: "The caller's selections: [{ _id, classId, className, instructorName, seats, studentEmail, price }]" })
+  list(@CurrentCaller() caller: Caller, @Param('email') email: string): Promise<Selection[]> {
+    assertOwnEmail(caller, email);
+    return this.selections.list(caller);
+  }
+
+  @Delete('selected/:id')
+  @ApiOkResponse({ description: '{ deletedCount }' })
+  @ApiNotFoundResponse({ description: "No such selection of the caller's" })
+  remove(@CurrentCaller() caller: Caller, @Param('id', ParseObjectIdPipe) id: string): Promise<DeleteResult> {
+    return this.selections.remove(caller, id);
+  }
+
+  @Get('payment/:id')
+  @ApiOkResponse({ description: 'The selection to pay for, with the current price' })
+  @ApiNotFoundResponse({ description: "No such selection of the caller's" })
+  forPayment(@CurrentCaller() caller: Caller, @Param('id', ParseObjectIdPipe) id: string): Promise<Selection> {
+    return this.selections.forPayment(caller, id);
+  }
+}

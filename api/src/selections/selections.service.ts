@@ -1,0 +1,59 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Caller } from '../auth/caller';
+import { ClassesRepository } from '../classes/classes.repository';
+import type { DeleteResult, InsertResult } from '../common/write-results';
+import { PaymentsRepository } from '../payments/payments.repository';
+import type { Selection } from './selection.model';
+import { SelectionsRepository } from './selections.repository';
+
+@Injectable()
+export class SelectionsService {
+  constructor(
+    private readonly selections: SelectionsRepository,
+    private readonly classes: ClassesRepository,
+    private readonly payments: PaymentsRepository,
+  ) {}
+
+  /** Only approved classes with a free seat, once per student, and not one already paid for. */
+  async select(caller: Caller, classId: string): Promise<InsertResult> {
+    const cls = await this.classes.findById(classId);
+    if (!cls || cls.status !== 'approved') throw new NotFoundException('Class not found');
+    if (cls.seats <= 0) throw new ConflictException('This class is full');
+    if (await this.payments.findForStudentAndClass(caller.email, classId)) {
+      throw new ConflictException('You are already enrolled in this class');
+    }
+    // The unique (studentEmail, classId) index turns a second selection into a 409, even under races.
+    const created = await this.selections
+      .insert({
+        classId,
+        className: cls.className,
+        instructorName: cls.instructorName,
+        seats: cls.seats,
+        studentEmail: caller.email,
+        price: cls.price,
+      })
+      .catch((err: { code?: number }) => {
+        if (err.code === 11000) throw new ConflictException('You have already selected this class');
+        throw err;
+      });
+    return { insertedId: created._id };
+  }
+
+  list(caller: Caller): Promise<Selection[]> {
+    return this.selections.listForStudent(caller.email);
+  }
+
+  /** The selection to pay for, with the class's current seats and price (what the payment will charge). */
+  async forPayment(caller: Caller, id: string): Promise<Selection> {
+    const selection = await this.selections.findOwned(id, caller.email);
+    if (!selection) throw new NotFoundException('Selected class not found');
+    const cls = await this.classes.findById(selection.classId);
+    return cls ? { ...selection, className: cls.className, seats: cls.seats, price: cls.price } : selection;
+  }
+
+  async remove(caller: Caller, id: string): Promise<DeleteResult> {
+    const deletedCount = await this.selections.deleteOwned(id, caller.email);
+    if (!deletedCount) throw new NotFoundException('Selected class not found');
+    return { deletedCount };
+  }
+}

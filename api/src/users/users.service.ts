@@ -1,0 +1,67 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { ClassesRepository } from '../classes/classes.repository';
+import { PublicCache, type CachedJson } from '../common/public-cache';
+import type { InsertResult, UpdateResult } from '../common/write-results';
+import type { CreateUserDto } from './create-user.dto';
+import { toPublicPerson, type PublicPerson, type Role, type User } from './user.model';
+import { UsersRepository } from './users.repository';
+
+export const POPULAR_LIMIT = 6;
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly classes: ClassesRepository,
+    private readonly cache: PublicCache,
+  ) {}
+
+  /** Registers the caller once; later calls (e.g. every Google sign-in) return the existing record. */
+  async register(email: string, dto: CreateUserDto): Promise<InsertResult & { created: boolean }> {
+    const { user, created } = await this.users.insertIfAbsent({
+      email,
+      userName: dto.userName?.trim() || email.split('@')[0],
+      userPhoto: dto.userPhoto ?? '',
+      ...(dto.gender ? { gender: dto.gender } : {}),
+    });
+    if (created) this.cache.invalidate('users');
+    return { insertedId: user._id, created };
+  }
+
+  list(): Promise<User[]> {
+    return this.users.list();
+  }
+
+  async hasRole(email: string, role: Role): Promise<boolean> {
+    return (await this.users.findByEmail(email))?.role === role;
+  }
+
+  async promote(id: string, role: Role): Promise<UpdateResult> {
+    const result = await this.users.setRole(id, role);
+    if (result.matchedCount === 0) throw new NotFoundException('User not found');
+    if (result.modifiedCount) this.cache.invalidate('users');
+    return result;
+  }
+
+  admins(): Promise<CachedJson> {
+    return this.cache.get('users:admins', ['users'], async () => (await this.users.listByRole('admin')).map(toPublicPerson));
+  }
+
+  instructors(): Promise<CachedJson> {
+    return this.cache.get('users:instructors', ['users'], async () =>
+      (await this.users.listByRole('instructor')).map(toPublicPerson),
+    );
+  }
+
+  /** Instructors by students enrolled in their approved classes, highest first (ties: earlier sign-up first). */
+  popularInstructors(): Promise<CachedJson> {
+    return this.cache.get('users:popular', ['users', 'classes'], async () => {
+      const [instructors, totals] = await Promise.all([this.users.listByRole('instructor'), this.classes.enrolledByInstructor()]);
+      return instructors
+        .map((u, order) => ({ u, order, total: totals.get(u.email) ?? 0 }))
+        .sort((a, b) => b.total - a.total || a.order - b.order)
+        .slice(0, POPULAR_LIMIT)
+        .map(({ u }): PublicPerson => toPublicPerson(u));
+    });
+  }
+}
