@@ -1,0 +1,33 @@
+import type { Session, TestApp } from './test-app';
+
+export const CARDS = {
+  ok: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficient: '4000 0000 0000 9995',
+};
+
+export const card = (number: string) => ({ cardNumber: number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
+
+/** Selects a class and opens a payment intent for it, as the Payment page does. */
+export async function selectAndOpenIntent(t: TestApp, s: Session, classId: string) {
+  const selected = await t.http().post('/classes/selected').set(s.auth).send({ classId, studentEmail: s.email }).expect(201);
+  const intent = await t.http().post('/create-payment-intent').set(s.auth).send({ selectionId: selected.body.insertedId }).expect(200);
+  return { selectionId: selected.body.insertedId as string, clientSecret: intent.body.clientSecret as string, intentId: intent.body.paymentIntentId as string, body: intent.body };
+}
+
+/** The test-mode card form's confirm call. */
+export const confirmCard = (t: TestApp, s: Session, clientSecret: string, number = CARDS.ok) =>
+  t.http().post('/payments/sandbox/confirm').set(s.auth).send({ clientSecret, ...card(number), billingDetails: { email: s.email, name: 'Test' } });
+
+/** The spec's POST /payments body after a succeeded confirmation. */
+export const paymentBody = (s: Session, p: { intentId: string; selectionId: string }, classId: string, extra: Record<string, unknown> = {}) => ({
+  email: s.email,
+  className: 'whatever the page shows',
+  transactionId: p.intentId,
+  price: 1,
+  id: classId,
+  deleteId: p.selectionId,
+  date: new Date().toISOString(),
+  status: 'service pending',
+  ...extra,
+});
