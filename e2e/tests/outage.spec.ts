@@ -1,0 +1,23 @@
+import { test, expect } from '@playwright/test';
+import { demo, signIn, stackPids } from './support';
+
+// Runs last (its own project): it stops mf-admin's server for good.
+test('with the admin remote down, Home and Classes still work and admin routes show an unavailable panel', async ({ page, request }) => {
+  process.kill(stackPids()['mf-admin'], 'SIGTERM');
+  await expect.poll(async () => (await request.get('http://localhost:3004/mf-manifest.json').catch(() => null))?.ok() ?? false).toBe(false);
+
+  await page.goto('/');
+  await expect(page).toHaveTitle('Sportify Camp || Home');
+  await page.goto('/classes');
+  await expect(page.getByRole('heading', { name: 'All Classes are here' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+
+  await signIn(page, demo.admin);
+  await page.goto('/dashboard/all-users');
+  const panel = page.getByRole('alert');
+  await expect(panel).toContainText(/this area is unavailable/i);
+  await expect(panel.getByRole('button', { name: /retry/i })).toBeVisible();
+  // The frame around the broken area still works.
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});

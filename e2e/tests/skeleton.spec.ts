@@ -1,0 +1,62 @@
+import { test, expect } from '@playwright/test';
+import { API, demo, signIn } from './support';
+
+type ApiClass = { _id: string; className: string; status: string };
+
+test('a visitor opens Home, goes to Classes and sees the approved classes rendered by the public remote', async ({ page, request }) => {
+  const approved: ApiClass[] = await (await request.get(`${API}/classes`)).json();
+  expect(approved.length).toBeGreaterThan(0);
+  expect(approved.every((c) => c.status === 'approved')).toBe(true);
+
+  await page.goto('/');
+  await expect(page).toHaveTitle('Sportify Camp || Home');
+  await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/classes$/);
+  await expect(page.getByRole('heading', { name: 'All Classes are here' })).toBeVisible();
+  for (const c of approved) {
+    await expect(page.getByRole('heading', { name: c.className, exact: true })).toBeVisible();
+  }
+  // The cards come from mf-public's own origin.
+  const remoteScripts = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith('http://localhost:3001/')),
+  );
+  expect(remoteScripts.length).toBeGreaterThan(0);
+});
+
+test('pending and denied classes are never listed for visitors', async ({ page, request }) => {
+  // Ask the API as the seeded admin for every class, then check the public page shows none of the unapproved ones.
+  const admin = await signInApi(request, demo.admin.email, demo.admin.password);
+  const all: ApiClass[] = await (await request.get(`${API}/all-classes`, { headers: { authorization: `Bearer ${admin}` } })).json();
+  const hidden = all.filter((c) => c.status !== 'approved');
+  expect(hidden.length).toBeGreaterThan(0);
+
+  await page.goto('/classes');
+  await expect(page.getByRole('heading', { name: 'All Classes are here' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  for (const c of hidden) {
+    await expect(page.getByRole('heading', { name: c.className, exact: true })).toHaveCount(0);
+  }
+});
+
+test('a demo student signs in through the auth emulator and the navbar shows Dashboard and Logout', async ({ page }) => {
+  await signIn(page, demo.student);
+  const nav = page.getByRole('navigation');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: /logout/i })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /login/i })).toHaveCount(0);
+  await expect(page.evaluate(() => localStorage.getItem('access-token'))).resolves.toBeTruthy();
+});
+
+/** Signs in through the emulator's REST API and exchanges the ID token for the API's own token. */
+async function signInApi(request: import('@playwright/test').APIRequestContext, email: string, password: string) {
+  const auth = await request.post(
+    'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-sportify-key',
+    { data: { email, password, returnSecureToken: true } },
+  );
+  expect(auth.ok()).toBe(true);
+  const { idToken } = await auth.json();
+  const jwt = await request.post(`${API}/jwt`, { data: { email }, headers: { authorization: `Bearer ${idToken}` } });
+  expect(jwt.ok()).toBe(true);
+  return (await jwt.json()).token as string;
+}

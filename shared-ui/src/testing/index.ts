@@ -1,0 +1,3 @@
+// Test helpers for component tests of every front end: `import { mockApi, renderScreen } from '@sportify/shared-ui/testing'`.
+export { mockApi, type RecordedCall } from './mockApi';
+export { renderScreen, sessionAs, signedOut, resetApi } from './renderScreen';
