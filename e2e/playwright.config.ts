@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
+import { ports } from './tests/ports';
 
 // The journeys run in Debian's Chromium against the whole stack, started by the same launcher as `npm start`
 // on a fresh data folder (never the developer's .data).
-const dataDir = path.resolve(__dirname, '../.data-e2e');
+const dataDir = path.resolve(__dirname, '..', process.env.SPORTIFY_DATA_DIR || '.data-e2e');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
@@ -18,7 +19,7 @@ export default defineConfig({
   reporter: [['list']],
   globalSetup: require.resolve('./global-setup'),
   use: {
-    baseURL: 'http://localhost:3000',
+    baseURL: `http://localhost:${ports.shell}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -33,7 +34,7 @@ export default defineConfig({
   ],
   webServer: {
     command: `node ${path.resolve(__dirname, 'start-fresh.mjs')}`,
-    url: 'http://localhost:3000/config.json',
+    url: `http://localhost:${ports.shell}/config.json`,
     timeout: 10 * 60_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -1,10 +1,10 @@
 import { test, expect } from '@playwright/test';
-import { demo, signIn, stackPids } from './support';
+import { demo, ports, signIn, stackPids } from './support';
 
 // Runs last (its own project): it stops mf-admin's server for good.
 test('with the admin remote down, Home and Classes still work and admin routes show an unavailable panel', async ({ page, request }) => {
   process.kill(stackPids()['mf-admin'], 'SIGTERM');
-  await expect.poll(async () => (await request.get('http://localhost:3004/mf-manifest.json').catch(() => null))?.ok() ?? false).toBe(false);
+  await expect.poll(async () => (await request.get(`http://localhost:${ports.mfAdmin}/mf-manifest.json`).catch(() => null))?.ok() ?? false).toBe(false);
 
   await page.goto('/');
   await expect(page).toHaveTitle('Sportify Camp || Home');

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { API, demo, signIn } from './support';
+import { API, AUTH_EMULATOR, demo, ports, signIn } from './support';
 
 type ApiClass = { _id: string; className: string; status: string };
 
@@ -18,8 +18,9 @@ test('a visitor opens Home, goes to Classes and sees the approved classes render
     await expect(page.getByRole('heading', { name: c.className, exact: true })).toBeVisible();
   }
   // The cards come from mf-public's own origin.
-  const remoteScripts = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith('http://localhost:3001/')),
+  const remoteScripts = await page.evaluate(
+    (origin) => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(origin)),
+    `http://localhost:${ports.mfPublic}/`,
   );
   expect(remoteScripts.length).toBeGreaterThan(0);
 });
@@ -51,7 +52,7 @@ test('a demo student signs in through the auth emulator and the navbar shows Das
 /** Signs in through the emulator's REST API and exchanges the ID token for the API's own token. */
 async function signInApi(request: import('@playwright/test').APIRequestContext, email: string, password: string) {
   const auth = await request.post(
-    'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-sportify-key',
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-sportify-key`,
     { data: { email, password, returnSecureToken: true } },
   );
   expect(auth.ok()).toBe(true);

@@ -1,8 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ports } from './ports';
 
-export const API = 'http://localhost:5000';
+export { ports };
+export const API = `http://localhost:${ports.api}`;
+export const AUTH_EMULATOR = `http://127.0.0.1:${ports.auth}`;
 
 /** Demo logins of the seed (CONVENTIONS.md); the launcher prints the same list. */
 export const demo = {
@@ -22,6 +25,6 @@ export async function signIn(page: Page, who: { email: string; password: string 
 
 /** Process ids of the running stack's parts, written by the launcher. */
 export function stackPids(): Record<string, number> {
-  const dataDir = process.env.SPORTIFY_DATA_DIR || path.resolve(__dirname, '../../.data-e2e');
+  const dataDir = path.resolve(__dirname, '../..', process.env.SPORTIFY_DATA_DIR || '.data-e2e');
   return JSON.parse(readFileSync(path.join(dataDir, 'run', 'services.json'), 'utf8'));
 }
