@@ -126,7 +126,12 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
         ],
       },
       plugins: [
-        new ModuleFederationPlugin(federation),
+        new ModuleFederationPlugin({
+          ...federation,
+          // The federation runtime ships once, in the shell; production remotes use the shell's copy, which keeps
+          // each remoteEntry.js small. A remote's dev server keeps its own runtime so it also runs alone.
+          experiments: host ? { provideExternalRuntime: true } : { externalRuntime: production },
+        }),
         new HtmlWebpackPlugin({
           title,
           ...(fs.existsSync(template) ? { template } : {}),

@@ -19,3 +19,7 @@ export * from './session/sessionSlice';
 export { rootReducer, makeStore, type LazyLoadedSlices, type RootState, type AppStore, type AppDispatch } from './store/store';
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
 export { renderStandalone, type StandaloneRoute } from './standalone/renderStandalone';
+export { FormField, TextInput, TextArea, Select, ErrorText, type FormFieldProps } from './forms/FormField';
+export { useForm, type FormValues, type FormErrors, type Validator, type UseFormResult } from './forms/useForm';
+export { ConfirmDialog, type ConfirmDialogProps } from './dialog/ConfirmDialog';
+export { notify, AppToastContainer, TOAST_DURATIONS, TOAST_LIMIT } from './toast/notify';

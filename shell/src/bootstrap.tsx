@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { makeStore, setRuntimeConfig, setUnauthorizedHandler, signedOut, tokenStorage } from '@sportify/shared-ui';
 import { App } from './App';
-import { deferredAuthService } from './auth/authService';
+import { hasSavedSignIn, lazyAuthService } from './auth/authService';
 import { startSessionSync } from './auth/sessionSync';
 import { loadConfig } from './config/loadConfig';
 import { setupFederation } from './federation/federationRuntime';
@@ -20,9 +20,10 @@ async function start() {
   if (window.location.pathname === '/') remotes.preload('mf_public', 'Home');
   if (window.location.pathname === '/classes') remotes.preload('mf_public', 'Classes');
 
-  const auth = deferredAuthService(
-    import(/* webpackChunkName: "firebase-auth" */ './auth/firebaseAuthService').then((m) =>
-      m.createFirebaseAuthService(config.firebase)),
+  const auth = lazyAuthService(
+    () => import(/* webpackChunkName: "firebase-auth" */ './auth/firebaseAuthService')
+      .then((m) => m.createFirebaseAuthService(config.firebase)),
+    { eager: hasSavedSignIn(config.firebase.apiKey) },
   );
   const store = makeStore();
   const router = createBrowserRouter(buildRoutes());

@@ -14,6 +14,8 @@ export interface RegisterInput {
 
 /** What the shell needs from the auth provider (Firebase in the app, a fake in component tests). */
 export interface AuthService {
+  /** Start loading the provider now (e.g. when the Login page opens). */
+  prepare(): void;
   signInWithEmail(email: string, password: string): Promise<void>;
   /** Resolves with the Google account so the caller can register it with the API. */
   signInWithGoogle(): Promise<AuthAccount>;
@@ -24,28 +26,48 @@ export interface AuthService {
 }
 
 /**
- * An AuthService that waits for the real one: Firebase is a large download, so it is fetched in parallel with
- * the first render instead of blocking it.
+ * An AuthService that loads the real one on demand. Firebase is the largest part of the shell, so a visitor with
+ * no saved sign-in never downloads it until they open Login or Register (`prepare`); with a saved sign-in it starts
+ * loading at once, in parallel with the first render.
  */
-export function deferredAuthService(loading: Promise<AuthService>): AuthService {
+export function lazyAuthService(load: () => Promise<AuthService>, { eager }: { eager: boolean }): AuthService {
+  let loading: Promise<AuthService> | null = null;
+  const listeners = new Set<(account: AuthAccount | null) => void>();
+  const ensure = () => {
+    if (!loading) {
+      loading = load();
+      loading.then(
+        (service) => service.onAccountChange((account) => listeners.forEach((listener) => listener(account))),
+        (error: unknown) => {
+          console.error('Sign-in is unavailable', error);
+          loading = null; // let a later attempt try again
+          listeners.forEach((listener) => listener(null));
+        },
+      );
+    }
+    return loading;
+  };
+  if (eager) ensure();
+
   return {
-    signInWithEmail: async (email, password) => (await loading).signInWithEmail(email, password),
-    signInWithGoogle: async () => (await loading).signInWithGoogle(),
-    register: async (input) => (await loading).register(input),
-    signOut: async () => (await loading).signOut(),
+    prepare: () => void ensure().catch(() => undefined),
+    signInWithEmail: async (email, password) => (await ensure()).signInWithEmail(email, password),
+    signInWithGoogle: async () => (await ensure()).signInWithGoogle(),
+    register: async (input) => (await ensure()).register(input),
+    signOut: async () => (await ensure()).signOut(),
     onAccountChange(listener) {
-      let unsubscribe: (() => void) | null = null;
-      let cancelled = false;
-      loading.then((service) => {
-        if (!cancelled) unsubscribe = service.onAccountChange(listener);
-      }, (error: unknown) => {
-        console.error('Sign-in is unavailable', error);
-        if (!cancelled) listener(null);
-      });
-      return () => {
-        cancelled = true;
-        unsubscribe?.();
-      };
+      listeners.add(listener);
+      if (!eager && !loading) listener(null); // nobody saved: signed out without waiting for Firebase
+      return () => listeners.delete(listener);
     },
   };
+}
+
+/** Whether Firebase has a saved sign-in in this browser (its localStorage persistence key). */
+export function hasSavedSignIn(apiKey: string, storage: Storage = localStorage): boolean {
+  const prefix = `firebase:authUser:${apiKey}:`;
+  for (let i = 0; i < storage.length; i += 1) {
+    if (storage.key(i)?.startsWith(prefix)) return true;
+  }
+  return false;
 }

@@ -46,6 +46,7 @@ export function createFirebaseAuthService(settings: FirebaseSettings): AuthServi
       await updateProfile(user, { displayName: name, photoURL });
       return toAccount(user);
     },
+    prepare: () => undefined,
     signOut: () => signOut(auth),
     onAccountChange: (listener) => onAuthStateChanged(auth, (user) => listener(user ? toAccount(user) : null)),
   };

@@ -1,22 +1,61 @@
 import { screen } from '@testing-library/react';
+import type { SessionState } from '@sportify/shared-ui';
 import { renderApp, studentSession } from '../test/renderApp';
 
-describe('route guards', () => {
-  it('sends a signed-out visitor of a dashboard page to /login', async () => {
-    const { router } = renderApp({ path: '/dashboard/all-users' });
+const loading: SessionState = { status: 'loading', user: null, role: null };
+const signedInAs = (role: 'admin' | 'instructor'): SessionState => ({
+  status: 'signedIn', role, user: { email: `${role}@sportify.camp`, displayName: role, photoURL: null },
+});
+
+describe('signed-in guard', () => {
+  it('sends a visitor to /login and remembers where they came from', async () => {
+    const { router } = renderApp({ path: '/dashboard/enrolled-classes' });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/all-users' } });
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/enrolled-classes' } });
   });
 
-  it('sends a student away from an admin page to /', async () => {
-    const { router } = renderApp({ path: '/dashboard/all-users', session: studentSession });
+  it('shows a spinner while the session is loading', () => {
+    renderApp({ path: '/dashboard/enrolled-classes', session: loading });
+    expect(screen.getByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
+  });
+
+  it('lets a signed-in user in, inside the dashboard layout with the student menu', async () => {
+    renderApp({ path: '/dashboard/enrolled-classes', session: studentSession });
+    expect(await screen.findByRole('heading', { name: 'mf_student/EnrolledClasses screen' })).toBeInTheDocument();
+    const menu = screen.getByRole('complementary', { name: 'Dashboard' });
+    expect(menu).toHaveTextContent('My Selected Classes');
+    expect(menu).toHaveTextContent('My Enrolled Classes');
+  });
+});
+
+describe.each([
+  ['admin', '/dashboard/all-users', 'mf_admin/ManageUsers screen', ['Manage Users', 'Manage Classes']],
+  ['instructor', '/dashboard/add-class', 'mf_instructor/AddClass screen', ['Add A Class', 'My Classes']],
+] as const)('%s guard', (role, path, screenHeading, menuItems) => {
+  it('sends a user without the role to /', async () => {
+    const { router } = renderApp({ path, session: studentSession });
     expect(await screen.findByRole('heading', { name: 'mf_public/Home screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('shows a spinner while the session is loading', () => {
-    renderApp({ path: '/dashboard/all-users', session: { status: 'loading', user: null, role: null } });
-    expect(screen.getByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
+  it('sends a visitor to /login first', async () => {
+    const { router } = renderApp({ path });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows a spinner while loading', () => {
+    renderApp({ path, session: loading });
+    expect(screen.getByRole('status')).toBeInTheDocument();
+  });
+
+  it(`lets the ${role} in with the ${role} menu and the site links`, async () => {
+    renderApp({ path, session: signedInAs(role) });
+    expect(await screen.findByRole('heading', { name: screenHeading })).toBeInTheDocument();
+    const menu = screen.getByRole('complementary', { name: 'Dashboard' });
+    for (const item of menuItems) expect(menu).toHaveTextContent(item);
+    expect(menu).not.toHaveTextContent('My Selected Classes');
+    expect(screen.getAllByRole('link', { name: /^(Home|Instructors|Classes)$/ }).length).toBeGreaterThanOrEqual(3);
   });
 });

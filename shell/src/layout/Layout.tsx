@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import styled from 'styled-components';
+import { AppToastContainer } from '@sportify/shared-ui';
 import { Footer } from './Footer/Footer';
 import { Navbar } from './Navbar/Navbar';
 
@@ -18,6 +19,8 @@ export function Layout() {
         <Outlet />
       </Main>
       <Footer />
+      {/* The site's one toast container; remotes only call shared-ui's notify helpers. */}
+      <AppToastContainer />
     </>
   );
 }

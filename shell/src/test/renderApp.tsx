@@ -2,7 +2,8 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { makeStore, type SessionState } from '@sportify/shared-ui';
 import { App } from '../App';
-import type { AuthService } from '../auth/authService';
+import type { AuthAccount, AuthService } from '../auth/authService';
+import { startSessionSync } from '../auth/sessionSync';
 import { createRemoteRegistry, type RemoteRegistryDeps } from '../federation/remoteRegistry';
 import { buildRoutes } from '../routes/buildRoutes';
 
@@ -14,13 +15,22 @@ export const studentSession: SessionState = {
   role: 'student',
 };
 
-export function fakeAuth(overrides: Partial<AuthService> = {}): AuthService {
+export type FakeAuth = AuthService & { emit(account: AuthAccount | null): void };
+
+/** An AuthService double: jest.fn methods; `emit` plays the provider reporting a sign-in or sign-out. */
+export function fakeAuth(overrides: Partial<AuthService> = {}): FakeAuth {
+  const listeners = new Set<(account: AuthAccount | null) => void>();
   return {
+    prepare: jest.fn(),
     signInWithEmail: jest.fn().mockResolvedValue(undefined),
     signInWithGoogle: jest.fn(),
     register: jest.fn(),
     signOut: jest.fn().mockResolvedValue(undefined),
-    onAccountChange: jest.fn(() => () => undefined),
+    onAccountChange: jest.fn((listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    }),
+    emit: (account) => listeners.forEach((listener) => listener(account)),
     ...overrides,
   };
 }
@@ -34,12 +44,15 @@ interface Options {
   path?: string;
   session?: SessionState;
   remotes?: RemoteRegistryDeps;
-  auth?: AuthService;
+  auth?: FakeAuth;
+  /** Run the real session sync (token exchange, role checks) against the mocked API. */
+  syncSession?: boolean;
 }
 
 /** The real shell (routes, guards, layout) with fake auth and remote loading, at a given URL. */
-export function renderApp({ path = '/', session = signedOutSession, remotes = workingRemotes, auth = fakeAuth() }: Options = {}) {
+export function renderApp({ path = '/', session = signedOutSession, remotes = workingRemotes, auth = fakeAuth(), syncSession = false }: Options = {}) {
   const store = makeStore({ session });
+  if (syncSession) startSessionSync(auth, store.dispatch);
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const view = render(<App store={store} router={router} auth={auth} remotes={createRemoteRegistry(remotes)} />);
   return { ...view, store, router, auth };

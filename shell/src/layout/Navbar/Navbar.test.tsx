@@ -1,27 +1,71 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { SessionState } from '@sportify/shared-ui';
 import { renderApp, studentSession } from '../../test/renderApp';
 
+const nav = () => screen.getByRole('navigation', { name: 'Main' });
+
+const as = (role: 'admin' | 'instructor'): SessionState => ({
+  status: 'signedIn',
+  role,
+  user: { email: `${role}@sportify.camp`, displayName: `The ${role}`, photoURL: null },
+});
+
 describe('Navbar', () => {
-  it('shows the site links and a Login button when signed out', async () => {
+  it('shows the site links and a Login button when signed out', () => {
     renderApp();
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-    expect(within(nav).getByRole('link', { name: 'Instructor' })).toHaveAttribute('href', '/instructors');
-    expect(within(nav).getByRole('link', { name: 'Classes' })).toHaveAttribute('href', '/classes');
-    expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    expect(within(nav).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav()).getByRole('link', { name: 'Instructor' })).toHaveAttribute('href', '/instructors');
+    expect(within(nav()).getByRole('link', { name: 'Classes' })).toHaveAttribute('href', '/classes');
+    expect(within(nav()).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(nav()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(within(nav()).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
   });
 
   it('shows Dashboard, the photo with the name as tooltip and Logout for a signed-in student', async () => {
     const { auth } = renderApp({ session: studentSession });
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/selected-classes');
-    expect(within(nav).getByRole('img', { name: 'Mia Chen' })).toHaveAttribute('title', 'Mia Chen');
-    expect(within(nav).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/selected-classes');
+    expect(within(nav()).getByRole('img', { name: 'Mia Chen' })).toHaveAttribute('title', 'Mia Chen');
+    expect(within(nav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
 
-    await userEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
+    await userEvent.click(within(nav()).getByRole('button', { name: 'Logout' }));
     expect(auth.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['instructor', '/dashboard/add-class'],
+    ['admin', '/dashboard/all-users'],
+  ] as const)('sends the %s Dashboard link to %s', (role, target) => {
+    renderApp({ session: as(role) });
+    expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', target);
+    expect(within(nav()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('shows nothing in the account area while the session is loading (no Login flash)', () => {
+    renderApp({ session: { status: 'loading', user: null, role: null } });
+    expect(within(nav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(within(nav()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('opens and closes the narrow-screen menu with its toggle', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    const toggle = within(nav()).getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', 'main-menu');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(nav()).getByRole('link', { name: 'Classes' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('logs a failed logout to the console only', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { auth } = renderApp({ session: studentSession });
+    (auth.signOut as jest.Mock).mockRejectedValueOnce(new Error('network'));
+    await userEvent.click(within(nav()).getByRole('button', { name: 'Logout' }));
+    expect(error).toHaveBeenCalledWith('Logout failed', expect.any(Error));
+    expect(within(nav()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    error.mockRestore();
   });
 });

@@ -1,6 +1,81 @@
-import { PageHeading, usePageTitle } from '@sportify/shared-ui';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  Button, ErrorText, FormField, PageHeading, profileUpdated, Select, TextInput, useAppDispatch, useForm, usePageTitle,
+  type Gender,
+} from '@sportify/shared-ui';
+import { authErrorMessage } from '../../auth/authErrorMessage';
+import { useAuthService } from '../../auth/AuthServiceContext';
+import { AuthCard, FormGrid, OrDivider } from '../../auth/components/AuthForm.styles';
+import { GoogleSignInButton } from '../../auth/components/GoogleSignInButton';
+import { PasswordInput } from '../../auth/components/PasswordInput';
+import { registerUser } from '../../auth/registerUser';
+import { validateRegister, type RegisterValues } from '../../auth/validation';
 
+const EMPTY: RegisterValues = { name: '', photoURL: '', email: '', password: '', confirm: '', gender: 'female' };
+const GENDERS: Gender[] = ['female', 'male', 'other'];
+
+/** Spec "Register": create the account, set name and photo, register with the API (with gender), go to '/'. */
 export function RegisterPage() {
   usePageTitle('Register');
-  return <PageHeading as="h1">Register Here</PageHeading>;
+  const auth = useAuthService();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const form = useForm(EMPTY, validateRegister);
+  const [authError, setAuthError] = useState('');
+  useEffect(() => auth.prepare(), [auth]);
+
+  const onValid = async (values: RegisterValues) => {
+    setAuthError('');
+    try {
+      const account = await auth.register({
+        name: values.name.trim(), photoURL: values.photoURL.trim(), email: values.email.trim(), password: values.password,
+      });
+      // The auth state fired before the profile was set; show the name and photo right away.
+      dispatch(profileUpdated({ displayName: values.name.trim(), photoURL: values.photoURL.trim() }));
+      await registerUser(account, {
+        userName: values.name.trim(), email: account.email, userPhoto: values.photoURL.trim(), gender: values.gender as Gender,
+      });
+      form.reset();
+      navigate('/');
+    } catch (error) {
+      form.reset();
+      setAuthError(authErrorMessage(error));
+    }
+  };
+
+  return (
+    <section>
+      <PageHeading as="h1">Register Here</PageHeading>
+      <AuthCard>
+        <FormGrid noValidate aria-label="Register" onSubmit={form.handleSubmit(onValid)}>
+          <FormField label="Name" error={form.errors.name}>
+            <TextInput autoComplete="name" {...form.field('name')} />
+          </FormField>
+          <FormField label="Photo URL" error={form.errors.photoURL}>
+            <TextInput type="url" autoComplete="photo" {...form.field('photoURL')} />
+          </FormField>
+          <FormField label="Email" error={form.errors.email}>
+            <TextInput type="email" autoComplete="email" {...form.field('email')} />
+          </FormField>
+          <FormField label="Password" error={form.errors.password}>
+            <PasswordInput autoComplete="new-password" {...form.field('password')} />
+          </FormField>
+          <FormField label="Confirm Password" error={form.errors.confirm}>
+            <TextInput type="password" autoComplete="new-password" {...form.field('confirm')} />
+          </FormField>
+          <FormField label="Gender">
+            <Select {...form.field('gender')}>
+              {GENDERS.map((gender) => <option key={gender} value={gender}>{gender}</option>)}
+            </Select>
+          </FormField>
+          <Button type="submit" disabled={form.submitting}>Register</Button>
+          {authError && <ErrorText role="alert">{authError}</ErrorText>}
+        </FormGrid>
+        <OrDivider>OR</OrDivider>
+        <GoogleSignInButton />
+        <Link to="/login">Already have an account? Please Login...</Link>
+      </AuthCard>
+    </section>
+  );
 }

@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeAuth, renderApp, type FakeAuth } from '../../test/renderApp';
+import { mockApi } from '../../test/mockApi';
+import type { AuthAccount } from '../../auth/authService';
+
+const googleAccount: AuthAccount = {
+  email: 'new@sportify.camp', displayName: 'New Camper', photoURL: 'http://photos.test/new.png',
+  getIdToken: async () => 'firebase-id-token',
+};
+
+const form = () => screen.getByRole('form', { name: 'Login' });
+
+describe('Login page', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it('has the spec fields, links and buttons and sets the title', () => {
+    renderApp({ path: '/login' });
+    expect(document.title).toBe('Sportify Camp || Login');
+    expect(screen.getByPlaceholderText('Type Your Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeInTheDocument();
+    expect(screen.getByRole('separator', { name: 'OR' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register...' })).toHaveAttribute('href', '/register');
+  });
+
+  it('validates on submit and revalidates on change', async () => {
+    const user = userEvent.setup();
+    const { auth } = renderApp({ path: '/login' });
+    await user.click(within(form()).getByRole('button', { name: 'Login' }));
+    expect(screen.getByText('Email Address is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(auth.signInWithEmail).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Email'), 'mia@sportify.camp');
+    expect(screen.queryByText('Email Address is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+  });
+
+  it('toggles the password between hidden and visible', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/login' });
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+  });
+
+  it("shows the provider's message in red under the form and resets it when sign-in fails", async () => {
+    const user = userEvent.setup();
+    const auth = fakeAuth({ signInWithEmail: jest.fn().mockRejectedValue(new Error('Firebase: Error (auth/wrong-password).')) });
+    renderApp({ path: '/login', auth });
+    await user.type(screen.getByLabelText('Email'), 'mia@sportify.camp');
+    await user.type(screen.getByLabelText('Password'), 'Wrong@2026');
+    await user.click(within(form()).getByRole('button', { name: 'Login' }));
+
+    const message = await screen.findByRole('alert');
+    expect(message).toHaveTextContent('Firebase: Error (auth/wrong-password).');
+    expect(message).toHaveStyle({ color: '#dc2626' });
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  it('signs in and goes back to the page the guard sent the user from', async () => {
+    const user = userEvent.setup();
+    const { auth, router } = renderApp({ path: '/dashboard/my-classes' });
+    expect(router.state.location.pathname).toBe('/login');
+    await user.type(screen.getByLabelText('Email'), 'jordan@sportify.camp');
+    await user.type(screen.getByLabelText('Password'), 'Coach@2026');
+    await user.click(within(form()).getByRole('button', { name: 'Login' }));
+    expect(auth.signInWithEmail).toHaveBeenCalledWith('jordan@sportify.camp', 'Coach@2026');
+    expect(router.state.location.pathname).toBe('/dashboard/my-classes');
+  });
+
+  it('signs in with Google, registers the user with the API and returns to where they came from', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'POST /users': [201, { insertedId: 'u1' }],
+      'POST /jwt': [201, { token: 'api-token' }],
+      'GET /users/admin/new%40sportify.camp': [200, { admin: false }],
+      'GET /users/instructors/new%40sportify.camp': [200, { instructor: false }],
+    });
+    const auth: FakeAuth = fakeAuth({
+      signInWithGoogle: jest.fn(async () => {
+        auth.emit(googleAccount);
+        return googleAccount;
+      }),
+    });
+    const { router } = renderApp({ path: '/dashboard/selected-classes', auth, syncSession: true });
+    await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
+
+    expect(await screen.findByRole('heading', { name: 'mf_student/SelectedClasses screen' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/selected-classes');
+    expect(api.calls).toContainEqual({
+      method: 'POST', url: '/users', authorization: 'Bearer firebase-id-token',
+      body: { userName: 'New Camper', email: 'new@sportify.camp', userPhoto: 'http://photos.test/new.png' },
+    });
+    expect(localStorage.getItem('access-token')).toBe('api-token');
+    api.restore();
+  });
+});

@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AuthAccount } from '../../auth/authService';
+import { mockApi } from '../../test/mockApi';
+import { fakeAuth, renderApp } from '../../test/renderApp';
+
+const account: AuthAccount = {
+  email: 'zoe@sportify.camp', displayName: null, photoURL: null, getIdToken: async () => 'firebase-id-token',
+};
+
+const form = () => screen.getByRole('form', { name: 'Register' });
+const submit = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(within(form()).getByRole('button', { name: 'Register' }));
+
+async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<string, string>>) {
+  for (const [label, value] of Object.entries(values)) {
+    const input = screen.getByLabelText(label);
+    await user.clear(input);
+    if (value) await user.type(input, value);
+  }
+}
+
+describe('Register page', () => {
+  afterEach(() => localStorage.clear());
+
+  it('shows the required messages on submit', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/register' });
+    expect(screen.getByRole('heading', { name: 'Register Here' })).toBeInTheDocument();
+    await submit(user);
+    for (const message of ['Your name is required', 'Photo URL is required', 'Email Address is required',
+      'Password is required', 'Password did not match']) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+  });
+
+  it.each([
+    ['Ab!', 'Password must be 6 characters'],
+    ['Abcdefghijklmnopqrs!1', 'Password must be less than 20 characters'],
+    ['abcdef!', 'Password must have one uppercase and one special character.'],
+    ['Abcdefg', 'Password must have one uppercase and one special character.'],
+  ])('rejects the password %s with "%s"', async (password, message) => {
+    const user = userEvent.setup();
+    renderApp({ path: '/register' });
+    await fill(user, { Password: password });
+    await submit(user);
+    expect(screen.getByText(message)).toBeInTheDocument();
+  });
+
+  it('checks that the passwords match and revalidates on change', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/register' });
+    await fill(user, { Password: 'Camper@26', 'Confirm Password': 'Camper@27' });
+    await submit(user);
+    expect(screen.getByText('Password did not match')).toBeInTheDocument();
+    await fill(user, { 'Confirm Password': 'Camper@26' });
+    expect(screen.queryByText('Password did not match')).not.toBeInTheDocument();
+  });
+
+  it('offers the three genders, Google sign-in and a link to Login', () => {
+    renderApp({ path: '/register' });
+    const gender = screen.getByRole('combobox', { name: 'Gender' });
+    expect(within(gender).getAllByRole('option').map((option) => option.textContent)).toEqual(['female', 'male', 'other']);
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Already have an account? Please Login...' })).toHaveAttribute('href', '/login');
+  });
+
+  it('creates the account, registers it with the API with gender and goes to /', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'POST /users': [201, { insertedId: 'u9' }] });
+    const auth = fakeAuth({ register: jest.fn().mockResolvedValue(account) });
+    const { router } = renderApp({ path: '/register', auth });
+    await fill(user, {
+      Name: 'Zoe Park', 'Photo URL': 'http://photos.test/zoe.png', Email: 'zoe@sportify.camp',
+      Password: 'Camper@26', 'Confirm Password': 'Camper@26',
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Gender' }), 'other');
+    await submit(user);
+
+    expect(await screen.findByRole('heading', { name: 'mf_public/Home screen' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(auth.register).toHaveBeenCalledWith({
+      name: 'Zoe Park', photoURL: 'http://photos.test/zoe.png', email: 'zoe@sportify.camp', password: 'Camper@26',
+    });
+    expect(api.calls).toEqual([{
+      method: 'POST', url: '/users', authorization: 'Bearer firebase-id-token',
+      body: { userName: 'Zoe Park', email: 'zoe@sportify.camp', userPhoto: 'http://photos.test/zoe.png', gender: 'other' },
+    }]);
+    api.restore();
+  });
+
+  it("shows the provider's message in red and resets the form when registration fails", async () => {
+    const user = userEvent.setup();
+    const auth = fakeAuth({ register: jest.fn().mockRejectedValue(new Error('Firebase: Error (auth/email-already-in-use).')) });
+    renderApp({ path: '/register', auth });
+    await fill(user, {
+      Name: 'Mia', 'Photo URL': 'http://photos.test/mia.png', Email: 'mia@sportify.camp',
+      Password: 'Camper@26', 'Confirm Password': 'Camper@26',
+    });
+    await submit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Firebase: Error (auth/email-already-in-use).');
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+  });
+});
