@@ -1,5 +1,5 @@
 // The Firebase Auth emulator (firebase-tools), used when no real Firebase project is configured.
-import { mkdirSync, mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync, existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -37,9 +37,14 @@ export async function startAuthEmulator({ port = 9099, dataDir, projectId = DEMO
   const service = spawnService('auth-emulator', process.execPath, args, {
     cwd: configDir,
     quiet,
-    // Offline: skip the CLI's update and MOTD look-ups.
-    env: { NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', CI: process.env.CI ?? '' },
+    // The CLI finds "its" hub through a file in the temp dir named after the project: a private TMPDIR keeps
+    // emulators of the same project (a test run beside a running site) from exporting each other's accounts.
+    env: { TMPDIR: configDir, NO_UPDATE_NOTIFIER: '1', CI: process.env.CI ?? '' },
   });
   await ready(service, [`http://127.0.0.1:${port}/`], 90_000);
-  return { host: `127.0.0.1:${port}`, port, projectId, stop: () => service.stop(), service };
+  const stop = async () => {
+    await service.stop();
+    rmSync(configDir, { recursive: true, force: true });
+  };
+  return { host: `127.0.0.1:${port}`, port, projectId, stop, service };
 }

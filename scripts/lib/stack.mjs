@@ -118,7 +118,7 @@ export async function startStack({ env = process.env, log = console.log } = {}) 
       s.realFirebase ? null : startAuthEmulator({ port: s.authPort, dataDir: path.join(s.dataDir, 'auth') }),
     ]);
     if (db) services.push(db.service);
-    if (auth) services.push(auth.service);
+    if (auth) services.push({ ...auth.service, stop: auth.stop });
     if (db) log(`Embedded database ready on ${db.uri} (data in ${path.relative(repoRoot, s.dataDir)}/db)`);
     if (auth) log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
 
