@@ -1,6 +1,2 @@
-import { PageHeading } from '@sportify/shared-ui';
-
-// Placeholder until the screen's issue lands: only the spec's heading.
-export default function EnrolledClasses() {
-  return <PageHeading>My Enrolled Classes</PageHeading>;
-}
+// Exposed as mf_student/EnrolledClasses (default export, rendered inside the shell's router, store and theme).
+export { EnrolledClassesPage as default } from './EnrolledClassesPage';

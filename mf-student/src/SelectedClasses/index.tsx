@@ -1,6 +1,2 @@
-import { PageHeading } from '@sportify/shared-ui';
-
-// Placeholder until the screen's issue lands: only the spec's heading.
-export default function SelectedClasses() {
-  return <PageHeading>My Selected Classes</PageHeading>;
-}
+// Exposed as mf_student/SelectedClasses (default export, rendered inside the shell's router, store and theme).
+export { SelectedClassesPage as default } from './SelectedClassesPage';

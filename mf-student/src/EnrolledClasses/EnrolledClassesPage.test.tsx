@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
+import { EnrolledClassesPage } from './EnrolledClassesPage';
+import type { EnrolledItem } from './enrolledApi';
+
+const email = 'student@sportify.camp';
+const listUrl = `GET /payments/enrolled/${encodeURIComponent(email)}`;
+const older: EnrolledItem = { _id: 'p1', className: 'Soccer Training', transactionId: 'pi_sandbox_older', price: 120,
+  date: '2026-06-01T09:30:00.000Z', status: 'service pending', classId: 'c1' };
+const newer: EnrolledItem = { _id: 'p2', className: 'Swimming Lessons', transactionId: 'pi_sandbox_newer', price: 49.5,
+  date: '2026-07-15T16:05:00.000Z', status: 'service pending', classId: 'c2' };
+
+const open = () => renderScreen(<EnrolledClassesPage />, {
+  path: '/dashboard/enrolled-classes', session: sessionAs('student', email), otherPaths: ['/classes'],
+});
+
+let http: ReturnType<typeof mockApi>;
+afterEach(() => http.restore());
+
+describe('My Enrolled Classes', () => {
+  it('lists the paid classes newest first with transaction id, price followed by $ and the long enrolled date', async () => {
+    http = mockApi({ [listUrl]: [200, [older, newer]] });
+    open();
+    const table = await screen.findByRole('table', { name: 'My Enrolled Classes' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent))
+      .toEqual(['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date']);
+    const [, first, second] = within(table).getAllByRole('row');
+    const long = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+    expect(within(first).getAllByRole('cell').map((td) => td.textContent))
+      .toEqual(['1', 'Swimming Lessons', 'pi_sandbox_newer', '49.5$', long.format(new Date(newer.date))]);
+    expect(within(second).getAllByRole('cell').map((td) => td.textContent))
+      .toEqual(['2', 'Soccer Training', 'pi_sandbox_older', '120$', long.format(new Date(older.date))]);
+    // Long format: the month is written out, not the ISO string; the machine-readable value stays on <time>.
+    expect(within(first).getByText(/2026/)).toHaveAttribute('dateTime', newer.date);
+    expect(within(first).getByText(/2026/).textContent).not.toContain('2026-07-15');
+    expect(http.calls.map((c) => c.url)).toEqual([`/payments/enrolled/${encodeURIComponent(email)}`]);
+  });
+
+  it('shows an empty state that links to the classes', async () => {
+    http = mockApi({ [listUrl]: [200, []] });
+    open();
+    expect(await screen.findByText('You are not enrolled in any class yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse classes' })).toHaveAttribute('href', '/classes');
+  });
+
+  it('shows a spinner while loading, then the error with a Retry that loads again', async () => {
+    let fail = true;
+    http = mockApi({ [listUrl]: () => (fail ? [503, { statusCode: 503, message: 'Service unavailable' }] : [200, [older]]) });
+    const user = userEvent.setup();
+    open();
+    expect(screen.getByRole('status', { name: 'Loading your enrolled classes' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('pi_sandbox_older')).toBeInTheDocument();
+  });
+
+  it('makes no call for an instructor, who has no payments', () => {
+    http = mockApi({});
+    renderScreen(<EnrolledClassesPage />, { path: '/dashboard/enrolled-classes', session: sessionAs('instructor') });
+    expect(screen.getByText(/This page is for students/)).toBeInTheDocument();
+    expect(http.calls).toEqual([]);
+  });
+});

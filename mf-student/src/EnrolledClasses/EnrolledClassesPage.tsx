@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import { PageHeading, Spinner, Table, TableScroll } from '@sportify/shared-ui';
+import { apiErrorMessage } from '../common/apiErrorMessage';
+import { EmptyState, LoadError, StudentsOnly } from '../common/States';
+import { useStudent } from '../common/useStudent';
+import { useGetEnrolledClassesQuery, type EnrolledItem } from './enrolledApi';
+
+// Spec: 'long date-time format' in the user's locale (undefined = the browser's), e.g. "November 22, 2026 at 9:05 AM".
+const enrolledDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+
+/** Spec: the price is the amount followed by a dollar sign. */
+const formatEnrolledPrice = (price: number) => `${price}$`;
+
+const newestFirst = (a: EnrolledItem, b: EnrolledItem) => Date.parse(b.date) - Date.parse(a.date);
+
+/** Spec "My Enrolled Classes": the signed-in student's paid classes, newest first. */
+export function EnrolledClassesPage() {
+  const student = useStudent();
+  return (
+    <section aria-labelledby="enrolled-heading">
+      <PageHeading id="enrolled-heading">My Enrolled Classes</PageHeading>
+      {student.kind === 'loading' && <Spinner label="Loading your enrolled classes" />}
+      {student.kind === 'notStudent' && <StudentsOnly />}
+      {student.kind === 'student' && <EnrolledList email={student.email} />}
+    </section>
+  );
+}
+
+function EnrolledList({ email }: { email: string }) {
+  const { data, isLoading, isError, error, refetch } = useGetEnrolledClassesQuery(email);
+  // The API already sorts; sorting here too keeps the order right whatever the server or cache holds.
+  const rows = useMemo(() => (data ? [...data].sort(newestFirst) : undefined), [data]);
+
+  if (isLoading) return <Spinner label="Loading your enrolled classes" />;
+  if (isError || !rows) {
+    return <LoadError message={apiErrorMessage(error, 'Your enrolled classes could not be loaded.')} onRetry={refetch} />;
+  }
+  if (rows.length === 0) return <EmptyState>You are not enrolled in any class yet.</EmptyState>;
+
+  return (
+    <TableScroll>
+      <Table aria-labelledby="enrolled-heading">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Class Name</th>
+            <th scope="col">Transaction Id</th>
+            <th scope="col">Price</th>
+            <th scope="col">Enrolled Date</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((item, index) => (
+            <tr key={item._id}>
+              <td>{index + 1}</td>
+              <td>{item.className}</td>
+              <td><code>{item.transactionId}</code></td>
+              <td>{formatEnrolledPrice(item.price)}</td>
+              <td><time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time></td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableScroll>
+  );
+}

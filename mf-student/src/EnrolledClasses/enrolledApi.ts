@@ -1,0 +1,25 @@
+import { api } from '@sportify/shared-ui';
+
+/** One row of GET /payments/enrolled/{email} (the API returns the caller's own payments only). */
+export interface EnrolledItem {
+  _id: string;
+  className: string;
+  transactionId: string;
+  price: number;
+  /** ISO date-time the server recorded the payment at. */
+  date: string;
+  status: string;
+  classId: string;
+}
+
+// My Enrolled Classes call; a recorded payment invalidates the 'Payment' list so this refreshes.
+export const enrolledApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getEnrolledClasses: build.query<EnrolledItem[], string>({
+      query: (email) => ({ url: `/payments/enrolled/${encodeURIComponent(email)}` }),
+      providesTags: [{ type: 'Payment', id: 'LIST' }],
+    }),
+  }),
+});
+
+export const { useGetEnrolledClassesQuery } = enrolledApi;

@@ -1,0 +1,101 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SelectedClass } from '@sportify/shared-ui';
+import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
+import { SelectedClassesPage } from './SelectedClassesPage';
+
+const email = 'student@sportify.camp';
+const listUrl = `GET /classes/selected/${encodeURIComponent(email)}`;
+const soccer: SelectedClass = { _id: 's1', classId: 'c1', className: 'Soccer Training', instructorName: 'Jordan Lee',
+  seats: 5, studentEmail: email, price: 120 };
+const tennis: SelectedClass = { _id: 's2', classId: 'c2', className: 'Tennis Camp', instructorName: 'Sam Rivera',
+  seats: 0, studentEmail: email, price: 90 };
+
+const path = '/dashboard/selected-classes';
+const open = () => renderScreen(<SelectedClassesPage />, { path, session: sessionAs('student', email), otherPaths: ['/classes'] });
+
+let http: ReturnType<typeof mockApi>;
+afterEach(() => http.restore());
+
+describe('My Selected Classes', () => {
+  it("lists the student's selections with seats, a Pay link per selection and a Delete button", async () => {
+    http = mockApi({ [listUrl]: [200, [soccer, tennis]] });
+    open();
+    expect(screen.getByRole('heading', { name: 'My Selected Classes' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'My Selected Classes' });
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent))
+      .toEqual(['#', 'Class Name', 'Instructor Name', 'Available Seats', 'Pay', 'Delete']);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first).getAllByRole('cell').map((td) => td.textContent)).toEqual(['1', 'Soccer Training', 'Jordan Lee', '5', 'Pay', 'Delete']);
+    expect(within(second).getAllByRole('cell')[3]).toHaveTextContent('0');
+    expect(within(first).getByRole('link', { name: 'Pay for Soccer Training' })).toHaveAttribute('href', '/dashboard/payment/s1');
+    expect(within(second).getByRole('link', { name: 'Pay for Tennis Camp' })).toHaveAttribute('href', '/dashboard/payment/s2');
+    // The list is asked for with the signed-in student's own e-mail and token header.
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual([listUrl]);
+  });
+
+  it("asks first, removes on 'Yes, remove it!', then confirms 'Removed!' and the row is gone", async () => {
+    let selections = [soccer, tennis];
+    http = mockApi({
+      [listUrl]: () => [200, selections],
+      'DELETE /classes/selected/s1': () => {
+        selections = [tennis];
+        return [200, { deletedCount: 1 }];
+      },
+    });
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Delete Soccer Training' }));
+
+    const ask = screen.getByRole('alertdialog', { name: 'Are you sure?' });
+    expect(ask).toHaveAccessibleDescription('Remove it from selected items');
+    expect(within(ask).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Yes, remove it!' }));
+
+    const done = await screen.findByRole('alertdialog', { name: 'Removed!' });
+    expect(done).toHaveAccessibleDescription('Your class has been removed.');
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Delete Tennis Camp' })).toBeInTheDocument();
+    expect(screen.queryByText('Soccer Training')).not.toBeInTheDocument();
+    expect(http.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/classes/selected/s1']);
+  });
+
+  it('keeps the selection when the student cancels', async () => {
+    http = mockApi({ [listUrl]: [200, [soccer]] });
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Delete Soccer Training' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Soccer Training')).toBeInTheDocument();
+    expect(http.calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('shows an empty state that links to the classes', async () => {
+    http = mockApi({ [listUrl]: [200, []] });
+    open();
+    expect(await screen.findByText('You have not selected any classes yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse classes' })).toHaveAttribute('href', '/classes');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows a spinner while loading, then the error with a Retry that loads again', async () => {
+    let fail = true;
+    http = mockApi({ [listUrl]: () => (fail ? [500, { statusCode: 500, message: 'Internal server error' }] : [200, [soccer]]) });
+    const user = userEvent.setup();
+    open();
+    expect(screen.getByRole('status', { name: 'Loading your selected classes' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Soccer Training')).toBeInTheDocument();
+  });
+
+  it('makes no call for an admin, who has no selections', async () => {
+    http = mockApi({});
+    renderScreen(<SelectedClassesPage />, { path, session: sessionAs('admin') });
+    expect(screen.getByText(/This page is for students/)).toBeInTheDocument();
+    expect(http.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, ConfirmDialog, PageHeading, Spinner, Table, TableScroll, notify, type SelectedClass } from '@sportify/shared-ui';
+import { apiErrorMessage } from '../common/apiErrorMessage';
+import { EmptyState, LoadError, StudentsOnly } from '../common/States';
+import { useStudent } from '../common/useStudent';
+import { useDeleteSelectedClassMutation, useGetSelectedClassesQuery } from './selectedApi';
+
+const Seats = styled.td<{ $full: boolean }>`
+  color: ${({ theme, $full }) => ($full ? theme.colors.danger : 'inherit')};
+  font-weight: ${({ $full }) => ($full ? 600 : 'inherit')};
+`;
+
+/** Spec "My Selected Classes": the signed-in student's selections, each with Pay and Delete. */
+export function SelectedClassesPage() {
+  const student = useStudent();
+  return (
+    <section aria-labelledby="selected-heading">
+      <PageHeading id="selected-heading">My Selected Classes</PageHeading>
+      {student.kind === 'loading' && <Spinner label="Loading your selected classes" />}
+      {student.kind === 'notStudent' && <StudentsOnly />}
+      {student.kind === 'student' && <SelectedClassesList email={student.email} />}
+    </section>
+  );
+}
+
+function SelectedClassesList({ email }: { email: string }) {
+  const { data: selections, isLoading, isError, error, refetch } = useGetSelectedClassesQuery(email);
+  const [deleteSelected, { isLoading: deleting }] = useDeleteSelectedClassMutation();
+  const [toDelete, setToDelete] = useState<SelectedClass | null>(null);
+  const [removed, setRemoved] = useState(false);
+
+  const confirmDelete = async () => {
+    const item = toDelete;
+    setToDelete(null);
+    if (!item) return;
+    try {
+      await deleteSelected(item._id).unwrap();
+      setRemoved(true);
+    } catch (err) {
+      notify.error(apiErrorMessage(err, `${item.className} could not be removed. Please try again.`));
+    }
+  };
+
+  if (isLoading) return <Spinner label="Loading your selected classes" />;
+  if (isError || !selections) {
+    return <LoadError message={apiErrorMessage(error, 'Your selected classes could not be loaded.')} onRetry={refetch} />;
+  }
+
+  return (
+    <>
+      {selections.length === 0 ? (
+        <EmptyState>You have not selected any classes yet.</EmptyState>
+      ) : (
+        <TableScroll>
+          <Table aria-labelledby="selected-heading">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Class Name</th>
+                <th scope="col">Instructor Name</th>
+                <th scope="col">Available Seats</th>
+                <th scope="col">Pay</th>
+                <th scope="col">Delete</th>
+              </tr>
+            </thead>
+            <tbody>
+              {selections.map((item, index) => (
+                <tr key={item._id}>
+                  <td>{index + 1}</td>
+                  <td>{item.className}</td>
+                  <td>{item.instructorName}</td>
+                  <Seats $full={item.seats <= 0}>{item.seats}</Seats>
+                  <td>
+                    {/* The visible word stays 'Pay'; the row's class name tells screen-reader users which one. */}
+                    <Button as={Link} to={`/dashboard/payment/${item._id}`} aria-label={`Pay for ${item.className}`}>Pay</Button>
+                  </td>
+                  <td>
+                    <Button type="button" $variant="danger" disabled={deleting} aria-label={`Delete ${item.className}`}
+                      onClick={() => setToDelete(item)}>
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableScroll>
+      )}
+      <ConfirmDialog open={toDelete !== null} title="Are you sure?" text="Remove it from selected items"
+        confirmLabel="Yes, remove it!" cancelLabel="Cancel" tone="danger"
+        onConfirm={confirmDelete} onCancel={() => setToDelete(null)} />
+      <ConfirmDialog open={removed} title="Removed!" text="Your class has been removed." confirmLabel="OK"
+        onConfirm={() => setRemoved(false)} />
+    </>
+  );
+}
