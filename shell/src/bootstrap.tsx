@@ -16,9 +16,6 @@ async function start() {
   setRuntimeConfig(config);
 
   const remotes = setupFederation(config.remotes);
-  // Home is the usual first view: fetch its remote's manifest and code now, in parallel with everything else.
-  if (window.location.pathname === '/') remotes.preload('mf_public', 'Home');
-  if (window.location.pathname === '/classes') remotes.preload('mf_public', 'Classes');
 
   const auth = lazyAuthService(
     () => import(/* webpackChunkName: "firebase-auth" */ './auth/firebaseAuthService')

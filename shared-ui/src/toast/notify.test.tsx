@@ -1,19 +1,20 @@
-import { toast } from 'react-toastify';
-import { notify, TOAST_DURATIONS } from './notify';
+import { render, screen } from '@testing-library/react';
+import { AppToastContainer, notify, TOAST_DURATIONS } from './notify';
 
-jest.mock('react-toastify', () => {
-  const toastFn = Object.assign(jest.fn(), { success: jest.fn(), error: jest.fn() });
-  return { toast: toastFn, ToastContainer: () => null };
-});
+describe('notify', () => {
+  it('keeps the spec durations: notices 1.5 s, success 2 s, error and blank 4 s', () => {
+    expect(TOAST_DURATIONS).toEqual({ notice: 1500, success: 2000, error: 4000, blank: 4000 });
+  });
 
-it('applies the spec durations: notices 1.5 s, success 2 s, error and blank 4 s', () => {
-  notify.notice('Your work has been saved');
-  notify.success('Saved');
-  notify.error('Failed');
-  notify.message('Hello');
-  expect(toast.success).toHaveBeenNthCalledWith(1, 'Your work has been saved', { autoClose: 1500 });
-  expect(toast.success).toHaveBeenNthCalledWith(2, 'Saved', { autoClose: 2000 });
-  expect(toast.error).toHaveBeenCalledWith('Failed', { autoClose: 4000 });
-  expect(toast).toHaveBeenCalledWith('Hello', { autoClose: 4000 });
-  expect(TOAST_DURATIONS).toEqual({ notice: 1500, success: 2000, error: 4000, blank: 4000 });
+  it('mounts the one container on the first notice and shows the message', async () => {
+    render(<AppToastContainer />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await notify.notice('Your work has been saved');
+    const notice = await screen.findByText('Your work has been saved');
+    // The progress bar animates over the toast's autoClose time.
+    const toastElement = notice.closest('.Toastify__toast') as HTMLElement;
+    expect(toastElement.querySelector<HTMLElement>('[role="progressbar"]')?.style.animationDuration).toBe('1500ms');
+    await notify.error('Something failed');
+    expect(await screen.findByText('Something failed')).toBeInTheDocument();
+  });
 });

@@ -1,0 +1,30 @@
+import { hintCurrentRemote } from './earlyHints';
+
+const config = { apiUrl: 'http://api.test', remotes: { mf_public: 'http://localhost:3001/mf-manifest.json', mf_admin: 'http://localhost:3004/mf-manifest.json' } };
+const hints = () => [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => [link.getAttribute('as'), link.getAttribute('href')]);
+
+describe('early hints', () => {
+  afterEach(() => { document.head.innerHTML = ''; });
+
+  it("preloads the manifest and remoteEntry.js of the current page's remote", () => {
+    hintCurrentRemote(config, '/dashboard/feedback/42');
+    expect(hints()).toEqual([
+      ['fetch', 'http://localhost:3004/mf-manifest.json'],
+      ['script', 'http://localhost:3004/remoteEntry.js'],
+    ]);
+  });
+
+  it("also preloads a public screen's first API reads", () => {
+    hintCurrentRemote(config, '/classes');
+    expect(hints()).toEqual([
+      ['fetch', 'http://localhost:3001/mf-manifest.json'],
+      ['script', 'http://localhost:3001/remoteEntry.js'],
+      ['fetch', 'http://api.test/classes'],
+    ]);
+  });
+
+  it('hints nothing for shell pages', () => {
+    hintCurrentRemote(config, '/login');
+    expect(hints()).toEqual([]);
+  });
+});
