@@ -1,6 +1,2 @@
-import { PageHeading } from '@sportify/shared-ui';
-
-// Placeholder until the screen's issue lands: only the spec's heading.
-export default function AddClass() {
-  return <PageHeading>Add A Class</PageHeading>;
-}
+// Exposed as mf_instructor/AddClass (default export, rendered inside the shell's router, store and theme).
+export { AddClassPage as default } from './AddClassPage';

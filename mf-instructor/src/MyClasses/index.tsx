@@ -1,6 +1,2 @@
-import { PageHeading } from '@sportify/shared-ui';
-
-// Placeholder until the screen's issue lands: only the spec's heading.
-export default function MyClasses() {
-  return <PageHeading>My Classes</PageHeading>;
-}
+// Exposed as mf_instructor/MyClasses (default export, rendered inside the shell's router, store and theme).
+export { MyClassesPage as default } from './MyClassesPage';

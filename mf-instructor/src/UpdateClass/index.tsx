@@ -1,6 +1,2 @@
-import { PageHeading } from '@sportify/shared-ui';
-
-// Placeholder until the screen's issue lands: only the spec's heading.
-export default function UpdateClass() {
-  return <PageHeading>Update Class</PageHeading>;
-}
+// Exposed as mf_instructor/UpdateClass (default export, rendered inside the shell's router, store and theme).
+export { UpdateClassPage as default } from './UpdateClassPage';

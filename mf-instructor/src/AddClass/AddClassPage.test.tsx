@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppToastContainer, theme } from '@sportify/shared-ui';
+import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
+import { AddClassPage } from './AddClassPage';
+
+const instructor = sessionAs('instructor', 'jordan@sportify.camp', 'Jordan Lee');
+
+function renderPage() {
+  renderScreen(<><AddClassPage /><AppToastContainer /></>, { path: '/dashboard/add-class', session: instructor });
+  return userEvent.setup();
+}
+
+async function fillValidClass(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Class name'), 'Beach Volleyball Basics');
+  await user.type(screen.getByLabelText('Class image URL'), 'http://localhost:3000/images/classes/volleyball.svg');
+  await user.type(screen.getByLabelText('Available seats'), '12');
+  await user.type(screen.getByLabelText('Enrollment price ($)'), '89.5');
+}
+
+describe('Add A Class', () => {
+  let http: ReturnType<typeof mockApi> | undefined;
+  afterEach(() => http?.restore());
+
+  it('shows the signed-in instructor read-only', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Add A Class' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Instructor name')).toHaveValue('Jordan Lee');
+    expect(screen.getByLabelText('Instructor name')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Instructor email')).toHaveValue('jordan@sportify.camp');
+    expect(screen.getByLabelText('Instructor email')).toHaveAttribute('readonly');
+  });
+
+  it('shows every required message (with the corrected price text) and sends nothing', async () => {
+    http = mockApi({});
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+    expect(screen.getByLabelText('Class name')).toHaveAccessibleDescription('Class name is required');
+    expect(screen.getByLabelText('Class image URL')).toHaveAccessibleDescription('Photo URL is required');
+    expect(screen.getByLabelText('Available seats')).toHaveAccessibleDescription('Seat number is required');
+    expect(screen.getByLabelText('Enrollment price ($)')).toHaveAccessibleDescription('Price is required');
+    expect(http.calls).toHaveLength(0);
+  });
+
+  it('revalidates on change and keeps values inside the API bounds', async () => {
+    http = mockApi({});
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+    await user.type(screen.getByLabelText('Class name'), 'Judo');
+    expect(screen.queryByText('Class name is required')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Class image URL'), 'ftp://example.com/judo.png');
+    await user.type(screen.getByLabelText('Available seats'), '1001');
+    await user.type(screen.getByLabelText('Enrollment price ($)'), '12.345');
+    expect(screen.getByLabelText('Class image URL')).toHaveAccessibleDescription('Invalid URL');
+    expect(screen.getByLabelText('Available seats')).toHaveAccessibleDescription('Seats must be a whole number from 0 to 1000');
+    expect(screen.getByLabelText('Enrollment price ($)')).toHaveAccessibleDescription('Price must be from 0 to 10000 with at most 2 decimals');
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+    expect(http.calls).toHaveLength(0);
+  });
+
+  it('sends seats and price as numbers, resets the form and shows the notice', async () => {
+    http = mockApi({ 'POST /classes': [201, { insertedId: 'c9' }] });
+    const user = renderPage();
+    await fillValidClass(user);
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+
+    expect(await screen.findByText('Item added successfully')).toBeInTheDocument();
+    expect(http.calls).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: '/classes',
+        body: {
+          className: 'Beach Volleyball Basics',
+          classImage: 'http://localhost:3000/images/classes/volleyball.svg',
+          seats: 12,
+          price: 89.5,
+          instructorName: 'Jordan Lee',
+          instructorEmail: 'jordan@sportify.camp',
+        },
+      }),
+    ]);
+    expect(screen.getByLabelText('Class name')).toHaveValue('');
+    expect(screen.getByLabelText('Available seats')).toHaveValue(null);
+    expect(screen.getByLabelText('Instructor email')).toHaveValue('jordan@sportify.camp');
+  });
+
+  it('shows the API error in red under the form and keeps what was typed', async () => {
+    http = mockApi({ 'POST /classes': [400, { statusCode: 400, message: 'classImage must be an http(s) URL', error: 'Bad Request' }] });
+    const user = renderPage();
+    await fillValidClass(user);
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('classImage must be an http(s) URL');
+    expect(alert).toHaveStyle({ color: theme.colors.danger });
+    expect(screen.getByLabelText('Class name')).toHaveValue('Beach Volleyball Basics');
+    expect(within(document.body).queryByText('Item added successfully')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,21 @@
+import { api } from '@sportify/shared-ui';
+import type { ClassInput } from '../classForm';
+
+/** POST /classes body: the class fields plus the owner (the API checks the e-mail is the caller's). */
+export interface NewClass extends ClassInput {
+  instructorName: string;
+  instructorEmail: string;
+}
+
+// Status and date are left out: the API always creates a class 'pending' and stamps the date itself.
+export const addClassApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    addClass: build.mutation<{ insertedId: string }, NewClass>({
+      query: (body) => ({ url: '/classes', method: 'POST', data: body }),
+      // Every class list (My Classes, Manage Classes, public lists) refetches: the spec's "class cache refreshed".
+      invalidatesTags: ['Class'],
+    }),
+  }),
+});
+
+export const { useAddClassMutation } = addClassApi;

@@ -1,0 +1,77 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, PageHeading, selectUser, Spinner, Table, TableScroll, useAppSelector } from '@sportify/shared-ui';
+import { useGetMyClassesQuery } from './myClassesApi';
+
+const Message = styled.div<{ $error?: boolean }>`
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(6)};
+  text-align: center;
+  p { margin: 0; color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.muted)}; }
+`;
+
+const Muted = styled.span`color: ${({ theme }) => theme.colors.muted};`;
+const FeedbackText = styled.td`max-width: 320px; white-space: pre-wrap;`;
+const Capitalized = styled.td`text-transform: capitalize;`;
+
+/** My Classes (spec section 2): the instructor's classes with review status, enrolled students and feedback. */
+export function MyClassesPage() {
+  const email = useAppSelector(selectUser)?.email;
+  const { data: classes, isLoading, isError, isFetching, refetch } = useGetMyClassesQuery(email ?? skipToken);
+
+  return (
+    <section aria-labelledby="my-classes-heading">
+      <PageHeading id="my-classes-heading">My Classes</PageHeading>
+      {isLoading && <Spinner label="Loading your classes" />}
+      {isError && (
+        <Message $error>
+          <p role="alert">Your classes could not be loaded.</p>
+          <Button type="button" onClick={refetch} disabled={isFetching}>Retry</Button>
+        </Message>
+      )}
+      {classes && classes.length === 0 && (
+        <Message>
+          <p>You have not added any classes yet.</p>
+          <Button as={Link} to="/dashboard/add-class">Add A Class</Button>
+        </Message>
+      )}
+      {classes && classes.length > 0 && (
+        <TableScroll>
+          <Table aria-labelledby="my-classes-heading">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Class Photo</th>
+                <th scope="col">Class Name</th>
+                <th scope="col">Status</th>
+                <th scope="col">Enrolled</th>
+                <th scope="col">Update</th>
+                <th scope="col">Feedback</th>
+              </tr>
+            </thead>
+            <tbody>
+              {classes.map((item, index) => (
+                <tr key={item._id}>
+                  <td>{index + 1}</td>
+                  <td><img src={item.classImage} alt={`Photo of ${item.className}`} loading="lazy" /></td>
+                  <td>{item.className}</td>
+                  <Capitalized>{item.status}</Capitalized>
+                  <td>{`${item.enrolled ?? 0} Students`}</td>
+                  <td>
+                    <Button as={Link} to={`/dashboard/update-class/${item._id}`} $variant="secondary" aria-label={`Update ${item.className}`}>
+                      Update
+                    </Button>
+                  </td>
+                  <FeedbackText>{item.feedback ? item.feedback : <Muted>No feedback yet</Muted>}</FeedbackText>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}

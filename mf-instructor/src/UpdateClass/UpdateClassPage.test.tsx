@@ -1,0 +1,110 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppToastContainer, type CampClass } from '@sportify/shared-ui';
+import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
+import { UpdateClassPage } from './UpdateClassPage';
+
+const LIST = 'GET /classes/user/jordan%40sportify.camp';
+const instructor = sessionAs('instructor', 'jordan@sportify.camp', 'Jordan Lee');
+const soccer: CampClass = {
+  _id: 'c1', className: 'Soccer Training', classImage: 'http://img.test/soccer.svg', instructorName: 'Jordan Lee',
+  instructorEmail: 'jordan@sportify.camp', seats: 10, price: 120, status: 'approved', enrolled: 7, feedback: '',
+};
+
+function renderPage(id = 'c1') {
+  renderScreen(<><UpdateClassPage /><AppToastContainer /></>, {
+    path: '/dashboard/update-class/:id', url: `/dashboard/update-class/${id}`, session: instructor,
+  });
+  return userEvent.setup();
+}
+
+describe('Update class', () => {
+  let http: ReturnType<typeof mockApi> | undefined;
+  afterEach(() => http?.restore());
+
+  it('prefills the form from the instructor\'s class', async () => {
+    http = mockApi({ [LIST]: [200, [soccer]] });
+    renderPage();
+    expect(await screen.findByLabelText('Class name')).toHaveValue('Soccer Training');
+    expect(screen.getByLabelText('Class image URL')).toHaveValue('http://img.test/soccer.svg');
+    expect(screen.getByLabelText('Available seats')).toHaveValue(10);
+    expect(screen.getByLabelText('Enrollment price ($)')).toHaveValue(120);
+    expect(screen.getByLabelText('Instructor email')).toHaveValue('jordan@sportify.camp');
+    expect(screen.getByText('approved')).toBeInTheDocument();
+  });
+
+  it('applies the Add rules to the same fields', async () => {
+    http = mockApi({ [LIST]: [200, [soccer]] });
+    const user = renderPage();
+    await user.clear(await screen.findByLabelText('Class name'));
+    await user.clear(screen.getByLabelText('Enrollment price ($)'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(screen.getByLabelText('Class name')).toHaveAccessibleDescription('Class name is required');
+    expect(screen.getByLabelText('Enrollment price ($)')).toHaveAccessibleDescription('Price is required');
+    expect(http.calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('saves with PATCH /classes/:id and says the class went back to review', async () => {
+    let status: CampClass['status'] = 'approved';
+    http = mockApi({
+      [LIST]: () => [200, [{ ...soccer, status }]],
+      'PATCH /classes/c1': () => {
+        status = 'pending';
+        return [200, { matchedCount: 1, modifiedCount: 1 }];
+      },
+    });
+    const user = renderPage();
+    const seats = await screen.findByLabelText('Available seats');
+    await user.clear(seats);
+    await user.type(seats, '14');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Your changes are saved. The class is pending review again.')).toBeInTheDocument();
+    expect(await screen.findByText('Your work has been saved')).toBeInTheDocument();
+    expect(http.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      className: 'Soccer Training', classImage: 'http://img.test/soccer.svg', seats: 14, price: 120,
+    });
+    // The class is read again, now pending; the form keeps the saved values.
+    expect(await screen.findByText('pending')).toBeInTheDocument();
+    expect(screen.getByLabelText('Available seats')).toHaveValue(14);
+  });
+
+  it('does not send an unchanged class back to review', async () => {
+    http = mockApi({ [LIST]: [200, [soccer]] });
+    const user = renderPage();
+    await screen.findByLabelText('Class name');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Nothing changed, so there was nothing to save.')).toBeInTheDocument();
+    expect(http.calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('shows the API refusal in red', async () => {
+    // (401/403 would log the user out, spec section 4; a class removed meanwhile answers 404.)
+    http = mockApi({
+      [LIST]: [200, [soccer]],
+      'PATCH /classes/c1': [404, { statusCode: 404, message: 'Class not found', error: 'Not Found' }],
+    });
+    const user = renderPage();
+    await user.type(await screen.findByLabelText('Class name'), ' Pro');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Class not found');
+  });
+
+  it('says so when the class is not one of the instructor\'s', async () => {
+    http = mockApi({ [LIST]: [200, [soccer]] });
+    renderPage('someone-elses');
+    expect(await screen.findByText('This class is not one of your classes, or it no longer exists.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Classes' })).toHaveAttribute('href', '/dashboard/my-classes');
+    expect(screen.queryByRole('textbox', { name: 'Class name' })).not.toBeInTheDocument();
+  });
+
+  it('offers Retry when the class cannot be loaded', async () => {
+    let fail = true;
+    http = mockApi({ [LIST]: () => (fail ? [500, {}] : [200, [soccer]]) });
+    const user = renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The class could not be loaded.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByLabelText('Class name')).toHaveValue('Soccer Training');
+  });
+});

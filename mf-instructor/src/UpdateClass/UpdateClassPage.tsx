@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Link, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, notify, PageHeading, selectUser, Spinner, useAppSelector, type CampClass } from '@sportify/shared-ui';
+import { ClassForm, toFormValues, type ClassInput } from '../classForm';
+import { useGetOwnClassQuery, useUpdateClassMutation } from './updateClassApi';
+
+const Notes = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  max-width: 760px;
+  margin: 0 auto ${({ theme }) => theme.space(6)};
+  text-align: center;
+  p { margin: 0; }
+`;
+
+const Hint = styled.p`color: ${({ theme }) => theme.colors.muted};`;
+const ErrorLine = styled.p`color: ${({ theme }) => theme.colors.danger};`;
+
+// Announced politely after a save, so screen-reader users hear that the class is back in review.
+const Saved = styled.p`
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.background};
+  border: 1px solid ${({ theme }) => theme.colors.accent};
+`;
+
+const sameAs = (item: CampClass, input: ClassInput) =>
+  item.className === input.className && item.classImage === input.classImage && item.seats === input.seats && item.price === input.price;
+
+/** Update class: the spec's placeholder made a real form (ARCHITECTURE.md section 9), prefilled from the class. */
+export function UpdateClassPage() {
+  const { id = '' } = useParams();
+  const email = useAppSelector(selectUser)?.email;
+  const { data: item, isLoading, isError, isFetching, refetch } = useGetOwnClassQuery(email && id ? { email, id } : skipToken);
+  const [updateClass] = useUpdateClassMutation();
+  const [outcome, setOutcome] = useState<'saved' | 'unchanged' | null>(null);
+
+  const save = async (changes: ClassInput) => {
+    setOutcome(null);
+    // Saving the same values would still send an approved class back to review; spare the instructor that.
+    if (item && sameAs(item, changes)) {
+      setOutcome('unchanged');
+      return;
+    }
+    await updateClass({ id, changes }).unwrap();
+    setOutcome('saved');
+    notify.notice('Your work has been saved');
+  };
+
+  return (
+    <section aria-labelledby="update-class-heading">
+      <PageHeading id="update-class-heading">Update Class</PageHeading>
+      {isLoading && <Spinner label="Loading the class" />}
+      {isError && (
+        <Notes>
+          <ErrorLine role="alert">The class could not be loaded.</ErrorLine>
+          <Button type="button" onClick={refetch} disabled={isFetching}>Retry</Button>
+        </Notes>
+      )}
+      {!isLoading && !isError && email && !item && (
+        <Notes>
+          <p>This class is not one of your classes, or it no longer exists.</p>
+          <Button as={Link} to="/dashboard/my-classes" $variant="secondary">Back to My Classes</Button>
+        </Notes>
+      )}
+      {item && (
+        <>
+          <Notes>
+            <p>Current status: <strong>{item.status}</strong></p>
+            <Hint>Saving a change sends the class back to the admins for review.</Hint>
+            <div role="status">
+              {outcome === 'saved' && <Saved>Your changes are saved. The class is pending review again.</Saved>}
+              {outcome === 'unchanged' && <p>Nothing changed, so there was nothing to save.</p>}
+            </div>
+          </Notes>
+          <ClassForm
+            key={item._id}
+            initialValues={toFormValues(item)}
+            instructorName={item.instructorName}
+            instructorEmail={item.instructorEmail}
+            submitLabel="Save Changes"
+            onSubmit={save}
+          />
+        </>
+      )}
+    </section>
+  );
+}

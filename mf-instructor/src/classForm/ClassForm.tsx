@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button, ErrorText, FormField, media, TextInput, useForm } from '@sportify/shared-ui';
+import { apiErrorMessage } from './apiErrorMessage';
+import {
+  CLASS_NAME_MAX,
+  PRICE_MAX,
+  SEATS_MAX,
+  toClassInput,
+  validateClass,
+  type ClassFormValues,
+  type ClassInput,
+} from './classRules';
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  max-width: 760px;
+  margin: 0 auto ${({ theme }) => theme.space(8)};
+  padding: ${({ theme }) => theme.space(6)};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  box-shadow: ${({ theme }) => theme.shadow};
+`;
+
+// Pairs of short fields side by side from medium screens up.
+const Row = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  ${media.md} { grid-template-columns: 1fr 1fr; }
+`;
+
+export interface ClassFormProps {
+  /** Starting values (empty for Add, the stored class for Update); read once, remount with a key to change. */
+  initialValues: ClassFormValues;
+  /** Read-only: the class always belongs to the signed-in instructor. */
+  instructorName: string;
+  instructorEmail: string;
+  submitLabel: string;
+  /**
+   * Saves the checked input. Throwing (e.g. an RTK Query `unwrap()` rejection) shows the API's message in red
+   * under the form; `reset` empties the form (Add does it after a successful save).
+   */
+  onSubmit: (input: ClassInput, form: { reset: () => void }) => Promise<void>;
+}
+
+/** The class fields and rules shared by Add A Class and Update class (spec section 5, API bounds). */
+export function ClassForm({ initialValues, instructorName, instructorEmail, submitLabel, onSubmit }: ClassFormProps) {
+  const form = useForm<ClassFormValues>(initialValues, validateClass);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async (values) => {
+    setSubmitError(null);
+    try {
+      await onSubmit(toClassInput(values), { reset: form.reset });
+    } catch (error) {
+      setSubmitError(apiErrorMessage(error));
+    }
+  });
+
+  return (
+    <Form onSubmit={submit} noValidate aria-busy={form.submitting}>
+      <FormField label="Class name" error={form.errors.className}>
+        <TextInput {...form.field('className')} maxLength={CLASS_NAME_MAX} placeholder="e.g. Beach Volleyball Basics" />
+      </FormField>
+      <FormField label="Class image URL" error={form.errors.classImage}>
+        <TextInput {...form.field('classImage')} type="url" inputMode="url" placeholder="https://..." />
+      </FormField>
+      <Row>
+        <FormField label="Instructor name">
+          <TextInput name="instructorName" value={instructorName} readOnly />
+        </FormField>
+        <FormField label="Instructor email">
+          <TextInput name="instructorEmail" type="email" value={instructorEmail} readOnly />
+        </FormField>
+      </Row>
+      <Row>
+        <FormField label="Available seats" error={form.errors.seats}>
+          <TextInput {...form.field('seats')} type="number" inputMode="numeric" min={0} max={SEATS_MAX} step={1} />
+        </FormField>
+        <FormField label="Enrollment price ($)" error={form.errors.price}>
+          <TextInput {...form.field('price')} type="number" inputMode="decimal" min={0} max={PRICE_MAX} step={0.01} />
+        </FormField>
+      </Row>
+      <Button type="submit" disabled={form.submitting}>
+        {form.submitting ? 'Saving...' : submitLabel}
+      </Button>
+      {submitError && <ErrorText role="alert">{submitError}</ErrorText>}
+    </Form>
+  );
+}

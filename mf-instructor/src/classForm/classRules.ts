@@ -1,0 +1,72 @@
+import type { FormErrors } from '@sportify/shared-ui';
+
+// Bounds mirror the API's CreateClassDto / UpdateClassDto (api/src/classes), so a value the form accepts is never
+// refused by the server for being out of range.
+export const CLASS_NAME_MAX = 120;
+export const SEATS_MAX = 1000;
+export const PRICE_MAX = 10_000;
+
+/** What the instructor types (text controls hold strings; seats and price become numbers on the way out). */
+export type ClassFormValues = {
+  className: string;
+  classImage: string;
+  seats: string;
+  price: string;
+};
+
+/** The class fields the API takes on POST /classes and PATCH /classes/:id. */
+export interface ClassInput {
+  className: string;
+  classImage: string;
+  seats: number;
+  price: number;
+}
+
+export const EMPTY_CLASS_FORM: ClassFormValues = { className: '', classImage: '', seats: '', price: '' };
+
+const isHttpUrl = (text: string) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+/** Spec section 5 messages for Add class (with the corrected 'Price is required'), then the API's bounds. */
+export function validateClass(values: ClassFormValues): FormErrors<ClassFormValues> {
+  const errors: FormErrors<ClassFormValues> = {};
+  if (!values.className.trim()) errors.className = 'Class name is required';
+  else if (values.className.trim().length > CLASS_NAME_MAX) errors.className = `Class name must be at most ${CLASS_NAME_MAX} characters`;
+
+  if (!values.classImage.trim()) errors.classImage = 'Photo URL is required';
+  else if (!isHttpUrl(values.classImage.trim())) errors.classImage = 'Invalid URL';
+
+  const seats = Number(values.seats);
+  if (!values.seats.trim()) errors.seats = 'Seat number is required';
+  else if (!Number.isInteger(seats) || seats < 0 || seats > SEATS_MAX) errors.seats = `Seats must be a whole number from 0 to ${SEATS_MAX}`;
+
+  const price = Number(values.price);
+  if (!values.price.trim()) errors.price = 'Price is required';
+  else if (!Number.isFinite(price) || price < 0 || price > PRICE_MAX || !hasAtMostTwoDecimals(price)) {
+    errors.price = `Price must be from 0 to ${PRICE_MAX} with at most 2 decimals`;
+  }
+  return errors;
+}
+
+/** Form values -> API body: trimmed text, seats and price as numbers (the API refuses numeric strings). */
+export function toClassInput(values: ClassFormValues): ClassInput {
+  return {
+    className: values.className.trim(),
+    classImage: values.classImage.trim(),
+    seats: Number(values.seats),
+    price: Number(values.price),
+  };
+}
+
+/** A stored class -> form values, for the update form. */
+export function toFormValues(item: ClassInput): ClassFormValues {
+  return { className: item.className, classImage: item.classImage, seats: String(item.seats), price: String(item.price) };
+}
