@@ -15,5 +15,5 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
-  testTimeout: 60_000,
+  setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'],
 };

@@ -4,6 +4,7 @@ import { AuthModule } from './auth/auth.module';
 import { ClassesModule } from './classes/classes.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { PublicCacheModule } from './common/public-cache.module';
+import { ShutdownLogger } from './common/shutdown-logger';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -42,6 +43,7 @@ export class AppModule {
           }),
         },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
+        ShutdownLogger,
       ],
     };
   }
