@@ -1,6 +1,2 @@
-import { PageHeading } from '@sportify/shared-ui';
-
-// Placeholder until the screen's issue lands: only the spec's heading.
-export default function Payment() {
-  return <PageHeading>Payment</PageHeading>;
-}
+// Exposed as mf_student/Payment (default export, rendered inside the shell's router, store and theme).
+export { PaymentPage as default } from './PaymentPage';

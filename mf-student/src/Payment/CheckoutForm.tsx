@@ -1,0 +1,122 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, ErrorText, notify, type SelectedClass } from '@sportify/shared-ui';
+import { apiErrorMessage, apiStatus } from '../common/apiErrorMessage';
+import { useRecordPaymentMutation, type BillingDetails, type ConfirmedIntent } from './paymentApi';
+
+/** What a card form does: Stripe Elements or the API sandbox's test-mode form. */
+export interface CardProvider {
+  /** The provider's script and card fields are loaded and usable. */
+  ready: boolean;
+  /** Confirms the intent with the card in the form; resolves (never rejects) with the intent or the card's error. */
+  confirm: (clientSecret: string, billing: BillingDetails) => Promise<{ paymentIntent: ConfirmedIntent } | { error: string }>;
+}
+
+/** What both card forms get from the Payment screen. */
+export interface CheckoutProps {
+  selection: SelectedClass;
+  /** Absent until the payment intent exists. */
+  clientSecret?: string;
+  billing: BillingDetails;
+}
+
+interface CheckoutFormProps extends CheckoutProps {
+  provider: CardProvider;
+  /** The card fields' own live error (e.g. Stripe's 'Your card number is incomplete.'). */
+  fieldError?: string;
+  children: ReactNode;
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Success = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+  overflow-wrap: anywhere;
+`;
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export const ENROLLED_PATH = '/dashboard/enrolled-classes';
+
+/**
+ * The payment flow both card forms share (spec section 4): confirm the card with billing e-mail and name, record
+ * the succeeded intent, notice, then the enrolled list. A lock makes a double click pay once, and a confirmed
+ * transaction is never confirmed again: a retry only records it (the API records a transaction once).
+ */
+export function CheckoutForm({ selection, clientSecret, billing, provider, fieldError, children }: CheckoutFormProps) {
+  const navigate = useNavigate();
+  const [recordPayment] = useRecordPaymentMutation();
+  const inFlight = useRef(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string>();
+  const [transactionId, setTransactionId] = useState<string>();
+  // A refusal from the API (sold out and refunded, already paid...) is final: paying again cannot change it.
+  const [refused, setRefused] = useState(false);
+
+  const canPay = provider.ready && Boolean(clientSecret) && !submitting && !refused;
+
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current || !canPay || !clientSecret) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setError(undefined);
+    let paid = false;
+    try {
+      let txId = transactionId;
+      if (!txId) {
+        const result = await provider.confirm(clientSecret, billing);
+        if ('error' in result) return setError(result.error);
+        if (result.paymentIntent.status !== 'succeeded') {
+          return setError(`The payment was not completed (${result.paymentIntent.status.replace(/_/g, ' ')}). Please try again.`);
+        }
+        txId = result.paymentIntent.id;
+        setTransactionId(txId);
+      }
+      await recordPayment({
+        transactionId: txId,
+        email: billing.email,
+        className: selection.className,
+        price: selection.price,
+        id: selection.classId,
+        deleteId: selection._id,
+        date: new Date().toISOString(),
+        status: 'service pending',
+      }).unwrap();
+      paid = true;
+      notify.notice('Your Payment is confirmed');
+      navigate(ENROLLED_PATH);
+    } catch (err) {
+      const status = apiStatus(err);
+      if (typeof status === 'number' && status >= 400 && status < 500) setRefused(true);
+      setError(apiErrorMessage(err, 'Your payment went through but could not be recorded yet. Press Pay to try again.'));
+    } finally {
+      // After success the button stays disabled until the screen is left.
+      if (!paid) {
+        inFlight.current = false;
+        setSubmitting(false);
+      }
+    }
+  };
+
+  const shownError = error ?? fieldError;
+  return (
+    <Form aria-label="Card payment" noValidate onSubmit={pay}>
+      {children}
+      {/* The name stays 'Pay' while busy, so assistive tech keeps finding the same button. */}
+      <Button type="submit" disabled={!canPay} aria-busy={submitting}>Pay</Button>
+      {submitting && <Muted>Processing your payment…</Muted>}
+      {shownError && <ErrorText role="alert">{shownError}</ErrorText>}
+      {transactionId && <Success role="status">Transaction complete with transactionId: {transactionId}</Success>}
+    </Form>
+  );
+}
