@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders, makeStore } from '@sportify/shared-ui';
+import { mockApi } from '@sportify/shared-ui/testing';
 import ManageUsers from './ManageUsers';
 import ManageClasses from './ManageClasses';
 import Feedback from './Feedback';
@@ -12,6 +13,11 @@ const screens: Array<[string, ComponentType, string]> = [
   ['ManageClasses', ManageClasses, 'Manage Classes'],
   ['Feedback', Feedback, 'Feedback'],
 ];
+
+// The lists load on mount; answer at the HTTP boundary so no real request outlives the test.
+let http: ReturnType<typeof mockApi>;
+beforeEach(() => { http = mockApi({ 'GET /users': [200, []], 'GET /all-classes': [200, []] }); });
+afterEach(() => http.restore());
 
 it.each(screens)('%s renders its heading', (_name, Screen, heading) => {
   render(<AppProviders store={makeStore()}><MemoryRouter><Screen /></MemoryRouter></AppProviders>);

@@ -1,6 +1,2 @@
-import { PageHeading } from '@sportify/shared-ui';
-
-// Placeholder until the screen's issue lands: only the spec's heading.
-export default function Feedback() {
-  return <PageHeading>Feedback</PageHeading>;
-}
+// Exposed as mf_admin/Feedback (default export, rendered inside the shell's router, store and theme).
+export { FeedbackPage as default } from './FeedbackPage';

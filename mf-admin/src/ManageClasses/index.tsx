@@ -1,6 +1,2 @@
-import { PageHeading } from '@sportify/shared-ui';
-
-// Placeholder until the screen's issue lands: only the spec's heading.
-export default function ManageClasses() {
-  return <PageHeading>Manage Classes</PageHeading>;
-}
+// Exposed as mf_admin/ManageClasses (default export, rendered inside the shell's router, store and theme).
+export { ManageClassesPage as default } from './ManageClassesPage';

@@ -1,6 +1,2 @@
-import { PageHeading } from '@sportify/shared-ui';
-
-// Placeholder until the screen's issue lands: only the spec's heading.
-export default function ManageUsers() {
-  return <PageHeading>All Users (Only Students)</PageHeading>;
-}
+// Exposed as mf_admin/ManageUsers (default export, rendered inside the shell's router, store and theme).
+export { ManageUsersPage as default } from './ManageUsersPage';

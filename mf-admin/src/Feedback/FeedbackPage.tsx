@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, ErrorText, FormField, notify, PageHeading, TextArea, useForm, type ApiError } from '@sportify/shared-ui';
+import { useSendFeedbackMutation } from './feedbackApi';
+
+// Mirrors the API's ClassFeedbackDto bound.
+const FEEDBACK_MAX = 2000;
+
+type FeedbackValues = { feedback: string };
+
+const validate = ({ feedback }: FeedbackValues) => (feedback.trim() ? {} : { feedback: 'Feedback is required' });
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  max-width: 760px;
+  margin: 0 auto ${({ theme }) => theme.space(8)};
+  padding: ${({ theme }) => theme.space(6)};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  box-shadow: ${({ theme }) => theme.shadow};
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const About = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+/** Feedback (spec section 2): the admin's note to the instructor about one class. */
+export function FeedbackPage() {
+  const { id = '' } = useParams();
+  // Set by Manage Classes' FeedBack link; absent when the page is opened directly.
+  const className = (useLocation().state as { className?: string } | null)?.className;
+  const [sendFeedback] = useSendFeedbackMutation();
+  const form = useForm<FeedbackValues>({ feedback: '' }, validate);
+  const [sendError, setSendError] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async ({ feedback }) => {
+    setSendError(null);
+    try {
+      await sendFeedback({ id, feedback: feedback.trim() }).unwrap();
+      // Spec section 4: after it is sent the form is cleared.
+      form.reset();
+      notify.notice('Your feedback is successfully send');
+    } catch (error) {
+      const notFound = (error as Partial<ApiError>).status === 404;
+      setSendError(notFound ? 'This class no longer exists.' : 'Your feedback could not be sent. Please try again.');
+    }
+  });
+
+  return (
+    <section aria-labelledby="feedback-heading">
+      <PageHeading id="feedback-heading">Feedback</PageHeading>
+      <Form onSubmit={submit} noValidate aria-busy={form.submitting}>
+        {className && <About>For the class <strong>{className}</strong></About>}
+        <FormField label="Your Feedback" error={form.errors.feedback}>
+          <TextArea {...form.field('feedback')} maxLength={FEEDBACK_MAX} rows={6} />
+        </FormField>
+        <Footer>
+          <Link to="/dashboard/all-classes">Back to Manage Classes</Link>
+          <Button type="submit" disabled={form.submitting}>Submit</Button>
+        </Footer>
+        {sendError && <ErrorText role="alert">{sendError}</ErrorText>}
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Button, notify, type CampClass } from '@sportify/shared-ui';
+import { useSetClassStatusMutation, type Decision } from './manageClassesApi';
+
+const Muted = styled.span`
+  display: block;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const FeedbackCell = styled.td`
+  min-width: 180px;
+  max-width: 280px;
+  white-space: pre-wrap;
+  a { margin-top: ${({ theme }) => theme.space(2)}; }
+`;
+
+const Capitalized = styled.td`text-transform: capitalize;`;
+
+/** $ before the amount; cents only when there are any. */
+const dollars = (price: number) =>
+  `$${price.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(price) ? 0 : 2, maximumFractionDigits: 2 })}`;
+
+/** One class under review; each row has its own request state, so only its buttons wait. */
+export function ClassRow({ item, index }: { item: CampClass; index: number }) {
+  const [setStatus, { isLoading }] = useSetClassStatusMutation();
+  // Spec section 4: a decision is final, so both buttons stay disabled once it is made.
+  const decided = item.status !== 'pending';
+
+  const decide = async (status: Decision) => {
+    try {
+      const result = await setStatus({ id: item._id, status }).unwrap();
+      if (result.modifiedCount) notify.notice(`${item.className} is ${status}`);
+    } catch {
+      notify.error(`${item.className} could not be ${status}. Please try again.`);
+    }
+  };
+
+  return (
+    <tr>
+      <td>{index + 1}</td>
+      <td><img src={item.classImage} alt={`Photo of ${item.className}`} loading="lazy" /></td>
+      <td>{item.className}</td>
+      <td>
+        {item.instructorName}
+        <Muted>{item.instructorEmail}</Muted>
+      </td>
+      <td>{item.seats}</td>
+      <td>{dollars(item.price)}</td>
+      <Capitalized>{item.status}</Capitalized>
+      <FeedbackCell>
+        {item.feedback ? <div>{item.feedback}</div> : <Muted>No feedback yet</Muted>}
+        {/* The class name travels along so the Feedback screen can say which class it is for. */}
+        <Button as={Link} to={`/dashboard/feedback/${item._id}`} state={{ className: item.className }} $variant="secondary">
+          FeedBack
+        </Button>
+      </FeedbackCell>
+      <td>
+        <Actions>
+          <Button type="button" disabled={decided || isLoading} onClick={() => decide('approved')}>Approved</Button>
+          <Button type="button" $variant="danger" disabled={decided || isLoading} onClick={() => decide('denied')}>Denied</Button>
+        </Actions>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,55 @@
+import styled from 'styled-components';
+import { Button, notify, type Role, type User } from '@sportify/shared-ui';
+import { usePromoteUserMutation } from './manageUsersApi';
+
+const Email = styled.span`
+  display: block;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Avatar = styled.img`
+  && { border-radius: ${({ theme }) => theme.radius.round}; }
+`;
+
+const roleLabel: Record<Role, string> = { admin: 'Make Admin', instructor: 'Make Instructor' };
+
+/** One user with the two promotions; each row has its own request state, so only its buttons wait. */
+export function UserRow({ user, index }: { user: User; index: number }) {
+  const [promote, { isLoading }] = usePromoteUserMutation();
+
+  const makeRole = async (role: Role) => {
+    try {
+      const result = await promote({ id: user._id, role }).unwrap();
+      // Spec section 8: the notice shows when the call changed something.
+      if (result.modifiedCount) notify.notice(`${user.userName} is ${role} now`);
+    } catch {
+      notify.error(`${user.userName} could not be made ${role}. Please try again.`);
+    }
+  };
+
+  const button = (role: Role) => (
+    <Button
+      type="button"
+      $variant={role === 'admin' ? 'primary' : 'secondary'}
+      // The role the user already holds cannot be given again (spec "Manage Users").
+      disabled={isLoading || user.role === role}
+      onClick={() => makeRole(role)}
+    >
+      {roleLabel[role]}
+    </Button>
+  );
+
+  return (
+    <tr>
+      <td>{index + 1}</td>
+      <td><Avatar src={user.userPhoto} alt={`Profile picture of ${user.userName}`} loading="lazy" /></td>
+      <td>
+        {user.userName}
+        <Email>{user.email}</Email>
+      </td>
+      <td>{button('admin')}</td>
+      <td>{button('instructor')}</td>
+    </tr>
+  );
+}
