@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { PublicListResponder } from './common/public-list-responder';
 import { requestIdAndLog } from './common/request-id.middleware';
 import { logLevelsFrom, type AppConfig } from './config/app-config';
 
@@ -46,5 +47,6 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   configureApp(app, config);
   await app.init();
+  app.get(PublicListResponder).install(app.getHttpServer());
   return app;
 }

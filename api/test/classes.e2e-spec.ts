@@ -206,6 +206,27 @@ describe('classes', () => {
       expect(after.headers.etag).not.toBe(etag);
     });
 
+    it('answers warm hits (served before the framework) with the same headers as the full pipeline', async () => {
+      const admin2 = await signInAs(t, ADMIN.email, ADMIN.password);
+      await t.http().patch(`/classes/feedback/${await idOf('Swimming Lessons')}`).set(admin2.auth).send({ feedback: 'ok' }).expect(200);
+      const id = await idOf('Table Tennis Spin School');
+      await t.http().patch(`/classes/status/${id}`).set(admin2.auth).send({ status: 'approved' }).expect(200); // drops the cache
+      const origin = 'http://localhost:3001';
+      const cold = await t.http().get('/classes').set('Origin', origin).expect(200);
+      const warm = await t.http().get('/classes').set('Origin', origin).expect(200);
+      const names = (h: Record<string, unknown>) => Object.keys(h).filter((n) => !['date', 'connection', 'keep-alive'].includes(n)).sort();
+      expect(names(warm.headers)).toEqual(names(cold.headers));
+      for (const h of ['content-security-policy', 'x-content-type-options', 'access-control-allow-origin', 'vary', 'cache-control', 'etag']) {
+        expect(warm.headers[h]).toBe(cold.headers[h]);
+      }
+      expect(warm.headers['x-request-id']).not.toBe(cold.headers['x-request-id']);
+      expect(warm.body).toEqual(cold.body);
+      const evil = await t.http().get('/classes').set('Origin', 'http://evil.example').expect(200);
+      expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+      const head = await t.http().head('/classes').expect(200);
+      expect(head.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(warm.body))));
+    });
+
     it('serves the list gzip-compressed when the browser accepts it', async () => {
       const res = await t.http().get('/classes').set('Accept-Encoding', 'gzip').expect(200);
       expect(res.headers['content-encoding']).toBe('gzip');

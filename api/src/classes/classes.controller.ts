@@ -15,7 +15,7 @@ import { assertOwnEmail } from '../auth/ownership';
 import { Public } from '../auth/public.decorator';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
-import { replyCached } from '../common/public-cache';
+import { PublicListResponder } from '../common/public-list-responder';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import { ClassFeedbackDto, ClassStatusDto, CreateClassDto, UpdateClassDto } from './class.dto';
 import type { CampClass } from './class.model';
@@ -25,20 +25,23 @@ import { ClassesService } from './classes.service';
 @ApiBearerAuth('api')
 @Controller()
 export class ClassesController {
-  constructor(private readonly classes: ClassesService) {}
+  constructor(
+    private readonly classes: ClassesService,
+    private readonly lists: PublicListResponder,
+  ) {}
 
   @Public()
   @Get('classes')
   @ApiOkResponse({ description: 'Approved classes: [{ _id, className, classImage, instructorName, instructorEmail, seats, price, enrolled }]' })
   async approved(@Req() req: Request, @Res() res: Response): Promise<void> {
-    replyCached(req, res, await this.classes.approved());
+    this.lists.reply(req, res, await this.classes.approved());
   }
 
   @Public()
   @Get('classes/popular')
   @ApiOkResponse({ description: 'The 6 approved classes with the most students, same item shape as GET /classes' })
   async popular(@Req() req: Request, @Res() res: Response): Promise<void> {
-    replyCached(req, res, await this.classes.popular());
+    this.lists.reply(req, res, await this.classes.popular());
   }
 
   @Post('classes')

@@ -1,6 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
-import { PublicCache, type CachedJson } from '../common/public-cache';
+import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import type { CreateClassDto, UpdateClassDto } from './class.dto';
 import { toPublicClass, type CampClass } from './class.model';
@@ -16,13 +16,13 @@ export class ClassesService {
   ) {}
 
   approved(): Promise<CachedJson> {
-    return this.cache.get('classes:approved', ['classes'], async () =>
+    return this.cache.get(PUBLIC_LISTS['/classes'], ['classes'], async () =>
       (await this.classes.list({ status: 'approved' })).map(toPublicClass),
     );
   }
 
   popular(): Promise<CachedJson> {
-    return this.cache.get('classes:popular', ['classes'], async () =>
+    return this.cache.get(PUBLIC_LISTS['/classes/popular'], ['classes'], async () =>
       (await this.classes.popular(POPULAR_CLASSES)).map(toPublicClass),
     );
   }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { PublicCache } from './public-cache';
+import { PublicListResponder } from './public-list-responder';
 
 @Global()
-@Module({ providers: [PublicCache], exports: [PublicCache] })
+@Module({ providers: [PublicCache, PublicListResponder], exports: [PublicCache, PublicListResponder] })
 export class PublicCacheModule {}

@@ -1,8 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+
+/** The public lists and their cache keys (also the routes the fast path may answer). */
+export const PUBLIC_LISTS = {
+  '/classes': 'classes:approved',
+  '/classes/popular': 'classes:popular',
+  '/users/popular': 'users:popular',
+  '/users/admin': 'users:admins',
+  '/instructors': 'users:instructors',
+} as const;
+export type PublicListKey = (typeof PUBLIC_LISTS)[keyof typeof PUBLIC_LISTS];
 
 /** What a cached list depends on; a write to it drops every list tagged with it. */
 export type CacheTag = 'classes' | 'users';
@@ -31,7 +41,13 @@ export class PublicCache {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  async get(key: string, tags: CacheTag[], load: () => Promise<unknown>): Promise<CachedJson> {
+  /** A current entry, without loading. */
+  peek(key: PublicListKey): CachedJson | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expires > Date.now() ? hit.value : undefined;
+  }
+
+  async get(key: PublicListKey, tags: CacheTag[], load: () => Promise<unknown>): Promise<CachedJson> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) return hit.value;
     // One load per key at a time, however many requests arrive while it runs.
@@ -75,20 +91,22 @@ function serialise(data: unknown): CachedJson {
  * Sends a cached list: 304 when the browser's copy is current, the pre-compressed body when gzip is accepted.
  * `no-cache` lets browsers keep a copy but revalidate it every time, so a write shows up on the next request.
  */
-export function replyCached(req: Request, res: Response, entry: CachedJson): void {
+export function replyCached(req: { headers: IncomingHttpHeaders; method?: string }, res: ServerResponse, entry: CachedJson): void {
   res.setHeader('ETag', entry.etag);
   res.setHeader('Cache-Control', 'public, no-cache');
-  res.setHeader('Vary', 'Accept-Encoding');
+  // The body depends on the encoding and the CORS answer on the origin.
+  res.setHeader('Vary', 'Origin, Accept-Encoding');
   const inm = req.headers['if-none-match'];
   if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-    res.setHeader('Content-Encoding', 'gzip');
-    res.status(200).end(entry.gzip);
-  } else {
-    res.status(200).end(entry.body);
-  }
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const payload = gzip ? entry.gzip : entry.body;
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
+  res.setHeader('Content-Length', Buffer.byteLength(payload));
+  res.statusCode = 200;
+  res.end(req.method === 'HEAD' ? undefined : payload);
 }

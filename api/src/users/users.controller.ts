@@ -14,7 +14,7 @@ import { assertOwnEmail } from '../auth/ownership';
 import { AcceptsFirebaseIdToken, Public } from '../auth/public.decorator';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
-import { replyCached } from '../common/public-cache';
+import { PublicListResponder } from '../common/public-list-responder';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import { CreateUserDto } from './create-user.dto';
 import type { User } from './user.model';
@@ -24,7 +24,10 @@ import { UsersService } from './users.service';
 @ApiBearerAuth('api')
 @Controller()
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly lists: PublicListResponder,
+  ) {}
 
   @Post('users')
   @AcceptsFirebaseIdToken()
@@ -52,14 +55,14 @@ export class UsersController {
   @Get('users/admin')
   @ApiOkResponse({ description: 'Public list of admins: [{ _id, userName, userPhoto, email }]' })
   async admins(@Req() req: Request, @Res() res: Response): Promise<void> {
-    replyCached(req, res, await this.users.admins());
+    this.lists.reply(req, res, await this.users.admins());
   }
 
   @Public()
   @Get('users/popular')
   @ApiOkResponse({ description: '6 instructors with the most students in approved classes: [{ _id, userName, userPhoto, email }]' })
   async popular(@Req() req: Request, @Res() res: Response): Promise<void> {
-    replyCached(req, res, await this.users.popularInstructors());
+    this.lists.reply(req, res, await this.users.popularInstructors());
   }
 
   @Get('users/admin/:email')

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { ClassesRepository } from '../classes/classes.repository';
-import { PublicCache, type CachedJson } from '../common/public-cache';
+import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import type { CreateUserDto } from './create-user.dto';
 import { toPublicPerson, type PublicPerson, type Role, type User } from './user.model';
@@ -44,18 +44,18 @@ export class UsersService {
   }
 
   admins(): Promise<CachedJson> {
-    return this.cache.get('users:admins', ['users'], async () => (await this.users.listByRole('admin')).map(toPublicPerson));
+    return this.cache.get(PUBLIC_LISTS['/users/admin'], ['users'], async () => (await this.users.listByRole('admin')).map(toPublicPerson));
   }
 
   instructors(): Promise<CachedJson> {
-    return this.cache.get('users:instructors', ['users'], async () =>
+    return this.cache.get(PUBLIC_LISTS['/instructors'], ['users'], async () =>
       (await this.users.listByRole('instructor')).map(toPublicPerson),
     );
   }
 
   /** Instructors by students enrolled in their approved classes, highest first (ties: earlier sign-up first). */
   popularInstructors(): Promise<CachedJson> {
-    return this.cache.get('users:popular', ['users', 'classes'], async () => {
+    return this.cache.get(PUBLIC_LISTS['/users/popular'], ['users', 'classes'], async () => {
       const [instructors, totals] = await Promise.all([this.users.listByRole('instructor'), this.classes.enrolledByInstructor()]);
       return instructors
         .map((u, order) => ({ u, order, total: totals.get(u.email) ?? 0 }))
