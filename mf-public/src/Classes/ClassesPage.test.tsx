@@ -1,44 +1,172 @@
-import { render, screen } from '@testing-library/react';
-import type { AxiosAdapter } from 'axios';
-import { AppProviders, httpClient, makeStore, type CampClass } from '@sportify/shared-ui';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppToastContainer, theme, type CampClass, type SessionState } from '@sportify/shared-ui';
+import { mockApi, renderScreen, sessionAs, signedOut } from '@sportify/shared-ui/testing';
 import { ClassesPage } from './ClassesPage';
 
-const classes: CampClass[] = [
-  { _id: 'c1', className: 'Soccer Training', classImage: '/soccer.svg', instructorName: 'Jordan Lee',
-    instructorEmail: 'jordan@sportify.camp', seats: 5, price: 120, status: 'approved' },
-  { _id: 'c2', className: 'Tennis Camp', classImage: '/tennis.svg', instructorName: 'Sam Rivera',
-    instructorEmail: 'sam@sportify.camp', seats: 0, price: 90, status: 'approved' },
-];
+const cls = (id: string, className: string, seats: number, price = 100): CampClass => ({
+  _id: id, className, classImage: `/images/classes/${id}.svg`, instructorName: 'Jordan Lee',
+  instructorEmail: 'jordan@sportify.camp', seats, price, status: 'approved', enrolled: 3,
+});
+const soccer = cls('c1', 'Soccer Fundamentals', 12, 120);
+const tennis = cls('c2', 'Tennis Camp', 0, 150);
+const swimming = cls('c3', 'Swimming Lessons', 10, 110);
+const volleyball = cls('c4', 'Volleyball Clinic', 15, 95);
+const ALL = [soccer, tennis, swimming, volleyball];
 
-// HTTP mocked at the boundary: the shared axios client's adapter answers GET /classes.
-function serve(status: number, data: unknown): AxiosAdapter {
-  return async (config) => {
-    const response = { status, statusText: '', data, headers: {}, config };
-    if (status >= 400) throw Object.assign(new Error(String(status)), { isAxiosError: true, response, config });
-    return response;
-  };
+const email = 'mia@sportify.camp';
+const selectedUrl = `GET /classes/selected/${encodeURIComponent(email)}`;
+const enrolledUrl = `GET /payments/enrolled/${encodeURIComponent(email)}`;
+const student = sessionAs('student', email, 'Mia Chen');
+
+let http: ReturnType<typeof mockApi>;
+afterEach(() => http.restore());
+
+function open(session: SessionState) {
+  // The toast container lives outside the router (as the shell's does), so notices survive a navigation.
+  render(<AppToastContainer />);
+  return renderScreen(<ClassesPage />, { path: '/classes', session, otherPaths: ['/login'] });
 }
 
-const renderPage = () => render(<AppProviders store={makeStore()}><ClassesPage /></AppProviders>);
+const card = (name: string) => screen.getByRole('article', { name });
+const selectIn = (name: string) => within(card(name)).getByRole('button');
 
-describe('Classes page', () => {
-  const original = httpClient.defaults.adapter;
-  afterEach(() => { httpClient.defaults.adapter = original; });
-
-  it('lists the approved classes as cards', async () => {
-    httpClient.defaults.adapter = serve(200, classes);
-    renderPage();
+describe('Classes', () => {
+  it('shows every approved class as a card: image, name, instructor, seats and price in $', async () => {
+    http = mockApi({ 'GET /classes': [200, ALL] });
+    open(signedOut);
     expect(screen.getByRole('heading', { name: 'All Classes are here' })).toBeInTheDocument();
-    const soccer = await screen.findByRole('article', { name: 'Soccer Training' });
-    expect(soccer).toHaveTextContent('Instructor Name: Jordan Lee');
-    expect(soccer).toHaveTextContent('Available Seats: 5');
-    expect(soccer).toHaveTextContent('Price: $120');
-    expect(screen.getByRole('article', { name: 'Tennis Camp' })).toHaveTextContent('Available Seats: 0');
+    const first = await screen.findByRole('article', { name: 'Soccer Fundamentals' });
+    expect(within(first).getByRole('heading', { name: 'Soccer Fundamentals' })).toBeInTheDocument();
+    expect(first).toHaveTextContent('Instructor Name: Jordan Lee');
+    expect(first).toHaveTextContent('Available Seats: 12');
+    expect(first).toHaveTextContent('Price: $120');
+    const image = within(first).getByRole('img', { name: 'Soccer Fundamentals' });
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width');
+    expect(image).toHaveAttribute('height');
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(ALL.map((c) => c.className));
   });
 
-  it('says so when the classes cannot be loaded', async () => {
-    httpClient.defaults.adapter = serve(500, {});
-    renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Classes could not be loaded');
+  it('turns a full class red and disables its Select', async () => {
+    http = mockApi({ 'GET /classes': [200, ALL] });
+    open(signedOut);
+    const full = await screen.findByRole('article', { name: 'Tennis Camp' });
+    expect(full).toHaveStyle({ background: theme.colors.dangerSurface });
+    expect(within(full).getByRole('button', { name: 'Select' })).toBeDisabled();
+    expect(card('Soccer Fundamentals')).toHaveStyle({ background: theme.colors.surface });
+    expect(selectIn('Soccer Fundamentals')).toBeEnabled();
+  });
+
+  it('sends a signed-out visitor to login, saying why, and asks the API nothing about them', async () => {
+    http = mockApi({ 'GET /classes': [200, ALL] });
+    const user = userEvent.setup();
+    const { router } = open(signedOut);
+    await screen.findByRole('article', { name: 'Soccer Fundamentals' });
+    await user.click(selectIn('Soccer Fundamentals'));
+    expect(await screen.findByText('You have to login first to enroll')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'at /login' })).toBeInTheDocument();
+    // The shell's login page returns to state.from.pathname.
+    expect((router.state.location.state as { from: { pathname: string } }).from.pathname).toBe('/classes');
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /classes']);
+  });
+
+  it("selects a class for a student: the API's insertedId turns it 'Selected' with the notice", async () => {
+    let selections: { _id: string; classId: string }[] = [];
+    http = mockApi({
+      'GET /classes': [200, ALL],
+      [selectedUrl]: () => [200, selections],
+      [enrolledUrl]: [200, []],
+      'POST /classes/selected': (_config, body) => {
+        selections = [{ _id: 's1', classId: (body as { classId: string }).classId }];
+        return [201, { insertedId: 's1' }];
+      },
+    });
+    const user = userEvent.setup();
+    open(student);
+    await user.click(await findEnabledSelect('Swimming Lessons'));
+
+    expect(await screen.findByText('Your class is successfully selected')).toBeInTheDocument();
+    expect(selectIn('Swimming Lessons')).toHaveTextContent('Selected');
+    expect(selectIn('Swimming Lessons')).toBeDisabled();
+    expect(selectIn('Soccer Fundamentals')).toBeEnabled();
+    const post = http.calls.find((c) => c.method === 'POST');
+    expect(post?.url).toBe('/classes/selected');
+    expect(post?.body).toEqual({ classId: 'c3', className: 'Swimming Lessons', instructorName: 'Jordan Lee', seats: 10,
+      studentEmail: email, price: 110 });
+    // The selections list is read again, so the dashboard and this page agree.
+    expect(http.calls.filter((c) => `${c.method} ${c.url}` === selectedUrl).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads already selected and paid-for classes from the server and disables them', async () => {
+    http = mockApi({
+      'GET /classes': [200, ALL],
+      [selectedUrl]: [200, [{ _id: 's9', classId: 'c1' }]],
+      [enrolledUrl]: [200, [{ _id: 'p1', classId: 'c4' }]],
+    });
+    open(student);
+    await findEnabledSelect('Swimming Lessons');
+    expect(selectIn('Soccer Fundamentals')).toHaveTextContent('Selected');
+    expect(selectIn('Soccer Fundamentals')).toBeDisabled();
+    expect(selectIn('Volleyball Clinic')).toHaveTextContent('Enrolled');
+    expect(selectIn('Volleyball Clinic')).toBeDisabled();
+    expect(selectIn('Tennis Camp')).toBeDisabled();
+  });
+
+  it("shows the API's reason when it refuses a selection", async () => {
+    http = mockApi({
+      'GET /classes': [200, ALL],
+      [selectedUrl]: [200, []],
+      [enrolledUrl]: [200, []],
+      'POST /classes/selected': [409, { statusCode: 409, message: 'You have already selected this class', error: 'Conflict' }],
+    });
+    const user = userEvent.setup();
+    open(student);
+    await user.click(await findEnabledSelect('Soccer Fundamentals'));
+    expect(await screen.findByText('You have already selected this class')).toBeInTheDocument();
+    expect(screen.queryByText('Your class is successfully selected')).not.toBeInTheDocument();
+  });
+
+  it.each([['admin'], ['instructor']] as const)('disables every Select for an %s and makes no student calls', async (role) => {
+    http = mockApi({ 'GET /classes': [200, ALL] });
+    open(sessionAs(role));
+    await screen.findByRole('article', { name: 'Soccer Fundamentals' });
+    expect(screen.getAllByRole('button', { name: 'Select' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(screen.getByText(`You are signed in as an ${role}: only student accounts select classes.`)).toBeInTheDocument();
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /classes']);
+  });
+
+  it('keeps Select disabled while the session is still being checked', async () => {
+    http = mockApi({ 'GET /classes': [200, ALL] });
+    open({ status: 'loading', user: null, role: null });
+    await screen.findByRole('article', { name: 'Soccer Fundamentals' });
+    expect(screen.getAllByRole('button', { name: 'Select' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+  });
+
+  it('shows a spinner while loading, then a readable error whose Retry loads the classes', async () => {
+    let fail = true;
+    http = mockApi({ 'GET /classes': () => (fail ? [503, { statusCode: 503, message: 'Service unavailable' }] : [200, ALL]) });
+    const user = userEvent.setup();
+    open(signedOut);
+    expect(screen.getByRole('status', { name: 'Loading classes' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Classes could not be loaded: Service unavailable');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Soccer Fundamentals' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("says 'No classes yet' when there are none", async () => {
+    http = mockApi({ 'GET /classes': [200, []] });
+    open(signedOut);
+    expect(await screen.findByText('No classes yet')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 });
+
+/** A card's Select once the student's own lists have loaded (before that it is disabled). */
+async function findEnabledSelect(name: string) {
+  await screen.findByRole('article', { name });
+  await waitFor(() => expect(selectIn(name)).toBeEnabled());
+  return selectIn(name);
+}

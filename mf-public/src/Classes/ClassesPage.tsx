@@ -1,29 +1,109 @@
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { CardGrid, ClassCard, PageHeading, Spinner } from '@sportify/shared-ui';
-import { useGetApprovedClassesQuery } from './classesApi';
+import {
+  Button, CardGrid, ClassCard, PageHeading, notify, selectSession, useAppSelector, usePageTitle, type CampClass,
+} from '@sportify/shared-ui';
+import { apiMessage } from '../common/apiErrors';
+import { QueryView } from '../common/QueryView';
+import { Reveal } from '../common/Reveal';
+import {
+  useGetApprovedClassesQuery, useGetClassEnrolmentsQuery, useGetClassSelectionsQuery, useSelectClassMutation,
+} from './classesApi';
+import { SELECT_LABEL, selectEnabled, selectState, viewerOf, type StudentClasses } from './selectRules';
 
-const Message = styled.p<{ $error?: boolean }>`
-  text-align: center;
-  color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.muted)};
-`;
-
-/** Public list of approved classes (spec "Classes (public)"). The Select action arrives with the student issue. */
+/** Spec "Classes (public)": approved classes as cards, each with Select (rules in selectRules.ts). */
 export function ClassesPage() {
-  const { data: classes, isLoading, isError } = useGetApprovedClassesQuery();
+  usePageTitle('Classes');
+  const classes = useGetApprovedClassesQuery();
+  const viewer = viewerOf(useAppSelector(selectSession));
+  const email = viewer.kind === 'student' ? viewer.email : '';
+  // Read from the server, so 'Selected' survives a reload. Only asked for students: anyone else gets a 403, which
+  // the shared client answers by signing out. (`skip` rather than skipToken: '@reduxjs/toolkit/query' is not a
+  // shared module, and importing it would bundle a second RTK Query into this remote.)
+  const selections = useGetClassSelectionsQuery(email, { skip: !email });
+  const enrolments = useGetClassEnrolmentsQuery(email, { skip: !email });
+  const [selectClass] = useSelectClassMutation();
+  const [justSelected, setJustSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const mine: StudentClasses = useMemo(() => ({
+    // A failed read leaves the buttons usable: the API refuses a duplicate and says why.
+    known: !selections.isLoading && !enrolments.isLoading,
+    selected: new Set([...(selections.data ?? []).map((s) => s.classId), ...justSelected]),
+    enrolled: new Set((enrolments.data ?? []).map((p) => p.classId)),
+    pendingId,
+  }), [selections.isLoading, selections.data, enrolments.isLoading, enrolments.data, justSelected, pendingId]);
+
+  const onSelect = async (item: CampClass) => {
+    if (viewer.kind === 'visitor') {
+      void notify.error('You have to login first to enroll');
+      // The shell's login page returns to state.from (a location, as its guards pass it).
+      navigate('/login', { state: { from: location } });
+      return;
+    }
+    if (viewer.kind !== 'student') return;
+    setPendingId(item._id);
+    try {
+      const { insertedId } = await selectClass({
+        classId: item._id, className: item.className, instructorName: item.instructorName, seats: item.seats,
+        studentEmail: viewer.email, price: item.price,
+      }).unwrap();
+      if (insertedId) {
+        setJustSelected((previous) => new Set(previous).add(item._id));
+        void notify.notice('Your class is successfully selected');
+      }
+    } catch (error) {
+      void notify.error(apiMessage(error) ?? `${item.className} could not be selected. Please try again.`);
+    } finally {
+      setPendingId(null);
+    }
+  };
 
   return (
     <section aria-labelledby="classes-heading">
       <PageHeading id="classes-heading">All Classes are here</PageHeading>
-      {isLoading && <Spinner label="Loading classes" />}
-      {isError && <Message role="alert" $error>Classes could not be loaded. Please try again later.</Message>}
-      {classes && classes.length === 0 && <Message>No classes are open yet.</Message>}
-      {classes && classes.length > 0 && (
-        <CardGrid>
-          {classes.map((item) => (
-            <ClassCard key={item._id} item={item} />
-          ))}
-        </CardGrid>
+      {viewer.kind === 'staff' && (
+        <Note>You are signed in as an {viewer.role}: only student accounts select classes.</Note>
       )}
+      <QueryView query={classes} what="Classes" empty="No classes yet">
+        {(items) => (
+          <CardGrid>
+            {items.map((item) => {
+              const state = selectState(item, viewer, mine);
+              return (
+                <Reveal key={item._id}>
+                  <ClassCard item={item}>
+                    <Actions>
+                      <Button type="button" disabled={!selectEnabled(state)} aria-busy={state === 'selecting' || undefined}
+                        onClick={() => void onSelect(item)}>
+                        {SELECT_LABEL[state]}
+                      </Button>
+                    </Actions>
+                  </ClassCard>
+                </Reveal>
+              );
+            })}
+          </CardGrid>
+        )}
+      </QueryView>
     </section>
   );
 }
+
+const Note = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(6)};
+  padding: 0 ${({ theme }) => theme.space(4)};
+  text-align: center;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+// The button sits at the bottom of every card, whatever the length of the class name.
+const Actions = styled.div`
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space(3)};
+  display: flex;
+  > * { flex: 1; }
+`;

@@ -1,16 +1,38 @@
-import { api, type CampClass } from '@sportify/shared-ui';
+import { api, type CampClass, type SelectedClass } from '@sportify/shared-ui';
 
-// Classes screen calls, added to the one shared api (so tags and the store are shared with other screens).
+/** The fields of GET /payments/enrolled/{email} this screen reads. */
+export interface Enrolment {
+  _id: string;
+  classId: string;
+}
+
+/** Body of POST /classes/selected (the spec's payload; the API copies the class fields from its database). */
+export type SelectClassBody = Pick<SelectedClass, 'classId' | 'className' | 'instructorName' | 'seats' | 'studentEmail' | 'price'>;
+
+// The Classes screen's calls. The student's selections and payments share their tags with the student remote's
+// screens, so a selection made here, deleted there or paid for refreshes both places.
 export const classesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getApprovedClasses: build.query<CampClass[], void>({
       query: () => ({ url: '/classes' }),
-      providesTags: (result) => [
-        { type: 'Class', id: 'LIST' },
-        ...(result ?? []).map(({ _id }) => ({ type: 'Class' as const, id: _id })),
-      ],
+      providesTags: [{ type: 'Class', id: 'LIST' }],
+    }),
+    getClassSelections: build.query<Pick<SelectedClass, '_id' | 'classId'>[], string>({
+      query: (email) => ({ url: `/classes/selected/${encodeURIComponent(email)}` }),
+      providesTags: [{ type: 'Selection', id: 'LIST' }],
+    }),
+    getClassEnrolments: build.query<Enrolment[], string>({
+      query: (email) => ({ url: `/payments/enrolled/${encodeURIComponent(email)}` }),
+      providesTags: [{ type: 'Payment', id: 'LIST' }],
+    }),
+    selectClass: build.mutation<{ insertedId: string }, SelectClassBody>({
+      query: (body) => ({ url: '/classes/selected', method: 'POST', data: body }),
+      // Also after a refusal (e.g. 409 'already selected' from another tab): the list then shows the truth.
+      invalidatesTags: [{ type: 'Selection', id: 'LIST' }],
     }),
   }),
 });
 
-export const { useGetApprovedClassesQuery } = classesApi;
+export const {
+  useGetApprovedClassesQuery, useGetClassSelectionsQuery, useGetClassEnrolmentsQuery, useSelectClassMutation,
+} = classesApi;

@@ -1,6 +1,2 @@
-import { PageHeading } from '@sportify/shared-ui';
-
-// Placeholder until the screen's issue lands: only the spec's heading.
-export default function Home() {
-  return <PageHeading>Top 6 Popular Class</PageHeading>;
-}
+// Exposed as mf_public/Home (default export, rendered inside the shell's router, store and theme).
+export { HomePage as default } from './HomePage';

@@ -1,6 +1,2 @@
-import { PageHeading } from '@sportify/shared-ui';
-
-// Placeholder until the screen's issue lands: only the spec's heading.
-export default function Instructors() {
-  return <PageHeading>Our all instructors information</PageHeading>;
-}
+// Exposed as mf_public/Instructors (default export, rendered inside the shell's router, store and theme).
+export { InstructorsPage as default } from './InstructorsPage';

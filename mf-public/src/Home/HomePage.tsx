@@ -1,0 +1,71 @@
+import { CardGrid, ClassCard, PageHeading, usePageTitle } from '@sportify/shared-ui';
+import { QueryView } from '../common/QueryView';
+import { Reveal } from '../common/Reveal';
+import { HomeCarousel } from './HomeCarousel';
+import { useGetPopularClassesQuery, useGetPopularInstructorsQuery, useGetPublicAdminsQuery } from './homeApi';
+import { PersonCard } from './PersonCard';
+
+/**
+ * Spec "Home": carousel, popular classes, popular instructors, the admins. Each section runs its own query and all
+ * three start in the same render, so the requests go out in parallel and one slow list never holds up the others.
+ */
+export function HomePage({ autoplay = false }: { autoplay?: boolean }) {
+  usePageTitle('Home');
+  return (
+    <>
+      <HomeCarousel autoplay={autoplay} />
+      <PopularClasses />
+      <PopularInstructors />
+      <Contributors />
+    </>
+  );
+}
+
+function PopularClasses() {
+  const query = useGetPopularClassesQuery();
+  return (
+    <section aria-labelledby="popular-classes-heading">
+      <PageHeading id="popular-classes-heading">Top 6 Popular Class</PageHeading>
+      <QueryView query={query} what="Popular classes" empty="No classes yet">
+        {(classes) => (
+          <CardGrid>
+            {classes.map((item) => <Reveal key={item._id}><ClassCard item={item} showEnrolled /></Reveal>)}
+          </CardGrid>
+        )}
+      </QueryView>
+    </section>
+  );
+}
+
+function PopularInstructors() {
+  const query = useGetPopularInstructorsQuery();
+  return (
+    <section aria-labelledby="popular-instructors-heading">
+      {/* The spec repeats the classes heading here; ARCHITECTURE.md section 9 ships the corrected text. */}
+      <PageHeading id="popular-instructors-heading">Top 6 Popular Instructors</PageHeading>
+      <QueryView query={query} what="Popular instructors" empty="No instructors yet">
+        {(people) => (
+          <CardGrid>
+            {people.map((person) => <Reveal key={person._id}><PersonCard person={person} nameCase="uppercase" /></Reveal>)}
+          </CardGrid>
+        )}
+      </QueryView>
+    </section>
+  );
+}
+
+function Contributors() {
+  const query = useGetPublicAdminsQuery();
+  return (
+    <section aria-labelledby="contributors-heading">
+      <PageHeading id="contributors-heading">Our Three Main Contributors</PageHeading>
+      <QueryView query={query} what="Contributors" empty="No contributors yet">
+        {(admins) => (
+          <CardGrid>
+            {admins.map((person) => <Reveal key={person._id}><PersonCard person={person} nameCase="capitalize" /></Reveal>)}
+          </CardGrid>
+        )}
+      </QueryView>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import styled from 'styled-components';
+import { Card } from '@sportify/shared-ui';
+import type { PublicPerson } from './homeApi';
+
+/** A person as a card: round photo, name, 'Instructor Email: ...'. `nameCase` is how the section styles the name. */
+export function PersonCard({ person, nameCase }: { person: PublicPerson; nameCase: 'uppercase' | 'capitalize' }) {
+  return (
+    <PersonBody aria-label={person.userName}>
+      <img src={person.userPhoto} alt={person.userName} width={128} height={128} loading="lazy" decoding="async" />
+      <Name $case={nameCase}>{person.userName}</Name>
+      <p>Instructor Email: <a href={`mailto:${person.email}`}>{person.email}</a></p>
+    </PersonBody>
+  );
+}
+
+const PersonBody = styled(Card)`
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(6)};
+  text-align: center;
+  img {
+    width: 128px;
+    height: 128px;
+    border-radius: ${({ theme }) => theme.radius.round};
+    object-fit: cover;
+    background: ${({ theme }) => theme.colors.border};
+    border: 4px solid ${({ theme }) => theme.colors.background};
+    box-shadow: ${({ theme }) => theme.shadow};
+  }
+  p { margin: 0; color: ${({ theme }) => theme.colors.muted}; overflow-wrap: anywhere; }
+`;
+
+const Name = styled.h3<{ $case: 'uppercase' | 'capitalize' }>`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  text-transform: ${({ $case }) => $case};
+  letter-spacing: ${({ $case }) => ($case === 'uppercase' ? '0.04em' : 'normal')};
+`;

@@ -1,0 +1,40 @@
+import { PageHeading, Table, TableScroll, usePageTitle } from '@sportify/shared-ui';
+import { QueryView } from '../common/QueryView';
+import { useGetPublicInstructorsQuery } from './instructorsApi';
+
+/** Spec "Instructors (public)": every instructor in a table of #, photo, name and e-mail address. */
+export function InstructorsPage() {
+  usePageTitle('Instructors');
+  const query = useGetPublicInstructorsQuery();
+  return (
+    <section aria-labelledby="instructors-heading">
+      <PageHeading id="instructors-heading">Our all instructors information</PageHeading>
+      <QueryView query={query} what="Instructors" empty="No instructors yet">
+        {(instructors) => (
+          <TableScroll>
+            <Table aria-labelledby="instructors-heading">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Photo</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email Address</th>
+                </tr>
+              </thead>
+              <tbody>
+                {instructors.map((person, index) => (
+                  <tr key={person._id}>
+                    <td>{index + 1}</td>
+                    <td><img src={person.userPhoto} alt={person.userName} width={48} height={48} loading="lazy" decoding="async" /></td>
+                    <td>{person.userName}</td>
+                    <td><a href={`mailto:${person.email}`}>{person.email}</a></td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </TableScroll>
+        )}
+      </QueryView>
+    </section>
+  );
+}
