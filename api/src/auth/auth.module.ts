@@ -11,6 +11,9 @@ import { FirebaseTokenVerifier } from './firebase-token.verifier';
 import { rateLimits } from './rate-limit';
 import { RolesGuard } from './roles.guard';
 
+const API_TOKEN_ISSUER = 'sportify-camp-api';
+const API_TOKEN_AUDIENCE = 'sportify-camp';
+
 @Module({
   imports: [
     UsersModule,
@@ -19,8 +22,9 @@ import { RolesGuard } from './roles.guard';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         secret: config.jwtSecret,
-        signOptions: { algorithm: 'HS256', expiresIn: config.jwtTtlSeconds },
-        verifyOptions: { algorithms: ['HS256'] },
+        signOptions: { algorithm: 'HS256', expiresIn: config.jwtTtlSeconds, issuer: API_TOKEN_ISSUER, audience: API_TOKEN_AUDIENCE },
+        // Pinned algorithm, issuer and audience: no 'none' tokens, no tokens minted for something else with this secret.
+        verifyOptions: { algorithms: ['HS256'], issuer: API_TOKEN_ISSUER, audience: API_TOKEN_AUDIENCE },
       }),
     }),
   ],

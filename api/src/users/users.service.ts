@@ -32,10 +32,6 @@ export class UsersService {
     return this.users.list();
   }
 
-  async hasRole(email: string, role: Role): Promise<boolean> {
-    return (await this.users.findByEmail(email))?.role === role;
-  }
-
   async promote(id: string, role: Role): Promise<UpdateResult> {
     const result = await this.users.setRole(id, role);
     if (result.matchedCount === 0) throw new NotFoundException('User not found');
