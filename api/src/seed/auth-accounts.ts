@@ -17,6 +17,14 @@ export class AuthAccounts {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
+  /**
+   * With a real Firebase project, creating users needs admin credentials (GOOGLE_APPLICATION_CREDENTIALS);
+   * without them the demo accounts are left out rather than failing the whole seed.
+   */
+  canCreate(): boolean {
+    return Boolean(this.config.firebaseAuthEmulatorHost || process.env.GOOGLE_APPLICATION_CREDENTIALS);
+  }
+
   /** Creates the account; an existing one (e.g. kept by the emulator's export) is left as it is. */
   async ensure(account: AuthAccount): Promise<'created' | 'existed'> {
     try {

@@ -7,6 +7,9 @@ async function main(): Promise<void> {
   const report = await runSeed(loadConfig());
   if (report.seeded) {
     console.log(`Seeded demo data: ${report.users} users, ${report.classes} classes, ${report.accountsCreated} new sign-in accounts.`);
+    if (!report.accounts) {
+      console.warn('Demo sign-in accounts were not created: set FIREBASE_AUTH_EMULATOR_HOST, or GOOGLE_APPLICATION_CREDENTIALS for a real project.');
+    }
   } else {
     console.log('Demo data already present: seed skipped.');
   }

@@ -7,6 +7,8 @@ import { SEED_CLASSES, SEED_PEOPLE, classImageUrl, personPhotoUrl } from './seed
 
 export interface SeedReport {
   seeded: boolean;
+  /** False when no Auth emulator or Firebase admin credentials were available to create sign-in accounts. */
+  accounts: boolean;
   accountsCreated: number;
   users: number;
   classes: number;
@@ -25,11 +27,12 @@ export class SeedService {
 
   /** Seeds on first run only: an existing users collection means the site has been used, so nothing is touched. */
   async seed(): Promise<SeedReport> {
-    if ((await this.users.count()) > 0) return { seeded: false, accountsCreated: 0, users: 0, classes: 0 };
+    if ((await this.users.count()) > 0) return { seeded: false, accounts: false, accountsCreated: 0, users: 0, classes: 0 };
     const base = this.config.assetBaseUrl;
 
     let accountsCreated = 0;
-    for (const p of SEED_PEOPLE) {
+    const accounts = this.accounts.canCreate();
+    for (const p of accounts ? SEED_PEOPLE : []) {
       const r = await this.accounts.ensure({ email: p.email, password: p.password, displayName: p.name, photoURL: personPhotoUrl(base, p) });
       if (r === 'created') accountsCreated++;
     }
@@ -67,6 +70,6 @@ export class SeedService {
         ...(p.role === 'student' ? {} : { role: p.role }),
       });
     }
-    return { seeded: true, accountsCreated, users: SEED_PEOPLE.length, classes };
+    return { seeded: true, accounts, accountsCreated, users: SEED_PEOPLE.length, classes };
   }
 }
