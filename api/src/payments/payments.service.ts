@@ -2,7 +2,6 @@ import {
   BadRequestException,
   ConflictException,
   HttpException,
-  HttpStatus,
   Inject,
   Injectable,
   Logger,
@@ -16,13 +15,8 @@ import { SelectionsRepository } from '../selections/selections.repository';
 import { PAYMENT_GATEWAY, toMinorUnits, type GatewayIntent, type PaymentGateway } from './gateway/payment-gateway';
 import type { RecordPaymentDto } from './payment.dto';
 import { PAYMENT_STATUS_PENDING_SERVICE, type Payment } from './payment.model';
+import { PaymentRequiredException } from './payment-required.exception';
 import { PaymentsRepository } from './payments.repository';
-
-export class PaymentRequiredException extends HttpException {
-  constructor(message: string, extra: Record<string, unknown> = {}) {
-    super({ statusCode: HttpStatus.PAYMENT_REQUIRED, message, ...extra }, HttpStatus.PAYMENT_REQUIRED);
-  }
-}
 
 export interface PaymentIntentResponse {
   clientSecret: string;

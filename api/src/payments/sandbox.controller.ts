@@ -6,7 +6,7 @@ import { Roles } from '../auth/roles.decorator';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway';
 import { SandboxGateway } from './gateway/sandbox.gateway';
 import { SandboxConfirmDto } from './payment.dto';
-import { PaymentRequiredException } from './payments.service';
+import { PaymentRequiredException } from './payment-required.exception';
 
 export interface SandboxConfirmResponse {
   paymentIntent: { id: string; status: string; amount: number; currency: string };
