@@ -13,7 +13,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestIdAndLog);
-  app.use(helmet());
+  // Upgrading to https would break the Swagger UI's assets on a plain-http local API.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: config.production ? [] : null } } }));
   app.enableCors({
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
