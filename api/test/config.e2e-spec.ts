@@ -38,6 +38,12 @@ describe('configuration validated at boot', () => {
     expect(problemsOf(env).join('\n')).toContain(name);
   });
 
+  it('uses strict rate limits in production and roomy ones elsewhere', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ windowSeconds: 60, jwt: 300, writes: 1000 });
+    const prod = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: 'sk_live_abc' });
+    expect(prod.rateLimits).toEqual({ windowSeconds: 60, jwt: 30, writes: 120 });
+  });
+
   it('requires a JWT secret and a Stripe key in production (no dev secret, no sandbox)', () => {
     const problems = problemsOf({ NODE_ENV: 'production' }).join('\n');
     expect(problems).toContain('JWT_SECRET is required');

@@ -53,7 +53,7 @@ describe('hardening', () => {
     expect(bad.body).toEqual({ statusCode: 400, message: expect.any(String), error: 'Bad Request' });
   });
 
-  it('never executes operators sent in query strings or bodies', async () => {
+  it('closes the seed flaw: operators sent in query strings or bodies are refused, never executed', async () => {
     const plain = await t.http().get('/classes').expect(200);
     const injected = await t.http().get('/classes?status[$ne]=approved&seats[$gt]=0').expect(200);
     expect(injected.body).toEqual(plain.body);

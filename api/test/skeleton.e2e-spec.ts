@@ -70,7 +70,7 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
       await t.http().post('/jwt').set('Authorization', `Bearer ${forged}`).send({ email: 'admin@sportify.camp' }).expect(401);
     });
 
-    it('refuses a valid token for another e-mail with 403 (no token for an e-mail you cannot prove)', async () => {
+    it('closes the seed flaw: no API token for an e-mail you cannot prove (valid ID token of another e-mail -> 403)', async () => {
       const email = uniqueEmail('thief');
       const idToken = await signUp(email);
       const res = await t.http().post('/jwt').set('Authorization', `Bearer ${idToken}`).send({ email: 'admin@sportify.camp' }).expect(403);
