@@ -17,10 +17,12 @@ import {
 import type { FirebaseSettings } from '@sportify/shared-ui';
 import type { AuthAccount, AuthService } from './authService';
 
+// Getters, not a snapshot: Register sets the name and photo after the account exists, and the session should
+// show them even when its token exchange finishes after that update.
 const toAccount = (user: User): AuthAccount => ({
-  email: user.email ?? '',
-  displayName: user.displayName,
-  photoURL: user.photoURL,
+  get email() { return user.email ?? ''; },
+  get displayName() { return user.displayName; },
+  get photoURL() { return user.photoURL; },
   getIdToken: () => user.getIdToken(),
 });
 

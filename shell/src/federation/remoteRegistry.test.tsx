@@ -23,7 +23,7 @@ describe('preloading', () => {
   it("starts loading a remote's code when its link is hovered or focused, once", async () => {
     const user = userEvent.setup();
     const preload = jest.fn().mockResolvedValue(undefined);
-    renderApp({ path: '/login', remotes: { ...workingRemotes, preload } });
+    await renderApp({ path: '/login', remotes: { ...workingRemotes, preload } });
     const classes = screen.getByRole('link', { name: 'Classes' });
     await user.hover(classes);
     expect(preload).toHaveBeenCalledWith('mf_public', 'Classes');

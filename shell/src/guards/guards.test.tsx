@@ -9,19 +9,19 @@ const signedInAs = (role: 'admin' | 'instructor'): SessionState => ({
 
 describe('signed-in guard', () => {
   it('sends a visitor to /login and remembers where they came from', async () => {
-    const { router } = renderApp({ path: '/dashboard/enrolled-classes' });
+    const { router } = await renderApp({ path: '/dashboard/enrolled-classes' });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard/enrolled-classes' } });
   });
 
-  it('shows a spinner while the session is loading', () => {
-    renderApp({ path: '/dashboard/enrolled-classes', session: loading });
+  it('shows a spinner while the session is loading', async () => {
+    await renderApp({ path: '/dashboard/enrolled-classes', session: loading });
     expect(screen.getByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
   });
 
   it('lets a signed-in user in, inside the dashboard layout with the student menu', async () => {
-    renderApp({ path: '/dashboard/enrolled-classes', session: studentSession });
+    await renderApp({ path: '/dashboard/enrolled-classes', session: studentSession });
     expect(await screen.findByRole('heading', { name: 'mf_student/EnrolledClasses screen' })).toBeInTheDocument();
     const menu = screen.getByRole('complementary', { name: 'Dashboard' });
     expect(menu).toHaveTextContent('My Selected Classes');
@@ -34,24 +34,24 @@ describe.each([
   ['instructor', '/dashboard/add-class', 'mf_instructor/AddClass screen', ['Add A Class', 'My Classes']],
 ] as const)('%s guard', (role, path, screenHeading, menuItems) => {
   it('sends a user without the role to /', async () => {
-    const { router } = renderApp({ path, session: studentSession });
+    const { router } = await renderApp({ path, session: studentSession });
     expect(await screen.findByRole('heading', { name: 'mf_public/Home screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('sends a visitor to /login first', async () => {
-    const { router } = renderApp({ path });
+    const { router } = await renderApp({ path });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('shows a spinner while loading', () => {
-    renderApp({ path, session: loading });
+  it('shows a spinner while loading', async () => {
+    await renderApp({ path, session: loading });
     expect(screen.getByRole('status')).toBeInTheDocument();
   });
 
   it(`lets the ${role} in with the ${role} menu and the site links`, async () => {
-    renderApp({ path, session: signedInAs(role) });
+    await renderApp({ path, session: signedInAs(role) });
     expect(await screen.findByRole('heading', { name: screenHeading })).toBeInTheDocument();
     const menu = screen.getByRole('complementary', { name: 'Dashboard' });
     for (const item of menuItems) expect(menu).toHaveTextContent(item);

@@ -7,14 +7,14 @@ describe('remote routes', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('renders the remote screen of the route and sets the page title', async () => {
-    renderApp({ path: '/classes' });
+    await renderApp({ path: '/classes' });
     expect(await screen.findByRole('heading', { name: 'mf_public/Classes screen' })).toBeInTheDocument();
     expect(document.title).toBe('Sportify Camp || Classes');
   });
 
   it('shows the unavailable panel when the remote cannot load, keeps the navbar, and recovers on Retry', async () => {
     let online = false;
-    renderApp({
+    await renderApp({
       path: '/classes',
       remotes: {
         load: (remote, module) => (online ? workingRemotes.load(remote, module) : Promise.reject(new Error('offline'))),

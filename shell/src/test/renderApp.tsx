@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { makeStore, type SessionState } from '@sportify/shared-ui';
 import { App } from '../App';
@@ -49,11 +49,15 @@ interface Options {
   syncSession?: boolean;
 }
 
-/** The real shell (routes, guards, layout) with fake auth and remote loading, at a given URL. */
-export function renderApp({ path = '/', session = signedOutSession, remotes = workingRemotes, auth = fakeAuth(), syncSession = false }: Options = {}) {
+/**
+ * The real shell (routes, guards, layout) with fake auth and remote loading, at a given URL. Rendered inside act so
+ * lazy remote screens that resolve at once settle before the test looks.
+ */
+export async function renderApp({ path = '/', session = signedOutSession, remotes = workingRemotes, auth = fakeAuth(), syncSession = false }: Options = {}) {
   const store = makeStore({ session });
   if (syncSession) startSessionSync(auth, store.dispatch);
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  const view = render(<App store={store} router={router} auth={auth} remotes={createRemoteRegistry(remotes)} />);
+  const registry = createRemoteRegistry(remotes);
+  const view = await act(async () => render(<App store={store} router={router} auth={auth} remotes={registry} />));
   return { ...view, store, router, auth };
 }

@@ -12,8 +12,8 @@ const as = (role: 'admin' | 'instructor'): SessionState => ({
 });
 
 describe('Navbar', () => {
-  it('shows the site links and a Login button when signed out', () => {
-    renderApp();
+  it('shows the site links and a Login button when signed out', async () => {
+    await renderApp();
     expect(within(nav()).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(within(nav()).getByRole('link', { name: 'Instructor' })).toHaveAttribute('href', '/instructors');
     expect(within(nav()).getByRole('link', { name: 'Classes' })).toHaveAttribute('href', '/classes');
@@ -23,7 +23,7 @@ describe('Navbar', () => {
   });
 
   it('shows Dashboard, the photo with the name as tooltip and Logout for a signed-in student', async () => {
-    const { auth } = renderApp({ session: studentSession });
+    const { auth } = await renderApp({ session: studentSession });
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/selected-classes');
     expect(within(nav()).getByRole('img', { name: 'Mia Chen' })).toHaveAttribute('title', 'Mia Chen');
     expect(within(nav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
@@ -35,21 +35,21 @@ describe('Navbar', () => {
   it.each([
     ['instructor', '/dashboard/add-class'],
     ['admin', '/dashboard/all-users'],
-  ] as const)('sends the %s Dashboard link to %s', (role, target) => {
-    renderApp({ session: as(role) });
+  ] as const)('sends the %s Dashboard link to %s', async (role, target) => {
+    await renderApp({ session: as(role) });
     expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', target);
     expect(within(nav()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('shows nothing in the account area while the session is loading (no Login flash)', () => {
-    renderApp({ session: { status: 'loading', user: null, role: null } });
+  it('shows nothing in the account area while the session is loading (no Login flash)', async () => {
+    await renderApp({ session: { status: 'loading', user: null, role: null } });
     expect(within(nav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(within(nav()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
   it('opens and closes the narrow-screen menu with its toggle', async () => {
     const user = userEvent.setup();
-    renderApp();
+    await renderApp();
     const toggle = within(nav()).getByRole('button', { name: 'Menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveAttribute('aria-controls', 'main-menu');
@@ -61,7 +61,7 @@ describe('Navbar', () => {
 
   it('logs a failed logout to the console only', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { auth } = renderApp({ session: studentSession });
+    const { auth } = await renderApp({ session: studentSession });
     (auth.signOut as jest.Mock).mockRejectedValueOnce(new Error('network'));
     await userEvent.click(within(nav()).getByRole('button', { name: 'Logout' }));
     expect(error).toHaveBeenCalledWith('Logout failed', expect.any(Error));

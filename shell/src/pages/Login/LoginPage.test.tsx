@@ -17,8 +17,8 @@ describe('Login page', () => {
     localStorage.clear();
   });
 
-  it('has the spec fields, links and buttons and sets the title', () => {
-    renderApp({ path: '/login' });
+  it('has the spec fields, links and buttons and sets the title', async () => {
+    await renderApp({ path: '/login' });
     expect(document.title).toBe('Sportify Camp || Login');
     expect(screen.getByPlaceholderText('Type Your Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
@@ -30,7 +30,7 @@ describe('Login page', () => {
 
   it('validates on submit and revalidates on change', async () => {
     const user = userEvent.setup();
-    const { auth } = renderApp({ path: '/login' });
+    const { auth } = await renderApp({ path: '/login' });
     await user.click(within(form()).getByRole('button', { name: 'Login' }));
     expect(screen.getByText('Email Address is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('Login page', () => {
 
   it('toggles the password between hidden and visible', async () => {
     const user = userEvent.setup();
-    renderApp({ path: '/login' });
+    await renderApp({ path: '/login' });
     await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: 'Hide password' }));
@@ -54,7 +54,7 @@ describe('Login page', () => {
   it("shows the provider's message in red under the form and resets it when sign-in fails", async () => {
     const user = userEvent.setup();
     const auth = fakeAuth({ signInWithEmail: jest.fn().mockRejectedValue(new Error('Firebase: Error (auth/wrong-password).')) });
-    renderApp({ path: '/login', auth });
+    await renderApp({ path: '/login', auth });
     await user.type(screen.getByLabelText('Email'), 'mia@sportify.camp');
     await user.type(screen.getByLabelText('Password'), 'Wrong@2026');
     await user.click(within(form()).getByRole('button', { name: 'Login' }));
@@ -68,7 +68,7 @@ describe('Login page', () => {
 
   it('signs in and goes back to the page the guard sent the user from', async () => {
     const user = userEvent.setup();
-    const { auth, router } = renderApp({ path: '/dashboard/my-classes' });
+    const { auth, router } = await renderApp({ path: '/dashboard/my-classes' });
     expect(router.state.location.pathname).toBe('/login');
     await user.type(screen.getByLabelText('Email'), 'jordan@sportify.camp');
     await user.type(screen.getByLabelText('Password'), 'Coach@2026');
@@ -91,7 +91,7 @@ describe('Login page', () => {
         return googleAccount;
       }),
     });
-    const { router } = renderApp({ path: '/dashboard/selected-classes', auth, syncSession: true });
+    const { router } = await renderApp({ path: '/dashboard/selected-classes', auth, syncSession: true });
     await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
 
     expect(await screen.findByRole('heading', { name: 'mf_student/SelectedClasses screen' })).toBeInTheDocument();

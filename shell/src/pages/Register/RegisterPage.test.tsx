@@ -25,7 +25,7 @@ describe('Register page', () => {
 
   it('shows the required messages on submit', async () => {
     const user = userEvent.setup();
-    renderApp({ path: '/register' });
+    await renderApp({ path: '/register' });
     expect(screen.getByRole('heading', { name: 'Register Here' })).toBeInTheDocument();
     await submit(user);
     for (const message of ['Your name is required', 'Photo URL is required', 'Email Address is required',
@@ -41,7 +41,7 @@ describe('Register page', () => {
     ['Abcdefg', 'Password must have one uppercase and one special character.'],
   ])('rejects the password %s with "%s"', async (password, message) => {
     const user = userEvent.setup();
-    renderApp({ path: '/register' });
+    await renderApp({ path: '/register' });
     await fill(user, { Password: password });
     await submit(user);
     expect(screen.getByText(message)).toBeInTheDocument();
@@ -49,7 +49,7 @@ describe('Register page', () => {
 
   it('checks that the passwords match and revalidates on change', async () => {
     const user = userEvent.setup();
-    renderApp({ path: '/register' });
+    await renderApp({ path: '/register' });
     await fill(user, { Password: 'Camper@26', 'Confirm Password': 'Camper@27' });
     await submit(user);
     expect(screen.getByText('Password did not match')).toBeInTheDocument();
@@ -57,8 +57,8 @@ describe('Register page', () => {
     expect(screen.queryByText('Password did not match')).not.toBeInTheDocument();
   });
 
-  it('offers the three genders, Google sign-in and a link to Login', () => {
-    renderApp({ path: '/register' });
+  it('offers the three genders, Google sign-in and a link to Login', async () => {
+    await renderApp({ path: '/register' });
     const gender = screen.getByRole('combobox', { name: 'Gender' });
     expect(within(gender).getAllByRole('option').map((option) => option.textContent)).toEqual(['female', 'male', 'other']);
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('Register page', () => {
     const user = userEvent.setup();
     const api = mockApi({ 'POST /users': [201, { insertedId: 'u9' }] });
     const auth = fakeAuth({ register: jest.fn().mockResolvedValue(account) });
-    const { router } = renderApp({ path: '/register', auth });
+    const { router } = await renderApp({ path: '/register', auth });
     await fill(user, {
       Name: 'Zoe Park', 'Photo URL': 'http://photos.test/zoe.png', Email: 'zoe@sportify.camp',
       Password: 'Camper@26', 'Confirm Password': 'Camper@26',
@@ -92,7 +92,7 @@ describe('Register page', () => {
   it("shows the provider's message in red and resets the form when registration fails", async () => {
     const user = userEvent.setup();
     const auth = fakeAuth({ register: jest.fn().mockRejectedValue(new Error('Firebase: Error (auth/email-already-in-use).')) });
-    renderApp({ path: '/register', auth });
+    await renderApp({ path: '/register', auth });
     await fill(user, {
       Name: 'Mia', 'Photo URL': 'http://photos.test/mia.png', Email: 'mia@sportify.camp',
       Password: 'Camper@26', 'Confirm Password': 'Camper@26',
