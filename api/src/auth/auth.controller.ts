@@ -6,6 +6,7 @@ import { bearerToken } from './bearer';
 import { JwtExchangeDto } from './jwt-exchange.dto';
 import { Public } from './public.decorator';
 import { TokenExchange } from './rate-limit';
+import { TokenResponse } from './token.response';
 
 @ApiTags('auth')
 @Controller()
@@ -18,7 +19,7 @@ export class AuthController {
   @Post('jwt')
   @HttpCode(200)
   @ApiBearerAuth('firebase')
-  @ApiOkResponse({ description: 'The API token: { token }' })
+  @ApiOkResponse({ type: TokenResponse })
   @ApiUnauthorizedResponse({ description: 'Missing, invalid or expired Firebase ID token' })
   @ApiForbiddenResponse({ description: 'The ID token belongs to another e-mail address' })
   issue(@Req() req: Request, @Body() body: JwtExchangeDto): Promise<{ token: string }> {

@@ -20,6 +20,8 @@ import type { InsertResult, UpdateResult } from '../common/write-results';
 import { ClassFeedbackDto, ClassStatusDto, CreateClassDto, UpdateClassDto } from './class.dto';
 import type { CampClass } from './class.model';
 import { ClassesService } from './classes.service';
+import { InsertResultResponse, UpdateResultResponse } from '../common/write-results.responses';
+import { ClassResponse, PublicClassResponse } from './class.responses';
 
 @ApiTags('classes')
 @ApiBearerAuth('api')
@@ -32,35 +34,35 @@ export class ClassesController {
 
   @Public()
   @Get('classes')
-  @ApiOkResponse({ description: 'Approved classes: [{ _id, className, classImage, instructorName, instructorEmail, seats, price, enrolled }]' })
+  @ApiOkResponse({ type: [PublicClassResponse], description: 'Approved classes' })
   async approved(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.lists.reply(req, res, await this.classes.approved());
   }
 
   @Public()
   @Get('classes/popular')
-  @ApiOkResponse({ description: 'The 6 approved classes with the most students, same item shape as GET /classes' })
+  @ApiOkResponse({ type: [PublicClassResponse], description: 'The 6 approved classes with the most students' })
   async popular(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.lists.reply(req, res, await this.classes.popular());
   }
 
   @Post('classes')
   @Roles('instructor')
-  @ApiCreatedResponse({ description: "{ insertedId }; the class is 'pending' whatever the body says" })
+  @ApiCreatedResponse({ type: InsertResultResponse, description: "The class is 'pending' whatever the body says" })
   create(@CurrentCaller() caller: Caller, @Body() dto: CreateClassDto): Promise<InsertResult> {
     return this.classes.create(caller, dto);
   }
 
   @Get('all-classes')
   @Roles('admin')
-  @ApiOkResponse({ description: 'Every class with status and feedback' })
+  @ApiOkResponse({ type: [ClassResponse] })
   all(): Promise<CampClass[]> {
     return this.classes.all();
   }
 
   @Get('classes/user/:email')
   @Roles('instructor')
-  @ApiOkResponse({ description: "The caller's own classes with status, enrolled and feedback" })
+  @ApiOkResponse({ type: [ClassResponse], description: "The caller's own classes" })
   @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
   mine(@CurrentCaller() caller: Caller, @Param('email') email: string): Promise<CampClass[]> {
     assertOwnEmail(caller, email);
@@ -69,7 +71,7 @@ export class ClassesController {
 
   @Patch('classes/status/:id')
   @Roles('admin')
-  @ApiOkResponse({ description: '{ matchedCount, modifiedCount }' })
+  @ApiOkResponse({ type: UpdateResultResponse })
   @ApiConflictResponse({ description: 'The class was already approved or denied' })
   @ApiNotFoundResponse({ description: 'No such class' })
   decide(@Param('id', ParseObjectIdPipe) id: string, @Body() dto: ClassStatusDto): Promise<UpdateResult> {
@@ -78,7 +80,7 @@ export class ClassesController {
 
   @Patch('classes/feedback/:id')
   @Roles('admin')
-  @ApiOkResponse({ description: '{ matchedCount, modifiedCount }' })
+  @ApiOkResponse({ type: UpdateResultResponse })
   @ApiNotFoundResponse({ description: 'No such class' })
   feedback(@Param('id', ParseObjectIdPipe) id: string, @Body() dto: ClassFeedbackDto): Promise<UpdateResult> {
     return this.classes.feedback(id, dto.feedback);
@@ -86,7 +88,7 @@ export class ClassesController {
 
   @Patch('classes/:id')
   @Roles('instructor')
-  @ApiOkResponse({ description: "{ matchedCount, modifiedCount }; the class goes back to 'pending'" })
+  @ApiOkResponse({ type: UpdateResultResponse, description: "The class goes back to 'pending'" })
   @ApiForbiddenResponse({ description: "Not the caller's class" })
   @ApiNotFoundResponse({ description: 'No such class' })
   update(

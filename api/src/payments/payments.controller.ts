@@ -14,7 +14,8 @@ import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
 import { Roles } from '../auth/roles.decorator';
 import { CreateIntentDto, RecordPaymentDto } from './payment.dto';
-import { PaymentsService, type EnrolledItem, type PaymentIntentResponse, type RecordPaymentResponse } from './payments.service';
+import { PaymentsService, type EnrolledItem, type IntentCreated, type PaymentRecorded } from './payments.service';
+import { EnrolledItemResponse, PaymentIntentResponse, RecordPaymentResponse } from './payment.responses';
 
 @ApiTags('payments')
 @ApiBearerAuth('api')
@@ -25,22 +26,22 @@ export class PaymentsController {
 
   @Post('create-payment-intent')
   @HttpCode(200)
-  @ApiOkResponse({ description: '{ clientSecret, paymentIntentId, amount, currency } for the class price in the database' })
+  @ApiOkResponse({ type: PaymentIntentResponse, description: 'For the class price in the database' })
   @ApiNotFoundResponse({ description: "No such selection of the caller's" })
   @ApiConflictResponse({ description: 'Already paid for, or the class is full' })
-  createIntent(@CurrentCaller() caller: Caller, @Body() dto: CreateIntentDto): Promise<PaymentIntentResponse> {
+  createIntent(@CurrentCaller() caller: Caller, @Body() dto: CreateIntentDto): Promise<IntentCreated> {
     return this.payments.createIntent(caller, dto.selectionId.toLowerCase());
   }
 
   @Post('payments')
-  @ApiCreatedResponse({ description: '{ insertResult: { insertedId }, deleteResult: { deletedCount }, alreadyRecorded } (200 for a retried call)' })
+  @ApiCreatedResponse({ type: RecordPaymentResponse, description: '200 with the first result for a retried call' })
   @ApiPaymentRequiredResponse({ description: 'Unknown, unpaid or refunded transaction' })
   @ApiConflictResponse({ description: 'Sold out or already paid for: the payment is refunded' })
   async record(
     @CurrentCaller() caller: Caller,
     @Body() dto: RecordPaymentDto,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<RecordPaymentResponse> {
+  ): Promise<PaymentRecorded> {
     assertOwnEmail(caller, dto.email);
     const result = await this.payments.record(caller, dto);
     res.status(result.alreadyRecorded ? 200 : 201);
@@ -48,7 +49,7 @@ export class PaymentsController {
   }
 
   @Get('payments/enrolled/:email')
-  @ApiOkResponse({ description: "The caller's payments, newest first: [{ _id, className, transactionId, price, date, status, classId }]" })
+  @ApiOkResponse({ type: [EnrolledItemResponse], description: "The caller's payments, newest first" })
   enrolled(@CurrentCaller() caller: Caller, @Param('email') email: string): Promise<EnrolledItem[]> {
     assertOwnEmail(caller, email);
     return this.payments.enrolled(caller);

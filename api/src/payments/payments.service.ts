@@ -18,14 +18,14 @@ import { PAYMENT_STATUS_PENDING_SERVICE, type Payment } from './payment.model';
 import { PaymentRequiredException } from './payment-required.exception';
 import { PaymentsRepository } from './payments.repository';
 
-export interface PaymentIntentResponse {
+export interface IntentCreated {
   clientSecret: string;
   paymentIntentId: string;
   amount: number;
   currency: string;
 }
 
-export interface RecordPaymentResponse {
+export interface PaymentRecorded {
   insertResult: { insertedId: string };
   deleteResult: { deletedCount: number };
   /** True when this transaction had been recorded before (a retried call): nothing changed. */
@@ -48,7 +48,7 @@ export class PaymentsService {
   ) {}
 
   /** An intent for the caller's selection, for the class's price in the database. */
-  async createIntent(caller: Caller, selectionId: string): Promise<PaymentIntentResponse> {
+  async createIntent(caller: Caller, selectionId: string): Promise<IntentCreated> {
     const selection = await this.selections.findOwned(selectionId, caller.email);
     if (!selection) throw new NotFoundException('Selected class not found');
     const cls = await this.classes.findById(selection.classId);
@@ -70,7 +70,7 @@ export class PaymentsService {
    * Enrols the caller for a succeeded intent: checks it with the gateway, takes a seat atomically, records the
    * payment once per transaction and removes the selection. A retried call returns the first result.
    */
-  async record(caller: Caller, dto: RecordPaymentDto): Promise<RecordPaymentResponse> {
+  async record(caller: Caller, dto: RecordPaymentDto): Promise<PaymentRecorded> {
     const previous = await this.payments.findByTransaction(dto.transactionId);
     if (previous) return this.replay(caller, previous);
 
@@ -134,7 +134,7 @@ export class PaymentsService {
     }));
   }
 
-  private replay(caller: Caller, previous: Payment): RecordPaymentResponse {
+  private replay(caller: Caller, previous: Payment): PaymentRecorded {
     if (previous.email !== caller.email) throw new ConflictException('This transaction is already recorded');
     return { insertResult: { insertedId: previous._id }, deleteResult: { deletedCount: 0 }, alreadyRecorded: true };
   }

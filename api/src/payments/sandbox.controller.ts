@@ -7,8 +7,9 @@ import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway'
 import { SandboxGateway } from './gateway/sandbox.gateway';
 import { SandboxConfirmDto } from './payment.dto';
 import { PaymentRequiredException } from './payment-required.exception';
+import { CardErrorResponse, SandboxConfirmResponse } from './payment.responses';
 
-export interface SandboxConfirmResponse {
+export interface SandboxConfirmed {
   paymentIntent: { id: string; status: string; amount: number; currency: string };
 }
 
@@ -25,9 +26,9 @@ export class SandboxController {
 
   @Post('confirm')
   @HttpCode(HttpStatus.OK)
-  @ApiOkResponse({ description: "{ paymentIntent: { id, status: 'succeeded', amount, currency } }" })
-  @ApiPaymentRequiredResponse({ description: "{ statusCode: 402, message: 'Your card was declined.', error, code, declineCode? }" })
-  async confirm(@CurrentCaller() caller: Caller, @Body() dto: SandboxConfirmDto): Promise<SandboxConfirmResponse> {
+  @ApiOkResponse({ type: SandboxConfirmResponse })
+  @ApiPaymentRequiredResponse({ type: CardErrorResponse, description: 'The card was refused; show message' })
+  async confirm(@CurrentCaller() caller: Caller, @Body() dto: SandboxConfirmDto): Promise<SandboxConfirmed> {
     if (!(this.gateway instanceof SandboxGateway)) throw new NotFoundException('The payment sandbox is not enabled');
     const intent = await this.gateway.findByClientSecret(dto.clientSecret);
     if (!intent || intent.metadata.email !== caller.email) throw new NotFoundException('Unknown payment');

@@ -9,6 +9,8 @@ import type { DeleteResult, InsertResult } from '../common/write-results';
 import { CreateSelectionDto } from './selection.dto';
 import type { Selection } from './selection.model';
 import { SelectionsService } from './selections.service';
+import { DeleteResultResponse, InsertResultResponse } from '../common/write-results.responses';
+import { SelectionResponse } from './selection.responses';
 
 @ApiTags('selections')
 @ApiBearerAuth('api')
@@ -18,7 +20,7 @@ export class SelectionsController {
   constructor(private readonly selections: SelectionsService) {}
 
   @Post('selected')
-  @ApiCreatedResponse({ description: '{ insertedId }' })
+  @ApiCreatedResponse({ type: InsertResultResponse })
   @ApiConflictResponse({ description: 'Already selected, already paid for, or the class is full' })
   @ApiNotFoundResponse({ description: 'No such approved class' })
   select(@CurrentCaller() caller: Caller, @Body() dto: CreateSelectionDto): Promise<InsertResult> {
@@ -27,21 +29,21 @@ export class SelectionsController {
   }
 
   @Get('selected/:email')
-  @ApiOkResponse({ description: "The caller's selections: [{ _id, classId, className, instructorName, seats, studentEmail, price }]" })
+  @ApiOkResponse({ type: [SelectionResponse], description: "The caller's selections" })
   list(@CurrentCaller() caller: Caller, @Param('email') email: string): Promise<Selection[]> {
     assertOwnEmail(caller, email);
     return this.selections.list(caller);
   }
 
   @Delete('selected/:id')
-  @ApiOkResponse({ description: '{ deletedCount }' })
+  @ApiOkResponse({ type: DeleteResultResponse })
   @ApiNotFoundResponse({ description: "No such selection of the caller's" })
   remove(@CurrentCaller() caller: Caller, @Param('id', ParseObjectIdPipe) id: string): Promise<DeleteResult> {
     return this.selections.remove(caller, id);
   }
 
   @Get('payment/:id')
-  @ApiOkResponse({ description: 'The selection to pay for, with the current price' })
+  @ApiOkResponse({ type: SelectionResponse, description: 'The selection to pay for, with the current seats and price' })
   @ApiNotFoundResponse({ description: "No such selection of the caller's" })
   forPayment(@CurrentCaller() caller: Caller, @Param('id', ParseObjectIdPipe) id: string): Promise<Selection> {
     return this.selections.forPayment(caller, id);

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { Public } from '../auth/public.decorator';
 import { PublicListResponder } from '../common/public-list-responder';
 import { UsersService } from './users.service';
+import { PublicPersonResponse } from './user.responses';
 
 @ApiTags('users')
 @Controller('instructors')
@@ -15,7 +16,7 @@ export class InstructorsController {
 
   @Public()
   @Get()
-  @ApiOkResponse({ description: 'Public list of instructors: [{ _id, userName, userPhoto, email }]' })
+  @ApiOkResponse({ type: [PublicPersonResponse], description: 'Public list of instructors' })
   async list(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.lists.reply(req, res, await this.users.instructors());
   }

@@ -19,6 +19,8 @@ import type { InsertResult, UpdateResult } from '../common/write-results';
 import { CreateUserDto } from './create-user.dto';
 import type { User } from './user.model';
 import { UsersService } from './users.service';
+import { ErrorResponse, InsertResultResponse, UpdateResultResponse } from '../common/write-results.responses';
+import { AdminCheckResponse, InstructorCheckResponse, PublicPersonResponse, UserResponse } from './user.responses';
 
 @ApiTags('users')
 @ApiBearerAuth('api')
@@ -31,7 +33,7 @@ export class UsersController {
 
   @Post('users')
   @AcceptsFirebaseIdToken()
-  @ApiCreatedResponse({ description: '{ insertedId } (201 when created, 200 with the existing id when already registered)' })
+  @ApiCreatedResponse({ type: InsertResultResponse, description: '201 when created, 200 with the existing id when already registered' })
   @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
   async register(
     @CurrentCaller() caller: Caller,
@@ -46,27 +48,27 @@ export class UsersController {
 
   @Get('users')
   @Roles('admin')
-  @ApiOkResponse({ description: 'Every user: _id, userName, email, userPhoto, gender, role (absent for students)' })
+  @ApiOkResponse({ type: [UserResponse], description: 'Every user' })
   list(): Promise<User[]> {
     return this.users.list();
   }
 
   @Public()
   @Get('users/admin')
-  @ApiOkResponse({ description: 'Public list of admins: [{ _id, userName, userPhoto, email }]' })
+  @ApiOkResponse({ type: [PublicPersonResponse], description: 'Public list of admins' })
   async admins(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.lists.reply(req, res, await this.users.admins());
   }
 
   @Public()
   @Get('users/popular')
-  @ApiOkResponse({ description: '6 instructors with the most students in approved classes: [{ _id, userName, userPhoto, email }]' })
+  @ApiOkResponse({ type: [PublicPersonResponse], description: '6 instructors with the most students in approved classes' })
   async popular(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.lists.reply(req, res, await this.users.popularInstructors());
   }
 
   @Get('users/admin/:email')
-  @ApiOkResponse({ description: '{ admin: boolean } for the caller' })
+  @ApiOkResponse({ type: AdminCheckResponse })
   @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
   async isAdmin(@CurrentCaller() caller: Caller, @Param('email') email: string): Promise<{ admin: boolean }> {
     assertOwnEmail(caller, email);
@@ -74,7 +76,7 @@ export class UsersController {
   }
 
   @Get('users/instructors/:email')
-  @ApiOkResponse({ description: '{ instructor: boolean } for the caller' })
+  @ApiOkResponse({ type: InstructorCheckResponse })
   @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
   async isInstructor(@CurrentCaller() caller: Caller, @Param('email') email: string): Promise<{ instructor: boolean }> {
     assertOwnEmail(caller, email);
@@ -83,16 +85,16 @@ export class UsersController {
 
   @Patch('users/admin/:id')
   @Roles('admin')
-  @ApiOkResponse({ description: '{ matchedCount, modifiedCount }' })
-  @ApiNotFoundResponse({ description: 'No such user' })
+  @ApiOkResponse({ type: UpdateResultResponse })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'No such user' })
   makeAdmin(@Param('id', ParseObjectIdPipe) id: string): Promise<UpdateResult> {
     return this.users.promote(id, 'admin');
   }
 
   @Patch('users/instructors/:id')
   @Roles('admin')
-  @ApiOkResponse({ description: '{ matchedCount, modifiedCount }' })
-  @ApiNotFoundResponse({ description: 'No such user' })
+  @ApiOkResponse({ type: UpdateResultResponse })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'No such user' })
   makeInstructor(@Param('id', ParseObjectIdPipe) id: string): Promise<UpdateResult> {
     return this.users.promote(id, 'instructor');
   }

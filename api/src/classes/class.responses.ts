@@ -1,0 +1,19 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { CLASS_STATUSES, type CampClass, type ClassStatus, type PublicClass } from './class.model';
+
+export class PublicClassResponse implements PublicClass {
+  @ApiProperty() _id: string;
+  @ApiProperty({ example: 'Soccer Fundamentals' }) className: string;
+  @ApiProperty({ example: 'http://localhost:3000/images/classes/soccer.svg' }) classImage: string;
+  @ApiProperty({ example: 'Jordan Lee' }) instructorName: string;
+  @ApiProperty({ example: 'jordan@sportify.camp' }) instructorEmail: string;
+  @ApiProperty({ example: 12, description: 'Available seats; 0 means full' }) seats: number;
+  @ApiProperty({ example: 120, description: 'Dollars' }) price: number;
+  @ApiProperty({ example: 19 }) enrolled: number;
+}
+
+export class ClassResponse extends PublicClassResponse implements CampClass {
+  @ApiProperty({ enum: CLASS_STATUSES }) status: ClassStatus;
+  @ApiProperty({ type: String, format: 'date-time' }) date: Date;
+  @ApiProperty({ description: "The admin's feedback ('' when none)" }) feedback: string;
+}

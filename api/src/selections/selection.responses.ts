@@ -1,0 +1,12 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { Selection } from './selection.model';
+
+export class SelectionResponse implements Selection {
+  @ApiProperty() _id: string;
+  @ApiProperty() classId: string;
+  @ApiProperty({ example: 'Soccer Fundamentals' }) className: string;
+  @ApiProperty({ example: 'Jordan Lee' }) instructorName: string;
+  @ApiProperty({ example: 12 }) seats: number;
+  @ApiProperty({ example: 'mia@sportify.camp' }) studentEmail: string;
+  @ApiProperty({ example: 120 }) price: number;
+}
