@@ -127,12 +127,14 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
   });
 });
 
-describe('GET /health with the database gone', () => {
-  it('answers 503', async () => {
+describe('with the database gone', () => {
+  it('answers 503 on /health and on calls that need it', async () => {
     const t = await startTestApp();
     await t.db().close();
     const res = await t.http().get('/health').expect(503);
     expect(res.body).toMatchObject({ statusCode: 503, db: 'down' });
+    const list = await t.http().get('/classes').expect(503);
+    expect(list.body).toEqual({ statusCode: 503, message: 'The database is unavailable, please try again shortly', error: 'Service Unavailable' });
     await t.close();
   });
 });

@@ -9,6 +9,14 @@ export interface ErrorBody {
   [extra: string]: unknown;
 }
 
+const DATABASE_DOWN = new Set([
+  'MongoNetworkError',
+  'MongoNetworkTimeoutError',
+  'MongoServerSelectionError',
+  'MongooseServerSelectionError',
+  'MongoNotConnectedError',
+]);
+
 const body = (statusCode: number, message: string, extra: Record<string, unknown> = {}): ErrorBody => ({
   ...extra,
   statusCode,
@@ -27,6 +35,10 @@ export function toErrorBody(exception: unknown): ErrorBody {
     return body(status, text, extra);
   }
   const err = exception as { code?: number; name?: string; type?: string; status?: number; message?: string };
+  // The database is down or unreachable: a temporary condition the client may retry, not a bug.
+  if (DATABASE_DOWN.has(err?.name ?? '') || /buffering timed out/.test(err?.message ?? '')) {
+    return body(HttpStatus.SERVICE_UNAVAILABLE, 'The database is unavailable, please try again shortly');
+  }
   // Unique index violations: two writes raced for the same key.
   if (err?.code === 11000) return body(HttpStatus.CONFLICT, 'This record already exists');
   if (err?.name === 'CastError') return body(HttpStatus.BAD_REQUEST, 'Invalid id or value');
