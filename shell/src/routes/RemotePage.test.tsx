@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, workingRemotes } from '../test/renderApp';
@@ -10,6 +11,18 @@ describe('remote routes', () => {
     await renderApp({ path: '/classes' });
     expect(await screen.findByRole('heading', { name: 'mf_public/Classes screen' })).toBeInTheDocument();
     expect(document.title).toBe('Sportify Camp || Classes');
+  });
+
+  it('mounts the screen afresh when its link is followed again, so its data refreshes', async () => {
+    const mounted = jest.fn();
+    function Classes() {
+      useEffect(() => mounted(), []);
+      return <h2>All Classes are here</h2>;
+    }
+    await renderApp({ path: '/classes', remotes: { load: async () => ({ default: Classes }) } });
+    expect(await screen.findByRole('heading', { name: 'All Classes are here' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Classes' }));
+    expect(mounted).toHaveBeenCalledTimes(2);
   });
 
   it('shows the unavailable panel when the remote cannot load, keeps the navbar, and recovers on Retry', async () => {

@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Spinner, usePageTitle } from '@sportify/shared-ui';
 import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
 import { AreaUnavailable } from './AreaUnavailable';
@@ -12,6 +13,9 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
   // Bumped by Retry: a fresh boundary around a freshly created lazy component.
   const [attempt, setAttempt] = useState(0);
   const Screen = registry.component(route.remote, route.module);
+  // A new navigation (even a click on the link of the page already open) mounts the screen afresh, so its
+  // queries refetch and it shows what other users changed meanwhile.
+  const { key: navigationKey } = useLocation();
 
   const retry = () => {
     registry.evict(route.remote, route.module);
@@ -21,7 +25,7 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
   return (
     <RemoteErrorBoundary key={attempt} fallback={() => <AreaUnavailable onRetry={retry} />}>
       <Suspense fallback={<Spinner label="Loading page" />}>
-        <Screen />
+        <Screen key={navigationKey} />
       </Suspense>
     </RemoteErrorBoundary>
   );
