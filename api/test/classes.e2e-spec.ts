@@ -201,7 +201,7 @@ describe('classes', () => {
       await t.http().get('/classes').set('If-None-Match', etag).expect(304);
 
       const id = await idOf('Road Cycling Club');
-      await t.http().patch(`/classes/${id}`).set(await signInAs(t, 'lucas@sportify.camp', 'Coach@2026').then((s) => s.auth)).send({ seats: 11 }).expect(200);
+      await t.http().patch(`/classes/${id}`).set(await signInAs(t, 'drew@sportify.camp', 'Coach@2026').then((s) => s.auth)).send({ seats: 11 }).expect(200);
       const after = await t.http().get('/classes').set('If-None-Match', etag).expect(200);
       expect(after.headers.etag).not.toBe(etag);
     });

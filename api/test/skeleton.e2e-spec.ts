@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { decode } from 'jsonwebtoken';
 import { SEED_CLASSES, SEED_PEOPLE } from '../src/seed/seed-data';
 import { runSeed } from '../src/seed/seed';
@@ -107,6 +109,18 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
       expect(classes.filter((c) => c.status === 'approved' && c.seats === 0)).toHaveLength(1);
       expect(classes.filter((c) => c.status === 'denied' && c.feedback)).toHaveLength(1);
       expect(new Set(classes.filter((c) => c.status === 'approved').map((c) => c.enrolled)).size).toBe(9);
+    });
+
+    it("points every image at the project's own artwork served by the shell", async () => {
+      const artwork = path.resolve(__dirname, '../../shell/public');
+      const urls = [
+        ...(await t.db().collection('users').find().toArray()).map((u) => u.userPhoto as string),
+        ...(await t.db().collection('classes').find().toArray()).map((c) => c.classImage as string),
+      ];
+      for (const url of urls) {
+        expect(url.startsWith('http://localhost:3000/images/')).toBe(true);
+        expect({ url, exists: existsSync(path.join(artwork, new URL(url).pathname)) }).toEqual({ url, exists: true });
+      }
     });
 
     it('runs on first run only', async () => {

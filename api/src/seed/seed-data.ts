@@ -44,12 +44,12 @@ export const SEED_PEOPLE: readonly SeedPerson[] = [
   { name: 'Mia Chen', email: 'mia@sportify.camp', password: STUDENT_PASSWORD, role: 'student', gender: 'female', photo: 'mia' },
   { name: 'Noah Patel', email: 'noah@sportify.camp', password: STUDENT_PASSWORD, role: 'student', gender: 'male', photo: 'noah' },
   // Two more admins (the home page's "Our Three Main Contributors") and four more instructors (popular lists of 6).
-  { name: 'Priya Shah', email: 'priya@sportify.camp', password: ADMIN_PASSWORD, role: 'admin', gender: 'female', photo: 'priya' },
-  { name: 'Ethan Brooks', email: 'ethan@sportify.camp', password: ADMIN_PASSWORD, role: 'admin', gender: 'male', photo: 'ethan' },
-  { name: 'Olivia Grant', email: 'olivia@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'female', photo: 'olivia' },
-  { name: 'Lucas Kim', email: 'lucas@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'male', photo: 'lucas' },
-  { name: 'Emma Torres', email: 'emma@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'female', photo: 'emma' },
-  { name: 'Daniel Okafor', email: 'daniel@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'male', photo: 'daniel' },
+  { name: 'Riley Brooks', email: 'riley@sportify.camp', password: ADMIN_PASSWORD, role: 'admin', gender: 'female', photo: 'riley' },
+  { name: 'Casey Shah', email: 'casey@sportify.camp', password: ADMIN_PASSWORD, role: 'admin', gender: 'male', photo: 'casey' },
+  { name: 'Avery Grant', email: 'avery@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'female', photo: 'avery' },
+  { name: 'Drew Kim', email: 'drew@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'male', photo: 'drew' },
+  { name: 'Jamie Torres', email: 'jamie@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'female', photo: 'jamie' },
+  { name: 'Quinn Okafor', email: 'quinn@sportify.camp', password: COACH_PASSWORD, role: 'instructor', gender: 'other', photo: 'quinn' },
 ];
 
 /** The logins `npm start` prints (the five of CONVENTIONS.md). */
@@ -59,17 +59,17 @@ export const SEED_CLASSES: readonly SeedClass[] = [
   // Approved: different enrolment counts, one full (seats 0).
   { className: 'Soccer Fundamentals', sport: 'soccer', instructor: 'jordan@sportify.camp', seats: 12, price: 120, status: 'approved', enrolled: 19 },
   { className: 'Basketball Skills Development', sport: 'basketball', instructor: 'sam@sportify.camp', seats: 8, price: 135, status: 'approved', enrolled: 22 },
-  { className: 'Tennis Camp', sport: 'tennis', instructor: 'olivia@sportify.camp', seats: 0, price: 150, status: 'approved', enrolled: 16 },
-  { className: 'Swimming Lessons', sport: 'swimming', instructor: 'lucas@sportify.camp', seats: 10, price: 110, status: 'approved', enrolled: 14 },
-  { className: 'Volleyball Clinic', sport: 'volleyball', instructor: 'emma@sportify.camp', seats: 15, price: 95, status: 'approved', enrolled: 9 },
-  { className: 'Baseball Skills Camp', sport: 'baseball', instructor: 'daniel@sportify.camp', seats: 6, price: 125, status: 'approved', enrolled: 11 },
+  { className: 'Tennis Camp', sport: 'tennis', instructor: 'avery@sportify.camp', seats: 0, price: 150, status: 'approved', enrolled: 16 },
+  { className: 'Swimming Lessons', sport: 'swimming', instructor: 'drew@sportify.camp', seats: 10, price: 110, status: 'approved', enrolled: 14 },
+  { className: 'Volleyball Clinic', sport: 'volleyball', instructor: 'jamie@sportify.camp', seats: 15, price: 95, status: 'approved', enrolled: 9 },
+  { className: 'Baseball Skills Camp', sport: 'baseball', instructor: 'quinn@sportify.camp', seats: 6, price: 125, status: 'approved', enrolled: 11 },
   { className: 'Track and Field Athletics', sport: 'athletics', instructor: 'jordan@sportify.camp', seats: 20, price: 85, status: 'approved', enrolled: 7 },
-  { className: 'Gymnastics Basics', sport: 'gymnastics', instructor: 'olivia@sportify.camp', seats: 9, price: 140, status: 'approved', enrolled: 5 },
+  { className: 'Gymnastics Basics', sport: 'gymnastics', instructor: 'avery@sportify.camp', seats: 9, price: 140, status: 'approved', enrolled: 5 },
   { className: 'Badminton Rally School', sport: 'badminton', instructor: 'sam@sportify.camp', seats: 14, price: 70, status: 'approved', enrolled: 3 },
   // Waiting for review.
-  { className: 'Road Cycling Club', sport: 'cycling', instructor: 'lucas@sportify.camp', seats: 12, price: 90, status: 'pending', enrolled: 0 },
-  { className: 'Table Tennis Spin School', sport: 'table-tennis', instructor: 'emma@sportify.camp', seats: 16, price: 60, status: 'pending', enrolled: 0 },
-  { className: 'Martial Arts Discipline', sport: 'martial-arts', instructor: 'daniel@sportify.camp', seats: 10, price: 115, status: 'pending', enrolled: 0 },
+  { className: 'Road Cycling Club', sport: 'cycling', instructor: 'drew@sportify.camp', seats: 12, price: 90, status: 'pending', enrolled: 0 },
+  { className: 'Table Tennis Spin School', sport: 'table-tennis', instructor: 'jamie@sportify.camp', seats: 16, price: 60, status: 'pending', enrolled: 0 },
+  { className: 'Martial Arts Discipline', sport: 'martial-arts', instructor: 'quinn@sportify.camp', seats: 10, price: 115, status: 'pending', enrolled: 0 },
   // Denied, one with the admin's feedback.
   {
     className: 'Open Water Rowing', sport: 'rowing', instructor: 'jordan@sportify.camp', seats: 8, price: 160, status: 'denied', enrolled: 0,
