@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { AppLogger } from './common/app-logger';
 import { PublicListResponder } from './common/public-list-responder';
 import { requestIdAndLog } from './common/request-id.middleware';
 import { logLevelsFrom, type AppConfig } from './config/app-config';
@@ -43,7 +44,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
 /** Builds and initialises the API (collections and indexes are created here, before anything listens). */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
-    logger: logLevelsFrom(config.logLevel),
+    // JSON lines in production, for log collectors; readable lines elsewhere.
+    logger: new AppLogger({ logLevels: logLevelsFrom(config.logLevel), json: config.production }),
     bodyParser: false,
   });
   configureApp(app, config);
