@@ -194,6 +194,19 @@ describe('payments (test-mode sandbox gateway)', () => {
     expect((await classById(classId)).seats).toBe(1);
   });
 
+  it('refunds and refuses with 409 when the class went back to review after the card was charged', async () => {
+    const s = await newStudent(t, 'edited');
+    const cls = await classOf('Track and Field Athletics');
+    const classId = cls._id.toString();
+    const p = await selectAndOpenIntent(t, s, classId);
+    await confirmCard(t, s, p.clientSecret).expect(200);
+    await t.http().patch(`/classes/${classId}`).set(instructor.auth).send({ className: 'Track and Field Athletics' }).expect(200);
+    const res = await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(409);
+    expect(res.body.message).toBe('This class is no longer offered; your payment has been refunded');
+    expect((await t.db().collection('sandbox_payment_intents').findOne({ intentId: p.intentId }))?.refunded).toBe(true);
+    expect((await classById(classId)).seats).toBe(cls.seats);
+  });
+
   it('30 students paying for the same 10-seat class at once: exactly 10 enrolments, seats end at 0, 20 clean refusals', async () => {
     const classId = (
       await t.http().post('/classes').set(instructor.auth).send({ className: 'Rush Hour Soccer', classImage: 'http://localhost:3000/images/classes/soccer.svg', seats: 10, price: 50 }).expect(201)

@@ -144,6 +144,13 @@ describe('users', () => {
       expect((await t.db().collection('users').findOne({ email: s.email }))?.role).toBeUndefined();
     });
 
+    it('does not let an admin change their own role (the site could lose its last admin)', async () => {
+      const me = (await t.db().collection('users').findOne({ email: ADMIN.email }))!._id.toString();
+      const res = await t.http().patch(`/users/instructors/${me}`).set(admin.auth).expect(403);
+      expect(res.body.message).toBe('You cannot change your own role');
+      expect((await t.http().get(`/users/admin/${ADMIN.email}`).set(admin.auth).expect(200)).body).toEqual({ admin: true });
+    });
+
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {
       const res = await t.http().patch('/users/admin/0123456789abcdef01234567').set(admin.auth).expect(404);
       expect(res.body).toEqual({ statusCode: 404, message: 'User not found', error: 'Not Found' });

@@ -94,7 +94,12 @@ export class PaymentsService {
     }
 
     const seated = await this.classes.takeSeat(classId);
-    if (!seated) return this.refuseAndRefund(intent, new ConflictException('This class is sold out; your payment has been refunded'));
+    if (!seated) {
+      // No seat taken: either the last one went meanwhile or the class left review-approved state.
+      const offered = (await this.classes.findById(classId))?.status === 'approved';
+      const reason = offered ? 'This class is sold out' : 'This class is no longer offered';
+      return this.refuseAndRefund(intent, new ConflictException(`${reason}; your payment has been refunded`));
+    }
 
     let payment: Payment;
     try {

@@ -87,15 +87,15 @@ export class UsersController {
   @Roles('admin')
   @ApiOkResponse({ type: UpdateResultResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'No such user' })
-  makeAdmin(@Param('id', ParseObjectIdPipe) id: string): Promise<UpdateResult> {
-    return this.users.promote(id, 'admin');
+  makeAdmin(@CurrentCaller() caller: Caller, @Param('id', ParseObjectIdPipe) id: string): Promise<UpdateResult> {
+    return this.users.promote(caller, id, 'admin');
   }
 
   @Patch('users/instructors/:id')
   @Roles('admin')
   @ApiOkResponse({ type: UpdateResultResponse })
   @ApiNotFoundResponse({ type: ErrorResponse, description: 'No such user' })
-  makeInstructor(@Param('id', ParseObjectIdPipe) id: string): Promise<UpdateResult> {
-    return this.users.promote(id, 'instructor');
+  makeInstructor(@CurrentCaller() caller: Caller, @Param('id', ParseObjectIdPipe) id: string): Promise<UpdateResult> {
+    return this.users.promote(caller, id, 'instructor');
   }
 }

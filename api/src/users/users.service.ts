@@ -1,4 +1,5 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { Caller } from '../auth/caller';
 import { ClassesRepository } from '../classes/classes.repository';
 import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
 import type { InsertResult, UpdateResult } from '../common/write-results';
@@ -32,9 +33,12 @@ export class UsersService {
     return this.users.list();
   }
 
-  async promote(id: string, role: Role): Promise<UpdateResult> {
+  /** An admin gives a role to someone else; changing one's own role could leave the site without an admin. */
+  async promote(caller: Caller, id: string, role: Role): Promise<UpdateResult> {
+    const target = await this.users.findById(id);
+    if (!target) throw new NotFoundException('User not found');
+    if (target.email === caller.email) throw new ForbiddenException('You cannot change your own role');
     const result = await this.users.setRole(id, role);
-    if (result.matchedCount === 0) throw new NotFoundException('User not found');
     if (result.modifiedCount) this.cache.invalidate('users');
     return result;
   }
