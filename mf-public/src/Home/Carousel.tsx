@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { media } from '@sportify/shared-ui';
 
 /** Spec section 9: transition 350 ms, interval 3000 ms, autoplay off unless set. */
 export const TRANSITION_MS = 350;
@@ -159,19 +160,28 @@ const Slide = styled.div`
 
 const Arrow = styled.button<{ $side: 'left' | 'right' }>`
   position: absolute;
-  top: 50%;
-  ${({ $side }) => $side}: ${({ theme }) => theme.space(3)};
-  transform: translateY(-50%);
+  /* Phones: in the control strip at the bottom, leaving the slide's width to its text. */
+  bottom: ${({ theme }) => theme.space(2)};
+  ${({ $side }) => $side}: ${({ theme }) => theme.space(2)};
   display: grid;
   place-items: center;
-  width: 44px;
-  height: 44px;
+  width: 40px;
+  height: 40px;
   border: 0;
   border-radius: ${({ theme }) => theme.radius.round};
   background: rgba(255, 255, 255, 0.85);
   color: ${({ theme }) => theme.colors.primaryDark};
   cursor: pointer;
+  z-index: 1;
   &:hover { background: #fff; }
+  ${media.md} {
+    bottom: auto;
+    top: 50%;
+    ${({ $side }) => $side}: ${({ theme }) => theme.space(3)};
+    transform: translateY(-50%);
+    width: 44px;
+    height: 44px;
+  }
 `;
 
 const Indicators = styled.div`
@@ -179,6 +189,9 @@ const Indicators = styled.div`
   left: 0;
   right: 0;
   bottom: ${({ theme }) => theme.space(3)};
+  /* Centred between the phone-sized arrows at the bottom corners. */
+  margin: 0 auto;
+  width: fit-content;
   display: flex;
   justify-content: center;
   align-items: center;

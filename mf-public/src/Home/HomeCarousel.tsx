@@ -51,15 +51,21 @@ const Caption = styled.div`
   inset: 0;
   display: flex;
   flex-direction: column;
-  justify-content: center;
+  /* Phones: text low on the slide, above the control strip; wider screens: centred beside the arrows. */
+  justify-content: flex-end;
   align-items: flex-start;
   gap: ${({ theme }) => theme.space(3)};
-  /* Clear of the arrows on both sides and of the indicators below. */
-  padding: ${({ theme }) => `${theme.space(6)} ${theme.space(16)} ${theme.space(10)}`};
+  padding: ${({ theme }) => `${theme.space(4)} ${theme.space(4)} ${theme.space(16)}`};
   max-width: 640px;
   color: #fff;
   text-shadow: 0 1px 3px rgba(11, 21, 48, 0.6);
   h3 { margin: 0; font-size: clamp(1.5rem, 4vw, 2.75rem); line-height: 1.15; }
   p { display: none; margin: 0; font-size: 1.1rem; }
-  ${media.md} { p { display: block; } }
+  ${media.md} {
+    justify-content: center;
+    /* Stay on the slide art's dark left-hand shade, where white text reads well. */
+    max-width: min(640px, 62%);
+    padding: ${({ theme }) => `${theme.space(6)} ${theme.space(16)} ${theme.space(10)}`};
+    p { display: block; }
+  }
 `;

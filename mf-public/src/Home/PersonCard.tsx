@@ -1,12 +1,13 @@
 import styled from 'styled-components';
 import { Card } from '@sportify/shared-ui';
+import { Avatar } from '../common/Avatar';
 import type { PublicPerson } from './homeApi';
 
 /** A person as a card: round photo, name, 'Instructor Email: ...'. `nameCase` is how the section styles the name. */
 export function PersonCard({ person, nameCase }: { person: PublicPerson; nameCase: 'uppercase' | 'capitalize' }) {
   return (
     <PersonBody aria-label={person.userName}>
-      <img src={person.userPhoto} alt={person.userName} width={128} height={128} loading="lazy" decoding="async" />
+      <Avatar src={person.userPhoto} name={person.userName} size={128} />
       <Name $case={nameCase}>{person.userName}</Name>
       <p>Instructor Email: <a href={`mailto:${person.email}`}>{person.email}</a></p>
     </PersonBody>
@@ -18,12 +19,7 @@ const PersonBody = styled(Card)`
   gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(6)};
   text-align: center;
-  img {
-    width: 128px;
-    height: 128px;
-    border-radius: ${({ theme }) => theme.radius.round};
-    object-fit: cover;
-    background: ${({ theme }) => theme.colors.border};
+  > [role='img'], > img {
     border: 4px solid ${({ theme }) => theme.colors.background};
     box-shadow: ${({ theme }) => theme.shadow};
   }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderScreen } from '@sportify/shared-ui/testing';
 import type { InstructorRow } from './instructorsApi';
@@ -31,6 +31,17 @@ describe('Instructors', () => {
     expect(photo).toHaveAttribute('height', '48');
     expect(within(second).getByRole('link', { name: 'sam@sportify.camp' })).toHaveAttribute('href', 'mailto:sam@sportify.camp');
     expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /instructors']);
+  });
+
+  it("shows the initials when a photo cannot be loaded, instead of a broken image", async () => {
+    http = mockApi({ 'GET /instructors': [200, instructors] });
+    open();
+    const table = await screen.findByRole('table', { name: 'Our all instructors information' });
+    fireEvent.error(within(table).getByRole('img', { name: 'Sam Rivera' }));
+    const fallback = within(table).getByRole('img', { name: 'Sam Rivera' });
+    expect(fallback.tagName).toBe('SPAN');
+    expect(fallback).toHaveTextContent('SR');
+    expect(within(table).getByRole('img', { name: 'Jordan Lee' }).tagName).toBe('IMG');
   });
 
   it('shows a spinner, then a readable error whose Retry loads the table', async () => {

@@ -1,4 +1,5 @@
 import { PageHeading, Table, TableScroll, usePageTitle } from '@sportify/shared-ui';
+import { Avatar } from '../common/Avatar';
 import { QueryView } from '../common/QueryView';
 import { useGetPublicInstructorsQuery } from './instructorsApi';
 
@@ -25,7 +26,7 @@ export function InstructorsPage() {
                 {instructors.map((person, index) => (
                   <tr key={person._id}>
                     <td>{index + 1}</td>
-                    <td><img src={person.userPhoto} alt={person.userName} width={48} height={48} loading="lazy" decoding="async" /></td>
+                    <td><Avatar src={person.userPhoto} name={person.userName} size={48} /></td>
                     <td>{person.userName}</td>
                     <td><a href={`mailto:${person.email}`}>{person.email}</a></td>
                   </tr>
