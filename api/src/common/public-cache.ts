@@ -26,6 +26,7 @@ export interface CachedJson {
 interface Entry {
   value: CachedJson;
   expires: number;
+  tags: CacheTag[];
 }
 
 /**
@@ -36,7 +37,7 @@ interface Entry {
 @Injectable()
 export class PublicCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly loading = new Map<string, Promise<CachedJson>>();
+  private readonly loading = new Map<string, { promise: Promise<CachedJson>; tags: CacheTag[] }>();
   private readonly generations: Record<CacheTag, number> = { classes: 0, users: 0 };
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -52,7 +53,7 @@ export class PublicCache {
     if (hit && hit.expires > Date.now()) return hit.value;
     // One load per key at a time, however many requests arrive while it runs.
     const pending = this.loading.get(key);
-    if (pending) return pending;
+    if (pending) return pending.promise;
 
     const generation = this.generation(tags);
     const promise = load()
@@ -60,20 +61,22 @@ export class PublicCache {
         const value = serialise(data);
         // A write that happened during the load makes the result stale: serve it once, do not keep it.
         if (this.generation(tags) === generation && this.config.publicCacheSeconds > 0) {
-          this.entries.set(key, { value, expires: Date.now() + this.config.publicCacheSeconds * 1000 });
+          this.entries.set(key, { value, expires: Date.now() + this.config.publicCacheSeconds * 1000, tags });
         }
         return value;
       })
-      .finally(() => this.loading.delete(key));
-    this.loading.set(key, promise);
+      .finally(() => {
+        if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+      });
+    this.loading.set(key, { promise, tags });
     return promise;
   }
 
   invalidate(tag: CacheTag): void {
     this.generations[tag]++;
-    this.entries.clear();
+    for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(key);
     // In-flight loads started before this write must not be shared with requests arriving after it.
-    this.loading.clear();
+    for (const [key, load] of this.loading) if (load.tags.includes(tag)) this.loading.delete(key);
   }
 
   private generation(tags: CacheTag[]): string {

@@ -25,7 +25,7 @@ export class UsersService {
       userPhoto: dto.userPhoto ?? '',
       ...(dto.gender ? { gender: dto.gender } : {}),
     });
-    if (created) this.cache.invalidate('users');
+    // A new user has no role, so no public list changes.
     return { insertedId: user._id, created };
   }
 
