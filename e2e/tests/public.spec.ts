@@ -24,6 +24,15 @@ async function signInHere(page: Page, who: { email: string; password: string }) 
   await page.getByRole('button', { name: /^login$/i }).click();
 }
 
+/**
+ * Clicks after centring the element: Playwright's own scroll puts it at the viewport's top edge, where the navbar
+ * turns fixed a frame later (it does once the page scrolls) and takes the click.
+ */
+async function clickCentred(target: Locator) {
+  await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await target.click();
+}
+
 async function apiToken(page: Page): Promise<string> {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeTruthy();
   return (await page.evaluate(() => localStorage.getItem('access-token'))) as string;
@@ -49,6 +58,14 @@ test('a visitor sees the carousel, six popular classes by enrolment, six popular
   await expect(carousel.getByRole('heading', { name: 'Baseball Skills Camp' })).toBeVisible();
   await page.keyboard.press('ArrowRight');
   await expect(carousel.getByRole('heading', { name: 'Soccer Training' })).toBeVisible();
+  // A horizontal drag (mouse here, a finger on phones) swipes to the next slide.
+  await carousel.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const box = (await carousel.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.4);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.42, { steps: 5 });
+  await page.mouse.up();
+  await expect(carousel.getByRole('heading', { name: 'Basketball Skills Development' })).toBeVisible();
 
   // Popular classes: the six most enrolled approved classes, most enrolled first.
   const classCards = section(page, 'Top 6 Popular Class').getByRole('article');
@@ -102,7 +119,7 @@ test('a student selects a class, reloads, and it still reads Selected', async ({
   const className = (await choosable.first().getAttribute('aria-label')) as string;
   const target = card(page, className);
 
-  await target.getByRole('button', { name: 'Select' }).click();
+  await clickCentred(target.getByRole('button', { name: 'Select' }));
   await expect(page.getByText('Your class is successfully selected')).toBeVisible();
   await expect(target.getByRole('button')).toHaveText('Selected');
   await expect(target.getByRole('button')).toBeDisabled();
@@ -123,7 +140,7 @@ test('a student selects a class, reloads, and it still reads Selected', async ({
 test('a signed-out Select goes to login and, once signed in, back to the classes', async ({ page }) => {
   await page.goto('/classes');
   const available = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Select', exact: true, disabled: false }) });
-  await available.first().getByRole('button', { name: 'Select' }).click();
+  await clickCentred(available.first().getByRole('button', { name: 'Select' }));
   await expect(page.getByText('You have to login first to enroll')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 

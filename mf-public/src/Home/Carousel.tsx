@@ -73,6 +73,8 @@ export function Carousel<T>({ label, items, slideLabel, renderSlide, autoplay = 
     const dx = event.clientX - start.x;
     if (!Number.isFinite(dx) || Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(event.clientY - start.y)) return;
     swiped.current = true;
+    // The click that follows this pointerup comes in the same task; any later click (even from the keyboard) is real.
+    setTimeout(() => { swiped.current = false; }, 0);
     go(dx < 0 ? index + 1 : index - 1);
   };
 
@@ -89,7 +91,7 @@ export function Carousel<T>({ label, items, slideLabel, renderSlide, autoplay = 
         aria-live={rotating ? 'off' : 'polite'}
         onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => { swipe.current = null; }}
         // A swipe that ends on the slide's button must not also press it.
-        onClickCapture={(event) => { if (swiped.current) { event.preventDefault(); event.stopPropagation(); swiped.current = false; } }}>
+        onClickCapture={(event) => { if (swiped.current) { event.preventDefault(); event.stopPropagation(); } }}>
         <Track $ms={transitionMs} style={{ transform: `translateX(-${index * 100}%)` }}>
           {items.map((item, i) => {
             const active = i === index;
@@ -196,6 +198,10 @@ const Indicators = styled.div`
   justify-content: center;
   align-items: center;
   gap: ${({ theme }) => theme.space(1)};
+  /* A dark pill keeps the dots visible over any part of the slide art. */
+  padding: 0 ${({ theme }) => theme.space(2)};
+  border-radius: ${({ theme }) => theme.radius.round};
+  background: rgba(11, 21, 48, 0.35);
 `;
 
 // 24px hit area (WCAG 2.5.8) around a 10px dot.
