@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '@sportify/shared-ui';
 import { HomeCarousel } from './HomeCarousel';
@@ -101,6 +101,31 @@ describe('Home carousel', () => {
     expectSlide(1);
     drag([100, 100], [160, 400]);
     expectSlide(1);
+  });
+
+  it('does not follow the slide link when a swipe ends on it, but a later click does', async () => {
+    const user = userEvent.setup();
+    render(
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={['/']}>
+          <Routes>
+            <Route path="/" element={<HomeCarousel />} />
+            <Route path="/classes" element={<h1>Classes page</h1>} />
+          </Routes>
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+    const viewport = screen.getByRole('region', { name: 'Camp highlights' }).firstElementChild as HTMLElement;
+    const link = within(visibleSlide()).getByRole('link', { name: 'See details about classes' });
+    fireEvent(viewport, new MouseEvent('pointerdown', { bubbles: true, clientX: 400, clientY: 100 }));
+    fireEvent(link, new MouseEvent('pointerup', { bubbles: true, clientX: 100, clientY: 100 }));
+    fireEvent.click(link);
+    expectSlide(2);
+    expect(screen.queryByRole('heading', { name: 'Classes page' })).not.toBeInTheDocument();
+
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await user.click(within(visibleSlide()).getByRole('link', { name: 'See details about classes' }));
+    expect(screen.getByRole('heading', { name: 'Classes page' })).toBeInTheDocument();
   });
 
   it('stays still without autoplay, and with autoplay moves every 3000 ms until paused', () => {
