@@ -15,7 +15,7 @@ const dist = path.resolve(__dirname, '../dist');
  * leaves ~10% for federation upgrades and new exposes, not for new code in the entry.
  */
 const REMOTE_ENTRY_BUDGET = 10 * 1024;
-/** A screen's own synchronous chunks (Home measured 4.8 KB gzipped, Classes 2.7 KB, Instructors 1.3 KB). */
+/** A screen's own synchronous chunks (measured gzipped: Home 5.4 KB, Classes 2.7 KB, Instructors 1.7 KB). */
 const SCREEN_BUDGET = 8 * 1024;
 
 const gzipped = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
