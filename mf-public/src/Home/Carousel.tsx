@@ -201,7 +201,8 @@ const Indicators = styled.div`
   /* A dark pill keeps the dots visible over any part of the slide art. */
   padding: 0 ${({ theme }) => theme.space(2)};
   border-radius: ${({ theme }) => theme.radius.round};
-  background: rgba(11, 21, 48, 0.35);
+  background: rgba(11, 21, 48, 0.6);
+  z-index: 1;
 `;
 
 // 24px hit area (WCAG 2.5.8) around a 10px dot.
