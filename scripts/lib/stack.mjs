@@ -1,6 +1,6 @@
 // The whole site on one machine: database, auth emulator, API and the five front ends, each on its own origin.
 // Used by `npm start` (scripts/start.mjs) and by the Playwright run (e2e/playwright.config.ts).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -69,25 +69,16 @@ export function runtimeConfig(s, authHost) {
   };
 }
 
-const built = {
-  api: () => existsSync(path.join(repoRoot, 'api/dist/main.js')),
-  shell: () => existsSync(path.join(repoRoot, 'shell/dist/index.html')),
-  remote: (dir) => existsSync(path.join(repoRoot, dir, 'dist/mf-manifest.json')),
-};
-
-/** Builds the packages that have no build output yet (`npm run build` rebuilds everything). */
-export async function buildMissing(log) {
-  const missing = [];
-  if (!built.api()) missing.push('@sportify/api');
-  for (const f of FRONT_ENDS) {
-    const ok = f.federation ? built.remote(f.dir) : built.shell();
-    if (!ok) missing.push(`@sportify/${f.dir}`);
-  }
-  if (!missing.length) return [];
-  log(`Building ${missing.join(', ')} (first run; later starts reuse the build)...`);
-  const scopes = missing.flatMap((m) => ['--scope', m]);
-  await execa('npx', ['lerna', 'run', 'build', '--concurrency', '2', ...scopes], { cwd: repoRoot, stdio: 'inherit' });
-  return missing;
+/**
+ * Builds every package through lerna's task cache: packages whose sources (or dependencies' sources) did not
+ * change since their last build are restored from the cache in a moment, so a start never runs a stale build.
+ */
+export async function buildAll(log) {
+  log('Building the packages (unchanged ones come from the build cache)...');
+  const r = await execa('npx', ['lerna', 'run', 'build', '--concurrency', '2'], { cwd: repoRoot, reject: false, all: true });
+  if (r.exitCode !== 0) throw new Error(`The build failed:\n${r.all}`);
+  const fresh = /Nx read the output from the cache instead of running the command for (\d+) out of (\d+) tasks/.exec(r.all ?? '');
+  log(fresh ? `Build: ${fresh[1]} of ${fresh[2]} packages unchanged (from the cache).` : 'Build: done.');
 }
 
 /**
@@ -101,7 +92,7 @@ export async function startStack({ env = process.env, log = console.log } = {}) 
   if (!s.mongoUri) ports['embedded database'] = s.dbPort;
   if (!s.realFirebase) ports['auth emulator'] = s.authPort;
   await assertPortsFree(ports);
-  await buildMissing(log);
+  if (env.SPORTIFY_SKIP_BUILD !== '1') await buildAll(log);
   mkdirSync(s.dataDir, { recursive: true });
 
   const services = [];
