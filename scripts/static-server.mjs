@@ -71,6 +71,10 @@ server.on('error', (err) => {
   console.error(`${opts.name}: cannot listen on port ${opts.port}: ${err.message}`);
   process.exit(1);
 });
-const close = () => server.close(() => process.exit(0));
+// Keep-alive connections would hold the server open (and keep serving) after a stop; close them too.
+const close = () => {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+};
 process.on('SIGTERM', close);
 process.on('SIGINT', close);
