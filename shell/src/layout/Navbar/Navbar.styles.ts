@@ -1,17 +1,18 @@
 import styled, { css } from 'styled-components';
 import { media } from '@sportify/shared-ui';
 
-export const Bar = styled.header<{ $fixed: boolean }>`
+/**
+ * Sticky rather than switched to `position: fixed` on scroll: it stays at the top once the page scrolls, yet never
+ * leaves the flow, so nothing under it jumps (at any bar height) and nothing is covered a frame after it moved.
+ */
+export const Bar = styled.header<{ $scrolled: boolean }>`
+  position: sticky;
+  top: 0;
   z-index: 10;
   width: 100%;
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  ${({ $fixed, theme }) => $fixed && css`position: fixed; top: 0; left: 0; box-shadow: ${theme.shadow};`}
-`;
-
-/** Keeps the content from jumping up when the bar leaves the flow. */
-export const Spacer = styled.div`
-  height: 64px;
+  ${({ $scrolled, theme }) => $scrolled && css`box-shadow: ${theme.shadow};`}
 `;
 
 export const Inner = styled.nav`

@@ -4,7 +4,7 @@ import { Button, dashboardHome, selectSession, useAppSelector } from '@sportify/
 import { useLogout } from '../../auth/useLogout';
 import { useScrolled } from '../../hooks/useScrolled';
 import { PreloadLink } from '../../routes/PreloadLink';
-import { Account, Avatar, Bar, Brand, Inner, Menu, Spacer, Toggle } from './Navbar.styles';
+import { Account, Avatar, Bar, Brand, Inner, Menu, Toggle } from './Navbar.styles';
 
 const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -16,50 +16,47 @@ const NAV_LINKS = [
 export function Navbar() {
   const session = useAppSelector(selectSession);
   const logout = useLogout();
-  const fixed = useScrolled();
+  const scrolled = useScrolled();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
 
   return (
-    <>
-      <Bar $fixed={fixed}>
-        <Inner aria-label="Main">
-          <Brand as={Link} to="/">Sportify Camp</Brand>
-          <Toggle type="button" aria-expanded={open} aria-controls="main-menu" onClick={() => setOpen(!open)}>
-            Menu
-          </Toggle>
-          <Menu id="main-menu" $open={open}>
-            <ul>
-              {NAV_LINKS.map((link) => (
-                <li key={link.to}>
-                  <PreloadLink to={link.to} end onClick={close}>{link.label}</PreloadLink>
-                </li>
-              ))}
-              {session.status === 'signedIn' && (
-                <li>
-                  <PreloadLink to={dashboardHome(session.role)} onClick={close}>Dashboard</PreloadLink>
-                </li>
-              )}
-            </ul>
-            {session.status === 'signedIn' && session.user && (
-              <Account>
-                <Avatar
-                  src={session.user.photoURL || undefined}
-                  alt={session.user.displayName ?? session.user.email}
-                  title={session.user.displayName ?? session.user.email}
-                  width={40}
-                  height={40}
-                />
-                <Button type="button" $variant="secondary" onClick={logout}>Logout</Button>
-              </Account>
+    <Bar $scrolled={scrolled}>
+      <Inner aria-label="Main">
+        <Brand as={Link} to="/">Sportify Camp</Brand>
+        <Toggle type="button" aria-expanded={open} aria-controls="main-menu" onClick={() => setOpen(!open)}>
+          Menu
+        </Toggle>
+        <Menu id="main-menu" $open={open}>
+          <ul>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <PreloadLink to={link.to} end onClick={close}>{link.label}</PreloadLink>
+              </li>
+            ))}
+            {session.status === 'signedIn' && (
+              <li>
+                <PreloadLink to={dashboardHome(session.role)} onClick={close}>Dashboard</PreloadLink>
+              </li>
             )}
-            {session.status === 'signedOut' && (
-              <Button as={Link} to="/login" onClick={close}>Login</Button>
-            )}
-          </Menu>
-        </Inner>
-      </Bar>
-      {fixed && <Spacer />}
-    </>
+          </ul>
+          {session.status === 'signedIn' && session.user && (
+            <Account>
+              <Avatar
+                src={session.user.photoURL || undefined}
+                alt={session.user.displayName ?? session.user.email}
+                title={session.user.displayName ?? session.user.email}
+                width={40}
+                height={40}
+              />
+              <Button type="button" $variant="secondary" onClick={logout}>Logout</Button>
+            </Account>
+          )}
+          {session.status === 'signedOut' && (
+            <Button as={Link} to="/login" onClick={close}>Login</Button>
+          )}
+        </Menu>
+      </Inner>
+    </Bar>
   );
 }
