@@ -1,5 +1,5 @@
 import { makeStore, TOKEN_KEY } from '@sportify/shared-ui';
-import { mockApi } from '../test/mockApi';
+import { mockApi } from '@sportify/shared-ui/testing';
 import { fakeAuth } from '../test/renderApp';
 import type { AuthAccount } from './authService';
 import { startSessionSync } from './sessionSync';

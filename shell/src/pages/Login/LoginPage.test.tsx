@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { mockApi } from '@sportify/shared-ui/testing';
 import { fakeAuth, renderApp, type FakeAuth } from '../../test/renderApp';
-import { mockApi } from '../../test/mockApi';
 import type { AuthAccount } from '../../auth/authService';
 
 const googleAccount: AuthAccount = {

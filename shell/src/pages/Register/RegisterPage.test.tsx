@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { mockApi } from '@sportify/shared-ui/testing';
 import type { AuthAccount } from '../../auth/authService';
-import { mockApi } from '../../test/mockApi';
 import { fakeAuth, renderApp } from '../../test/renderApp';
 
 const account: AuthAccount = {
