@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { API, AUTH_EMULATOR, demo, ports, signIn } from './support';
+import { API, apiToken, demo, ports, signIn } from './support';
 
 type ApiClass = { _id: string; className: string };
 type AdminClass = ApiClass & { status: string };
@@ -27,7 +27,7 @@ test('a visitor opens Home, goes to Classes and sees the approved classes render
 
 test('pending and denied classes are never listed for visitors', async ({ page, request }) => {
   // Ask the API as the seeded admin for every class, then check the public page shows none of the unapproved ones.
-  const admin = await signInApi(request, demo.admin.email, demo.admin.password);
+  const admin = await apiToken(request, demo.admin.email, demo.admin.password);
   const all: AdminClass[] = await (await request.get(`${API}/all-classes`, { headers: { authorization: `Bearer ${admin}` } })).json();
   const hidden = all.filter((c) => c.status !== 'approved');
   expect(hidden.length).toBeGreaterThan(0);
@@ -51,16 +51,3 @@ test('a demo student signs in through the auth emulator and the navbar shows Das
   await expect(nav.getByRole('link', { name: /login/i })).toHaveCount(0);
   await expect(page.evaluate(() => localStorage.getItem('access-token'))).resolves.toBeTruthy();
 });
-
-/** Signs in through the emulator's REST API and exchanges the ID token for the API's own token. */
-async function signInApi(request: import('@playwright/test').APIRequestContext, email: string, password: string) {
-  const auth = await request.post(
-    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-sportify-key`,
-    { data: { email, password, returnSecureToken: true } },
-  );
-  expect(auth.ok()).toBe(true);
-  const { idToken } = await auth.json();
-  const jwt = await request.post(`${API}/jwt`, { data: { email }, headers: { authorization: `Bearer ${idToken}` } });
-  expect(jwt.ok()).toBe(true);
-  return (await jwt.json()).token as string;
-}

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ports } from './ports';
@@ -27,4 +27,17 @@ export async function signIn(page: Page, who: { email: string; password: string 
 export function stackPids(): Record<string, number> {
   const dataDir = path.resolve(__dirname, '../..', process.env.SPORTIFY_DATA_DIR || '.data-e2e');
   return JSON.parse(readFileSync(path.join(dataDir, 'run', 'services.json'), 'utf8'));
+}
+
+/** An account's API token through the emulator's REST sign-in and POST /jwt (to arrange or check data, not UI). */
+export async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const auth = await request.post(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-sportify-key`,
+    { data: { email, password, returnSecureToken: true } },
+  );
+  expect(auth.ok()).toBe(true);
+  const { idToken } = await auth.json();
+  const jwt = await request.post(`${API}/jwt`, { data: { email }, headers: { authorization: `Bearer ${idToken}` } });
+  expect(jwt.ok()).toBe(true);
+  return (await jwt.json()).token as string;
 }
