@@ -24,6 +24,10 @@ function sharedSingletons(pkgDir) {
   shared['react/'] = { singleton: true, requiredVersion: deps.react };
   shared['react-dom/'] = { singleton: true, requiredVersion: deps['react-dom'] };
   shared['react/jsx-runtime'] = { singleton: true, requiredVersion: deps.react };
+  // RTK Query lives in subpaths of @reduxjs/toolkit; unshared, a remote importing one (skipToken, ...) would bundle
+  // and load a second RTK Query of its own.
+  shared['@reduxjs/toolkit/query'] = { singleton: true, requiredVersion: deps['@reduxjs/toolkit'] };
+  shared['@reduxjs/toolkit/query/react'] = { singleton: true, requiredVersion: deps['@reduxjs/toolkit'] };
   return shared;
 }
 
