@@ -1,0 +1,374 @@
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { API, AUTH_EMULATOR, demo, ports, signIn } from './support';
+
+// The shell (issue 4) against the whole stack: sign-up and sign-in, guards, each role's Dashboard, page titles,
+// logging out on a 401, and the run-time composition loading each shared library once.
+// (Home/Classes screens: public.spec.ts; a remote's server down: outage.spec.ts.)
+
+type Who = { email: string; password: string };
+
+const nav = (page: Page) => page.getByRole('navigation');
+
+/** Fills the Login form already on screen (no page load, so the network log of a journey stays one document). */
+async function submitLogin(page: Page, who: Who) {
+  await page.getByPlaceholder('Type Your Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+async function storedToken(page: Page): Promise<string> {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeTruthy();
+  return (await page.evaluate(() => localStorage.getItem('access-token'))) as string;
+}
+
+/** The API's own token for a demo login, through the emulator's REST sign-in and POST /jwt. */
+async function apiToken(request: APIRequestContext, who: Who): Promise<string> {
+  const auth = await request.post(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-sportify-key`,
+    { data: { email: who.email, password: who.password, returnSecureToken: true } },
+  );
+  expect(auth.ok()).toBe(true);
+  const jwt = await request.post(`${API}/jwt`, { data: { email: who.email }, headers: { authorization: `Bearer ${(await auth.json()).idToken}` } });
+  expect(jwt.ok()).toBe(true);
+  return (await jwt.json()).token;
+}
+
+async function apiGet<T>(request: APIRequestContext, url: string, token: string): Promise<T> {
+  const res = await request.get(`${API}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), `GET ${url}`).toBe(true);
+  return res.json();
+}
+
+test('a new student registers, lands on Home signed in, and Dashboard opens the selected classes', async ({ page, request }) => {
+  const email = `camper-${Date.now()}@sportify.test`;
+  const name = 'Casey Newcamper';
+  await page.goto('/register');
+  await expect(page).toHaveTitle('Sportify Camp || Register');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Photo URL').fill(`http://localhost:${ports.shell}/images/people/casey.svg`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Camper@2026');
+  await page.getByLabel('Confirm Password').fill('Camper@2026');
+  await page.getByLabel('Gender').selectOption('other');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+
+  await expect(page).toHaveURL(`http://localhost:${ports.shell}/`);
+  await expect(page).toHaveTitle('Sportify Camp || Home');
+  await expect(nav(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(nav(page).getByRole('img', { name })).toHaveAttribute('title', name);
+  await expect(nav(page).getByRole('link', { name: 'Login' })).toHaveCount(0);
+  const token = await storedToken(page);
+
+  await nav(page).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/selected-classes$/);
+  await expect(page.getByRole('heading', { name: 'My Selected Classes' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'My Enrolled Classes' })).toBeVisible();
+
+  // The API registered the new user (POST /users) with the chosen gender and no role: a student.
+  const users = await apiGet<{ email: string; userName: string; gender?: string; role?: string }[]>(
+    request, '/users', await apiToken(request, demo.admin));
+  expect(users.find((u) => u.email === email)).toMatchObject({ userName: name, gender: 'other' });
+  expect(users.find((u) => u.email === email)?.role).toBeUndefined();
+  expect((await apiGet<{ admin: boolean }>(request, `/users/admin/${encodeURIComponent(email)}`, token)).admin).toBe(false);
+});
+
+test('a wrong password shows the provider\'s message in red under the form and resets it', async ({ page }) => {
+  await page.goto('/login');
+  await submitLogin(page, { email: demo.student.email, password: 'Wrong@2026' });
+
+  const form = page.getByRole('form', { name: 'Login' });
+  const error = form.getByRole('alert');
+  // The Firebase provider's own message (the emulator answers invalid-credential or wrong-password).
+  await expect(error).toHaveText(/^Firebase: .*\(auth\/(invalid-credential|wrong-password|invalid-login-credentials)\)/);
+  await expect(error).toHaveCSS('color', 'rgb(220, 38, 38)');
+  // Below the Login button.
+  const buttonBox = (await form.getByRole('button', { name: 'Login', exact: true }).boundingBox())!;
+  expect((await error.boundingBox())!.y).toBeGreaterThan(buttonBox.y);
+  await expect(page.getByPlaceholder('Type Your Email')).toHaveValue('');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(nav(page).getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+});
+
+test.describe('guards send visitors to /login and back after signing in', () => {
+  test('a student who asked for an admin page is sent to Home', async ({ page }) => {
+    await page.goto('/dashboard/all-users');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveTitle('Sportify Camp || Login');
+    await submitLogin(page, demo.student);
+    await expect(nav(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(page).toHaveURL(`http://localhost:${ports.shell}/`);
+    await expect(page).toHaveTitle('Sportify Camp || Home');
+  });
+
+  test('a signed-in-only page opens again after signing in, also after a logout', async ({ page }) => {
+    await page.goto('/dashboard/enrolled-classes');
+    await expect(page).toHaveURL(/\/login$/);
+    await submitLogin(page, demo.student2);
+    await expect(page).toHaveURL(/\/dashboard\/enrolled-classes$/);
+    await expect(page.getByRole('heading', { name: 'My Enrolled Classes' })).toBeVisible();
+
+    await nav(page).getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+
+    await page.goto('/dashboard/selected-classes');
+    await expect(page).toHaveURL(/\/login$/);
+    await submitLogin(page, demo.student2);
+    await expect(page).toHaveURL(/\/dashboard\/selected-classes$/);
+    await expect(page.getByRole('heading', { name: 'My Selected Classes' })).toBeVisible();
+  });
+
+  test('an admin who asked for Manage Users gets it after signing in', async ({ page }) => {
+    await page.goto('/dashboard/all-users');
+    await expect(page).toHaveURL(/\/login$/);
+    await submitLogin(page, demo.admin);
+    await expect(page).toHaveURL(/\/dashboard\/all-users$/);
+    await expect(page.getByRole('heading', { name: 'All Users (Only Students)' })).toBeVisible();
+  });
+});
+
+const dashboards = [
+  { role: 'admin', who: demo.admin, path: '/dashboard/all-users', heading: 'All Users (Only Students)', menu: ['Manage Users', 'Manage Classes'] },
+  { role: 'instructor', who: demo.instructor, path: '/dashboard/add-class', heading: 'Add A Class', menu: ['Add A Class', 'My Classes'] },
+  { role: 'student', who: demo.student, path: '/dashboard/selected-classes', heading: 'My Selected Classes', menu: ['My Selected Classes', 'My Enrolled Classes'] },
+] as const;
+const allMenuEntries = ['Manage Users', 'Manage Classes', 'Add A Class', 'My Classes', 'My Selected Classes', 'My Enrolled Classes'];
+
+for (const d of dashboards) {
+  test(`the ${d.role}'s Dashboard link opens ${d.path} with the ${d.role} menu`, async ({ page }) => {
+    await signIn(page, d.who);
+    const link = nav(page).getByRole('link', { name: 'Dashboard' });
+    await expect(link).toHaveAttribute('href', d.path);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${d.path}$`));
+    await expect(page.getByRole('heading', { name: d.heading, exact: true })).toBeVisible();
+
+    const menu = page.getByRole('complementary', { name: 'Dashboard' });
+    for (const entry of allMenuEntries) {
+      await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveCount((d.menu as readonly string[]).includes(entry) ? 1 : 0);
+    }
+    for (const [name, href] of [['Home', '/'], ['Instructors', '/instructors'], ['Classes', '/classes']]) {
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+  });
+}
+
+// Every path of the shell's route table plus its own pages, with the role that may open it and the heading that
+// proves the screen (not a guard's redirect) is showing.
+const TITLED: { path: string; as: 'visitor' | 'student' | 'admin' | 'instructor'; title: string; heading: string }[] = [
+  { path: '/', as: 'visitor', title: 'Home', heading: 'Top 6 Popular Class' },
+  { path: '/instructors', as: 'visitor', title: 'Instructors', heading: 'Our all instructors information' },
+  { path: '/classes', as: 'visitor', title: 'Classes', heading: 'All Classes are here' },
+  { path: '/login', as: 'visitor', title: 'Login', heading: 'Login' },
+  { path: '/register', as: 'visitor', title: 'Register', heading: 'Register Here' },
+  { path: '/no/such/page', as: 'visitor', title: 'Page not found', heading: 'Page not found' },
+  { path: '/dashboard/selected-classes', as: 'student', title: 'My Selected Classes', heading: 'My Selected Classes' },
+  { path: '/dashboard/enrolled-classes', as: 'student', title: 'My Enrolled Classes', heading: 'My Enrolled Classes' },
+  { path: '/dashboard/payment/:id', as: 'student', title: 'Payment', heading: 'Payment' },
+  { path: '/dashboard/all-users', as: 'admin', title: 'Manage Users', heading: 'All Users (Only Students)' },
+  { path: '/dashboard/all-classes', as: 'admin', title: 'Manage Classes', heading: 'Manage Classes' },
+  { path: '/dashboard/feedback/:id', as: 'admin', title: 'Feedback', heading: 'Feedback' },
+  { path: '/dashboard/add-class', as: 'instructor', title: 'Add A Class', heading: 'Add A Class' },
+  { path: '/dashboard/my-classes', as: 'instructor', title: 'My Classes', heading: 'My Classes' },
+  { path: '/dashboard/update-class/:id', as: 'instructor', title: 'Update Class', heading: 'Update Class' },
+];
+
+test.describe('every route sets the title Sportify Camp || <page>', () => {
+  test('the list below covers every path of the shell\'s route table', () => {
+    const table = readFileSync(path.resolve(__dirname, '../../shell/src/routes/routeTable.ts'), 'utf8');
+    const paths = [...table.matchAll(/path: '([^']+)'/g)].map((m) => m[1]);
+    expect(paths.length).toBeGreaterThanOrEqual(12);
+    expect(paths.filter((p) => !TITLED.some((route) => route.path === p))).toEqual([]);
+  });
+
+  /** The :id of a route: a real class for admin and instructor screens; for Payment an id that is no selection. */
+  const idFor = async (page: Page, routePath: string): Promise<string> => {
+    if (routePath.startsWith('/dashboard/feedback/')) {
+      return (await apiGet<{ _id: string }[]>(page.request, '/all-classes', await storedToken(page)))[0]._id;
+    }
+    if (routePath.startsWith('/dashboard/update-class/')) {
+      const own = await apiGet<{ _id: string }[]>(
+        page.request, `/classes/user/${encodeURIComponent(demo.instructor.email)}`, await storedToken(page));
+      return own[0]._id;
+    }
+    return '000000000000000000000000';
+  };
+
+  const logins = { student: demo.student, admin: demo.admin, instructor: demo.instructor } as const;
+  for (const as of ['visitor', 'student', 'admin', 'instructor'] as const) {
+    test(`${as === 'visitor' ? 'public routes and an unknown path, signed out' : `${as} routes, as the ${as}`}`, async ({ page }) => {
+      if (as !== 'visitor') await signIn(page, logins[as]);
+      for (const route of TITLED.filter((r) => r.as === as)) {
+        const url = route.path.replace(':id', route.path.includes(':id') ? await idFor(page, route.path) : '');
+        await page.goto(url);
+        await expect(page.getByRole('heading', { name: route.heading, exact: true }).first()).toBeVisible();
+        await expect(page).toHaveTitle(`Sportify Camp || ${route.title}`);
+        expect(new URL(page.url()).pathname).toBe(url);
+      }
+    });
+  }
+});
+
+/** The API's token with its expiry moved into the past, signed as the API signs (JWT_SECRET or its dev default). */
+function expiredCopy(token: string): string {
+  const [header, payload] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+  const expired = Buffer.from(JSON.stringify({ ...claims, iat: claims.iat - 7200, exp: claims.iat - 3600 })).toString('base64url');
+  const secret = process.env.JWT_SECRET || 'sportify-dev-only-secret-change-me-in-production';
+  return `${header}.${expired}.${createHmac('sha256', secret).update(`${header}.${expired}`).digest('base64url')}`;
+}
+
+test('a 401 from the API (expired token) logs out and goes to /login', async ({ page }) => {
+  await signIn(page, demo.student);
+  const expired = expiredCopy(await storedToken(page));
+  const selectedUrl = `${API}/classes/selected/${encodeURIComponent(demo.student.email)}`;
+  expect((await page.request.get(selectedUrl, { headers: { authorization: `Bearer ${expired}` } })).status()).toBe(401);
+
+  await page.evaluate((value) => localStorage.setItem('access-token', value), expired);
+  // A client-side navigation (no reload, which would fetch a fresh token) to a screen that calls the API.
+  const answered = page.waitForResponse((res) => res.url() === selectedUrl);
+  await nav(page).getByRole('link', { name: 'Dashboard' }).click();
+  expect((await answered).status()).toBe(401);
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(nav(page).getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+  // Signed out of the provider too: a reload stays signed out.
+  await page.reload();
+  await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
+});
+
+interface Manifest { shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[]; exposes: { name: string; assets: { js: { sync: string[] } } }[] }
+
+// Packages that must run once on the page: the shared singletons (ARCHITECTURE.md section 2) and what they bundle.
+const LIBRARY_DIRS = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', '@reduxjs/toolkit', 'redux',
+  'redux-thunk', 'immer', 'reselect', 'react-redux', 'styled-components', 'stylis', 'react-toastify', 'axios'];
+
+/** The shared-library modules a script holds, from its source map (e.g. 'react-dom/cjs/react-dom-client.production.js'). */
+async function libraryModules(request: APIRequestContext, url: string): Promise<string[]> {
+  const body = await (await request.get(url)).text();
+  const mapName = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(body)?.[1];
+  if (!mapName) {
+    // webpack writes a map for every chunk with code in it; one without is a tiny re-export stub.
+    expect(body.length, `${url} has no source map`).toBeLessThan(2000);
+    return [];
+  }
+  const map = await request.get(new URL(mapName, url).href);
+  expect(map.ok(), `${url}: its source map`).toBe(true);
+  const sources: string[] = (await map.json()).sources;
+  return sources.flatMap((source) => {
+    const lib = /node_modules\/(.+)$/.exec(source)?.[1];
+    if (lib && LIBRARY_DIRS.some((dir) => lib.startsWith(`${dir}/`))) return [lib];
+    const ui = /\/shared-ui\/(src\/.+)$/.exec(source)?.[1];
+    return ui ? [`@sportify/shared-ui/${ui}`] : [];
+  });
+}
+
+test('the page loads each shared library once while screens of all four remotes are visited', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const origins = {
+    shell: `http://localhost:${ports.shell}`,
+    mf_public: `http://localhost:${ports.mfPublic}`,
+    mf_student: `http://localhost:${ports.mfStudent}`,
+    mf_instructor: `http://localhost:${ports.mfInstructor}`,
+    mf_admin: `http://localhost:${ports.mfAdmin}`,
+  };
+  const manifests = Object.fromEntries(await Promise.all(Object.entries(origins).map(async ([name, origin]) => {
+    const res = await request.get(`${origin}/mf-manifest.json`);
+    expect(res.ok()).toBe(true);
+    return [name, (await res.json()) as Manifest] as const;
+  })));
+
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url());
+  });
+
+  // One document from here on: every move is a click inside the app.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Top 6 Popular Class' })).toBeVisible();
+  await nav(page).getByRole('link', { name: 'Instructor', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Our all instructors information' })).toBeVisible();
+  await nav(page).getByRole('link', { name: 'Classes', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'All Classes are here' })).toBeVisible();
+  // A visitor's Select announces 'login first' (the first toast loads react-toastify) and goes to /login.
+  const select = page.getByRole('button', { name: 'Select', exact: true, disabled: false }).first();
+  await select.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await select.click();
+  await expect(page.getByText('You have to login first to enroll')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  const menu = page.getByRole('complementary', { name: 'Dashboard' });
+  // Menu entry -> the screen's heading.
+  const roleVisits: [Who, [string, string][]][] = [
+    [demo.student, [['My Selected Classes', 'My Selected Classes'], ['My Enrolled Classes', 'My Enrolled Classes']]],
+    [demo.instructor, [['Add A Class', 'Add A Class'], ['My Classes', 'My Classes']]],
+    [demo.admin, [['Manage Users', 'All Users (Only Students)'], ['Manage Classes', 'Manage Classes']]],
+  ];
+  for (const [i, [who, screens]] of roleVisits.entries()) {
+    const login = nav(page).getByRole('link', { name: 'Login' });
+    if (i > 0) {
+      await nav(page).getByRole('button', { name: 'Logout' }).click();
+      await login.click();
+    }
+    await submitLogin(page, who);
+    await expect(nav(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+    await nav(page).getByRole('link', { name: 'Dashboard' }).click();
+    for (const [entry, heading] of screens) {
+      await menu.getByRole('link', { name: entry, exact: true }).click();
+      await expect(page).toHaveTitle(`Sportify Camp || ${entry}`);
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    }
+  }
+
+  await test.info().attach('scripts fetched', { body: scripts.join('\n'), contentType: 'text/plain' });
+
+  // Every remote's screens came from its own origin.
+  for (const [name, manifest] of Object.entries(manifests)) {
+    if (name === 'shell') continue;
+    const exposed = manifest.exposes.flatMap((e) => e.assets.js.sync).map((file) => `${origins[name as keyof typeof origins]}/${file}`);
+    expect(scripts.some((url) => exposed.includes(url)), `${name} screens loaded`).toBe(true);
+  }
+
+  // Network log: no script fetched twice, and each shared library's chunks fetched from one build only, the shell's.
+  expect(scripts.filter((url, i) => scripts.indexOf(url) !== i)).toEqual([]);
+  const sharedNames = manifests.shell.shared.map((s) => s.name);
+  for (const lib of ['react', 'react-dom', 'react/jsx-runtime', 'react-router-dom', '@reduxjs/toolkit', '@reduxjs/toolkit/query',
+    '@reduxjs/toolkit/query/react', 'react-redux', 'styled-components', 'react-toastify', 'axios', '@sportify/shared-ui']) {
+    expect(sharedNames, 'shared by the shell').toContain(lib);
+    const fetchedFrom = Object.entries(manifests).flatMap(([name, manifest]) => {
+      const files = manifest.shared.filter((s) => s.name === lib).flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]);
+      return files.some((file) => scripts.includes(`${origins[name as keyof typeof origins]}/${file}`)) ? [name] : [];
+    });
+    expect(fetchedFrom, `builds whose ${lib} was fetched`).toEqual(['shell']);
+  }
+  // Performance entries of the one document agree: no script twice.
+  const entries = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script').map((e) => e.name));
+  expect(entries.filter((url, i) => entries.indexOf(url) !== i)).toEqual([]);
+
+  // Source maps: no module of a shared library is fetched from two builds (each build has its own webpack
+  // runtime, so that would be a second copy running; a remote bundling e.g. RTK Query through
+  // '@reduxjs/toolkit/query' shows here even when the manifests look right).
+  const ours = [...new Set(scripts)].filter((url) => Object.values(origins).some((origin) => url.startsWith(`${origin}/`)));
+  const owner = new Map<string, string>();
+  const twice: string[] = [];
+  for (const url of ours) {
+    for (const mod of await libraryModules(request, url)) {
+      const seen = owner.get(mod);
+      if (seen && new URL(seen).origin !== new URL(url).origin) twice.push(`${mod}: ${seen} and ${url}`);
+      owner.set(mod, url);
+    }
+  }
+  expect(twice).toEqual([]);
+  for (const lib of ['react/', 'react-dom/', 'react-router/', '@reduxjs/toolkit/dist/query/', 'react-redux/', 'styled-components/',
+    'react-toastify/', 'axios/', '@sportify/shared-ui/']) {
+    expect([...owner.keys()].some((mod) => mod.startsWith(lib)), `${lib} loaded`).toBe(true);
+  }
+});
