@@ -2,7 +2,7 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API, AUTH_EMULATOR, demo, ports, signIn } from './support';
+import { API, apiToken, demo, ports, signIn } from './support';
 
 // The shell (issue 4) against the whole stack: sign-up and sign-in, guards, each role's Dashboard, page titles,
 // logging out on a 401, and the run-time composition loading each shared library once.
@@ -22,18 +22,6 @@ async function submitLogin(page: Page, who: Who) {
 async function storedToken(page: Page): Promise<string> {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeTruthy();
   return (await page.evaluate(() => localStorage.getItem('access-token'))) as string;
-}
-
-/** The API's own token for a demo login, through the emulator's REST sign-in and POST /jwt. */
-async function apiToken(request: APIRequestContext, who: Who): Promise<string> {
-  const auth = await request.post(
-    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-sportify-key`,
-    { data: { email: who.email, password: who.password, returnSecureToken: true } },
-  );
-  expect(auth.ok()).toBe(true);
-  const jwt = await request.post(`${API}/jwt`, { data: { email: who.email }, headers: { authorization: `Bearer ${(await auth.json()).idToken}` } });
-  expect(jwt.ok()).toBe(true);
-  return (await jwt.json()).token;
 }
 
 async function apiGet<T>(request: APIRequestContext, url: string, token: string): Promise<T> {
@@ -69,7 +57,7 @@ test('a new student registers, lands on Home signed in, and Dashboard opens the 
 
   // The API registered the new user (POST /users) with the chosen gender and no role: a student.
   const users = await apiGet<{ email: string; userName: string; gender?: string; role?: string }[]>(
-    request, '/users', await apiToken(request, demo.admin));
+    request, '/users', await apiToken(request, demo.admin.email, demo.admin.password));
   expect(users.find((u) => u.email === email)).toMatchObject({ userName: name, gender: 'other' });
   expect(users.find((u) => u.email === email)?.role).toBeUndefined();
   expect((await apiGet<{ admin: boolean }>(request, `/users/admin/${encodeURIComponent(email)}`, token)).admin).toBe(false);
