@@ -19,8 +19,7 @@ export function ClassesPage() {
   const viewer = viewerOf(useAppSelector(selectSession));
   const email = viewer.kind === 'student' ? viewer.email : '';
   // Read from the server, so 'Selected' survives a reload. Only asked for students: anyone else gets a 403, which
-  // the shared client answers by signing out. (`skip` rather than skipToken: '@reduxjs/toolkit/query' is not a
-  // shared module, and importing it would bundle a second RTK Query into this remote.)
+  // the shared client answers by signing out.
   const selections = useGetClassSelectionsQuery(email, { skip: !email });
   const enrolments = useGetClassEnrolmentsQuery(email, { skip: !email });
   const [selectClass] = useSelectClassMutation();
