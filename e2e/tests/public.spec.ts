@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { API, demo } from './support';
+import { API, clickCentred, demo, storedToken } from './support';
 
 // The public remote (mf-public) as visitors and students use it: Home, Instructors, Classes and selecting a class.
 
@@ -24,19 +24,6 @@ async function signInHere(page: Page, who: { email: string; password: string }) 
   await page.getByRole('button', { name: /^login$/i }).click();
 }
 
-/**
- * Clicks after centring the element: Playwright's own scroll puts it at the viewport's top edge, where the navbar
- * turns fixed a frame later (it does once the page scrolls) and takes the click.
- */
-async function clickCentred(target: Locator) {
-  await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await target.click();
-}
-
-async function apiToken(page: Page): Promise<string> {
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeTruthy();
-  return (await page.evaluate(() => localStorage.getItem('access-token'))) as string;
-}
 
 test('a visitor sees the carousel, six popular classes by enrolment, six popular instructors and the admins', async ({ page, request }) => {
   const approved = await getJson<PublicClass[]>(request, '/classes');
@@ -110,7 +97,7 @@ test('a student selects a class, reloads, and it still reads Selected', async ({
   await page.goto('/login');
   await signInHere(page, demo.student2);
   await expect(page.getByRole('navigation').getByRole('button', { name: /logout/i })).toBeVisible();
-  const token = await apiToken(page);
+  const token = await storedToken(page);
 
   await page.goto('/classes');
   // The first class this student can still choose (another journey may already have chosen some).

@@ -2,7 +2,7 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API, apiToken, demo, ports, signIn } from './support';
+import { API, apiToken, demo, ports, signIn, storedToken } from './support';
 
 // The shell (issue 4) against the whole stack: sign-up and sign-in, guards, each role's Dashboard, page titles,
 // logging out on a 401, and the run-time composition loading each shared library once.
@@ -17,11 +17,6 @@ async function submitLogin(page: Page, who: Who) {
   await page.getByPlaceholder('Type Your Email').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
-async function storedToken(page: Page): Promise<string> {
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeTruthy();
-  return (await page.evaluate(() => localStorage.getItem('access-token'))) as string;
 }
 
 async function apiGet<T>(request: APIRequestContext, url: string, token: string): Promise<T> {

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ports } from './ports';
@@ -40,4 +40,16 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   const jwt = await request.post(`${API}/jwt`, { data: { email }, headers: { authorization: `Bearer ${idToken}` } });
   expect(jwt.ok()).toBe(true);
   return (await jwt.json()).token as string;
+}
+
+/** The API token the shell stored after signing in (localStorage 'access-token'). */
+export async function storedToken(page: Page): Promise<string> {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeTruthy();
+  return (await page.evaluate(() => localStorage.getItem('access-token'))) as string;
+}
+
+/** Clicks after centring the element, so it is clear of the sticky navbar and the toasts at the top. */
+export async function clickCentred(target: Locator) {
+  await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await target.click();
 }

@@ -1,0 +1,194 @@
+import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { API, AUTH_EMULATOR, apiToken, demo, ports, signIn } from './support';
+
+// Instructor and admin journeys (issue 7) on the whole stack. Every class and user made here has a unique name,
+// so the journeys never depend on each other or change the demo accounts others rely on.
+// The API allows 30 sign-ins (POST /jwt) a minute and every full page load signs in again, so the journeys move
+// through the site by its links and use page.goto only where a user would type an address.
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
+const classImage = `http://localhost:${ports.shell}/images/classes/climbing.svg`;
+
+/** A second signed-in person in the same test (its own cookies and storage). */
+async function openAs(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: `http://localhost:${ports.shell}` });
+  const page = await context.newPage();
+  await signIn(page, who);
+  return page;
+}
+
+/** A class of the demo instructor made through the API (the Add form itself is covered by the first journey). */
+async function createClass(request: APIRequestContext, className: string, status?: 'approved'): Promise<string> {
+  const instructor = await apiToken(request, demo.instructor.email, demo.instructor.password);
+  const created = await request.post(`${API}/classes`, {
+    headers: { authorization: `Bearer ${instructor}` },
+    data: { className, classImage, seats: 6, price: 40, instructorEmail: demo.instructor.email },
+  });
+  expect(created.ok()).toBe(true);
+  const { insertedId } = await created.json();
+  if (status) {
+    const admin = await apiToken(request, demo.admin.email, demo.admin.password);
+    const decided = await request.patch(`${API}/classes/status/${insertedId}`, {
+      headers: { authorization: `Bearer ${admin}` },
+      data: { status },
+    });
+    expect(decided.ok()).toBe(true);
+  }
+  return insertedId;
+}
+
+/** A brand-new student, registered the way the site does it: sign-up at the provider, then POST /users. */
+async function registerStudent(request: APIRequestContext) {
+  const name = unique('Riley Student');
+  const email = `riley.${Date.now().toString(36)}@example.test`;
+  const password = 'Student@2026';
+  const signUp = await request.post(`${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-sportify-key`, {
+    data: { email, password, returnSecureToken: true },
+  });
+  expect(signUp.ok()).toBe(true);
+  const { idToken } = await signUp.json();
+  const userPhoto = `http://localhost:${ports.shell}/images/people/mia.svg`;
+  await request.post(`${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-sportify-key`, {
+    data: { idToken, displayName: name, photoUrl: userPhoto },
+  });
+  const registered = await request.post(`${API}/users`, {
+    headers: { authorization: `Bearer ${idToken}` },
+    data: { userName: name, email, userPhoto, gender: 'other' },
+  });
+  expect(registered.ok()).toBe(true);
+  return { name, email, password };
+}
+
+async function openDashboardPage(page: Page, menuLabel: string) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: menuLabel }).click();
+}
+
+async function openPublicClasses(page: Page) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'All Classes are here' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+}
+
+test('an instructor adds a class, it waits as pending off the public list, and goes public once the admin approves it', async ({ page, browser }) => {
+  const className = unique('E2E Climbing Basics');
+  await signIn(page, demo.instructor);
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/add-class$/);
+  await expect(page.getByRole('heading', { name: 'Add A Class' })).toBeVisible();
+  await expect(page.getByLabel('Instructor email')).toHaveValue(demo.instructor.email);
+
+  await page.getByLabel('Class name').fill(className);
+  await page.getByLabel('Class image URL').fill(classImage);
+  await page.getByLabel('Available seats').fill('9');
+  await page.getByLabel('Enrollment price ($)').fill('45');
+  await page.getByRole('button', { name: 'Add Class' }).click();
+  await expect(page.getByText('Item added successfully')).toBeVisible();
+  await expect(page.getByLabel('Class name')).toHaveValue('');
+
+  await page.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'My Classes' }).click();
+  const mine = page.getByRole('row', { name: new RegExp(className) });
+  await expect(mine.getByRole('cell').nth(3)).toHaveText('pending');
+  await expect(mine).toContainText('0 Students');
+
+  await openPublicClasses(page);
+  await expect(page.getByRole('heading', { name: className, exact: true })).toHaveCount(0);
+
+  const admin = await openAs(browser, demo.admin);
+  await openDashboardPage(admin, 'Manage Classes');
+  const row = admin.getByRole('row', { name: new RegExp(className) });
+  await row.getByRole('button', { name: 'Approved' }).click();
+  await expect(admin.getByText(`${className} is approved`)).toBeVisible();
+  await expect(row.getByRole('cell').nth(6)).toHaveText('approved');
+  await expect(row.getByRole('button', { name: 'Approved' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Denied' })).toBeDisabled();
+
+  await openPublicClasses(page);
+  await expect(page.getByRole('heading', { name: className, exact: true })).toBeVisible();
+  await admin.context().close();
+});
+
+test('the admin denies a class and writes feedback; the instructor reads it in My Classes', async ({ page, browser, request }) => {
+  const className = unique('E2E Night Kayaking');
+  const id = await createClass(request, className);
+  const feedback = 'Please add a safety plan and an equipment list.';
+
+  await signIn(page, demo.admin);
+  await openDashboardPage(page, 'Manage Classes');
+  const row = page.getByRole('row', { name: new RegExp(className) });
+  await row.getByRole('button', { name: 'Denied' }).click();
+  await expect(page.getByText(`${className} is denied`)).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Approved' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Denied' })).toBeDisabled();
+
+  await row.getByRole('link', { name: 'FeedBack' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/feedback/${id}$`));
+  await expect(page.getByText(className)).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Feedback is required')).toBeVisible();
+  await page.getByLabel('Your Feedback').fill(feedback);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Your feedback is successfully send')).toBeVisible();
+  await expect(page.getByLabel('Your Feedback')).toHaveValue('');
+
+  const instructor = await openAs(browser, demo.instructor);
+  await openDashboardPage(instructor, 'My Classes');
+  const mine = instructor.getByRole('row', { name: new RegExp(className) });
+  await expect(mine.getByRole('cell').nth(3)).toHaveText('denied');
+  await expect(mine.getByRole('cell').nth(6)).toHaveText(feedback);
+  await instructor.context().close();
+});
+
+test('the instructor edits an approved class and it goes back to pending review', async ({ page, request }) => {
+  const className = unique('E2E Trail Running');
+  const id = await createClass(request, className, 'approved');
+
+  await signIn(page, demo.instructor);
+  await openDashboardPage(page, 'My Classes');
+  const row = page.getByRole('row', { name: new RegExp(className) });
+  await expect(row.getByRole('cell').nth(3)).toHaveText('approved');
+  await row.getByRole('link', { name: `Update ${className}` }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/dashboard/update-class/${id}$`));
+  await expect(page.getByLabel('Class name')).toHaveValue(className);
+  await expect(page.getByLabel('Available seats')).toHaveValue('6');
+  await page.getByLabel('Available seats').fill('15');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Your changes are saved. The class is pending review again.')).toBeVisible();
+  await expect(page.getByText('Current status: pending')).toBeVisible();
+
+  await page.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'My Classes' }).click();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('pending');
+  await openPublicClasses(page);
+  await expect(page.getByRole('heading', { name: className, exact: true })).toHaveCount(0);
+});
+
+test('the admin makes a new student an instructor; signed in again, their Dashboard is Add A Class', async ({ page, browser, request }) => {
+  const student = await registerStudent(request);
+  await signIn(page, student);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/selected-classes');
+
+  const admin = await openAs(browser, demo.admin);
+  await openDashboardPage(admin, 'Manage Users');
+  await expect(admin.getByRole('heading', { name: 'All Users (Only Students)' })).toBeVisible();
+  const row = admin.getByRole('row', { name: new RegExp(student.name) });
+  await row.getByRole('button', { name: 'Make Instructor' }).click();
+  await expect(admin.getByText(`${student.name} is instructor now`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await admin.context().close();
+
+  await page.getByRole('navigation').getByRole('button', { name: /logout/i }).click();
+  await signIn(page, student);
+  const dashboard = page.getByRole('navigation').getByRole('link', { name: 'Dashboard' });
+  await expect(dashboard).toHaveAttribute('href', '/dashboard/add-class');
+  await dashboard.click();
+  await expect(page).toHaveURL(/\/dashboard\/add-class$/);
+  await expect(page.getByRole('heading', { name: 'Add A Class' })).toBeVisible();
+});
+
+test('a student opening /dashboard/all-users is sent to /', async ({ page }) => {
+  await signIn(page, demo.student);
+  await page.goto('/dashboard/all-users');
+  await expect(page).toHaveURL(`http://localhost:${ports.shell}/`);
+  await expect(page.getByRole('heading', { name: 'All Users (Only Students)' })).toHaveCount(0);
+});
