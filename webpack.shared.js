@@ -7,7 +7,8 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 // Libraries that must exist once on the page (ARCHITECTURE.md section 2). Firebase stays inside the shell.
-const SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@reduxjs/toolkit', 'react-redux', 'styled-components',
+// react-router-dom is shared through '@sportify/shared-ui/router' (below), which keeps only the APIs we use.
+const SINGLETONS = ['react', 'react-dom', '@reduxjs/toolkit', 'react-redux', 'styled-components',
   'react-toastify', 'axios', '@sportify/shared-ui'];
 
 /** `shared` map for a package: singletons with requiredVersion taken from that package's own package.json. */
@@ -28,6 +29,7 @@ function sharedSingletons(pkgDir) {
   // and load a second RTK Query of its own.
   shared['@reduxjs/toolkit/query'] = { singleton: true, requiredVersion: deps['@reduxjs/toolkit'] };
   shared['@reduxjs/toolkit/query/react'] = { singleton: true, requiredVersion: deps['@reduxjs/toolkit'] };
+  shared['@sportify/shared-ui/router'] = { singleton: true, requiredVersion: deps['@sportify/shared-ui'] };
   return shared;
 }
 

@@ -322,8 +322,9 @@ test('the page loads each shared library once while screens of all four remotes 
   // Network log: no script fetched twice, and each shared library's chunks fetched from one build only, the shell's.
   expect(scripts.filter((url, i) => scripts.indexOf(url) !== i)).toEqual([]);
   const sharedNames = manifests.shell.shared.map((s) => s.name);
-  for (const lib of ['react', 'react-dom', 'react/jsx-runtime', 'react-router-dom', '@reduxjs/toolkit', '@reduxjs/toolkit/query',
-    '@reduxjs/toolkit/query/react', 'react-redux', 'styled-components', 'react-toastify', 'axios', '@sportify/shared-ui']) {
+  for (const lib of ['react', 'react-dom', 'react/jsx-runtime', '@reduxjs/toolkit', '@reduxjs/toolkit/query',
+    '@reduxjs/toolkit/query/react', 'react-redux', 'styled-components', 'react-toastify', 'axios', '@sportify/shared-ui',
+    '@sportify/shared-ui/router']) {
     expect(sharedNames, 'shared by the shell').toContain(lib);
     const fetchedFrom = Object.entries(manifests).flatMap(([name, manifest]) => {
       const files = manifest.shared.filter((s) => s.name === lib).flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]);

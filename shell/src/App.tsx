@@ -1,4 +1,4 @@
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { RouterProvider, type createBrowserRouter } from '@sportify/shared-ui/router';
 import { AppProviders, type AppStore } from '@sportify/shared-ui';
 import { AuthServiceProvider } from './auth/AuthServiceContext';
 import type { AuthService } from './auth/authService';

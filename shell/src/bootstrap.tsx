@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter } from '@sportify/shared-ui/router';
 import { makeStore, setRuntimeConfig, setUnauthorizedHandler, signedOut, tokenStorage } from '@sportify/shared-ui';
 import { App } from './App';
 import { hasSavedSignIn, lazyAuthService } from './auth/authService';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { Button, ErrorText, FormField, notify, PageHeading, TextArea, useForm, type ApiError } from '@sportify/shared-ui';
 import { useSendFeedbackMutation } from './feedbackApi';

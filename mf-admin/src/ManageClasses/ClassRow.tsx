@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { Button, notify, type CampClass } from '@sportify/shared-ui';
 import { useSetClassStatusMutation, type Decision } from './manageClassesApi';

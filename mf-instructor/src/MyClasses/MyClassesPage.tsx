@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Link } from 'react-router-dom';
+import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { Button, PageHeading, selectUser, Spinner, Table, TableScroll, useAppSelector } from '@sportify/shared-ui';
 import { useGetMyClassesQuery } from './myClassesApi';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { Button, notify, PageHeading, selectUser, Spinner, useAppSelector, type CampClass } from '@sportify/shared-ui';
 import { ClassForm, toFormValues, type ClassInput } from '../classForm';

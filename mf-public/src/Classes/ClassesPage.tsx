@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
   Button, CardGrid, ClassCard, PageHeading, notify, selectSession, useAppSelector, usePageTitle, type CampClass,

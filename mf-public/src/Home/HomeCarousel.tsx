@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { Button, media } from '@sportify/shared-ui';
 import { Reveal } from '../common/Reveal';

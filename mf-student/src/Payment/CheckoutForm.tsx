@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { Button, ErrorText, notify, type SelectedClass } from '@sportify/shared-ui';
 import { apiErrorMessage, apiStatus } from '../common/apiErrorMessage';

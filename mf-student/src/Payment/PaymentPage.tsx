@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { Button, Card, CardBody, ErrorText, getRuntimeConfig, PageHeading, Spinner, type SelectedClass } from '@sportify/shared-ui';
 import { apiErrorMessage, apiStatus } from '../common/apiErrorMessage';

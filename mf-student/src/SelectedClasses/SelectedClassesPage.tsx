@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { Button, ConfirmDialog, PageHeading, Spinner, Table, TableScroll, notify, type SelectedClass } from '@sportify/shared-ui';
 import { apiErrorMessage } from '../common/apiErrorMessage';

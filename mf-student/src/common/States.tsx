@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { Button, ErrorText } from '@sportify/shared-ui';
 

@@ -1,6 +1,6 @@
 import { StrictMode, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { AppProviders } from '../components/AppProviders';
 import { makeStore } from '../store/store';

@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { media, selectRole, useAppSelector } from '@sportify/shared-ui';
 import { PreloadLink } from '../routes/PreloadLink';

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from '@sportify/shared-ui/router';
 import { selectSessionStatus, Spinner, useAppSelector } from '@sportify/shared-ui';
 
 /** Signed-in guard: visitors go to /login, remembering where they came from (state.from). */

@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet } from '@sportify/shared-ui/router';
 import { selectSession, Spinner, useAppSelector, type Role } from '@sportify/shared-ui';
 
 /** Admin / instructor guard: users without the role go to /; a spinner while the role is being derived. */

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { AppToastContainer } from '@sportify/shared-ui';
 import { Footer } from './Footer/Footer';

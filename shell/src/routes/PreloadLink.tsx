@@ -1,4 +1,4 @@
-import { NavLink, type NavLinkProps } from 'react-router-dom';
+import { NavLink, type NavLinkProps } from '@sportify/shared-ui/router';
 import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
 import { findRemoteRoute } from './routeTable';
 

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@sportify/shared-ui/router';
 import { Spinner, usePageTitle } from '@sportify/shared-ui';
 import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
 import { AreaUnavailable } from './AreaUnavailable';

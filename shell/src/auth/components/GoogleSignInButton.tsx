@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation, useNavigate, type Location } from 'react-router-dom';
+import { useLocation, useNavigate, type Location } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { ErrorText } from '@sportify/shared-ui';
 import { authErrorMessage } from '../authErrorMessage';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Link, useLocation, useNavigate, type Location } from '@sportify/shared-ui/router';
 import { Button, ErrorText, FormField, PageHeading, TextInput, useForm, usePageTitle } from '@sportify/shared-ui';
 import { authErrorMessage } from '../../auth/authErrorMessage';
 import { useAuthService } from '../../auth/AuthServiceContext';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@sportify/shared-ui/router';
 import {
   Button, ErrorText, FormField, PageHeading, profileUpdated, Select, TextInput, useAppDispatch, useForm, usePageTitle,
   type Gender,
