@@ -24,7 +24,6 @@ async function signInHere(page: Page, who: { email: string; password: string }) 
   await page.getByRole('button', { name: /^login$/i }).click();
 }
 
-
 test('a visitor sees the carousel, six popular classes by enrolment, six popular instructors and the admins', async ({ page, request }) => {
   const approved = await getJson<PublicClass[]>(request, '/classes');
   const popularInstructors = await getJson<PublicPerson[]>(request, '/users/popular');
