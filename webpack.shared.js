@@ -75,6 +75,49 @@ class CopyPublicPlugin {
 }
 
 /**
+ * Adds <link rel="preload" as="script"> for the chunks the shell needs before its first render: the bootstrap chunk
+ * and the shared libraries it consumes. Without it they are found only once main.js has downloaded and run, one
+ * more round trip on a slow network (ARCHITECTURE.md section 11). Route screens stay lazy.
+ */
+class StartupPreloadPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('StartupPreloadPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StartupPreloadPlugin', (data) => {
+        const { chunkGraph } = compilation;
+        const entry = compilation.entrypoints.get('main');
+        const seen = new Set(entry.chunks);
+        const files = [];
+        const modulesOf = (chunks) => chunks.flatMap((chunk) => [...chunkGraph.getChunkModulesIterable(chunk)]);
+        // The page takes each shared library from the factory the shell registers (its provide module), not from
+        // a consume module's own fallback copy (`_name` is the share key; @module-federation/enhanced is pinned).
+        const provided = new Map(modulesOf(entry.chunks)
+          .filter((module) => module.type === 'provide-module').map((module) => [module._name, module]));
+        const follow = (module) => {
+          for (const block of module.blocks) {
+            const group = chunkGraph.getBlockChunkGroup(block);
+            const fresh = group ? group.chunks.filter((chunk) => !seen.has(chunk)) : [];
+            fresh.forEach((chunk) => seen.add(chunk));
+            for (const chunk of fresh) files.push(...[...chunk.files].filter((file) => file.endsWith('.js')));
+            // Loading a chunk first loads the shared modules it consumes.
+            for (const consumer of modulesOf(fresh).filter((m) => m.type === 'consume-shared-module')) {
+              const provider = provided.get(consumer.options.shareKey);
+              if (provider) follow(provider);
+            }
+          }
+        };
+        // The entry's own dynamic imports (the bootstrap); provide modules are followed only when consumed.
+        for (const module of modulesOf(entry.chunks)) if (module.type !== 'provide-module') follow(module);
+        const base = compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath;
+        const links = [...new Set(files)].map((file) => HtmlWebpackPlugin.createHtmlTagObject('link',
+          { rel: 'preload', as: 'script', href: `${base}${file}` }));
+        data.headTags.push(...links);
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * Entry chunk names with a content hash. webpack 5.111 asks the federation runtime module for the entry's file name
  * while hashing, before the content hash exists, and then fails on `[contenthash]` (module-federation/core#5077).
  * Until the hash exists we answer the unhashed name; only its folder is used at that point, and it is the same.
@@ -145,6 +188,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
           publicPath: '/',
         }),
         new CopyPublicPlugin(publicDir),
+        ...(host && production ? [new StartupPreloadPlugin()] : []),
       ],
       performance: { hints: false },
       devServer: {

@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 const dist = path.resolve(__dirname, '../dist');
 
 /**
- * remoteEntry.js measured at 9.07 KB gzipped (federation runtime external, shared with the shell); the budget
+ * remoteEntry.js measured at 9.2 KB gzipped (federation runtime external, shared with the shell); the budget
  * leaves ~10% for federation upgrades and new exposes, not for new code in the entry.
  */
 const REMOTE_ENTRY_BUDGET = 10 * 1024;
