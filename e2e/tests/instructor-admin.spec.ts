@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { API, AUTH_EMULATOR, apiToken, demo, ports, signIn } from './support';
+import { API, AUTH_EMULATOR, apiToken, bearer, demo, ports, signIn } from './support';
 
 // Instructor and admin journeys (issue 7) on the whole stack. Every class and user made here has a unique name,
 // so the journeys never depend on each other or change the demo accounts others rely on.
@@ -21,7 +21,7 @@ async function openAs(browser: Browser, who: { email: string; password: string }
 async function createClass(request: APIRequestContext, className: string, status?: 'approved'): Promise<string> {
   const instructor = await apiToken(request, demo.instructor.email, demo.instructor.password);
   const created = await request.post(`${API}/classes`, {
-    headers: { authorization: `Bearer ${instructor}` },
+    headers: bearer(instructor),
     data: { className, classImage, seats: 6, price: 40, instructorEmail: demo.instructor.email },
   });
   expect(created.ok()).toBe(true);
@@ -29,7 +29,7 @@ async function createClass(request: APIRequestContext, className: string, status
   if (status) {
     const admin = await apiToken(request, demo.admin.email, demo.admin.password);
     const decided = await request.patch(`${API}/classes/status/${insertedId}`, {
-      headers: { authorization: `Bearer ${admin}` },
+      headers: bearer(admin),
       data: { status },
     });
     expect(decided.ok()).toBe(true);
@@ -52,7 +52,7 @@ async function registerStudent(request: APIRequestContext) {
     data: { idToken, displayName: name, photoUrl: userPhoto },
   });
   const registered = await request.post(`${API}/users`, {
-    headers: { authorization: `Bearer ${idToken}` },
+    headers: bearer(idToken),
     data: { userName: name, email, userPhoto, gender: 'other' },
   });
   expect(registered.ok()).toBe(true);

@@ -2,7 +2,7 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API, apiToken, demo, ports, signIn, storedToken } from './support';
+import { API, DANGER_RED, apiToken, bearer, demo, ports, signIn, storedToken, submitRegisterForm } from './support';
 
 // The shell (issue 4) against the whole stack: sign-up and sign-in, guards, each role's Dashboard, page titles,
 // logging out on a 401, and the run-time composition loading each shared library once.
@@ -20,7 +20,7 @@ async function submitLogin(page: Page, who: Who) {
 }
 
 async function apiGet<T>(request: APIRequestContext, url: string, token: string): Promise<T> {
-  const res = await request.get(`${API}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.get(`${API}${url}`, { headers: bearer(token) });
   expect(res.ok(), `GET ${url}`).toBe(true);
   return res.json();
 }
@@ -30,13 +30,9 @@ test('a new student registers, lands on Home signed in, and Dashboard opens the 
   const name = 'Casey Newcamper';
   await page.goto('/register');
   await expect(page).toHaveTitle('Sportify Camp || Register');
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Photo URL').fill(`http://localhost:${ports.shell}/images/people/casey.svg`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Camper@2026');
-  await page.getByLabel('Confirm Password').fill('Camper@2026');
-  await page.getByLabel('Gender').selectOption('other');
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await submitRegisterForm(page, {
+    name, photoUrl: `http://localhost:${ports.shell}/images/people/casey.svg`, email, password: 'Camper@2026', gender: 'other',
+  });
 
   await expect(page).toHaveURL(`http://localhost:${ports.shell}/`);
   await expect(page).toHaveTitle('Sportify Camp || Home');
@@ -66,7 +62,7 @@ test('a wrong password shows the provider\'s message in red under the form and r
   const error = form.getByRole('alert');
   // The Firebase provider's own message (the emulator answers invalid-credential or wrong-password).
   await expect(error).toHaveText(/^Firebase: .*\(auth\/(invalid-credential|wrong-password|invalid-login-credentials)\)/);
-  await expect(error).toHaveCSS('color', 'rgb(220, 38, 38)');
+  await expect(error).toHaveCSS('color', DANGER_RED);
   // Below the Login button.
   const buttonBox = (await form.getByRole('button', { name: 'Login', exact: true }).boundingBox())!;
   expect((await error.boundingBox())!.y).toBeGreaterThan(buttonBox.y);

@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { API, clickCentred, demo, ports, signIn, storedToken } from './support';
+import { API, DANGER_RED, bearer, clickCentred, demo, ports, signIn, storedToken, submitRegisterForm } from './support';
 
 // The student's journey against the whole stack with the API's test-mode payment sandbox (no Stripe key).
 
@@ -10,10 +10,6 @@ interface PublicClass {
   price: number;
   enrolled: number;
 }
-
-const DANGER_RED = 'rgb(220, 38, 38)'; // theme.colors.danger
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function publicClasses(request: APIRequestContext): Promise<PublicClass[]> {
   const res = await request.get(`${API}/classes`);
@@ -45,12 +41,9 @@ async function selectThroughApi(request: APIRequestContext, token: string, class
 async function registerStudent(page: Page) {
   const email = `student-${Date.now()}@e2e.sportify.camp`;
   await page.goto('/register');
-  await page.getByLabel('Name', { exact: true }).fill('Riley Student');
-  await page.getByLabel('Photo URL').fill(`http://localhost:${ports.shell}/images/people/mia.svg`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Student@2026');
-  await page.getByLabel('Confirm Password').fill('Student@2026');
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await submitRegisterForm(page, {
+    name: 'Riley Student', photoUrl: `http://localhost:${ports.shell}/images/people/mia.svg`, email, password: 'Student@2026',
+  });
   await expect(page.getByRole('navigation').getByRole('button', { name: /logout/i })).toBeVisible();
   await expect(page).toHaveURL(`http://localhost:${ports.shell}/`);
   return email;

@@ -15,6 +15,25 @@ export const demo = {
   student2: { email: 'noah@sportify.camp', password: 'Student@2026', name: 'Noah Patel' },
 } as const;
 
+/** theme.colors.danger, the red of form and card errors. */
+export const DANGER_RED = 'rgb(220, 38, 38)';
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Fills and sends the Register form (the page must be open on /register). */
+export async function submitRegisterForm(
+  page: Page,
+  who: { name: string; photoUrl: string; email: string; password: string; gender?: string },
+) {
+  await page.getByLabel('Name', { exact: true }).fill(who.name);
+  await page.getByLabel('Photo URL').fill(who.photoUrl);
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirm Password').fill(who.password);
+  if (who.gender) await page.getByLabel('Gender').selectOption(who.gender);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+}
+
 export async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto('/login');
   await page.getByPlaceholder('Type Your Email').fill(who.email);
@@ -37,7 +56,7 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   );
   expect(auth.ok()).toBe(true);
   const { idToken } = await auth.json();
-  const jwt = await request.post(`${API}/jwt`, { data: { email }, headers: { authorization: `Bearer ${idToken}` } });
+  const jwt = await request.post(`${API}/jwt`, { data: { email }, headers: bearer(idToken) });
   expect(jwt.ok()).toBe(true);
   return (await jwt.json()).token as string;
 }
