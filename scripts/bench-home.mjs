@@ -1,67 +1,203 @@
 #!/usr/bin/env node
-// Measures the first view of Home in Chromium against a running site (`npm start`): JS and total bytes
-// transferred (compressed, as on the wire) and the time until the first class card is visible, on loopback and
-// on a slow 4G profile (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up). Prints figures; asserts nothing.
-// Usage: node scripts/bench-home.mjs [--url http://localhost:3000/] [--runs 3]
-import { chromium } from '@playwright/test';
+// First views of the site in Chromium against a running site (`npm start`), cold cache, median of N runs:
+// - per route (/, /classes, /instructors and one dashboard screen per role) and per profile (loopback, slow 4G,
+//   4x CPU throttle): time from navigation until the screen's first card/row is visible, JS and total bytes
+//   transferred (compressed, as on the wire, until network idle);
+// - second screens: a client-side navigation Home -> Classes, and a signed-in student's first load of
+//   My Selected Classes against Home's time on the same profile;
+// - Lighthouse (mobile, default simulated throttling) on / (skip with --lighthouse 0).
+// Prints figures; asserts nothing (the first-view budget is enforced by shell/src/first-view-budget.test.ts).
+// Usage: node scripts/bench-home.mjs [--url http://localhost:3000] [--runs 5] [--routes /,/classes]
+//        [--profiles loopback,'slow 4G'] [--lighthouse 3]
+import { chromium, request as playwrightRequest } from '@playwright/test';
 import { parseArgs } from 'node:util';
 
 const { values: opts } = parseArgs({
   options: {
-    url: { type: 'string', default: 'http://localhost:3000/' },
-    runs: { type: 'string', default: '3' },
-    selector: { type: 'string', default: 'article' },
+    url: { type: 'string', default: `http://localhost:${process.env.SHELL_PORT || 3000}` },
+    runs: { type: 'string', default: '5' },
+    routes: { type: 'string' },
+    profiles: { type: 'string' },
+    lighthouse: { type: 'string', default: '3' },
+    'second-screens': { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
+const base = opts.url.replace(/\/+$/, '');
 const runs = Number(opts.runs);
-const profiles = {
-  loopback: null,
-  'slow 4G': { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+const chromePath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const SLOW_4G = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const PROFILES = {
+  loopback: {},
+  'slow 4G': { network: SLOW_4G },
+  '4x CPU': { cpu: 4 },
 };
+const PASSWORDS = { student: 'Student@2026', instructor: 'Coach@2026', admin: 'Admin@2026' };
+const ROUTES = [
+  { path: '/', ready: 'section[aria-labelledby="popular-classes-heading"] article' },
+  { path: '/classes', ready: 'section[aria-labelledby="classes-heading"] article' },
+  { path: '/instructors', ready: 'main article, article' },
+  { path: '/dashboard/selected-classes', ready: 'table tbody tr', as: { role: 'student', email: 'mia@sportify.camp' } },
+  { path: '/dashboard/my-classes', ready: 'table tbody tr', as: { role: 'instructor', email: 'jordan@sportify.camp' } },
+  { path: '/dashboard/all-users', ready: 'table tbody tr', as: { role: 'admin', email: 'admin@sportify.camp' } },
+];
+const pick = (list, all, key) => (list ? all.filter((item) => list.split(',').includes(item[key] ?? item)) : all);
+const routes = pick(opts.routes, ROUTES, 'path');
+const profileNames = opts.profiles ? opts.profiles.split(',') : Object.keys(PROFILES);
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  executablePath: chromePath,
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
-/** One cold load (new context = empty cache). */
-async function measure(conditions) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const config = await (await fetch(`${base}/config.json`)).json();
+
+/** A signed-in browser state per role (Firebase keeps its session in IndexedDB, the API token in localStorage). */
+const signedIn = new Map();
+async function storageFor(who) {
+  if (!who) return undefined;
+  if (signedIn.has(who.email)) return signedIn.get(who.email);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.getByPlaceholder('Type Your Email').fill(who.email);
+  await page.getByLabel(/^password$/i).fill(PASSWORDS[who.role]);
+  await page.getByRole('button', { name: /^login$/i }).click();
+  await page.getByRole('button', { name: /logout/i }).waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => localStorage.getItem('access-token'));
+  const token = await page.evaluate(() => localStorage.getItem('access-token'));
+  const state = await context.storageState({ indexedDB: true });
+  await context.close();
+  if (who.role === 'student') await ensureSelections(token);
+  signedIn.set(who.email, state);
+  return state;
+}
+
+/** My Selected Classes needs rows to show: the student selects two open classes through the API if none. */
+async function ensureSelections(token) {
+  const api = await playwrightRequest.newContext({ baseURL: config.apiUrl, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  const me = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
+  const mine = await (await api.get(`/classes/selected/${encodeURIComponent(me)}`)).json();
+  if (Array.isArray(mine) && mine.length === 0) {
+    const classes = await (await api.get('/classes')).json();
+    const list = Array.isArray(classes) ? classes : classes.items ?? [];
+    for (const item of list.filter((c) => c.seats > 0).slice(0, 2)) {
+      await api.post('/classes/selected', { data: { classId: item._id } });
+    }
+  }
+  await api.dispose();
+}
+
+async function coldPage(profile, storageState) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (conditions) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...conditions });
+  if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+  if (profile.cpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
   const sizes = new Map();
   const types = new Map();
   cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
   cdp.on('Network.loadingFinished', (e) => sizes.set(e.requestId, e.encodedDataLength));
+  const bytes = () => {
+    let js = 0;
+    let total = 0;
+    for (const [id, size] of sizes) {
+      total += size;
+      if (types.get(id) === 'Script') js += size;
+    }
+    return { js, total, requests: sizes.size };
+  };
+  return { context, page, bytes };
+}
+
+/** One cold load (new context = empty cache): ms until the route's first card/row is visible. */
+async function measure(route, profile) {
+  const { context, page, bytes } = await coldPage(profile, await storageFor(route.as));
   const start = Date.now();
-  await page.goto(opts.url, { waitUntil: 'commit' });
-  await page.locator(opts.selector).first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page.goto(`${base}${route.path}`, { waitUntil: 'commit' });
+  await page.locator(route.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
   const firstCard = Date.now() - start;
   await page.waitForLoadState('networkidle');
-  let js = 0;
-  let total = 0;
-  for (const [id, bytes] of sizes) {
-    total += bytes;
-    if (types.get(id) === 'Script') js += bytes;
-  }
+  const result = { firstCard, ...bytes() };
   await context.close();
-  return { firstCard, js, total, requests: sizes.size };
+  return result;
+}
+
+/** Cold load of Home, then a click on the navbar's Classes link: ms until Classes shows its first card. */
+async function homeToClasses(profile) {
+  const { context, page } = await coldPage(profile);
+  await page.goto(`${base}/`);
+  await page.locator(ROUTES[0].ready).first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  const start = Date.now();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Classes', exact: true }).click();
+  await page.locator(ROUTES[1].ready).first().waitFor({ state: 'visible', timeout: 60_000 });
+  const ms = Date.now() - start;
+  await context.close();
+  return ms;
 }
 
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
 
-console.log(`Home first view: ${opts.url} (${runs} cold runs per profile, median)`);
-for (const [name, conditions] of Object.entries(profiles)) {
-  const results = [];
-  for (let i = 0; i < runs; i++) results.push(await measure(conditions));
-  console.log(
-    `${name.padEnd(9)} first class card visible ${median(results.map((r) => r.firstCard))} ms | ` +
-      `JS ${kb(median(results.map((r) => r.js)))} | all ${kb(median(results.map((r) => r.total)))} | ` +
-      `${median(results.map((r) => r.requests))} requests (until network idle, transferred sizes)`,
-  );
+console.log(`First views of ${base} (${runs} cold runs each, median; bytes are transferred sizes until network idle)`);
+console.log(`${pad('route', 28)} ${pad('profile', 9)} ${lpad('first card/row', 14)} ${lpad('JS', 10)} ${lpad('all', 10)} ${lpad('requests', 8)}`);
+const firstCards = {};
+for (const route of routes) {
+  for (const name of profileNames) {
+    const results = [];
+    for (let i = 0; i < runs; i++) results.push(await measure(route, PROFILES[name]));
+    const ms = median(results.map((r) => r.firstCard));
+    (firstCards[route.path] ??= {})[name] = ms;
+    console.log(
+      `${pad(route.path, 28)} ${pad(name, 9)} ${lpad(`${ms} ms`, 14)} ${lpad(kb(median(results.map((r) => r.js))), 10)} ` +
+        `${lpad(kb(median(results.map((r) => r.total))), 10)} ${lpad(median(results.map((r) => r.requests)), 8)}`,
+    );
+  }
+}
+
+if (opts['second-screens']) {
+  console.log('\nSecond screens');
+  const nav = [];
+  for (let i = 0; i < runs; i++) nav.push(await homeToClasses(PROFILES.loopback));
+  console.log(`Home -> Classes (client-side navigation, loopback): first card after ${median(nav)} ms`);
+  const student = firstCards['/dashboard/selected-classes'];
+  const home = firstCards['/'];
+  for (const name of profileNames) {
+    if (!student?.[name] || !home?.[name]) continue;
+    console.log(`My Selected Classes (signed-in student, cold) vs Home, ${pad(name, 9)}: ` +
+      `${student[name]} ms / ${home[name]} ms = ${(student[name] / home[name]).toFixed(2)}x`);
+  }
 }
 await browser.close();
+
+const lighthouseRuns = Number(opts.lighthouse);
+if (lighthouseRuns > 0) {
+  // Lighthouse drives its own Chromium (Debian's, through chrome-launcher); mobile preset, simulated throttling.
+  const { default: lighthouse } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  const results = [];
+  for (let i = 0; i < lighthouseRuns; i++) {
+    const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+    try {
+      const { lhr } = await lighthouse(`${base}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const audit = (id) => lhr.audits[id].numericValue;
+      results.push({
+        score: Math.round(lhr.categories.performance.score * 100), fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'), si: audit('speed-index'), tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const m = (key) => median(results.map((r) => r[key]));
+  console.log(`\nLighthouse mobile on / (median of ${lighthouseRuns}; scores ${results.map((r) => r.score).join(', ')}): ` +
+    `performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, ` +
+    `Speed Index ${(m('si') / 1000).toFixed(2)} s, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}`);
+}
