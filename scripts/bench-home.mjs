@@ -51,7 +51,7 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
-const config = await (await fetch(`${base}/config.json`)).json();
+const config = /** @type {{ apiUrl: string }} */ (await (await fetch(`${base}/config.json`)).json());
 
 /** A signed-in browser state per role (Firebase keeps its session in IndexedDB, the API token in localStorage). */
 const signedIn = new Map();
@@ -65,8 +65,9 @@ async function storageFor(who) {
   await page.getByLabel(/^password$/i).fill(PASSWORDS[who.role]);
   await page.getByRole('button', { name: /^login$/i }).click();
   await page.getByRole('button', { name: /logout/i }).waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => localStorage.getItem('access-token'));
-  const token = await page.evaluate(() => localStorage.getItem('access-token'));
+  // Strings: they run in the page, where localStorage exists.
+  await page.waitForFunction("localStorage.getItem('access-token')");
+  const token = /** @type {string} */ (await page.evaluate("localStorage.getItem('access-token')"));
   const state = await context.storageState({ indexedDB: true });
   await context.close();
   if (who.role === 'student') await ensureSelections(token);
@@ -185,10 +186,12 @@ if (lighthouseRuns > 0) {
   for (let i = 0; i < lighthouseRuns; i++) {
     const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
     try {
-      const { lhr } = await lighthouse(`${base}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const result = await lighthouse(`${base}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      if (!result) throw new Error('Lighthouse returned no result');
+      const { lhr } = result;
       const audit = (id) => lhr.audits[id].numericValue;
       results.push({
-        score: Math.round(lhr.categories.performance.score * 100), fcp: audit('first-contentful-paint'),
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100), fcp: audit('first-contentful-paint'),
         lcp: audit('largest-contentful-paint'), si: audit('speed-index'), tbt: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
       });
