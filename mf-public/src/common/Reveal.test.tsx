@@ -16,23 +16,34 @@ class FakeObserver {
 }
 
 const renderReveal = () => render(<ThemeProvider theme={theme}><Reveal><p>Card</p></Reveal></ThemeProvider>);
+const observer = () => FakeObserver.last as FakeObserver;
 const box = () => screen.getByText('Card').parentElement as HTMLElement;
 
 describe('Reveal', () => {
   afterEach(() => { delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver; });
 
-  it('waits hidden until the content scrolls into view, then plays the reveal once', () => {
+  it('below the fold, waits hidden until the content scrolls into view, then plays the reveal once', () => {
     (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeObserver;
     renderReveal();
-    const observer = FakeObserver.last as FakeObserver;
-    expect(box()).toHaveAttribute('data-reveal', 'waiting');
-    expect(observer.observed).toEqual([box()]);
+    // Never hidden before the browser has said where the content is.
+    expect(box()).toHaveAttribute('data-reveal', 'pending');
+    expect(observer().observed).toEqual([box()]);
 
-    act(() => observer.callback([{ isIntersecting: false }]));
+    act(() => observer().callback([{ isIntersecting: false }]));
     expect(box()).toHaveAttribute('data-reveal', 'waiting');
-    act(() => observer.callback([{ isIntersecting: true }]));
+    act(() => observer().callback([{ isIntersecting: false }]));
+    expect(box()).toHaveAttribute('data-reveal', 'waiting');
+    act(() => observer().callback([{ isIntersecting: true }]));
     expect(box()).toHaveAttribute('data-reveal', 'shown');
-    expect(observer.disconnected).toBe(true);
+    expect(observer().disconnected).toBe(true);
+  });
+
+  it('never hides content that arrives on screen', () => {
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeObserver;
+    renderReveal();
+    act(() => observer().callback([{ isIntersecting: true }]));
+    expect(box()).toHaveAttribute('data-reveal', 'static');
+    expect(observer().disconnected).toBe(true);
   });
 
   it('simply shows the content where IntersectionObserver is missing', () => {

@@ -19,26 +19,29 @@ const Box = styled.div`
   }
 `;
 
-type RevealState = 'waiting' | 'shown' | 'static';
+type RevealState = 'pending' | 'waiting' | 'shown' | 'static';
 
 /**
  * Fades its content in the first time it scrolls into view (what the original did with a scroll-animation
- * library, in a few lines and no dependency). Without IntersectionObserver the content is simply shown; with
- * `prefers-reduced-motion: reduce` the CSS shows it at once, unanimated.
+ * library, in a few lines and no dependency). Content that is already on screen when it arrives is never hidden
+ * (hiding it would only delay what the visitor came for, and the page's largest paint): it stays as it is, and only
+ * content below the fold waits hidden for its reveal. Without IntersectionObserver the content is simply shown;
+ * with `prefers-reduced-motion: reduce` the CSS shows it at once, unanimated.
  */
 export function Reveal({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<RevealState>(() =>
-    typeof IntersectionObserver === 'undefined' ? 'static' : 'waiting');
+    typeof IntersectionObserver === 'undefined' ? 'static' : 'pending');
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || state !== 'waiting') return undefined;
+    if (!element || (state !== 'pending' && state !== 'waiting')) return undefined;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setState('shown');
-        observer.disconnect();
-      }
+      const inView = entries.some((entry) => entry.isIntersecting);
+      // The first report tells where the content arrived: on screen it stays shown, below the fold it waits.
+      if (state === 'pending') setState(inView ? 'static' : 'waiting');
+      else if (inView) setState('shown');
+      if (inView) observer.disconnect();
     }, { threshold: 0.1 });
     observer.observe(element);
     return () => observer.disconnect();
