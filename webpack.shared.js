@@ -128,6 +128,22 @@ const hashedEntryName = (pathData) =>
     : '[name].js';
 
 /**
+ * The federation runtime is published in two formats. The build plugin's own modules import its ES build, while the
+ * plugin that hands the runtime to the remotes (provideExternalRuntime) `require`s it, which bundled a second, CommonJS
+ * copy of runtime-core, sdk and error-codes into main.js (about 20 KB gzipped; scripts/analyze-bundle.mjs shows
+ * it). Pointing the bare package names at the ES build keeps one copy.
+ */
+function federationRuntimeAliases() {
+  // require.resolve answers the CommonJS entry (dist/index.cjs); the ES build sits beside it.
+  const esm = (pkg, file) => path.join(path.dirname(require.resolve(pkg)), file);
+  return {
+    '@module-federation/runtime-core$': esm('@module-federation/runtime-core', 'index.js'),
+    '@module-federation/sdk$': esm('@module-federation/sdk', 'index.js'),
+    '@module-federation/error-codes$': esm('@module-federation/error-codes', 'index.mjs'),
+  };
+}
+
+/**
  * The webpack config of one front end.
  * @param {{ pkgDir: string, port: number, federation: object, host?: boolean, title: string }} opts
  */
@@ -152,7 +168,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
         uniqueName: federation.name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases() },
       module: {
         rules: [
           {
