@@ -118,6 +118,59 @@ class StartupPreloadPlugin {
 }
 
 /**
+ * Emits route-hints.json: the shell's route table as data (path, remote, exposed module, first API reads), so the
+ * static server can start a page's remote and data downloads from index.html itself (scripts/lib/first-view.mjs).
+ * routeTable.ts imports only types, so its transpiled text runs on its own.
+ */
+class RouteHintsPlugin {
+  constructor(file) { this.file = file; }
+  apply(compiler) {
+    const ts = require('typescript');
+    const vm = require('vm');
+    compiler.hooks.thisCompilation.tap('RouteHintsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RouteHintsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.fileDependencies.add(this.file);
+          const { outputText } = ts.transpileModule(fs.readFileSync(this.file, 'utf8'),
+            { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+          const sandbox = { exports: {} };
+          vm.runInNewContext(outputText, sandbox);
+          const hints = sandbox.exports.remoteRoutes.map(({ path: route, remote, module, prefetch }) =>
+            ({ path: route, remote, module, prefetch: prefetch ?? [] }));
+          compilation.emitAsset('route-hints.json',
+            new compiler.webpack.sources.RawSource(JSON.stringify(hints, null, 1)));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every compressible output file, once the build is on disk,
+ * so the static server sends them as they are instead of compressing per request at a fast, weaker level.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    const zlib = require('zlib');
+    compiler.hooks.afterEmit.tap('PrecompressPlugin', () => {
+      const out = compiler.options.output.path;
+      const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]);
+      for (const file of walk(out)) {
+        if (!/\.(js|json|css|svg|html|txt)$/.test(file)) continue;
+        const body = fs.readFileSync(file);
+        if (body.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+      }
+    });
+  }
+}
+
+/**
  * Entry chunk names with a content hash. webpack 5.111 asks the federation runtime module for the entry's file name
  * while hashing, before the content hash exists, and then fails on `[contenthash]` (module-federation/core#5077).
  * Until the hash exists we answer the unhashed name; only its folder is used at that point, and it is the same.
@@ -205,6 +258,8 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
         }),
         new CopyPublicPlugin(publicDir),
         ...(host && production ? [new StartupPreloadPlugin()] : []),
+        ...(host ? [new RouteHintsPlugin(path.join(pkgDir, 'src/routes/routeTable.ts'))] : []),
+        ...(production ? [new PrecompressPlugin()] : []),
       ],
       performance: { hints: false },
       devServer: {

@@ -5,7 +5,8 @@
 import express from 'express';
 import compression from 'compression';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { firstViewHints, injectFirstView, manifestCache } from './lib/first-view.mjs';
 import { parseArgs } from 'node:util';
 
 const { values: opts } = parseArgs({
@@ -35,32 +36,78 @@ app.use((_req, res, next) => {
   // Remotes are fetched cross-origin by the shell; they hold only public static files.
   res.set('Access-Control-Allow-Origin', '*');
   res.set('X-Content-Type-Options', 'nosniff');
+  // Lets the shell's page (and the benchmarks) read the real sizes and timings of cross-origin remote files.
+  res.set('Timing-Allow-Origin', '*');
   next();
 });
 
-if (process.env.SPORTIFY_RUNTIME_CONFIG) {
-  const config = JSON.parse(process.env.SPORTIFY_RUNTIME_CONFIG);
+/** The shell's runtime config: SPORTIFY_RUNTIME_CONFIG when set, else the build's config.json (null for remotes). */
+const envConfig = process.env.SPORTIFY_RUNTIME_CONFIG ? JSON.parse(process.env.SPORTIFY_RUNTIME_CONFIG) : null;
+function runtimeConfig() {
+  if (envConfig) return envConfig;
+  const file = path.join(root, 'config.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+if (envConfig) {
   app.get('/config.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache');
-    res.json(config);
+    res.json(envConfig);
   });
 }
+
+/**
+ * Precompressed files (the build writes .br and .gz beside each asset): brotli when the browser takes it, else gzip,
+ * else the file as it is (compressed on the fly by compression()). Same cache headers as the plain file.
+ */
+function precompressed(req, res, next) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  const file = path.join(root, decodeURIComponent(req.path));
+  // index.html is the shell's page template: sendPage fills it in per request.
+  if (!file.startsWith(root + path.sep) || !path.extname(file) || path.basename(file) === 'index.html') return next();
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = [['br', 'br'], ['gzip', 'gz']].find(([name, ext]) =>
+    new RegExp(`\\b${name}\\b`).test(accepts) && existsSync(`${file}.${ext}`) && statSync(`${file}.${ext}`).isFile());
+  if (!encoding || !existsSync(file)) return next();
+  res.set({ 'Content-Encoding': encoding[0], Vary: 'Accept-Encoding', 'Cache-Control': cacheControl(file) });
+  res.type(path.extname(file));
+  res.sendFile(`${file}.${encoding[1]}`);
+}
+
+const cacheControl = (file) => (HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+app.use(precompressed);
 
 app.use(
   express.static(root, {
     index: false,
     setHeaders(res, file) {
-      res.set('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.set('Cache-Control', cacheControl(file));
     },
   }),
 );
 
+const fetchManifest = manifestCache();
+
+/** The app's page for one URL, with the runtime config inline and the page's first-view hints (lib/first-view.mjs). */
+async function sendPage(req, res, next) {
+  try {
+    const config = runtimeConfig();
+    const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+    const routesFile = path.join(root, 'route-hints.json');
+    const routes = existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [];
+    const hints = config ? await firstViewHints({ pathname: req.path, config, routes, fetchManifest }) : [];
+    res.set('Cache-Control', 'no-cache');
+    res.type('html').send(config ? injectFirstView(html, { config, hints, pathname: req.path, routes }) : html);
+  } catch (error) {
+    next(error);
+  }
+}
+
 if (opts.spa) {
   // Client-side routes: any GET that is not a file gets the app's page.
   app.use((req, res, next) => {
-    if (req.method !== 'GET' || path.extname(req.path)) return next();
-    res.set('Cache-Control', 'no-cache');
-    res.sendFile(path.join(root, 'index.html'));
+    if (req.method !== 'GET' || (path.extname(req.path) && req.path !== '/index.html')) return next();
+    return sendPage(req, res, next);
   });
 }
 

@@ -23,6 +23,16 @@ describe('early hints', () => {
     ]);
   });
 
+  it('adds nothing the server already hinted in index.html', () => {
+    document.head.innerHTML = '<link rel="preload" as="fetch" href="http://localhost:3001/mf-manifest.json" crossorigin="anonymous">';
+    hintCurrentRemote(config, '/classes');
+    expect(hints()).toEqual([
+      ['fetch', 'http://localhost:3001/mf-manifest.json'],
+      ['script', 'http://localhost:3001/remoteEntry.js'],
+      ['fetch', 'http://api.test/classes'],
+    ]);
+  });
+
   it('hints nothing for shell pages', () => {
     hintCurrentRemote(config, '/login');
     expect(hints()).toEqual([]);

@@ -7,6 +7,10 @@ const matches = (pattern: string, pathname: string) =>
   new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`).test(pathname);
 
 function addHint(href: string, as: 'fetch' | 'script') {
+  // The static server already wrote the page's hints into index.html (scripts/lib/first-view.mjs); this is the
+  // fallback for servers that do not (the dev server).
+  const present = [...document.head.querySelectorAll('link[rel="preload"]')].some((hint) => hint.getAttribute('href') === href);
+  if (present) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.setAttribute('as', as);
