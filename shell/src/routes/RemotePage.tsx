@@ -3,6 +3,7 @@ import { useLocation } from '@sportify/shared-ui/router';
 import { Spinner, usePageTitle } from '@sportify/shared-ui';
 import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
 import { AreaUnavailable } from './AreaUnavailable';
+import { frameSkeleton } from './frameSkeleton';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import type { RemoteRoute } from './routeTable';
 
@@ -15,7 +16,8 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
   const Screen = registry.component(route.remote, route.module);
   // A new navigation (even a click on the link of the page already open) mounts the screen afresh, so its
   // queries refetch and it shows what other users changed meanwhile.
-  const { key: navigationKey } = useLocation();
+  const { key: navigationKey, pathname } = useLocation();
+  const skeleton = frameSkeleton(pathname);
 
   const retry = () => {
     registry.evict(route.remote, route.module);
@@ -24,7 +26,9 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
 
   return (
     <RemoteErrorBoundary key={attempt} fallback={() => <AreaUnavailable onRetry={retry} />}>
-      <Suspense fallback={<Spinner label="Loading page" />}>
+      <Suspense fallback={skeleton
+        ? <div role="status" aria-label="Loading page" dangerouslySetInnerHTML={{ __html: skeleton }} />
+        : <Spinner label="Loading page" />}>
         <Screen key={navigationKey} />
       </Suspense>
     </RemoteErrorBoundary>
