@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import userEvent from '@testing-library/user-event';
-import { AppProviders, AppToastContainer, httpClient, makeStore, type User } from '@sportify/shared-ui';
-import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
+import { AppProviders, AppToastContainer, makeStore, type User } from '@sportify/shared-ui';
+import { httpClient, mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
 import { ManageUsersPage } from './ManageUsersPage';
 import { UserRow } from './UserRow';
 

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, type AxiosAdapter } from 'axios';
-import { httpClient, theme, type CampClass } from '@sportify/shared-ui';
+import { theme, type CampClass } from '@sportify/shared-ui';
 import { mockApi, renderScreen } from '@sportify/shared-ui/testing';
 import type { PublicPerson } from './homeApi';
 import { HomePage } from './HomePage';
@@ -41,14 +40,15 @@ describe('Home', () => {
   it('asks for the three lists at once: all are in flight before any is answered', async () => {
     http = mockApi({ ...OK });
     // Hold every answer until all requests have started; a waterfall would stall here with one request.
-    const answer = httpClient.defaults.adapter as AxiosAdapter;
+    // A visitor's reads go through fetch (no axios on the first view).
+    const answer = globalThis.fetch;
     const started: string[] = [];
     let release = () => {};
     const gate = new Promise<void>((resolve) => { release = resolve; });
-    httpClient.defaults.adapter = async (config) => {
-      started.push(config.url ?? '');
+    globalThis.fetch = async (input, init) => {
+      started.push(new URL(String(input)).pathname);
       await gate;
-      return answer(config);
+      return answer(input, init);
     };
     open();
     await waitFor(() => expect([...started].sort()).toEqual(['/classes/popular', '/users/admin', '/users/popular']));
@@ -121,8 +121,8 @@ describe('Home', () => {
 
   it('says the server did not answer when the network is down', async () => {
     http = mockApi({});
-    // No response at all, as axios reports a refused connection.
-    httpClient.defaults.adapter = async () => { throw new AxiosError('Network Error', AxiosError.ERR_NETWORK); };
+    // No response at all, as fetch reports a refused connection.
+    globalThis.fetch = async () => { throw new TypeError('Failed to fetch'); };
     open();
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
     for (const alert of screen.getAllByRole('alert')) {

@@ -1,6 +1,8 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
-import { AxiosError, type AxiosRequestConfig } from 'axios';
-import { httpClient } from './httpClient';
+import type { AxiosRequestConfig } from 'axios';
+import { getRuntimeConfig } from '../config/runtimeConfig';
+import { tokenStorage } from '../session/tokenStorage';
+import { handleUnauthorized } from './unauthorized';
 
 export interface RequestArgs {
   url: string;
@@ -16,8 +18,32 @@ export interface ApiError {
   message: string;
 }
 
-/** RTK Query base query over the shared axios client, so tokens and 401/403 handling apply everywhere. */
+type Result = { data: unknown } | { error: ApiError };
+
+/**
+ * A visitor's GET (no token, no query parameters) through fetch: the same request as the page's preload hint
+ * (scripts/lib/first-view.mjs), so the browser hands over the answer it already has, and no axios on the first view.
+ */
+async function publicRead(url: string): Promise<Result> {
+  let response: Response;
+  try {
+    response = await fetch(`${getRuntimeConfig().apiUrl.replace(/\/+$/, '')}${url}`);
+  } catch (err) {
+    return { error: { status: 'FETCH_ERROR', data: undefined, message: String(err) } };
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return { data: body };
+  await handleUnauthorized(response.status);
+  return { error: { status: response.status, data: body, message: `Request failed with status code ${response.status}` } };
+}
+
+/**
+ * RTK Query base query. Signed-in calls and writes go through the shared axios client (loaded on first use), so
+ * tokens and 401/403 handling apply everywhere; a visitor's plain GET goes through fetch.
+ */
 export const axiosBaseQuery = (): BaseQueryFn<RequestArgs, unknown, ApiError> => async ({ url, method = 'GET', data, params }) => {
+  if (method.toUpperCase() === 'GET' && !params && !tokenStorage.get()) return publicRead(url);
+  const { httpClient, AxiosError } = await import(/* webpackChunkName: "http-client" */ './httpClient');
   try {
     const response = await httpClient.request({ url, method, data, params });
     return { data: response.data };

@@ -1,4 +1,4 @@
-import { httpClient, type Gender } from '@sportify/shared-ui';
+import { loadHttpClient, type Gender } from '@sportify/shared-ui';
 import type { AuthAccount } from './authService';
 
 export interface NewUser {
@@ -15,6 +15,7 @@ export interface NewUser {
 export async function registerUser(account: AuthAccount, user: NewUser): Promise<string> {
   const idToken = await account.getIdToken();
   const body = Object.fromEntries(Object.entries(user).filter(([, value]) => value));
+  const httpClient = await loadHttpClient();
   const { data } = await httpClient.post<{ insertedId: string }>('/users', body, {
     headers: { Authorization: `Bearer ${idToken}` },
   });

@@ -1,5 +1,5 @@
 import {
-  httpClient,
+  loadHttpClient,
   sessionLoading,
   signedIn,
   signedOut,
@@ -12,6 +12,7 @@ import type { AuthAccount, AuthService } from './authService';
 /** POST /jwt with the provider's ID token (CONVENTIONS.md auth contract) -> the API's own token. */
 async function exchangeToken(account: AuthAccount): Promise<string> {
   const idToken = await account.getIdToken();
+  const httpClient = await loadHttpClient();
   const { data } = await httpClient.post<{ token: string }>(
     '/jwt',
     { email: account.email },
@@ -23,6 +24,7 @@ async function exchangeToken(account: AuthAccount): Promise<string> {
 /** Admin check, instructor check; neither means student (spec section 6). */
 async function fetchRole(email: string): Promise<SessionRole> {
   const encoded = encodeURIComponent(email);
+  const httpClient = await loadHttpClient();
   const [admin, instructor] = await Promise.all([
     httpClient.get<{ admin: boolean }>(`/users/admin/${encoded}`),
     httpClient.get<{ instructor: boolean }>(`/users/instructors/${encoded}`),
