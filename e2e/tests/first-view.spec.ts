@@ -1,0 +1,73 @@
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { ports } from './support';
+
+// Issue 14: the first view of / starts from index.html itself and paints its frame before any script runs.
+const PUBLIC_REMOTE = `http://localhost:${ports.mfPublic}`;
+
+test('index.html starts the page\'s remote, its Home chunks and its API reads, with the config inline', async ({ request }) => {
+  const response = await request.get('/');
+  expect(response.headers()['cache-control']).toBe('no-cache');
+  const html = await response.text();
+  const hrefs = [...html.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+  expect(hrefs).toEqual(expect.arrayContaining([
+    `fetch ${PUBLIC_REMOTE}/mf-manifest.json`,
+    `script ${PUBLIC_REMOTE}/remoteEntry.js`,
+    `fetch http://localhost:${ports.api}/classes/popular`,
+    `fetch http://localhost:${ports.api}/users/popular`,
+    `fetch http://localhost:${ports.api}/users/admin`,
+  ]));
+  // The Home expose's own chunks, read from the remote's manifest.
+  const manifest = await (await request.get(`${PUBLIC_REMOTE}/mf-manifest.json`)).json();
+  const home = manifest.exposes.find((expose: { name: string }) => expose.name === 'Home');
+  for (const chunk of home.assets.js.sync) expect(hrefs).toContain(`script ${PUBLIC_REMOTE}/${chunk}`);
+  const inline = /<script id="sportify-config" type="application\/json">(.*?)<\/script>/.exec(html);
+  expect(JSON.parse(inline?.[1] ?? '{}').remotes.mf_public).toBe(`${PUBLIC_REMOTE}/mf-manifest.json`);
+});
+
+test('static files come precompressed: brotli when accepted, gzip otherwise, cached by their hashed names', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const main = /src="?\/(main\.[0-9a-f]+\.js)/.exec(html)?.[1];
+  expect(main).toBeTruthy();
+  const br = await request.get(`/${main}`, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(br.headers()['content-encoding']).toBe('br');
+  expect(br.headers()['content-type']).toMatch(/javascript/);
+  expect(br.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(br.headers().vary).toMatch(/Accept-Encoding/i);
+  const gzip = await request.get(`/${main}`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  expect(await gzip.text()).toBe(await br.text());
+});
+
+test('the frame (navbar, skeleton, footer) paints with JavaScript off', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Sportify Camp' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('Sportify Camp');
+  const skeleton = await page.locator('#frame-skeleton > *').first().boundingBox();
+  expect(skeleton?.height).toBeGreaterThan(200);
+  await context.close();
+});
+
+test('Home hands over from the frame without moving it, shows its cards at once, and has no accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  const cards = page.getByRole('region', { name: 'Camp highlights' });
+  await expect(cards).toBeVisible();
+  const first = page.locator('section[aria-labelledby="popular-classes-heading"] article').first();
+  await expect(first).toBeVisible();
+  // Arrived data is never hidden by the reveal animation.
+  await expect.poll(() => first.evaluate((el) => getComputedStyle(el.parentElement as Element).opacity)).toBe('1');
+  const shift = await page.evaluate(() => new Promise<number>((resolve) => {
+    let total = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) total += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    setTimeout(() => resolve(total), 500);
+  }));
+  expect(shift).toBeLessThanOrEqual(0.05);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+});
