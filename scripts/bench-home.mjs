@@ -37,7 +37,7 @@ const PASSWORDS = { student: 'Student@2026', instructor: 'Coach@2026', admin: 'A
 const ROUTES = [
   { path: '/', ready: 'section[aria-labelledby="popular-classes-heading"] article' },
   { path: '/classes', ready: 'section[aria-labelledby="classes-heading"] article' },
-  { path: '/instructors', ready: 'main article, article' },
+  { path: '/instructors', ready: 'table tbody tr' },
   { path: '/dashboard/selected-classes', ready: 'table tbody tr', as: { role: 'student', email: 'mia@sportify.camp' } },
   { path: '/dashboard/my-classes', ready: 'table tbody tr', as: { role: 'instructor', email: 'jordan@sportify.camp' } },
   { path: '/dashboard/all-users', ready: 'table tbody tr', as: { role: 'admin', email: 'admin@sportify.camp' } },
