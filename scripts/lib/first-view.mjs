@@ -16,17 +16,34 @@ const escapeAttr = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g,
 const link = (href, as, crossorigin = false) =>
   `<link rel="preload" as="${as}" href="${escapeAttr(href)}"${crossorigin ? ' crossorigin="anonymous"' : ''}>`;
 
-/** A fetcher of remote manifests with a short cache; a slow or missing remote yields null, never a slow page. */
+/**
+ * A fetcher of remote manifests that never makes a page slow: a cached manifest is answered at once and re-read in
+ * the background once older than `ttlMs`; only the first read waits, at most `timeoutMs`. A failed read is not kept.
+ */
 export function manifestCache({ ttlMs = MANIFEST_TTL_MS, timeoutMs = MANIFEST_TIMEOUT_MS } = {}) {
   const cache = new Map();
+  const pending = new Map();
+  const load = (url) => {
+    if (!pending.has(url)) {
+      pending.set(url, fetch(url, { signal: AbortSignal.timeout(5000) })
+        .then((response) => (response.ok ? response.json() : null))
+        .catch(() => null)
+        .then((value) => {
+          if (value) cache.set(url, { at: Date.now(), value });
+          pending.delete(url);
+          return value;
+        }));
+    }
+    return pending.get(url);
+  };
   return async (url) => {
     const hit = cache.get(url);
-    if (hit && Date.now() - hit.at < ttlMs) return hit.value;
-    const value = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
-      .then((response) => (response.ok ? response.json() : null))
-      .catch(() => null);
-    cache.set(url, { at: Date.now(), value });
-    return value;
+    if (hit) {
+      if (Date.now() - hit.at >= ttlMs) load(url);
+      return hit.value;
+    }
+    const timeout = new Promise((resolve) => setTimeout(resolve, timeoutMs, null).unref());
+    return Promise.race([load(url), timeout]);
   };
 }
 
