@@ -20,7 +20,27 @@ function usedNames(dep, moduleGraph) {
   }
 }
 
+/** Modules reachable from the given entries (all entries when none is named). */
+function reachable(compilation, entryName) {
+  const { moduleGraph } = compilation;
+  const names = entryName && compilation.entries.has(entryName) ? [entryName] : [...compilation.entries.keys()];
+  const queue = names.flatMap((name) => compilation.entries.get(name).dependencies.map((dep) => moduleGraph.getModule(dep)));
+  const seen = new Set();
+  while (queue.length) {
+    const module = queue.pop();
+    if (!module || seen.has(module)) continue;
+    seen.add(module);
+    for (const connection of moduleGraph.getOutgoingConnections(module)) queue.push(connection.module);
+  }
+  return seen;
+}
+
 class BuildInfoPlugin {
+  /** @param {{ entry?: string }} [options] entry: the container entry of a remote (what the shell runs of it) */
+  constructor({ entry } = {}) {
+    this.entry = entry;
+  }
+
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     const { Compilation } = compiler.webpack;
@@ -30,7 +50,8 @@ class BuildInfoPlugin {
       compilation.hooks.afterOptimizeDependencies.tap('BuildInfoPlugin', (modules) => {
         const { moduleGraph } = compilation;
         const imports = Object.fromEntries(TRACKED.map((request) => [request, new Set()]));
-        for (const module of modules) {
+        // A remote's standalone start-up (bootstrap.tsx) never runs inside the shell: only what its container reaches.
+        for (const module of reachable(compilation, this.entry)) {
           const resource = module.resource || '';
           // shared-ui's own files reach each other by relative paths; node_modules never import it.
           if (resource.includes('/node_modules/')) continue;

@@ -192,7 +192,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
           publicPath: releasePublicPath || '/',
         }),
         new CopyPublicPlugin(publicDir),
-        new BuildInfoPlugin(),
+        new BuildInfoPlugin({ entry: federation.exposes ? federation.name : undefined }),
         // A label a build may show in its area: empty unless set when building (the release journey tells two
         // releases apart by it).
         new webpack.DefinePlugin({ __BUILD_LABEL__: JSON.stringify(process.env.SPORTIFY_BUILD_LABEL || '') }),

@@ -64,7 +64,7 @@ async function main() {
     if (opts.from) {
       cpSync(path.resolve(opts.from), staging, { recursive: true });
     } else {
-      await run('build', 'npx', ['webpack', '--mode', 'production', '-c', path.join(pkg, 'webpack.config.js'), '--output-path', staging], {
+      await run('build', 'npx', ['webpack', '--mode', 'production', '-c', path.join(pkg, 'webpack.config.js'), '--output-path', staging, '--stats', 'errors-warnings'], {
         SPORTIFY_PUBLIC_PATH: publicPath,
         // The manifest's buildVersion names the release (the federation runtime keys its instances by it).
         MF_BUILD_VERSION: version,
