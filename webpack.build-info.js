@@ -1,6 +1,8 @@
 // Emits `sportify-build.json` beside mf-manifest.json: which names this build imports from the shared-ui entry points
 // and which names its copy of them provides. The page runs the shell's copy of shared-ui ('loaded-first'), so the
 // release guard (scripts/releases/compat.mjs) checks a remote's imports against the live shell's provides.
+const path = require('path');
+
 const TRACKED = ['@sportify/shared-ui', '@sportify/shared-ui/router'];
 const FILE = 'sportify-build.json';
 
@@ -50,11 +52,18 @@ class BuildInfoPlugin {
       compilation.hooks.afterOptimizeDependencies.tap('BuildInfoPlugin', (modules) => {
         const { moduleGraph } = compilation;
         const imports = Object.fromEntries(TRACKED.map((request) => [request, new Set()]));
+        // shared-ui's own files count as what it needs, not as what this build needs from the shell.
+        let sharedUiRoot = null;
+        try {
+          sharedUiRoot = path.dirname(require.resolve('@sportify/shared-ui/package.json', { paths: [compiler.context] })) + path.sep;
+        } catch {
+          // A build without shared-ui (e.g. a test fixture).
+        }
         // A remote's standalone start-up (bootstrap.tsx) never runs inside the shell: only what its container reaches.
         for (const module of reachable(compilation, this.entry)) {
           const resource = module.resource || '';
           // shared-ui's own files reach each other by relative paths; node_modules never import it.
-          if (resource.includes('/node_modules/')) continue;
+          if (resource.includes('/node_modules/') || (sharedUiRoot && resource.startsWith(sharedUiRoot))) continue;
           for (const dep of module.dependencies) {
             if (!TRACKED.includes(dep.request)) continue;
             for (const name of usedNames(dep, moduleGraph)) imports[dep.request].add(name);
