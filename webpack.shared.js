@@ -3,8 +3,10 @@
 // rules (ts-loader, hashed names, shared singletons, dev server) change in one place.
 const fs = require('fs');
 const path = require('path');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { BuildInfoPlugin } = require('./webpack.build-info');
 
 // Libraries that must exist once on the page (ARCHITECTURE.md section 2). Firebase stays inside the shell.
 // react-router-dom is shared through '@sportify/shared-ui/router' (below), which keeps only the APIs we use.
@@ -203,6 +205,8 @@ function federationRuntimeAliases() {
 function createWebpackConfig({ pkgDir, port, federation, host = false, title }) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
+    // `npm run release` builds into a versioned folder and sets where it will be served (scripts/releases).
+    const releasePublicPath = process.env.SPORTIFY_PUBLIC_PATH;
     const publicDir = path.join(pkgDir, 'public');
     const template = path.join(publicDir, 'index.html');
     return {
@@ -217,7 +221,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         // The shell serves deep links (/dashboard/...), so its scripts need an absolute base; a remote's chunks
         // load from wherever its remoteEntry.js came from.
-        publicPath: host ? '/' : 'auto',
+        publicPath: releasePublicPath || (host ? '/' : 'auto'),
         uniqueName: federation.name,
         clean: true,
       },
@@ -254,9 +258,13 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
           title,
           ...(fs.existsSync(template) ? { template } : {}),
           // Absolute script URLs so a standalone remote also works on deep links.
-          publicPath: '/',
+          publicPath: releasePublicPath || '/',
         }),
         new CopyPublicPlugin(publicDir),
+        new BuildInfoPlugin({ entry: federation.exposes ? federation.name : undefined }),
+        // A label a build may show in its area: empty unless set when building (the release journey tells two
+        // releases apart by it).
+        new webpack.DefinePlugin({ __BUILD_LABEL__: JSON.stringify(process.env.SPORTIFY_BUILD_LABEL || '') }),
         ...(host && production ? [new StartupPreloadPlugin()] : []),
         ...(host ? [new RouteHintsPlugin(path.join(pkgDir, 'src/routes/routeTable.ts'))] : []),
         ...(production ? [new PrecompressPlugin()] : []),

@@ -6,6 +6,8 @@ import { ports } from './tests/ports';
 // on a fresh data folder (never the developer's .data).
 const dataDir = path.resolve(__dirname, '..', process.env.SPORTIFY_DATA_DIR || '.data-e2e');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Releases made by the journeys (tests/releases.spec.ts) go beside that data, never into the developer's releases/.
+process.env.SPORTIFY_RELEASES_DIR ||= path.join(dataDir, 'releases');
 
 export default defineConfig({
   testDir: './tests',
@@ -40,6 +42,6 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: { SPORTIFY_DATA_DIR: dataDir },
+    env: { SPORTIFY_DATA_DIR: dataDir, SPORTIFY_RELEASES_DIR: process.env.SPORTIFY_RELEASES_DIR },
   },
 });

@@ -8,5 +8,6 @@ module.exports = federationOptions({
     './ManageUsers': './src/ManageUsers/index.tsx',
     './ManageClasses': './src/ManageClasses/index.tsx',
     './Feedback': './src/Feedback/index.tsx',
+    './PlatformStatus': './src/PlatformStatus/index.tsx',
   },
 });

@@ -1,13 +1,18 @@
 // Serves one built front end from its own origin, as a CDN would: compressed, hashed assets cached for a year,
 // entry files (index.html, remoteEntry.js, mf-manifest.json, config.json) always revalidated.
 // Usage: node scripts/static-server.mjs --name shell --dir shell/dist --port 3000 [--spa]
-// The shell's runtime config comes from SPORTIFY_RUNTIME_CONFIG (JSON) when set, else from dist/config.json.
+// The shell's runtime config comes from SPORTIFY_RUNTIME_CONFIG (JSON) when set, else from dist/config.json; either
+// way each remote with a live release (releases/registry.json, `npm run promote`) points at that release.
+// Releases are served under /releases/<version>/ of their package's origin; the shell's pages come from its live
+// release when one is promoted, else from --dir.
 import express from 'express';
 import compression from 'compression';
 import path from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { firstViewHints, injectFirstView, manifestCache } from './lib/first-view.mjs';
 import { parseArgs } from 'node:util';
+import { liveShellDir, registryReader, withLiveRemotes } from './releases/live.mjs';
+import { releasesDir } from './releases/store.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -41,30 +46,43 @@ app.use((_req, res, next) => {
   next();
 });
 
-/** The shell's runtime config: SPORTIFY_RUNTIME_CONFIG when set, else the build's config.json (null for remotes). */
-const envConfig = process.env.SPORTIFY_RUNTIME_CONFIG ? JSON.parse(process.env.SPORTIFY_RUNTIME_CONFIG) : null;
-function runtimeConfig() {
-  if (envConfig) return envConfig;
-  const file = path.join(root, 'config.json');
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+const releases = releasesDir();
+const registry = registryReader(releases);
+
+/** The folder whose files the site serves now: the shell's live release, else --dir. */
+const currentRoot = () => (opts.spa && liveShellDir(releases, registry())) || root;
+
+/** The shell's runtime config as of now: the configured one, each remote pointed at its live release. */
+function currentRuntimeConfig() {
+  const base = process.env.SPORTIFY_RUNTIME_CONFIG
+    ? JSON.parse(process.env.SPORTIFY_RUNTIME_CONFIG)
+    : JSON.parse(readFileSync(path.join(currentRoot(), 'config.json'), 'utf8'));
+  return withLiveRemotes(base, registry());
 }
 
-if (envConfig) {
+/** config.json and the public-safe registry, never cached, so a promote or rollback is seen on the next load. */
+function serveRuntimeConfig() {
   app.get('/config.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache');
-    res.json(envConfig);
+    res.json(currentRuntimeConfig());
+  });
+  app.get('/releases.json', (_req, res) => {
+    res.set('Cache-Control', 'no-cache');
+    res.json(registry());
   });
 }
 
 /**
  * Precompressed files (the build writes .br and .gz beside each asset): brotli when the browser takes it, else gzip,
  * else the file as it is (compressed on the fly by compression()). Same cache headers as the plain file.
+ * @param {(req: import('express').Request) => string} dirOf the folder the request's path is relative to
  */
-function precompressed(req, res, next) {
+const precompressed = (dirOf) => (req, res, next) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-  const file = path.join(root, decodeURIComponent(req.path));
+  const dir = dirOf(req);
+  const file = path.join(dir, decodeURIComponent(req.path));
   // index.html is the shell's page template: sendPage fills it in per request.
-  if (!file.startsWith(root + path.sep) || !path.extname(file) || path.basename(file) === 'index.html') return next();
+  if (!file.startsWith(dir + path.sep) || !path.extname(file) || path.basename(file) === 'index.html') return next();
   const accepts = String(req.headers['accept-encoding'] ?? '');
   const encoding = [['br', 'br'], ['gzip', 'gz']].find(([name, ext]) =>
     new RegExp(`\\b${name}\\b`).test(accepts) && existsSync(`${file}.${ext}`) && statSync(`${file}.${ext}`).isFile());
@@ -72,32 +90,58 @@ function precompressed(req, res, next) {
   res.set({ 'Content-Encoding': encoding[0], Vary: 'Accept-Encoding', 'Cache-Control': cacheControl(file) });
   res.type(path.extname(file));
   res.sendFile(`${file}.${encoding[1]}`);
-}
+};
 
 const cacheControl = (file) => (HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
-app.use(precompressed);
 
-app.use(
-  express.static(root, {
+/** /releases/<version>/...: this package's published releases. A release never changes, so all of it is immutable. */
+function serveReleases() {
+  const dir = path.join(releases, String(opts.name));
+  app.use('/releases', precompressed(() => dir), express.static(dir, {
     index: false,
-    setHeaders(res, file) {
-      res.set('Cache-Control', cacheControl(file));
+    dotfiles: 'ignore',
+    fallthrough: false,
+    setHeaders(res) {
+      res.set('Cache-Control', 'public, max-age=31536000, immutable');
     },
-  }),
-);
+  }));
+}
+
+/** Files of the current root (one static handler per folder, made on first use). */
+function serveFiles() {
+  const handlers = new Map();
+  const handlerFor = (dir) => {
+    if (!handlers.has(dir)) {
+      handlers.set(dir, express.static(dir, {
+        index: false,
+        setHeaders(res, file) {
+          res.set('Cache-Control', cacheControl(file));
+        },
+      }));
+    }
+    return handlers.get(dir);
+  };
+  app.use(precompressed(currentRoot));
+  app.use((req, res, next) => handlerFor(currentRoot())(req, res, next));
+}
+
+if (opts.spa) serveRuntimeConfig();
+serveReleases();
+serveFiles();
 
 const fetchManifest = manifestCache();
 
 /** The app's page for one URL, with the runtime config inline and the page's first-view hints (lib/first-view.mjs). */
 async function sendPage(req, res, next) {
   try {
-    const config = runtimeConfig();
-    const html = readFileSync(path.join(root, 'index.html'), 'utf8');
-    const routesFile = path.join(root, 'route-hints.json');
+    const dir = currentRoot();
+    const config = currentRuntimeConfig();
+    const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
+    const routesFile = path.join(dir, 'route-hints.json');
     const routes = existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [];
-    const hints = config ? await firstViewHints({ pathname: req.path, config, routes, fetchManifest }) : [];
+    const hints = await firstViewHints({ pathname: req.path, config, routes, fetchManifest });
     res.set('Cache-Control', 'no-cache');
-    res.type('html').send(config ? injectFirstView(html, { config, hints, pathname: req.path, routes }) : html);
+    res.type('html').send(injectFirstView(html, { config, hints, pathname: req.path, routes }));
   } catch (error) {
     next(error);
   }

@@ -112,11 +112,11 @@ test.describe('guards send visitors to /login and back after signing in', () => 
 });
 
 const dashboards = [
-  { role: 'admin', who: demo.admin, path: '/dashboard/all-users', heading: 'All Users (Only Students)', menu: ['Manage Users', 'Manage Classes'] },
+  { role: 'admin', who: demo.admin, path: '/dashboard/all-users', heading: 'All Users (Only Students)', menu: ['Manage Users', 'Manage Classes', 'Platform Status'] },
   { role: 'instructor', who: demo.instructor, path: '/dashboard/add-class', heading: 'Add A Class', menu: ['Add A Class', 'My Classes'] },
   { role: 'student', who: demo.student, path: '/dashboard/selected-classes', heading: 'My Selected Classes', menu: ['My Selected Classes', 'My Enrolled Classes'] },
 ] as const;
-const allMenuEntries = ['Manage Users', 'Manage Classes', 'Add A Class', 'My Classes', 'My Selected Classes', 'My Enrolled Classes'];
+const allMenuEntries = ['Manage Users', 'Manage Classes', 'Platform Status', 'Add A Class', 'My Classes', 'My Selected Classes', 'My Enrolled Classes'];
 
 for (const d of dashboards) {
   test(`the ${d.role}'s Dashboard link opens ${d.path} with the ${d.role} menu`, async ({ page }) => {
@@ -152,6 +152,7 @@ const TITLED: { path: string; as: 'visitor' | 'student' | 'admin' | 'instructor'
   { path: '/dashboard/all-users', as: 'admin', title: 'Manage Users', heading: 'All Users (Only Students)' },
   { path: '/dashboard/all-classes', as: 'admin', title: 'Manage Classes', heading: 'Manage Classes' },
   { path: '/dashboard/feedback/:id', as: 'admin', title: 'Feedback', heading: 'Feedback' },
+  { path: '/dashboard/platform-status', as: 'admin', title: 'Platform Status', heading: 'Platform Status' },
   { path: '/dashboard/add-class', as: 'instructor', title: 'Add A Class', heading: 'Add A Class' },
   { path: '/dashboard/my-classes', as: 'instructor', title: 'My Classes', heading: 'My Classes' },
   { path: '/dashboard/update-class/:id', as: 'instructor', title: 'Update Class', heading: 'Update Class' },

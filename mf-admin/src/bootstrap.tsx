@@ -3,9 +3,11 @@ import { renderStandalone } from '@sportify/shared-ui';
 import ManageUsers from './ManageUsers';
 import ManageClasses from './ManageClasses';
 import Feedback from './Feedback';
+import PlatformStatus from './PlatformStatus';
 
 renderStandalone('mf-admin', [
   { path: '/dashboard/all-users', element: <ManageUsers /> },
   { path: '/dashboard/all-classes', element: <ManageClasses /> },
   { path: '/dashboard/feedback/:id', element: <Feedback /> },
+  { path: '/dashboard/platform-status', element: <PlatformStatus /> },
 ]);

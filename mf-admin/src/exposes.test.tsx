@@ -6,18 +6,27 @@ import { mockApi } from '@sportify/shared-ui/testing';
 import ManageUsers from './ManageUsers';
 import ManageClasses from './ManageClasses';
 import Feedback from './Feedback';
+import PlatformStatus from './PlatformStatus';
 
 // Every exposed module default-exports a screen that renders inside the shell's store, router and theme.
 const screens: Array<[string, ComponentType, string]> = [
   ['ManageUsers', ManageUsers, 'All Users (Only Students)'],
   ['ManageClasses', ManageClasses, 'Manage Classes'],
   ['Feedback', Feedback, 'Feedback'],
+  ['PlatformStatus', PlatformStatus, 'Platform Status'],
 ];
 
 // The lists load on mount; answer at the HTTP boundary so no real request outlives the test.
 let http: ReturnType<typeof mockApi>;
-beforeEach(() => { http = mockApi({ 'GET /users': [200, []], 'GET /all-classes': [200, []] }); });
-afterEach(() => http.restore());
+// Platform Status reads the shell origin's JSON with fetch: answer it too.
+beforeEach(() => {
+  http = mockApi({ 'GET /users': [200, []], 'GET /all-classes': [200, []] });
+  jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 200 }));
+});
+afterEach(() => {
+  http.restore();
+  jest.restoreAllMocks();
+});
 
 it.each(screens)('%s renders its heading', (_name, Screen, heading) => {
   render(<AppProviders store={makeStore()}><MemoryRouter><Screen /></MemoryRouter></AppProviders>);

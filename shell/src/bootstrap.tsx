@@ -5,7 +5,7 @@ import { makeStore, setRuntimeConfig, setUnauthorizedHandler, signedOut, tokenSt
 import { App } from './App';
 import { hasSavedSignIn, lazyAuthService } from './auth/authService';
 import { startSessionSync } from './auth/sessionSync';
-import { loadConfig } from './config/loadConfig';
+import { loadConfig, loadLatestRemotes } from './config/loadConfig';
 import { setupFederation } from './federation/federationRuntime';
 import { buildRoutes } from './routes/buildRoutes';
 
@@ -15,7 +15,7 @@ async function start() {
   const config = await loadConfig();
   setRuntimeConfig(config);
 
-  const remotes = setupFederation(config.remotes);
+  const remotes = setupFederation(config.remotes, loadLatestRemotes);
 
   const auth = lazyAuthService(
     () => import(/* webpackChunkName: "firebase-auth" */ './auth/firebaseAuthService')

@@ -5,6 +5,7 @@ import {
   Button, CardGrid, ClassCard, PageHeading, notify, selectSession, useAppSelector, usePageTitle, type CampClass,
 } from '@sportify/shared-ui';
 import { apiMessage } from '../common/apiErrors';
+import { BuildLabel } from '../common/BuildLabel';
 import { QueryView } from '../common/QueryView';
 import { Reveal } from '../common/Reveal';
 import {
@@ -64,6 +65,7 @@ export function ClassesPage() {
   return (
     <section aria-labelledby="classes-heading">
       <PageHeading id="classes-heading">All Classes are here</PageHeading>
+      <BuildLabel />
       {viewer.kind === 'staff' && (
         <Note>You are signed in as an {viewer.role}: only student accounts select classes.</Note>
       )}

@@ -1,4 +1,5 @@
 import { CardGrid, ClassCard, PageHeading, usePageTitle } from '@sportify/shared-ui';
+import { BuildLabel } from '../common/BuildLabel';
 import { QueryView } from '../common/QueryView';
 import { Reveal } from '../common/Reveal';
 import { HomeCarousel } from './HomeCarousel';
@@ -13,6 +14,7 @@ export function HomePage({ autoplay = false }: { autoplay?: boolean }) {
   usePageTitle('Home');
   return (
     <>
+      <BuildLabel />
       <HomeCarousel autoplay={autoplay} />
       <PopularClasses />
       <PopularInstructors />

@@ -5,3 +5,10 @@ import { fetchConfigJson } from './fetchConfigJson';
 export async function loadConfig(): Promise<RuntimeConfig> {
   return parseRuntimeConfig(await fetchConfigJson());
 }
+
+/** The remotes map of config.json as served now, past every cache (the live releases may have changed). */
+export async function loadLatestRemotes(): Promise<RuntimeConfig['remotes']> {
+  const response = await fetch('/config.json', { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`/config.json: HTTP ${response.status}`);
+  return parseRuntimeConfig(await response.json()).remotes;
+}

@@ -48,6 +48,10 @@ export const remoteRoutes: RemoteRoute[] = [
   },
   { path: '/dashboard/feedback/:id', remote: 'mf_admin', module: 'Feedback', access: 'admin', title: 'Feedback' },
   {
+    path: '/dashboard/platform-status', remote: 'mf_admin', module: 'PlatformStatus', access: 'admin',
+    title: 'Platform Status', menu: { label: 'Platform Status', roles: ['admin'] },
+  },
+  {
     path: '/dashboard/add-class', remote: 'mf_instructor', module: 'AddClass', access: 'instructor',
     title: 'Add A Class', menu: { label: 'Add A Class', roles: ['instructor'] },
   },

@@ -1,0 +1,74 @@
+import { PageHeading, Table, TableScroll } from '@sportify/shared-ui';
+import styled from 'styled-components';
+import { ListState } from '../common/ListState';
+import { useGetPlatformStatusQuery, type PartStatus, type ReleaseSummary } from './platformStatusApi';
+
+const Muted = styled.span`color: ${({ theme }) => theme.colors.muted};`;
+const Health = styled.span<{ $ok: boolean }>`
+  font-weight: 600;
+  color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
+`;
+
+const when = (iso?: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '');
+
+function Release({ release, none }: { release: ReleaseSummary | null; none: string }) {
+  if (!release) return <Muted>{none}</Muted>;
+  return (
+    <>
+      <div>{release.version}</div>
+      <Muted>commit {release.commit ?? 'unknown'}{release.builtAt ? `, built ${when(release.builtAt)}` : ''}</Muted>
+    </>
+  );
+}
+
+function Row({ status }: { status: PartStatus }) {
+  return (
+    <tr>
+      <th scope="row">{status.part}</th>
+      <td><Release release={status.live} none="Unversioned build (no release promoted)" /></td>
+      <td><Release release={status.previous} none="None" /></td>
+      <td>
+        {status.manifest
+          ? <Health $ok={status.manifest.reachable} title={status.manifest.url}>{status.manifest.detail}</Health>
+          : <Muted>Not a remote</Muted>}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * Platform Status: each part's live release, the one before it and whether its manifest answers now. Read-only;
+ * ops change releases with `npm run promote` / `npm run rollback` (README "Operating the remotes").
+ */
+export function PlatformStatusPage() {
+  const { data, isLoading, isError, isFetching, refetch } = useGetPlatformStatusQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (
+    <section aria-labelledby="platform-status-heading">
+      <PageHeading id="platform-status-heading">Platform Status</PageHeading>
+      <ListState
+        isLoading={isLoading}
+        isError={isError}
+        isFetching={isFetching}
+        isEmpty={data?.length === 0}
+        loadingLabel="Loading the platform status"
+        errorText="The platform status could not be loaded."
+        emptyText="No parts are configured."
+        onRetry={refetch}
+      >
+        <TableScroll>
+          <Table aria-labelledby="platform-status-heading">
+            <thead>
+              <tr>
+                <th scope="col">Part</th>
+                <th scope="col">Live release</th>
+                <th scope="col">Previous release</th>
+                <th scope="col">Manifest</th>
+              </tr>
+            </thead>
+            <tbody>{data?.map((status) => <Row key={status.part} status={status} />)}</tbody>
+          </Table>
+        </TableScroll>
+      </ListState>
+    </section>
+  );
+}

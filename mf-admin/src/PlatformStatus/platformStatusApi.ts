@@ -1,0 +1,70 @@
+import { api } from '@sportify/shared-ui';
+
+/** One release as the registry describes it (releases/registry.json, written by `npm run promote` / `rollback`). */
+export interface ReleaseSummary {
+  version: string;
+  commit?: string;
+  builtAt?: string;
+  promotedAt?: string | null;
+}
+
+export interface PartStatus {
+  /** Package name (shell, mf-public, ...). */
+  part: string;
+  live: ReleaseSummary | null;
+  previous: ReleaseSummary | null;
+  /** Remotes only: the manifest URL config.json gives the shell now, and whether it answers. */
+  manifest?: { url: string; reachable: boolean; detail: string };
+}
+
+type Registry = Record<string, { live?: ReleaseSummary; previous?: ReleaseSummary | null }>;
+
+// Both files live on the shell's origin (the page's), never cached: they change with every promote or rollback.
+// The registry is public-safe by design (versions, commits, build times; who ran a switch stays in the private
+// history), so this read-only screen reads it directly instead of through the API.
+const readJson = async (url: string) => {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json() as Promise<unknown>;
+};
+
+async function probe(url: string): Promise<NonNullable<PartStatus['manifest']>> {
+  try {
+    const response = await fetch(url, { cache: 'no-store' });
+    return { url, reachable: response.ok, detail: response.ok ? 'Reachable' : `Unreachable (HTTP ${response.status})` };
+  } catch {
+    return { url, reachable: false, detail: 'Unreachable (no answer)' };
+  }
+}
+
+/** Federation name -> package name (CONVENTIONS.md: mf_public is the mf-public package). */
+const packageOf = (federation: string) => federation.replace(/_/g, '-');
+
+export async function loadPlatformStatus(): Promise<PartStatus[]> {
+  const [registry, config] = (await Promise.all([readJson('/releases.json'), readJson('/config.json')])) as [
+    Registry, { remotes?: Record<string, string> },
+  ];
+  const entry = (part: string) => ({ live: registry[part]?.live ?? null, previous: registry[part]?.previous ?? null });
+  const remotes = await Promise.all(Object.entries(config.remotes ?? {}).map(async ([federation, url]) => ({
+    part: packageOf(federation), ...entry(packageOf(federation)), manifest: await probe(url),
+  })));
+  return [{ part: 'shell', ...entry('shell') }, ...remotes];
+}
+
+export const platformStatusApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPlatformStatus: build.query<PartStatus[], void>({
+      queryFn: async () => {
+        try {
+          return { data: await loadPlatformStatus() };
+        } catch (error) {
+          return { error: { status: 'FETCH_ERROR', data: undefined, message: error instanceof Error ? error.message : String(error) } };
+        }
+      },
+      // The state of the platform, not data to reuse: read afresh on every visit.
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useGetPlatformStatusQuery } = platformStatusApi;
