@@ -94,7 +94,8 @@ export class PublicCacheCoherence<Tag extends string = string> implements OnAppl
       if (this.failing) this.logger.log('Shared cache generations readable again');
       this.failing = false;
     } catch (err) {
-      if (!this.failing) this.logger.warn(`Cannot read the shared cache generations (${(err as Error).message}); serving lists uncached`);
+      // (A read cut short by our own shutdown is no news.)
+      if (!this.failing && !this.stopped) this.logger.warn(`Cannot read the shared cache generations (${(err as Error).message}); serving lists uncached`);
       this.failing = true;
     } finally {
       if (!this.stopped) {
