@@ -25,6 +25,7 @@ export class PublicCacheCoherence<Tag extends string = string> implements OnAppl
   private failing = false;
   private changed: (tag: Tag) => void = () => undefined;
   private publishing: Promise<void> = Promise.resolve();
+  private reading: Promise<void> | null = null;
 
   constructor(
     private readonly generations: CacheGenerationsRepository,
@@ -58,7 +59,24 @@ export class PublicCacheCoherence<Tag extends string = string> implements OnAppl
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.sync();
+    await this.refresh();
+    this.schedule();
+  }
+
+  /**
+   * Reads the shared generations now; concurrent callers share one read. A request that finds its list cached
+   * but the last read too old waits for this instead of reloading the list: under load (late timers) that is one
+   * tiny query rather than a list query per request.
+   */
+  refresh(): Promise<void> {
+    this.reading ??= this.sync().finally(() => (this.reading = null));
+    return this.reading;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.refresh().then(() => this.schedule()), this.config.scaling.publicCacheSyncMs);
+    this.timer.unref();
   }
 
   onModuleDestroy(): void {
@@ -97,11 +115,6 @@ export class PublicCacheCoherence<Tag extends string = string> implements OnAppl
       // (A read cut short by our own shutdown is no news.)
       if (!this.failing && !this.stopped) this.logger.warn(`Cannot read the shared cache generations (${(err as Error).message}); serving lists uncached`);
       this.failing = true;
-    } finally {
-      if (!this.stopped) {
-        this.timer = setTimeout(() => void this.sync(), this.config.scaling.publicCacheSyncMs);
-        this.timer.unref();
-      }
     }
   }
 }

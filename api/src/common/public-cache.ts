@@ -58,6 +58,13 @@ export class PublicCache {
   async get(key: PublicListKey, tags: CacheTag[], load: () => Promise<unknown>): Promise<CachedJson> {
     const hit = this.peek(key);
     if (hit) return hit;
+    // Cached but not verified lately: check the shared generations (one small read) before reloading the list.
+    const cached = this.entries.get(key);
+    if (cached && cached.expires > Date.now()) {
+      await this.coherence.refresh();
+      const current = this.peek(key);
+      if (current) return current;
+    }
     // One load per key at a time, however many requests arrive while it runs.
     const pending = this.loading.get(key);
     if (pending) return pending.promise;
