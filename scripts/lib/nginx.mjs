@@ -38,8 +38,10 @@ export async function ensureNginx({ log = console.log } = {}) {
 /**
  * The load balancer's config: round robin over the replicas with keep-alive connections to them; connection
  * failures, timeouts and 503s (a replica draining after SIGTERM) are retried once on another replica (nginx
- * retries only idempotent requests unless told otherwise). X-Forwarded-For carries the client's address, which
- * the replicas trust from exactly one hop (TRUST_PROXY=1).
+ * retries only idempotent requests unless told otherwise). No replica is ever marked down (`max_fails=0`): during a
+ * database outage every replica answers 503, and nginx must pass that on rather than turn it into a 502 for "no
+ * live upstreams"; a stopped replica refuses connections at once, so retrying it costs nothing. X-Forwarded-For
+ * carries the client's address, which the replicas trust from exactly one hop (TRUST_PROXY=1).
  * @param {{ port: number, upstreams: string[], dir: string }} options
  */
 export function nginxConfig({ port, upstreams, dir }) {
@@ -58,7 +60,7 @@ http {
   scgi_temp_path ${p('tmp/scgi')};
   server_tokens off;
   upstream sportify_api {
-${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join('\n')}
+${upstreams.map((u) => `    server ${u} max_fails=0;`).join('\n')}
     keepalive 64;
   }
   server {
