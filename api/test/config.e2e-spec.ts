@@ -83,7 +83,7 @@ describe('configuration validated at boot', () => {
 
   it('reads the scale-out settings with their defaults', () => {
     expect(loadConfig({}).scaling).toMatchObject({
-      dbServerSelectionTimeoutMs: 500,
+      dbServerSelectionTimeoutMs: 300,
       dbHeartbeatMs: 1000,
       dbBootTimeoutSeconds: 60,
       publicCacheSyncMs: 250,

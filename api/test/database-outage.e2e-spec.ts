@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { exitWithin, freePort, sleep, startApiProcess, startDevDbProcess, type ApiProc, type Proc } from './support/processes';
+import { exitWithin, freePort, sleep, startApiProcess, startDevDbProcess, startNginxProcess, type ApiProc, type Proc } from './support/processes';
 import { testEnv } from './support/test-app';
 
 // The built API against an embedded database of its own, which the tests stop and start again mid-run.
@@ -11,6 +11,7 @@ describe('database outages (the real API process, its database stopped and resta
   let dbFile: string;
   let db: Proc | null = null;
   let api: ApiProc | null = null;
+  let others: Proc[] = [];
   const env = () => testEnv({ MONGODB_URI: `mongodb://127.0.0.1:${dbPort}/outage`, LOG_LEVEL: 'warn' });
 
   beforeAll(async () => {
@@ -20,6 +21,8 @@ describe('database outages (the real API process, its database stopped and resta
   });
 
   afterEach(async () => {
+    await Promise.all(others.map((o) => o.stop()));
+    others = [];
     await api?.stop();
     await db?.stop();
     api = db = null;
@@ -83,23 +86,50 @@ describe('database outages (the real API process, its database stopped and resta
     expect(recovered).toBeGreaterThanOrEqual(0);
     expect(recovered).toBeLessThanOrEqual(5000);
     expect(api.alive()).toBe(true);
-  });
+  }, 180_000);
+
+  it('through nginx in front of two replicas: 503 during the outage (not 502), 200 after it', async () => {
+    db = await startDevDbProcess(dbPort, dbFile);
+    api = await startApiProcess(env());
+    const second = await startApiProcess(env());
+    others.push(second);
+    const lb = await startNginxProcess(path.join(dir, 'nginx'), [`127.0.0.1:${api.port}`, `127.0.0.1:${second.port}`]);
+    others.unshift(lb);
+    expect((await timed(`${lb.url}/classes`)).status).toBe(200);
+
+    await db.stop();
+    await sleep(1500);
+    for (let i = 0; i < 6; i++) {
+      const r = await timed(`${lb.url}/classes`);
+      expect(r.status).toBe(503);
+      expect(r.ms).toBeLessThan(1000);
+    }
+
+    db = await startDevDbProcess(dbPort, dbFile);
+    const backAt = Date.now();
+    while (Date.now() - backAt < 10_000 && (await timed(`${lb.url}/classes`)).status !== 200) await sleep(50);
+    // Both replicas answer again (round robin: two in a row reach both).
+    expect([(await timed(`${lb.url}/classes`)).status, (await timed(`${lb.url}/classes`)).status]).toEqual([200, 200]);
+    expect(Date.now() - backAt).toBeLessThan(5000);
+  }, 180_000);
 
   it('waits at boot for a database that starts late', async () => {
     api = await startApiProcess(env(), { ready: false });
-    await sleep(2000);
+    // The database starts only once the API has found it missing.
+    const end0 = Date.now() + 60_000;
+    while (Date.now() < end0 && !api.output().includes('Database not reachable yet')) await sleep(100);
+    expect(api.output()).toContain('Database not reachable yet');
     expect(api.alive()).toBe(true);
     db = await startDevDbProcess(dbPort, dbFile);
     const end = Date.now() + 30_000;
     while (Date.now() < end && !(await fetch(`${api.url}/health/ready`).then((r) => r.ok, () => false))) await sleep(200);
     expect((await fetch(`${api.url}/health/ready`)).status).toBe(200);
-    expect(api.output()).toContain('Database not reachable yet');
-  });
+  }, 120_000);
 
   it('gives up after DB_BOOT_TIMEOUT_SECONDS with a message naming it', async () => {
     api = await startApiProcess({ ...env(), DB_BOOT_TIMEOUT_SECONDS: '2' }, { ready: false });
-    const exit = await exitWithin(api, 20_000);
+    const exit = await exitWithin(api, 60_000);
     expect(exit).toMatchObject({ code: 1 });
     expect(api.output()).toContain('did not answer within 2 s (DB_BOOT_TIMEOUT_SECONDS)');
-  });
+  }, 90_000);
 });

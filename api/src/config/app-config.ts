@@ -239,7 +239,7 @@ function loadScalingConfig(
   }
   return {
     trustProxy: trustProxy ?? 'loopback'.split(','),
-    dbServerSelectionTimeoutMs: int('DB_SERVER_SELECTION_TIMEOUT_MS', 500, 100, 30_000),
+    dbServerSelectionTimeoutMs: int('DB_SERVER_SELECTION_TIMEOUT_MS', 300, 100, 30_000),
     dbHeartbeatMs: int('DB_HEARTBEAT_MS', 1000, 500, 60_000),
     dbBootTimeoutSeconds: int('DB_BOOT_TIMEOUT_SECONDS', 60, 1, 3600),
     dbBootMaxDelayMs: int('DB_BOOT_MAX_DELAY_MS', 5000, 100, 60_000),
