@@ -30,7 +30,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'journeys', testIgnore: /outage\.spec\.ts/ },
+    // scaled.spec.ts runs against `npm run start:scaled` (playwright.scaled.config.ts).
+    { name: 'journeys', testIgnore: /(outage|scaled)\.spec\.ts/ },
     // Stops a remote's server, so it runs after every other journey.
     { name: 'outage', testMatch: /outage\.spec\.ts/, dependencies: ['journeys'] },
   ],

@@ -4,7 +4,6 @@ import { AuthModule } from './auth/auth.module';
 import { ClassesModule } from './classes/classes.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { PublicCacheModule } from './common/public-cache.module';
-import { ShutdownLogger } from './common/shutdown-logger';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -43,7 +42,6 @@ export class AppModule {
           }),
         },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
-        ShutdownLogger,
       ],
     };
   }

@@ -8,12 +8,16 @@ import { AppLogger } from './common/app-logger';
 import { PublicListResponder } from './common/public-list-responder';
 import { requestIdAndLog } from './common/request-id.middleware';
 import { logLevelsFrom, type AppConfig } from './config/app-config';
+import { databaseGate } from './database/database-gate';
+import { DatabaseService } from './database/database.service';
+import { GracefulShutdown } from './health/graceful-shutdown';
 
 /** HTTP concerns shared by main.ts and the end-to-end tests, so tests exercise the same stack. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
-  app.set('trust proxy', config.trustProxy);
+  app.set('trust proxy', config.scaling.trustProxy);
   app.disable('x-powered-by');
   app.use(requestIdAndLog);
+  app.use(databaseGate(app.get(DatabaseService)));
   // Upgrading to https would break the Swagger UI's assets on a plain-http local API.
   app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: config.production ? [] : null } } }));
   app.enableCors({
@@ -38,7 +42,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
       .build(),
   );
   SwaggerModule.setup('docs', app, document);
-  app.enableShutdownHooks();
+  // Signals are handled by GracefulShutdown (main.ts), which drains before Nest closes.
 }
 
 /** Builds and initialises the API (collections and indexes are created here, before anything listens). */
@@ -47,9 +51,13 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     // JSON lines in production, for log collectors; readable lines elsewhere.
     logger: new AppLogger({ logLevels: logLevelsFrom(config.logLevel), json: config.production }),
     bodyParser: false,
+    // A failed start (e.g. no database within DB_BOOT_TIMEOUT_SECONDS) is reported by main.ts and exits with 1.
+    abortOnError: false,
   });
   configureApp(app, config);
   await app.init();
   app.get(PublicListResponder).install(app.getHttpServer());
+  // Outermost, so every request (fast path included) counts as in flight during a drain.
+  app.get(GracefulShutdown).install(app.getHttpServer());
   return app;
 }

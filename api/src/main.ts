@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.setup';
 import { ConfigError, loadConfig } from './config/app-config';
+import { GracefulShutdown } from './health/graceful-shutdown';
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -15,6 +16,8 @@ async function bootstrap(): Promise<void> {
     throw err;
   }
   const app = await createApp(config);
+  const shutdown = app.get(GracefulShutdown);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutdown.shutdown(app, signal));
   await app.listen(config.port, '0.0.0.0');
   const mode = config.stripeSecretKey ? 'Stripe' : 'test-mode sandbox';
   new Logger('Bootstrap').log(`Sportify API listening on port ${config.port} (payments: ${mode}, docs at /docs)`);

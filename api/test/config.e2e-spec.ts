@@ -61,4 +61,35 @@ describe('configuration validated at boot', () => {
     expect(c).toMatchObject({ port: 5050, jwtTtlSeconds: 900, firebaseAuthEmulatorHost: '127.0.0.1:9199', assetBaseUrl: 'https://cdn.camp.example' });
     expect(c.corsOrigins).toEqual(['https://camp.example', 'https://admin.camp.example']);
   });
+
+  describe('TRUST_PROXY', () => {
+    it.each([
+      ['1', 1],
+      ['0', 0],
+      ['loopback', ['loopback']],
+      ['loopback, 10.0.0.0/8, 192.168.1.7, fd00::/8', ['loopback', '10.0.0.0/8', '192.168.1.7', 'fd00::/8']],
+    ])('reads %p as %p', (raw, expected) => {
+      expect(loadConfig({ TRUST_PROXY: raw }).scaling.trustProxy).toEqual(expected);
+    });
+
+    it('defaults to loopback', () => {
+      expect(loadConfig({}).scaling.trustProxy).toEqual(['loopback']);
+    });
+
+    it.each(['true', 'proxy.example', '10.0.0.0/33', '300.1.1.1', '1.2.3.4/8/1', 'loopback;10.0.0.1', '99'])('stops the boot on %p', (raw) => {
+      expect(problemsOf({ TRUST_PROXY: raw }).join('\n')).toContain('TRUST_PROXY must be a hop count');
+    });
+  });
+
+  it('reads the scale-out settings with their defaults', () => {
+    expect(loadConfig({}).scaling).toMatchObject({
+      dbServerSelectionTimeoutMs: 300,
+      dbHeartbeatMs: 1000,
+      dbBootTimeoutSeconds: 60,
+      publicCacheSyncMs: 250,
+      shutdownTimeoutSeconds: 10,
+    });
+    expect(problemsOf({ SHUTDOWN_TIMEOUT_SECONDS: '0' }).join('\n')).toContain('SHUTDOWN_TIMEOUT_SECONDS');
+    expect(problemsOf({ PUBLIC_CACHE_SYNC_MS: '5000' }).join('\n')).toContain('PUBLIC_CACHE_SYNC_MS');
+  });
 });

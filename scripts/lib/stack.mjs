@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { execa } from 'execa';
-import { assertPortsFree } from './ports.mjs';
+import { assertPortsFree, freePort } from './ports.mjs';
+import { startNginx } from './nginx.mjs';
 import { startDevDb } from './devdb.mjs';
 import { startAuthEmulator, DEMO_PROJECT_ID } from './auth-emulator.mjs';
 import { spawnService, ready } from './proc.mjs';
@@ -51,7 +52,16 @@ export function readSettings(env = process.env) {
     stripeSecretKey: env.STRIPE_SECRET_KEY || '',
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || '',
     jwtSecret: env.JWT_SECRET || '',
+    apiReplicas: replicaCount(env.API_REPLICAS),
   };
+}
+
+/** `npm run start:scaled`: how many API replicas run behind nginx (default 2). */
+function replicaCount(/** @type {string | undefined} */ value) {
+  if (value === undefined || value === '') return 2;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`API_REPLICAS must be a number from 1 to 16, got "${value}"`);
+  return n;
 }
 
 const origin = (port) => `http://localhost:${port}`;
@@ -82,10 +92,47 @@ export async function buildAll(log) {
 }
 
 /**
- * Starts everything and resolves once every part answers. Returns { settings, services, config, stop() }.
- * Throws (after stopping what it started) when a part fails to come up.
+ * Starts the API: one process on API_PORT, or with `scaled` API_REPLICAS processes on free ports behind nginx on
+ * API_PORT (each trusting exactly that one proxy hop for the client's address). Returns the started services.
+ * @param {ReturnType<typeof readSettings>} s
+ * @param {Record<string, string>} apiEnv
+ * @param {{ scaled: boolean, log: (msg: string) => void }} options
  */
-export async function startStack({ env = process.env, log = console.log } = {}) {
+export async function startApi(s, apiEnv, { scaled, log }) {
+  const main = path.join(repoRoot, 'api/dist/main.js');
+  const replica = async (/** @type {string} */ name, /** @type {number} */ port, /** @type {Record<string, string>} */ extra = {}) => {
+    const api = spawnService(name, process.execPath, [main], { env: { ...apiEnv, ...extra, PORT: String(port) }, cwd: repoRoot });
+    await ready(api, [`http://127.0.0.1:${port}/health/ready`], 60_000);
+    return api;
+  };
+  if (!scaled) return [await replica('api', s.apiPort)];
+
+  const ports = [];
+  for (let i = 0; i < s.apiReplicas; i++) ports.push(await freePort());
+  const started = [];
+  try {
+    // The first replica creates the collections and indexes alone (the embedded database dislikes doing it twice at once).
+    started.push(await replica('api-1', ports[0], { TRUST_PROXY: '1' }));
+    const rest = ports.slice(1).map((port, i) => replica(`api-${i + 2}`, port, { TRUST_PROXY: '1' }));
+    const settled = await Promise.allSettled(rest);
+    for (const r of settled) if (r.status === 'fulfilled') started.push(r.value);
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    const lb = await startNginx({ port: s.apiPort, upstreams: ports.map((p) => `127.0.0.1:${p}`), dir: path.join(s.dataDir, 'run', 'nginx'), log });
+    started.push(lb.service);
+    log(`API: ${ports.length} replicas (ports ${ports.join(', ')}) behind nginx on port ${s.apiPort}`);
+    return started;
+  } catch (err) {
+    await Promise.all(started.map((x) => x.stop()));
+    throw err;
+  }
+}
+
+/**
+ * Starts everything and resolves once every part answers. Returns { settings, services, config, stop() }.
+ * Throws (after stopping what it started) when a part fails to come up. `scaled`: API replicas behind nginx.
+ */
+export async function startStack({ env = process.env, log = console.log, scaled = false } = {}) {
   const s = readSettings(env);
   const ports = { API: s.apiPort };
   for (const f of s.frontEnds) ports[f.name] = f.port;
@@ -114,16 +161,13 @@ export async function startStack({ env = process.env, log = console.log } = {}) 
     if (auth) log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
 
     const apiEnv = {
-      PORT: String(s.apiPort),
       MONGODB_URI: s.mongoUri || `${db?.uri}/sportify`,
       FIREBASE_PROJECT_ID: s.firebase.projectId,
       ...(auth ? { FIREBASE_AUTH_EMULATOR_HOST: auth.host } : {}),
       CORS_ORIGINS: s.frontEnds.map((f) => origin(f.port)).join(','),
       ASSET_BASE_URL: origin(s.frontEnds[0].port),
     };
-    const api = spawnService('api', process.execPath, [path.join(repoRoot, 'api/dist/main.js')], { env: apiEnv, cwd: repoRoot });
-    services.push(api);
-    await ready(api, [`http://127.0.0.1:${s.apiPort}/health`], 60_000);
+    services.push(...(await startApi(s, apiEnv, { scaled, log })));
 
     const seed = await execa(process.execPath, [path.join(repoRoot, 'api/dist/seed/run.js')], {
       env: { ...process.env, ...apiEnv },

@@ -9,6 +9,8 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { FirebaseTokenVerifier } from './firebase-token.verifier';
 import { rateLimits } from './rate-limit';
+import { RateLimitStorageModule } from './rate-limit-storage.module';
+import { RateLimitRepository } from './rate-limit.repository';
 import { RolesGuard } from './roles.guard';
 
 const API_TOKEN_ISSUER = 'sportify-camp-api';
@@ -17,7 +19,12 @@ const API_TOKEN_AUDIENCE = 'sportify-camp';
 @Module({
   imports: [
     UsersModule,
-    ThrottlerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: rateLimits }),
+    // Budgets kept in MongoDB: every replica counts against the same ones.
+    ThrottlerModule.forRootAsync({
+      imports: [RateLimitStorageModule],
+      inject: [APP_CONFIG, RateLimitRepository],
+      useFactory: (config: AppConfig, storage: RateLimitRepository) => ({ ...rateLimits(config), storage }),
+    }),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({

@@ -17,6 +17,8 @@ const DATABASE_DOWN = new Set([
   'MongoNotConnectedError',
 ]);
 
+export const DATABASE_DOWN_MESSAGE = 'The database is unavailable, please try again shortly';
+
 const body = (statusCode: number, message: string, extra: Record<string, unknown> = {}): ErrorBody => ({
   ...extra,
   statusCode,
@@ -37,7 +39,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
   const err = exception as { code?: number; name?: string; type?: string; status?: number; message?: string };
   // The database is down or unreachable: a temporary condition the client may retry, not a bug.
   if (DATABASE_DOWN.has(err?.name ?? '') || /buffering timed out/.test(err?.message ?? '')) {
-    return body(HttpStatus.SERVICE_UNAVAILABLE, 'The database is unavailable, please try again shortly');
+    return body(HttpStatus.SERVICE_UNAVAILABLE, DATABASE_DOWN_MESSAGE);
   }
   // Unique index violations: two writes raced for the same key.
   if (err?.code === 11000) return body(HttpStatus.CONFLICT, 'This record already exists');

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { PublicCacheCoherence } from './public-cache-coherence';
 
 /** The public lists and their cache keys (also the routes the fast path may answer). */
 export const PUBLIC_LISTS = {
@@ -31,8 +32,8 @@ interface Entry {
 
 /**
  * In-process cache of the public lists, serialised once (JSON, gzip, ETag) so a hit costs no query and no
- * stringify. Writes invalidate by tag at once; `PUBLIC_CACHE_SECONDS` bounds staleness when several API instances
- * share a database (another instance's writes are not seen here).
+ * stringify. Writes invalidate by tag at once here, and through `PublicCacheCoherence` on every other replica
+ * within PUBLIC_CACHE_SYNC_MS; `PUBLIC_CACHE_SECONDS` bounds an entry's age anyway.
  */
 @Injectable()
 export class PublicCache {
@@ -40,17 +41,30 @@ export class PublicCache {
   private readonly loading = new Map<string, { promise: Promise<CachedJson>; tags: CacheTag[] }>();
   private readonly generations: Record<CacheTag, number> = { classes: 0, users: 0 };
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly coherence: PublicCacheCoherence<CacheTag>,
+  ) {
+    coherence.onRemoteChange((tag) => this.drop(tag));
+  }
 
   /** A current entry, without loading. */
   peek(key: PublicListKey): CachedJson | undefined {
     const hit = this.entries.get(key);
-    return hit && hit.expires > Date.now() ? hit.value : undefined;
+    const now = Date.now();
+    return hit && hit.expires > now && this.coherence.isCurrent(now) ? hit.value : undefined;
   }
 
   async get(key: PublicListKey, tags: CacheTag[], load: () => Promise<unknown>): Promise<CachedJson> {
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.value;
+    const hit = this.peek(key);
+    if (hit) return hit;
+    // Cached but not verified lately: check the shared generations (one small read) before reloading the list.
+    const cached = this.entries.get(key);
+    if (cached && cached.expires > Date.now()) {
+      await this.coherence.refresh();
+      const current = this.peek(key);
+      if (current) return current;
+    }
     // One load per key at a time, however many requests arrive while it runs.
     const pending = this.loading.get(key);
     if (pending) return pending.promise;
@@ -72,7 +86,13 @@ export class PublicCache {
     return promise;
   }
 
+  /** After a write: drops the tag's lists here and tells the other replicas. */
   invalidate(tag: CacheTag): void {
+    this.drop(tag);
+    this.coherence.published(tag);
+  }
+
+  private drop(tag: CacheTag): void {
     this.generations[tag]++;
     for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(key);
     // In-flight loads started before this write must not be shared with requests arriving after it.

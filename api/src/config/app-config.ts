@@ -1,6 +1,8 @@
 // Reads and validates the API's configuration once, at boot. A wrong or missing value stops start-up with a
 // message naming the variable, instead of failing later on the first request that needs it.
 
+import { isIP } from 'node:net';
+
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
 export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
@@ -27,8 +29,8 @@ export interface AppConfig {
   /** Seconds a public list may be served from the in-process cache before it is rebuilt anyway. */
   publicCacheSeconds: number;
   logLevel: LogLevel;
-  /** Express `trust proxy` setting, so rate limits see the client's address behind a proxy. */
-  trustProxy: string;
+  /** Scale-out and fault-tolerance settings (see `loadScalingConfig`). */
+  scaling: ScalingConfig;
 }
 
 export class ConfigError extends Error {
@@ -152,7 +154,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const logLevel = str('LOG_LEVEL', 'log') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
-  const trustProxy = str('TRUST_PROXY', 'loopback');
+  const scaling = loadScalingConfig(str, int, problems);
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -172,11 +174,76 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimits,
     publicCacheSeconds,
     logLevel,
-    trustProxy,
+    scaling,
   };
 }
 
 /** The log levels Nest should print for a configured minimum level. */
 export function logLevelsFrom(level: LogLevel): LogLevel[] {
   return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scale-out and fault tolerance: several stateless replicas behind a load balancer, a database that may go away.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Express `trust proxy`: a hop count, or a list of addresses, CIDRs and Express's names (`loopback`, ...). */
+export type TrustProxy = number | string[];
+
+export interface ScalingConfig {
+  /** Which proxies' X-Forwarded-For is believed, so rate limits see the client's address behind them. */
+  trustProxy: TrustProxy;
+  /** How long a request waits for a usable database before it fails with 503. */
+  dbServerSelectionTimeoutMs: number;
+  /** How often the driver checks the database (and so notices that it is back). */
+  dbHeartbeatMs: number;
+  /** Boot waits for the database this long in all, retrying with a doubling delay capped at `dbBootMaxDelayMs`. */
+  dbBootTimeoutSeconds: number;
+  dbBootMaxDelayMs: number;
+  /** How often each replica checks the shared cache generations (a write elsewhere shows here within this). */
+  publicCacheSyncMs: number;
+  /** On SIGTERM: how long in-flight requests may take before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4/IPv6 address, optionally with a /prefix of the right size. */
+function isAddressOrCidr(value: string): boolean {
+  const [address, prefix, extra] = value.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(raw: string): TrustProxy | null {
+  if (/^\d+$/.test(raw)) return Number(raw) <= 10 ? Number(raw) : null;
+  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!items.length || !items.every((i) => PROXY_NAMES.has(i) || isAddressOrCidr(i))) return null;
+  return items;
+}
+
+function loadScalingConfig(
+  str: (name: string, fallback?: string) => string,
+  int: (name: string, fallback: number, min: number, max: number) => number,
+  problems: string[],
+): ScalingConfig {
+  const rawProxy = str('TRUST_PROXY', 'loopback');
+  const trustProxy = parseTrustProxy(rawProxy);
+  if (trustProxy === null) {
+    problems.push(
+      `TRUST_PROXY must be a hop count (0-10), or a comma-separated list of loopback, linklocal, uniquelocal, IP addresses or CIDRs such as 10.0.0.0/8 (got "${rawProxy}")`,
+    );
+  }
+  return {
+    trustProxy: trustProxy ?? 'loopback'.split(','),
+    dbServerSelectionTimeoutMs: int('DB_SERVER_SELECTION_TIMEOUT_MS', 300, 100, 30_000),
+    dbHeartbeatMs: int('DB_HEARTBEAT_MS', 1000, 500, 60_000),
+    dbBootTimeoutSeconds: int('DB_BOOT_TIMEOUT_SECONDS', 60, 1, 3600),
+    dbBootMaxDelayMs: int('DB_BOOT_MAX_DELAY_MS', 5000, 100, 60_000),
+    publicCacheSyncMs: int('PUBLIC_CACHE_SYNC_MS', 250, 50, 1000),
+    shutdownTimeoutSeconds: int('SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 300),
+  };
 }

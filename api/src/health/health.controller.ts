@@ -1,33 +1,48 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { Connection } from 'mongoose';
 import { Public } from '../auth/public.decorator';
+import { DatabaseService } from '../database/database.service';
+import { GracefulShutdown } from './graceful-shutdown';
+
+const PING_TIMEOUT_MS = 2000;
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly shutdown: GracefulShutdown,
+  ) {}
 
+  /** Kept for existing monitors: the API and its database. */
   @Public()
   @Get()
   @ApiOkResponse({ description: 'The API and its database are up: { status: "ok", db: "up" }' })
   @ApiServiceUnavailableResponse({ description: 'The database does not answer' })
   async check(): Promise<{ status: 'ok'; db: 'up' }> {
-    if (await this.databaseUp()) return { status: 'ok', db: 'up' };
-    throw new ServiceUnavailableException({ statusCode: 503, status: 'error', db: 'down', message: 'Database unavailable', error: 'Service Unavailable' });
+    if (await this.database.ping(PING_TIMEOUT_MS)) return { status: 'ok', db: 'up' };
+    throw unavailable({ status: 'error', db: 'down', message: 'Database unavailable' });
   }
 
-  private async databaseUp(): Promise<boolean> {
-    if (this.connection.readyState !== 1 || !this.connection.db) return false;
-    try {
-      await Promise.race([
-        this.connection.db.admin().ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('ping timeout')), 2000).unref()),
-      ]);
-      return true;
-    } catch {
-      return false;
-    }
+  /** Liveness: the process answers. Never depends on the database, so an outage restarts nothing. */
+  @Public()
+  @Get('live')
+  @ApiOkResponse({ description: 'The process is up: { status: "ok" }' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /** Readiness: send traffic here only while the database answers and the replica is not shutting down. */
+  @Public()
+  @Get('ready')
+  @ApiOkResponse({ description: 'Ready for traffic: { status: "ok", db: "up" }' })
+  @ApiServiceUnavailableResponse({ description: 'Draining after SIGTERM, or the database does not answer' })
+  async ready(): Promise<{ status: 'ok'; db: 'up' }> {
+    if (this.shutdown.isDraining) throw unavailable({ status: 'draining', message: 'Shutting down' });
+    if (await this.database.ping(PING_TIMEOUT_MS)) return { status: 'ok', db: 'up' };
+    throw unavailable({ status: 'error', db: 'down', message: 'Database unavailable' });
   }
 }
+
+const unavailable = (extra: Record<string, string>) =>
+  new ServiceUnavailableException({ statusCode: 503, error: 'Service Unavailable', ...extra });

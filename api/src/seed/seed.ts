@@ -1,4 +1,6 @@
 import { NestFactory } from '@nestjs/core';
+import { PublicCache } from '../common/public-cache';
+import { PublicCacheCoherence } from '../common/public-cache-coherence';
 import type { AppConfig } from '../config/app-config';
 import { SeedModule } from './seed.module';
 import { SeedService, type SeedReport } from './seed.service';
@@ -7,7 +9,13 @@ import { SeedService, type SeedReport } from './seed.service';
 export async function runSeed(config: AppConfig): Promise<SeedReport> {
   const ctx = await NestFactory.createApplicationContext(SeedModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
-    return await ctx.get(SeedService).seed();
+    const report = await ctx.get(SeedService).seed();
+    // Running replicas may have cached the lists before the seed: they drop them within a sync interval.
+    const cache = ctx.get(PublicCache);
+    cache.invalidate('classes');
+    cache.invalidate('users');
+    await ctx.get(PublicCacheCoherence).flush();
+    return report;
   } finally {
     await ctx.close();
   }
