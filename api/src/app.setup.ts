@@ -47,6 +47,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     // JSON lines in production, for log collectors; readable lines elsewhere.
     logger: new AppLogger({ logLevels: logLevelsFrom(config.logLevel), json: config.production }),
     bodyParser: false,
+    // Keeps req.rawBody: the provider's webhook signature is computed over the exact bytes.
+    rawBody: true,
   });
   configureApp(app, config);
   await app.init();

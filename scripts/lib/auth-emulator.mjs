@@ -41,7 +41,8 @@ export async function startAuthEmulator({ port = 9099, dataDir, projectId = DEMO
     // emulators of the same project (a test run beside a running site) from exporting each other's accounts.
     env: { TMPDIR: configDir, NO_UPDATE_NOTIFIER: '1', CI: process.env.CI ?? '' },
   });
-  await ready(service, [`http://127.0.0.1:${port}/`], 90_000);
+  // Its start-up waits on an offline remote-config fetch; on a loaded machine that alone can pass 90 s.
+  await ready(service, [`http://127.0.0.1:${port}/`], 240_000);
   const stop = async () => {
     await service.stop();
     rmSync(configDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
+import { freePort } from '../../../scripts/lib/ports.mjs';
 import { spawnService, ready } from '../../../scripts/lib/proc.mjs';
 
 export const STRIPE_MOCK_VERSION = 'v0.203.0';
@@ -24,7 +25,9 @@ export async function ensureStripeMock() {
 }
 
 export async function startStripeMock({ port }) {
-  const service = spawnService('stripe-mock', await ensureStripeMock(), ['-http-addr', `127.0.0.1:${port}`], { quiet: true });
+  // Its HTTPS listener defaults to port 12112; a free one keeps two test runs on one machine apart.
+  const args = ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${await freePort()}`];
+  const service = spawnService('stripe-mock', await ensureStripeMock(), args, { quiet: true });
   await ready(service, [`tcp:127.0.0.1:${port}`], 30_000);
   return { port, stop: () => service.stop() };
 }
