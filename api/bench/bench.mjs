@@ -29,6 +29,7 @@ async function startOwnStack() {
   ]);
   const port = await freePort();
   const env = {
+    SPORTIFY_DEV_MODE: '1',
     PORT: String(port),
     MONGODB_URI: `${db.uri}/sportify`,
     FIREBASE_AUTH_EMULATOR_HOST: auth.host,

@@ -51,6 +51,7 @@ export function readSettings(env = process.env) {
     stripeSecretKey: env.STRIPE_SECRET_KEY || '',
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || '',
     jwtSecret: env.JWT_SECRET || '',
+    developmentMode: env.SPORTIFY_DEV_MODE !== '0',
   };
 }
 
@@ -114,6 +115,8 @@ export async function startStack({ env = process.env, log = console.log } = {}) 
     if (auth) log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
 
     const apiEnv = {
+      // The launcher is the development tool: it unlocks the API's development defaults unless told otherwise.
+      SPORTIFY_DEV_MODE: s.developmentMode ? '1' : '0',
       PORT: String(s.apiPort),
       MONGODB_URI: s.mongoUri || `${db?.uri}/sportify`,
       FIREBASE_PROJECT_ID: s.firebase.projectId,
@@ -125,14 +128,15 @@ export async function startStack({ env = process.env, log = console.log } = {}) 
     services.push(api);
     await ready(api, [`http://127.0.0.1:${s.apiPort}/health`], 60_000);
 
-    const seed = await execa(process.execPath, [path.join(repoRoot, 'api/dist/seed/run.js')], {
+    // The seed writes demo accounts with published passwords: development only (it refuses otherwise too).
+    const seed = !s.developmentMode ? null : await execa(process.execPath, [path.join(repoRoot, 'api/dist/seed/run.js')], {
       env: { ...process.env, ...apiEnv },
       cwd: repoRoot,
       reject: false,
       all: true,
     });
-    if (seed.exitCode !== 0) throw new Error(`Seeding the demo data failed:\n${seed.all}`);
-    if (seed.all?.trim()) log(seed.all.trim());
+    if (seed && seed.exitCode !== 0) throw new Error(`Seeding the demo data failed:\n${seed.all}`);
+    if (seed?.all?.trim()) log(seed.all.trim());
 
     const config = runtimeConfig(s, auth?.host);
     for (const f of s.frontEnds) {
