@@ -47,6 +47,13 @@ export class PaymentsService implements OnModuleInit {
       throw new ConflictException('You have already paid for this class');
     }
     if (cls.price <= 0) throw new BadRequestException('This class is free: there is nothing to pay');
+    // A card already charged for this selection (its confirmation still on its way) is settled now, never charged twice.
+    for (const row of await this.ledger.openForSelection(selection._id, caller.email)) {
+      const charged = await this.gateway.retrieveIntent(row.intentId);
+      if (charged?.status === 'succeeded' && (await this.settlement.settle(charged)).kind === 'recorded') {
+        throw new ConflictException('You have already paid for this class');
+      }
+    }
     const intent = await this.gateway.createIntent({
       amount: toMinorUnits(cls.price),
       currency: this.config.currency,

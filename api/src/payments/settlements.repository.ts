@@ -92,6 +92,12 @@ export class SettlementsRepository {
     await this.model.updateOne({ intentId, state: { $in: ['open', 'expired'] } }, { $set: { nextAttemptAt } }).exec();
   }
 
+  /** The selection's intents not settled yet (a charge may be on its way). */
+  async openForSelection(selectionId: string, email: string): Promise<Settlement[]> {
+    const docs = await this.model.find({ selectionId, email, state: { $in: ['open', 'expired'] } }).lean<SettlementRecord[]>().exec();
+    return docs.map(toSettlement);
+  }
+
   /** Rows not settled yet whose next look is due, oldest first. */
   async due(now: Date, limit: number): Promise<Settlement[]> {
     const docs = await this.model
