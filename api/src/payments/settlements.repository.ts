@@ -93,34 +93,25 @@ export class SettlementsRepository {
   }
 
   /** The selection's intents not settled yet (a charge may be on its way). */
-  async openForSelection(selectionId: string, email: string): Promise<Settlement[]> {
-    const docs = await this.model.find({ selectionId, email, state: { $in: ['open', 'expired'] } }).lean<SettlementRecord[]>().exec();
-    return docs.map(toSettlement);
+  openForSelection(selectionId: string, email: string): Promise<Settlement[]> {
+    return this.findRows({ selectionId, email, state: { $in: ['open', 'expired'] } }, { createdAt: 1 }, 20);
   }
 
   /** Rows not settled yet whose next look is due, oldest first. */
-  async due(now: Date, limit: number): Promise<Settlement[]> {
-    const docs = await this.model
-      .find({ state: { $in: ['open', 'refund_due', 'revoking'] }, nextAttemptAt: { $lte: now } })
-      .sort({ nextAttemptAt: 1 })
-      .limit(limit)
-      .lean<SettlementRecord[]>()
-      .exec();
-    return docs.map(toSettlement);
+  due(now: Date, limit: number): Promise<Settlement[]> {
+    return this.findRows({ state: { $in: ['open', 'refund_due', 'revoking'] }, nextAttemptAt: { $lte: now } }, { nextAttemptAt: 1 }, limit);
   }
 
   /**
    * Not settled after `olderThan`: open intents (charged, or not yet known to be: the provider is asked on the
    * next pass), refunds still owed, revocations left midway.
    */
-  async unsettled(olderThan: Date, limit: number): Promise<Settlement[]> {
-    const docs = await this.model
-      .find({ state: { $in: ['open', 'refund_due', 'revoking'] }, createdAt: { $lte: olderThan } })
-      .sort({ createdAt: 1 })
-      .limit(limit)
-      .lean<SettlementRecord[]>()
-      .exec();
-    return docs.map(toSettlement);
+  unsettled(olderThan: Date, limit: number): Promise<Settlement[]> {
+    return this.findRows({ state: { $in: ['open', 'refund_due', 'revoking'] }, createdAt: { $lte: olderThan } }, { createdAt: 1 }, limit);
   }
 
+  private async findRows(filter: Record<string, unknown>, sort: Record<string, 1 | -1>, limit: number): Promise<Settlement[]> {
+    const docs = await this.model.find(filter).sort(sort).limit(limit).lean<SettlementRecord[]>().exec();
+    return docs.map(toSettlement);
+  }
 }
