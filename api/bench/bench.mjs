@@ -30,6 +30,7 @@ async function startOwnStack() {
     startAuthEmulator({ port: await freePort() }),
   ]);
   const env = {
+    SPORTIFY_DEV_MODE: '1',
     MONGODB_URI: `${db.uri}/sportify`,
     FIREBASE_AUTH_EMULATOR_HOST: auth.host,
     // One log line per request would measure the terminal; warnings and errors are still printed.

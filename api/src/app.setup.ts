@@ -53,6 +53,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     bodyParser: false,
     // A failed start (e.g. no database within DB_BOOT_TIMEOUT_SECONDS) is reported by main.ts and exits with 1.
     abortOnError: false,
+    // Keeps req.rawBody: the provider's webhook signature is computed over the exact bytes.
+    rawBody: true,
   });
   configureApp(app, config);
   await app.init();

@@ -12,8 +12,16 @@ describe('configuration validated at boot', () => {
     }
   };
 
+  const DEV = { SPORTIFY_DEV_MODE: '1' };
+  const PROD = {
+    JWT_SECRET: 'x'.repeat(40),
+    STRIPE_SECRET_KEY: 'sk_live_abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_live_abc',
+    FIREBASE_PROJECT_ID: 'sportify-camp-prod',
+  };
+
   it('has working defaults for development', () => {
-    const c = loadConfig({});
+    const c = loadConfig(DEV);
     expect(c).toMatchObject({
       port: 5000,
       mongodbUri: 'mongodb://127.0.0.1:27017/sportify',
@@ -34,24 +42,52 @@ describe('configuration validated at boot', () => {
     [{ CORS_ORIGINS: 'localhost:3000' }, 'CORS_ORIGINS'],
     [{ STRIPE_SECRET_KEY: 'oops' }, 'STRIPE_SECRET_KEY'],
     [{ ASSET_BASE_URL: 'ftp://x' }, 'ASSET_BASE_URL'],
+    [{ STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ SANDBOX_EVENT_DELAY_MS: 'soon' }, 'SANDBOX_EVENT_DELAY_MS'],
+    [{ PAYMENT_SETTLE_DELAY_SECONDS: '-1' }, 'PAYMENT_SETTLE_DELAY_SECONDS'],
   ])('rejects %p naming %s', (env, name) => {
-    expect(problemsOf(env).join('\n')).toContain(name);
+    expect(problemsOf({ ...DEV, ...env }).join('\n')).toContain(name);
   });
 
   it('uses strict rate limits in production and roomy ones elsewhere', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ windowSeconds: 60, jwt: 300, writes: 1000 });
-    const prod = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: 'sk_live_abc' });
+    expect(loadConfig(DEV).rateLimits).toEqual({ windowSeconds: 60, jwt: 300, writes: 1000 });
+    const prod = loadConfig({ NODE_ENV: 'production', ...PROD });
     expect(prod.rateLimits).toEqual({ windowSeconds: 60, jwt: 30, writes: 120 });
   });
 
-  it('requires a JWT secret and a Stripe key in production (no dev secret, no sandbox)', () => {
-    const problems = problemsOf({ NODE_ENV: 'production' }).join('\n');
-    expect(problems).toContain('JWT_SECRET is required');
-    expect(problems).toContain('STRIPE_SECRET_KEY is required');
+  it.each<Record<string, string>>([{}, { NODE_ENV: 'production' }, { NODE_ENV: 'prod' }, { NODE_ENV: 'staging' }, { SPORTIFY_DEV_MODE: '0' }])(
+    'fails closed without the development flag (%p): names every missing production setting',
+    (env) => {
+      const problems = problemsOf(env).join('\n');
+      expect(problems).toContain('JWT_SECRET is required');
+      expect(problems).toContain('STRIPE_SECRET_KEY is required');
+      expect(problems).toContain('STRIPE_WEBHOOK_SECRET is required');
+      expect(problems).toContain('FIREBASE_PROJECT_ID must be a real Firebase project');
+    },
+  );
+
+  it('without the flag: a short or development JWT secret, the emulator and the development webhook secret are refused', () => {
+    const problems = problemsOf({
+      ...PROD,
+      JWT_SECRET: 'short-secret',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      STRIPE_WEBHOOK_SECRET: 'whsec_sportify_development_only',
+    }).join('\n');
+    expect(problems).toContain('JWT_SECRET must be at least 32 characters');
+    expect(problems).toContain('FIREBASE_AUTH_EMULATOR_HOST must not be set');
+    expect(problems).toContain('STRIPE_WEBHOOK_SECRET must not be the development one');
+    expect(problemsOf({ ...PROD, JWT_SECRET: 'sportify-dev-only-secret-change-me-in-production' }).join('\n')).toContain('JWT_SECRET');
+    // With every production setting it starts, and not in development mode.
+    expect(loadConfig(PROD)).toMatchObject({ developmentMode: false, production: true, stripeWebhookSecret: 'whsec_live_abc' });
+  });
+
+  it('the development flag cannot be combined with NODE_ENV=production', () => {
+    expect(problemsOf({ ...DEV, NODE_ENV: 'production' }).join('\n')).toContain('SPORTIFY_DEV_MODE=1 cannot be combined');
   });
 
   it('reads the documented variables', () => {
     const c = loadConfig({
+      ...DEV,
       PORT: '5050',
       JWT_TTL: '15m',
       CORS_ORIGINS: 'https://camp.example, https://admin.camp.example/',

@@ -188,9 +188,10 @@ describe('payments (test-mode sandbox gateway)', () => {
     expect(late.body.message).toBe('This class is sold out; your payment has been refunded');
     const intent = await t.db().collection('sandbox_payment_intents').findOne({ intentId: pb.intentId });
     expect(intent?.refunded).toBe(true);
-    // A refunded intent cannot be replayed later, even if a seat frees up.
+    // A refunded intent is decided: a later call gets the same answer, even if a seat frees up.
     await t.db().collection('classes').updateOne({ _id: cls._id }, { $set: { seats: 1 } });
-    await t.http().post('/payments').set(b.auth).send(paymentBody(b, pb, classId)).expect(402);
+    const again = await t.http().post('/payments').set(b.auth).send(paymentBody(b, pb, classId)).expect(409);
+    expect(again.body.message).toBe('This class is sold out; your payment has been refunded');
     expect((await classById(classId)).seats).toBe(1);
   });
 

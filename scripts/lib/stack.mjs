@@ -53,6 +53,7 @@ export function readSettings(env = process.env) {
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || '',
     jwtSecret: env.JWT_SECRET || '',
     apiReplicas: replicaCount(env.API_REPLICAS),
+    developmentMode: env.SPORTIFY_DEV_MODE !== '0',
   };
 }
 
@@ -161,6 +162,8 @@ export async function startStack({ env = process.env, log = console.log, scaled 
     if (auth) log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
 
     const apiEnv = {
+      // The launcher is the development tool: it unlocks the API's development defaults unless told otherwise.
+      SPORTIFY_DEV_MODE: s.developmentMode ? '1' : '0',
       MONGODB_URI: s.mongoUri || `${db?.uri}/sportify`,
       FIREBASE_PROJECT_ID: s.firebase.projectId,
       ...(auth ? { FIREBASE_AUTH_EMULATOR_HOST: auth.host } : {}),
@@ -169,14 +172,15 @@ export async function startStack({ env = process.env, log = console.log, scaled 
     };
     services.push(...(await startApi(s, apiEnv, { scaled, log })));
 
-    const seed = await execa(process.execPath, [path.join(repoRoot, 'api/dist/seed/run.js')], {
+    // The seed writes demo accounts with published passwords: development only (it refuses otherwise too).
+    const seed = !s.developmentMode ? null : await execa(process.execPath, [path.join(repoRoot, 'api/dist/seed/run.js')], {
       env: { ...process.env, ...apiEnv },
       cwd: repoRoot,
       reject: false,
       all: true,
     });
-    if (seed.exitCode !== 0) throw new Error(`Seeding the demo data failed:\n${seed.all}`);
-    if (seed.all?.trim()) log(seed.all.trim());
+    if (seed && seed.exitCode !== 0) throw new Error(`Seeding the demo data failed:\n${seed.all}`);
+    if (seed?.all?.trim()) log(seed.all.trim());
 
     const config = runtimeConfig(s, auth?.host);
     for (const f of s.frontEnds) {

@@ -21,7 +21,10 @@ export class AuthController {
   @ApiBearerAuth('firebase')
   @ApiOkResponse({ type: TokenResponse })
   @ApiUnauthorizedResponse({ description: 'Missing, invalid or expired Firebase ID token' })
-  @ApiForbiddenResponse({ description: 'The ID token belongs to another e-mail address' })
+  @ApiForbiddenResponse({
+    description:
+      "The ID token belongs to another e-mail address, the e-mail is bound to another sign-in account (uid), or (real Firebase project) the password account's e-mail is not verified yet: code 'email_not_verified'",
+  })
   issue(@Req() req: Request, @Body() body: JwtExchangeDto): Promise<{ token: string }> {
     return this.auth.issueToken(bearerToken(req), body.email);
   }

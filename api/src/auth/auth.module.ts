@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+import { MongooseModule } from '@nestjs/mongoose';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { UsersModule } from '../users/users.module';
+import { AccountBindingRecord, AccountBindingSchema } from './account-binding.schema';
+import { AccountBindingsRepository } from './account-bindings.repository';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
@@ -18,6 +21,7 @@ const API_TOKEN_AUDIENCE = 'sportify-camp';
 
 @Module({
   imports: [
+    MongooseModule.forFeature([{ name: AccountBindingRecord.name, schema: AccountBindingSchema }]),
     UsersModule,
     // Budgets kept in MongoDB: every replica counts against the same ones.
     ThrottlerModule.forRootAsync({
@@ -38,6 +42,7 @@ const API_TOKEN_AUDIENCE = 'sportify-camp';
   controllers: [AuthController],
   providers: [
     AuthService,
+    AccountBindingsRepository,
     FirebaseTokenVerifier,
     // Order matters: rate-limit before any token work, authenticate, then check the role.
     { provide: APP_GUARD, useClass: ThrottlerGuard },

@@ -1,5 +1,7 @@
-import { ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AccountBindingsRepository } from './account-bindings.repository';
 import { FirebaseTokenVerifier, InvalidIdTokenError, type VerifiedIdentity } from './firebase-token.verifier';
 
 export interface ApiTokenPayload {
@@ -11,6 +13,8 @@ export class AuthService {
   constructor(
     private readonly firebase: FirebaseTokenVerifier,
     private readonly jwt: JwtService,
+    private readonly bindings: AccountBindingsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Exchanges a verified Firebase ID token for an API token, only for the e-mail that token proves. */
@@ -18,6 +22,15 @@ export class AuthService {
     const identity = await this.verifyIdToken(idToken);
     if (identity.email !== email.trim().toLowerCase()) {
       throw new ForbiddenException('The ID token does not belong to this e-mail address');
+    }
+    // With a real Firebase project anyone can create a password account for any address: only a verified one counts.
+    // (The emulator's accounts stay usable in development.)
+    if (!this.config.firebaseAuthEmulatorHost && identity.provider === 'password' && !identity.emailVerified) {
+      throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', code: 'email_not_verified', message: 'Please verify your e-mail: we sent you a link' });
+    }
+    // Roles are stored per e-mail; the first account that signs in with it owns it from then on.
+    if ((await this.bindings.bind(identity.email, identity.uid)) !== identity.uid) {
+      throw new ForbiddenException('This e-mail address belongs to another sign-in account');
     }
     return { token: await this.jwt.signAsync({ sub: identity.email } satisfies ApiTokenPayload) };
   }

@@ -6,6 +6,9 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 export interface VerifiedIdentity {
   uid: string;
   email: string;
+  emailVerified: boolean;
+  /** 'password', 'google.com', ... */
+  provider: string;
 }
 
 export class InvalidIdTokenError extends Error {}
@@ -22,7 +25,12 @@ export class FirebaseTokenVerifier {
     try {
       const decoded = await getAuth(this.firebaseApp()).verifyIdToken(idToken);
       if (!decoded.email) throw new InvalidIdTokenError('The ID token has no e-mail address');
-      return { uid: decoded.uid, email: decoded.email.toLowerCase() };
+      return {
+        uid: decoded.uid,
+        email: decoded.email.toLowerCase(),
+        emailVerified: decoded.email_verified === true,
+        provider: decoded.firebase?.sign_in_provider ?? '',
+      };
     } catch (err) {
       if (err instanceof InvalidIdTokenError) throw err;
       this.logger.debug(`ID token rejected: ${(err as Error).message}`);

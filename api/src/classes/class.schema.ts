@@ -32,6 +32,10 @@ export class ClassRecord {
 
   @Prop({ default: '' })
   feedback: string;
+
+  /** Payment intents holding a seat: makes taking and releasing a seat idempotent per intent (payments retry them). */
+  @Prop({ type: [String], default: [] })
+  seatHolders: string[];
 }
 
 export const ClassSchema = SchemaFactory.createForClass(ClassRecord);

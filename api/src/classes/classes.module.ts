@@ -9,6 +9,6 @@ import { ClassesService } from './classes.service';
   imports: [MongooseModule.forFeature([{ name: ClassRecord.name, schema: ClassSchema }])],
   controllers: [ClassesController],
   providers: [ClassesRepository, ClassesService],
-  exports: [ClassesRepository],
+  exports: [ClassesRepository, ClassesService],
 })
 export class ClassesModule {}

@@ -90,21 +90,33 @@ export class ClassesRepository {
     return { matchedCount: res.matchedCount, modifiedCount: res.modifiedCount };
   }
 
-  /** Takes one seat if any is left (the `seats > 0` filter is what makes it atomic). */
-  async takeSeat(id: string): Promise<CampClass | null> {
-    const d = await this.model
-      .findOneAndUpdate(
-        { _id: id, status: 'approved', seats: { $gt: 0 } },
-        { $inc: { seats: -1, enrolled: 1 } },
-        { returnDocument: 'after' },
+  /**
+   * Takes one seat for `holder` (a payment intent) if any is left. The `seats > 0` filter makes it atomic; the
+   * holder list makes it idempotent, so a retried settlement never takes a second seat. 'taken' also when the
+   * holder already had it.
+   */
+  async takeSeat(id: string, holder: string): Promise<'taken' | 'full' | 'not-offered'> {
+    const res = await this.model
+      .updateOne(
+        { _id: id, status: 'approved', seats: { $gt: 0 }, seatHolders: { $ne: holder } },
+        { $inc: { seats: -1, enrolled: 1 }, $push: { seatHolders: holder } },
       )
-      .lean<LeanClass>()
       .exec();
-    return d ? toClass(d) : null;
+    if (res.modifiedCount === 1) return 'taken';
+    const d = await this.model.findById(id, { status: 1, seatHolders: 1 }).lean<{ status: ClassStatus; seatHolders?: string[] }>().exec();
+    if (d?.seatHolders?.includes(holder)) return 'taken';
+    return d?.status === 'approved' ? 'full' : 'not-offered';
   }
 
-  /** Undoes takeSeat when the enrolment cannot be recorded. */
-  async releaseSeat(id: string): Promise<void> {
-    await this.model.updateOne({ _id: id, enrolled: { $gt: 0 } }, { $inc: { seats: 1, enrolled: -1 } }).exec();
+  /** Gives back the seat `holder` took, if it holds one (idempotent: a second call changes nothing). */
+  async releaseSeat(id: string, holder: string): Promise<boolean> {
+    const res = await this.model
+      .updateOne({ _id: id, seatHolders: holder }, { $inc: { seats: 1, enrolled: -1 }, $pull: { seatHolders: holder } })
+      .exec();
+    return res.modifiedCount === 1;
+  }
+
+  async holdsSeat(id: string, holder: string): Promise<boolean> {
+    return (await this.model.countDocuments({ _id: id, seatHolders: holder }).exec()) > 0;
   }
 }

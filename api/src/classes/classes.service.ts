@@ -44,6 +44,27 @@ export class ClassesService {
     return { insertedId: created._id };
   }
 
+  findById(id: string): Promise<CampClass | null> {
+    return this.classes.findById(id);
+  }
+
+  /** For payments: one seat per payment intent, taken and given back idempotently; public lists refreshed. */
+  async takeSeat(id: string, holder: string): Promise<'taken' | 'full' | 'not-offered'> {
+    const result = await this.classes.takeSeat(id, holder);
+    if (result === 'taken') this.cache.invalidate('classes');
+    return result;
+  }
+
+  async releaseSeat(id: string, holder: string): Promise<boolean> {
+    const released = await this.classes.releaseSeat(id, holder);
+    if (released) this.cache.invalidate('classes');
+    return released;
+  }
+
+  holdsSeat(id: string, holder: string): Promise<boolean> {
+    return this.classes.holdsSeat(id, holder);
+  }
+
   all(): Promise<CampClass[]> {
     return this.classes.list();
   }

@@ -31,6 +31,22 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Scale-out and fault-tolerance settings (see `loadScalingConfig`). */
   scaling: ScalingConfig;
+
+  // --- Payments ledger and fail-closed mode (issue 13) ---
+  /** SPORTIFY_DEV_MODE=1 (set by the launcher and the tests): development defaults allowed. Otherwise fail closed. */
+  developmentMode: boolean;
+  /** Signing secret of the provider's events (whsec_...); a fixed development secret signs the sandbox's events. */
+  stripeWebhookSecret: string;
+  payments: {
+    /** Seconds after which a charged intent that nobody settled is settled by the reconciliation job. */
+    settleDelaySeconds: number;
+    /** Seconds between runs of the reconciliation job; 0 turns the job off (the command still works). */
+    reconcileIntervalSeconds: number;
+    /** First wait before retrying a failed refund; doubles per attempt up to an hour. */
+    refundRetrySeconds: number;
+    /** Milliseconds before the sandbox delivers its provider events; null: it does not deliver them. */
+    sandboxEventDelayMs: number | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -41,6 +57,7 @@ export class ConfigError extends Error {
 }
 
 const DEV_JWT_SECRET = 'sportify-dev-only-secret-change-me-in-production';
+export const DEV_WEBHOOK_SECRET = 'whsec_sportify_development_only';
 const DEFAULT_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`);
 const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 const TTL_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
@@ -75,17 +92,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   const nodeEnv = str('NODE_ENV', 'development');
-  const production = nodeEnv === 'production';
+  // --- Fail closed (issue 13): development defaults only with the explicit flag, whatever NODE_ENV says. ---
+  const devFlag = str('SPORTIFY_DEV_MODE');
+  if (devFlag && devFlag !== '1' && devFlag !== '0') problems.push(`SPORTIFY_DEV_MODE must be 1 or 0 (got "${devFlag}")`);
+  const developmentMode = devFlag === '1';
+  if (developmentMode && nodeEnv === 'production') problems.push('SPORTIFY_DEV_MODE=1 cannot be combined with NODE_ENV=production');
+  const production = !developmentMode;
+  const needed = 'without SPORTIFY_DEV_MODE=1 (production)';
 
   const port = int('PORT', 5000, 1, 65535);
   const mongodbUri = url('MONGODB_URI', 'mongodb://127.0.0.1:27017/sportify', ['mongodb:', 'mongodb+srv:']);
 
   let jwtSecret = str('JWT_SECRET');
   if (!jwtSecret) {
-    if (production) problems.push('JWT_SECRET is required when NODE_ENV=production');
+    if (production) problems.push(`JWT_SECRET is required ${needed}: at least 32 characters`);
     jwtSecret = DEV_JWT_SECRET;
-  } else if (production && jwtSecret.length < 32) {
-    problems.push('JWT_SECRET must be at least 32 characters when NODE_ENV=production');
+  } else if (production && (jwtSecret.length < 32 || jwtSecret === DEV_JWT_SECRET)) {
+    problems.push(`JWT_SECRET must be at least 32 characters, and not the development one, ${needed}`);
   }
 
   const ttlRaw = str('JWT_TTL', '1h');
@@ -107,7 +130,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push(`FIREBASE_AUTH_EMULATOR_HOST must be host:port, e.g. 127.0.0.1:9099 (got "${firebaseAuthEmulatorHost}")`);
   }
   if (firebaseAuthEmulatorHost && production) {
-    problems.push('FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production (emulator tokens are unsigned)');
+    problems.push(`FIREBASE_AUTH_EMULATOR_HOST must not be set ${needed} (emulator tokens are unsigned)`);
+  }
+  if (production && firebaseProjectId.startsWith('demo-')) {
+    problems.push(`FIREBASE_PROJECT_ID must be a real Firebase project ${needed} (got the demo project "${firebaseProjectId}")`);
   }
 
   const corsOrigins = str('CORS_ORIGINS')
@@ -127,8 +153,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('STRIPE_SECRET_KEY must look like sk_test_... or sk_live_...');
   }
   if (!stripeSecretKey && production) {
-    problems.push('STRIPE_SECRET_KEY is required when NODE_ENV=production (the test-mode payment sandbox is refused there)');
+    problems.push(`STRIPE_SECRET_KEY is required ${needed} (the test-mode payment sandbox is refused there)`);
   }
+  let stripeWebhookSecret = str('STRIPE_WEBHOOK_SECRET');
+  if (stripeWebhookSecret && !/^whsec_\w+$/.test(stripeWebhookSecret)) problems.push('STRIPE_WEBHOOK_SECRET must look like whsec_...');
+  if (!stripeWebhookSecret) {
+    if (production) problems.push(`STRIPE_WEBHOOK_SECRET is required ${needed} (provider events settle and refund payments)`);
+    stripeWebhookSecret = DEV_WEBHOOK_SECRET;
+  } else if (production && stripeWebhookSecret === DEV_WEBHOOK_SECRET) {
+    problems.push(`STRIPE_WEBHOOK_SECRET must not be the development one ${needed}`);
+  }
+  const sandboxDelayRaw = str('SANDBOX_EVENT_DELAY_MS', '1500');
+  const payments = {
+    settleDelaySeconds: int('PAYMENT_SETTLE_DELAY_SECONDS', 120, 0, 86400),
+    reconcileIntervalSeconds: int('PAYMENT_RECONCILE_INTERVAL_SECONDS', 60, 0, 86400),
+    refundRetrySeconds: int('PAYMENT_REFUND_RETRY_SECONDS', 30, 1, 3600),
+    sandboxEventDelayMs: sandboxDelayRaw === 'off' ? null : int('SANDBOX_EVENT_DELAY_MS', 1500, 0, 600_000),
+  };
   const stripeProtocol = str('STRIPE_API_PROTOCOL', 'https');
   if (stripeProtocol !== 'http' && stripeProtocol !== 'https') {
     problems.push(`STRIPE_API_PROTOCOL must be http or https (got "${stripeProtocol}")`);
@@ -175,6 +216,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicCacheSeconds,
     logLevel,
     scaling,
+    developmentMode,
+    stripeWebhookSecret,
+    payments,
   };
 }
 

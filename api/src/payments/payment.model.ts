@@ -12,3 +12,43 @@ export interface Payment {
 }
 
 export const PAYMENT_STATUS_PENDING_SERVICE = 'service pending';
+
+// What the payment calls answer (the OpenAPI classes in payment.responses.ts implement these).
+export interface IntentCreated {
+  clientSecret: string;
+  paymentIntentId: string;
+  amount: number;
+  currency: string;
+}
+
+export interface PaymentRecorded {
+  insertResult: { insertedId: string };
+  deleteResult: { deletedCount: number };
+  /** True for every call but the one that recorded the payment: nothing changed, same insertedId. */
+  alreadyRecorded: boolean;
+}
+
+export type EnrolledItem = Pick<Payment, '_id' | 'className' | 'transactionId' | 'price' | 'date' | 'status' | 'classId'>;
+
+export interface SandboxConfirmed {
+  paymentIntent: { id: string; status: string; amount: number; currency: string };
+}
+
+export interface UnsettledItem {
+  intentId: string;
+  state: string;
+  /** Seen succeeded at the provider; false: not known yet (maybe never paid). */
+  charged: boolean;
+  email: string;
+  classId: string;
+  reason?: string;
+  refundAttempts: number;
+  lastError?: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface UnsettledList {
+  count: number;
+  items: UnsettledItem[];
+}

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { InsertResultResponse, DeleteResultResponse } from '../common/write-results.responses';
-import type { EnrolledItem, IntentCreated, PaymentRecorded } from './payments.service';
-import type { SandboxConfirmed } from './sandbox.controller';
+import type { EnrolledItem, IntentCreated, PaymentRecorded, SandboxConfirmed, UnsettledItem, UnsettledList } from './payment.model';
+import { REFUND_REASONS, SETTLEMENT_STATES } from './settlement.model';
 
 export class PaymentIntentResponse implements IntentCreated {
   @ApiProperty({ example: 'pi_sandbox_x_secret_y' }) clientSecret: string;
@@ -13,7 +13,7 @@ export class PaymentIntentResponse implements IntentCreated {
 export class RecordPaymentResponse implements PaymentRecorded {
   @ApiProperty({ type: InsertResultResponse }) insertResult: InsertResultResponse;
   @ApiProperty({ type: DeleteResultResponse }) deleteResult: DeleteResultResponse;
-  @ApiProperty({ description: 'True for a retried call: the first result, nothing changed' }) alreadyRecorded: boolean;
+  @ApiProperty({ description: 'False only for the call that recorded it; every other call for the intent: same insertedId, nothing changed' }) alreadyRecorded: boolean;
 }
 
 export class EnrolledItemResponse implements EnrolledItem {
@@ -43,4 +43,27 @@ export class CardErrorResponse {
   @ApiProperty({ example: 'Payment Required' }) error: string;
   @ApiProperty({ example: 'card_declined' }) code: string;
   @ApiPropertyOptional({ example: 'generic_decline' }) declineCode?: string;
+}
+
+export class EventHandledResponse {
+  @ApiProperty({ example: true }) received: true;
+  @ApiProperty({ description: 'True when the event had been handled before: nothing changed' }) duplicate: boolean;
+}
+
+class UnsettledItemResponse implements UnsettledItem {
+  @ApiProperty({ example: 'pi_sandbox_x' }) intentId: string;
+  @ApiProperty({ enum: SETTLEMENT_STATES, description: 'open (not recorded yet), refund_due (refund owed, retried) or revoking' }) state: string;
+  @ApiProperty({ description: 'Seen succeeded at the provider; false: not known yet (the next pass asks it)' }) charged: boolean;
+  @ApiProperty() email: string;
+  @ApiProperty() classId: string;
+  @ApiPropertyOptional({ enum: Object.keys(REFUND_REASONS) }) reason?: string;
+  @ApiProperty({ example: 0 }) refundAttempts: number;
+  @ApiPropertyOptional() lastError?: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: Date;
+  @ApiProperty({ type: String, format: 'date-time' }) updatedAt: Date;
+}
+
+export class UnsettledListResponse implements UnsettledList {
+  @ApiProperty({ example: 0 }) count: number;
+  @ApiProperty({ type: [UnsettledItemResponse] }) items: UnsettledItemResponse[];
 }

@@ -14,8 +14,9 @@ import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
 import { Roles } from '../auth/roles.decorator';
 import { CreateIntentDto, RecordPaymentDto } from './payment.dto';
-import { PaymentsService, type EnrolledItem, type IntentCreated, type PaymentRecorded } from './payments.service';
-import { EnrolledItemResponse, PaymentIntentResponse, RecordPaymentResponse } from './payment.responses';
+import type { EnrolledItem, IntentCreated, PaymentRecorded, UnsettledList } from './payment.model';
+import { EnrolledItemResponse, PaymentIntentResponse, RecordPaymentResponse, UnsettledListResponse } from './payment.responses';
+import { PaymentsService } from './payments.service';
 
 @ApiTags('payments')
 @ApiBearerAuth('api')
@@ -34,9 +35,10 @@ export class PaymentsController {
   }
 
   @Post('payments')
-  @ApiCreatedResponse({ type: RecordPaymentResponse, description: '200 with the first result for a retried call' })
-  @ApiPaymentRequiredResponse({ description: 'Unknown, unpaid or refunded transaction' })
-  @ApiConflictResponse({ description: 'Sold out or already paid for: the payment is refunded' })
+  @ApiCreatedResponse({ type: RecordPaymentResponse, description: 'Recorded by this call; every other call for the intent (a retry, a concurrent call, or after its event) gets 200 with the same insertedId' })
+  @ApiOkResponse({ type: RecordPaymentResponse, description: 'Already recorded (alreadyRecorded: true)' })
+  @ApiPaymentRequiredResponse({ description: 'Unknown or unpaid transaction, or refunded/disputed at the provider' })
+  @ApiConflictResponse({ description: 'Sold out, no longer offered or already paid for: the payment is refunded (every later call gets the same answer)' })
   async record(
     @CurrentCaller() caller: Caller,
     @Body() dto: RecordPaymentDto,
@@ -46,6 +48,13 @@ export class PaymentsController {
     const result = await this.payments.record(caller, dto);
     res.status(result.alreadyRecorded ? 200 : 201);
     return result;
+  }
+
+  @Get('payments/unsettled')
+  @Roles('admin')
+  @ApiOkResponse({ type: UnsettledListResponse, description: 'Intents not settled after PAYMENT_SETTLE_DELAY_SECONDS (oldest first, at most 200)' })
+  unsettled(): Promise<UnsettledList> {
+    return this.payments.unsettled();
   }
 
   @Get('payments/enrolled/:email')

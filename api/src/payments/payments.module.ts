@@ -5,22 +5,38 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SelectionsModule } from '../selections/selections.module';
 import { PAYMENT_GATEWAY } from './gateway/payment-gateway';
 import { SandboxIntentRecord, SandboxIntentSchema } from './gateway/sandbox-intent.schema';
+import { SandboxIntentsRepository } from './gateway/sandbox-intents.repository';
 import { SandboxGateway } from './gateway/sandbox.gateway';
 import { StripeGateway } from './gateway/stripe.gateway';
+import { PaymentRecord, PaymentSchema } from './payment.schema';
 import { PaymentsController } from './payments.controller';
-import { PaymentsRepositoryModule } from './payments-repository.module';
+import { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
+import { ProviderEventRecord, ProviderEventSchema } from './provider-event.schema';
+import { ProviderEventsRepository } from './provider-events.repository';
+import { ProviderEventsService } from './provider-events.service';
+import { ReconciliationService } from './reconciliation.service';
 import { SandboxController } from './sandbox.controller';
+import { SandboxService } from './sandbox.service';
+import { SettlementRecord, SettlementSchema } from './settlement.schema';
+import { SettlementService } from './settlement.service';
+import { SettlementsRepository } from './settlements.repository';
+import { WebhookController } from './webhook.controller';
 
 @Module({
   imports: [
-    MongooseModule.forFeature([{ name: SandboxIntentRecord.name, schema: SandboxIntentSchema }]),
-    PaymentsRepositoryModule,
+    MongooseModule.forFeature([
+      { name: PaymentRecord.name, schema: PaymentSchema },
+      { name: SettlementRecord.name, schema: SettlementSchema },
+      { name: ProviderEventRecord.name, schema: ProviderEventSchema },
+      { name: SandboxIntentRecord.name, schema: SandboxIntentSchema },
+    ]),
     SelectionsModule,
     ClassesModule,
   ],
-  controllers: [PaymentsController, SandboxController],
+  controllers: [PaymentsController, SandboxController, WebhookController],
   providers: [
+    SandboxIntentsRepository,
     SandboxGateway,
     {
       provide: PAYMENT_GATEWAY,
@@ -28,11 +44,19 @@ import { SandboxController } from './sandbox.controller';
       useFactory: (config: AppConfig, sandbox: SandboxGateway) => {
         if (config.stripeSecretKey) return new StripeGateway(config);
         // Config validation already refuses this; kept here so no other path can enable it.
-        if (config.production) throw new Error('The payment sandbox is refused when NODE_ENV=production');
+        if (!config.developmentMode) throw new Error('The payment sandbox is refused outside development mode (SPORTIFY_DEV_MODE=1)');
         return sandbox;
       },
     },
+    PaymentsRepository,
+    SettlementsRepository,
+    ProviderEventsRepository,
+    SettlementService,
+    ProviderEventsService,
     PaymentsService,
+    SandboxService,
+    ReconciliationService,
   ],
+  exports: [ReconciliationService],
 })
 export class PaymentsModule {}

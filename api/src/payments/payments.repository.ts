@@ -22,18 +22,35 @@ const toPayment = (d: LeanPayment): Payment => ({
   status: d.status,
 });
 
+/** The student already has a recorded payment for this class, through another transaction. */
+export class AlreadyEnrolledError extends Error {
+  constructor(readonly existing: Payment | null) {
+    super('Already enrolled in this class');
+  }
+}
+
 @Injectable()
 export class PaymentsRepository {
   constructor(@InjectModel(PaymentRecord.name) private readonly model: Model<PaymentRecord>) {}
 
-  /** Throws a duplicate-key error when the transaction or the (student, class) pair is already recorded. */
-  async insert(p: Omit<Payment, '_id'>): Promise<Payment> {
-    const doc = await this.model.create({
-      ...p,
-      classId: new Types.ObjectId(p.classId),
-      selectionId: new Types.ObjectId(p.selectionId),
-    });
-    return toPayment(doc.toObject() as unknown as LeanPayment);
+  /**
+   * Records the transaction once: a second insert of the same transaction returns the first record, and a
+   * second transaction for the same student and class throws AlreadyEnrolledError (the unique indexes decide).
+   */
+  async insertOnce(p: Omit<Payment, '_id'>): Promise<Payment> {
+    try {
+      const doc = await this.model.create({
+        ...p,
+        classId: new Types.ObjectId(p.classId),
+        selectionId: new Types.ObjectId(p.selectionId),
+      });
+      return toPayment(doc.toObject() as unknown as LeanPayment);
+    } catch (err) {
+      if ((err as { code?: number }).code !== 11000) throw err;
+      const same = await this.findByTransaction(p.transactionId);
+      if (same) return same;
+      throw new AlreadyEnrolledError(await this.findForStudentAndClass(p.email, p.classId));
+    }
   }
 
   async findByTransaction(transactionId: string): Promise<Payment | null> {
@@ -44,6 +61,11 @@ export class PaymentsRepository {
   async findForStudentAndClass(email: string, classId: string): Promise<Payment | null> {
     const d = await this.model.findOne({ email, classId: new Types.ObjectId(classId) }).lean<LeanPayment>().exec();
     return d ? toPayment(d) : null;
+  }
+
+  /** Removes a refunded or disputed enrolment (the ledger keeps its history); harmless when already gone. */
+  async deleteByTransaction(transactionId: string): Promise<void> {
+    await this.model.deleteOne({ transactionId }).exec();
   }
 
   /** The student's payments, newest first. */

@@ -1,55 +1,44 @@
 import {
   BadRequestException,
   ConflictException,
-  HttpException,
   Inject,
   Injectable,
-  Logger,
   NotFoundException,
+  type OnModuleInit,
 } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
-import { ClassesRepository } from '../classes/classes.repository';
-import { PublicCache } from '../common/public-cache';
+import { ClassesService } from '../classes/classes.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { SelectionsRepository } from '../selections/selections.repository';
-import { PAYMENT_GATEWAY, toMinorUnits, type GatewayIntent, type PaymentGateway } from './gateway/payment-gateway';
+import { SelectionsService } from '../selections/selections.service';
+import { PAYMENT_GATEWAY, toMinorUnits, type PaymentGateway } from './gateway/payment-gateway';
 import type { RecordPaymentDto } from './payment.dto';
-import { PAYMENT_STATUS_PENDING_SERVICE, type Payment } from './payment.model';
+import type { EnrolledItem, IntentCreated, PaymentRecorded, UnsettledList } from './payment.model';
 import { PaymentRequiredException } from './payment-required.exception';
 import { PaymentsRepository } from './payments.repository';
-
-export interface IntentCreated {
-  clientSecret: string;
-  paymentIntentId: string;
-  amount: number;
-  currency: string;
-}
-
-export interface PaymentRecorded {
-  insertResult: { insertedId: string };
-  deleteResult: { deletedCount: number };
-  /** True when this transaction had been recorded before (a retried call): nothing changed. */
-  alreadyRecorded: boolean;
-}
-
-export type EnrolledItem = Pick<Payment, '_id' | 'className' | 'transactionId' | 'price' | 'date' | 'status' | 'classId'>;
+import { REFUND_REASONS } from './settlement.model';
+import { SettlementService } from './settlement.service';
+import { SettlementsRepository } from './settlements.repository';
 
 @Injectable()
-export class PaymentsService {
-  private readonly logger = new Logger(PaymentsService.name);
-
+export class PaymentsService implements OnModuleInit {
   constructor(
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly payments: PaymentsRepository,
-    private readonly selections: SelectionsRepository,
-    private readonly classes: ClassesRepository,
-    private readonly cache: PublicCache,
+    private readonly ledger: SettlementsRepository,
+    private readonly settlement: SettlementService,
+    private readonly selections: SelectionsService,
+    private readonly classes: ClassesService,
   ) {}
+
+  /** Selections ask the payments domain whether a student is enrolled (payments depends on selections, not back). */
+  onModuleInit(): void {
+    this.selections.useEnrolmentCheck(async (email, classId) => Boolean(await this.payments.findForStudentAndClass(email, classId)));
+  }
 
   /** An intent for the caller's selection, for the class's price in the database. */
   async createIntent(caller: Caller, selectionId: string): Promise<IntentCreated> {
-    const selection = await this.selections.findOwned(selectionId, caller.email);
+    const selection = await this.selections.findOwned(caller, selectionId);
     if (!selection) throw new NotFoundException('Selected class not found');
     const cls = await this.classes.findById(selection.classId);
     if (!cls || cls.status !== 'approved') throw new NotFoundException('This class is no longer offered');
@@ -58,73 +47,46 @@ export class PaymentsService {
       throw new ConflictException('You have already paid for this class');
     }
     if (cls.price <= 0) throw new BadRequestException('This class is free: there is nothing to pay');
+    // A card already charged for this selection (its confirmation still on its way) is settled now, never charged twice.
+    for (const row of await this.ledger.openForSelection(selection._id, caller.email)) {
+      const charged = await this.gateway.retrieveIntent(row.intentId);
+      if (charged?.status === 'succeeded' && (await this.settlement.settle(charged)).kind === 'recorded') {
+        throw new ConflictException('You have already paid for this class');
+      }
+    }
     const intent = await this.gateway.createIntent({
       amount: toMinorUnits(cls.price),
       currency: this.config.currency,
       metadata: { email: caller.email, classId: cls._id, selectionId: selection._id },
     });
+    await this.settlement.opened(intent);
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: cls.price, currency: intent.currency };
   }
 
   /**
-   * Enrols the caller for a succeeded intent: checks it with the gateway, takes a seat atomically, records the
-   * payment once per transaction and removes the selection. A retried call returns the first result.
+   * The browser reports a succeeded intent. It is checked with the gateway, then settled by the same code as the
+   * provider's event: every call for one intent gets the same answer and the same insertedId.
    */
   async record(caller: Caller, dto: RecordPaymentDto): Promise<PaymentRecorded> {
-    const previous = await this.payments.findByTransaction(dto.transactionId);
-    if (previous) return this.replay(caller, previous);
-
     const intent = await this.gateway.retrieveIntent(dto.transactionId);
     if (!intent || intent.metadata.email !== caller.email) throw new PaymentRequiredException('Unknown transaction');
     if (intent.status !== 'succeeded') throw new PaymentRequiredException('This payment has not succeeded');
-    if (intent.refunded) throw new PaymentRequiredException('This payment has been refunded');
     const { classId, selectionId } = intent.metadata;
     if (!classId || !selectionId) throw new PaymentRequiredException('Unknown transaction');
     if ((dto.deleteId && dto.deleteId.toLowerCase() !== selectionId) || (dto.id && dto.id.toLowerCase() !== classId)) {
       throw new BadRequestException('This transaction pays for another class');
     }
-
-    const cls = await this.classes.findById(classId);
-    if (!cls) return this.refuseAndRefund(intent, new NotFoundException('This class no longer exists; your payment has been refunded'));
-    if (intent.amount !== toMinorUnits(cls.price)) {
-      return this.refuseAndRefund(intent, new ConflictException('The price of this class changed; your payment has been refunded'));
+    const outcome = await this.settlement.settle(intent);
+    if (outcome.kind === 'recorded') {
+      return {
+        insertResult: { insertedId: outcome.payment._id },
+        deleteResult: { deletedCount: outcome.deletedCount },
+        alreadyRecorded: !outcome.first,
+      };
     }
-    if (await this.payments.findForStudentAndClass(caller.email, classId)) {
-      return this.refuseAndRefund(intent, new ConflictException('You have already paid for this class; this payment has been refunded'));
-    }
-
-    const seated = await this.classes.takeSeat(classId);
-    if (!seated) {
-      // No seat taken: either the last one went meanwhile or the class left review-approved state.
-      const offered = (await this.classes.findById(classId))?.status === 'approved';
-      const reason = offered ? 'This class is sold out' : 'This class is no longer offered';
-      return this.refuseAndRefund(intent, new ConflictException(`${reason}; your payment has been refunded`));
-    }
-
-    let payment: Payment;
-    try {
-      payment = await this.payments.insert({
-        email: caller.email,
-        className: cls.className,
-        transactionId: intent.id,
-        price: cls.price,
-        classId,
-        selectionId,
-        date: new Date(),
-        status: PAYMENT_STATUS_PENDING_SERVICE,
-      });
-    } catch (err) {
-      await this.classes.releaseSeat(classId);
-      if ((err as { code?: number }).code !== 11000) throw err;
-      // Lost a race: either the same transaction was recorded meanwhile (a retry) or another one for this class.
-      const winner = await this.payments.findByTransaction(intent.id);
-      if (winner) return this.replay(caller, winner);
-      return this.refuseAndRefund(intent, new ConflictException('You have already paid for this class; this payment has been refunded'));
-    }
-
-    const deletedCount = await this.selections.deleteOwned(selectionId, caller.email);
-    this.cache.invalidate('classes');
-    return { insertResult: { insertedId: payment._id }, deleteResult: { deletedCount }, alreadyRecorded: false };
+    const message = REFUND_REASONS[outcome.reason];
+    if (outcome.reason === 'refunded_at_provider' || outcome.reason === 'disputed') throw new PaymentRequiredException(message);
+    throw new ConflictException(message);
   }
 
   async enrolled(caller: Caller): Promise<EnrolledItem[]> {
@@ -139,19 +101,23 @@ export class PaymentsService {
     }));
   }
 
-  private replay(caller: Caller, previous: Payment): PaymentRecorded {
-    if (previous.email !== caller.email) throw new ConflictException('This transaction is already recorded');
-    return { insertResult: { insertedId: previous._id }, deleteResult: { deletedCount: 0 }, alreadyRecorded: true };
-  }
-
-  private async refuseAndRefund(intent: GatewayIntent, refusal: HttpException): Promise<never> {
-    try {
-      await this.gateway.refund(intent.id);
-      this.logger.warn(`Refunded ${intent.id}: ${refusal.message}`);
-    } catch (err) {
-      // The refusal still stands; the failed refund needs a person.
-      this.logger.error(`Refund of ${intent.id} failed: ${(err as Error).message}`);
-    }
-    throw refusal;
+  /** For admins: intents not settled after the configured delay (what reconciliation still has to do). */
+  async unsettled(): Promise<UnsettledList> {
+    const rows = await this.ledger.unsettled(new Date(Date.now() - this.config.payments.settleDelaySeconds * 1000), 200);
+    return {
+      count: rows.length,
+      items: rows.map((r) => ({
+        intentId: r.intentId,
+        state: r.state,
+        charged: r.charged,
+        email: r.email,
+        classId: r.classId,
+        ...(r.reason ? { reason: r.reason } : {}),
+        refundAttempts: r.refundAttempts,
+        ...(r.lastError ? { lastError: r.lastError } : {}),
+        createdAt: r.createdAt,
+        updatedAt: r.updatedAt,
+      })),
+    };
   }
 }

@@ -28,10 +28,14 @@ export class AuthAccounts {
   /** Creates the account; an existing one (e.g. kept by the emulator's export) is left as it is. */
   async ensure(account: AuthAccount): Promise<'created' | 'existed'> {
     try {
-      await getAuth(this.firebaseApp()).createUser({ ...account, emailVerified: true });
+      // A fixed uid per demo e-mail: the API binds each e-mail to its uid, so a re-created emulator account
+      // (data folder partly wiped) must come back with the same one.
+      const uid = `demo-${account.email.replace(/[^a-z0-9]/gi, '-')}`;
+      await getAuth(this.firebaseApp()).createUser({ ...account, uid, emailVerified: true });
       return 'created';
     } catch (err) {
-      if ((err as { code?: string }).code === 'auth/email-already-exists') return 'existed';
+      const code = (err as { code?: string }).code;
+      if (code === 'auth/email-already-exists' || code === 'auth/uid-already-exists') return 'existed';
       throw err;
     }
   }

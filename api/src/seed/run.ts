@@ -1,7 +1,7 @@
 // `node api/dist/seed/run.js`: seeds demo data and accounts on first run (same environment variables as the API).
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../config/app-config';
-import { runSeed } from './seed';
+import { runSeed, SeedRefusedError } from './seed';
 
 async function main(): Promise<void> {
   const report = await runSeed(loadConfig());
@@ -16,6 +16,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? `Seed cannot start. ${err.message}` : err);
+  console.error(err instanceof ConfigError || err instanceof SeedRefusedError ? `Seed cannot start. ${err.message}` : err);
   process.exit(1);
 });

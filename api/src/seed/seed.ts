@@ -5,8 +5,17 @@ import type { AppConfig } from '../config/app-config';
 import { SeedModule } from './seed.module';
 import { SeedService, type SeedReport } from './seed.service';
 
+export class SeedRefusedError extends Error {
+  constructor() {
+    super('The seed writes demo accounts with published passwords; it runs only in development mode (SPORTIFY_DEV_MODE=1).');
+    this.name = 'SeedRefusedError';
+  }
+}
+
 /** Seeds the database of `config` (and the auth accounts) unless it has been seeded before. */
 export async function runSeed(config: AppConfig): Promise<SeedReport> {
+  // The demo admins' passwords are published in the README: never write them outside development.
+  if (!config.developmentMode) throw new SeedRefusedError();
   const ctx = await NestFactory.createApplicationContext(SeedModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
     const report = await ctx.get(SeedService).seed();

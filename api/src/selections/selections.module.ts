@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ClassesModule } from '../classes/classes.module';
-import { PaymentsRepositoryModule } from '../payments/payments-repository.module';
 import { SelectionRecord, SelectionSchema } from './selection.schema';
 import { SelectionsController } from './selections.controller';
 import { SelectionsRepository } from './selections.repository';
@@ -11,10 +10,9 @@ import { SelectionsService } from './selections.service';
   imports: [
     MongooseModule.forFeature([{ name: SelectionRecord.name, schema: SelectionSchema }]),
     ClassesModule,
-    PaymentsRepositoryModule,
   ],
   controllers: [SelectionsController],
   providers: [SelectionsRepository, SelectionsService],
-  exports: [SelectionsRepository],
+  exports: [SelectionsService],
 })
 export class SelectionsModule {}

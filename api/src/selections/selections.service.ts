@@ -1,25 +1,34 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
-import { ClassesRepository } from '../classes/classes.repository';
+import { ClassesService } from '../classes/classes.service';
 import type { DeleteResult, InsertResult } from '../common/write-results';
-import { PaymentsRepository } from '../payments/payments.repository';
 import type { Selection } from './selection.model';
 import { SelectionsRepository } from './selections.repository';
 
+/** Answers whether a student is enrolled in a class; the payments domain, which owns enrolments, provides it. */
+export type EnrolmentCheck = (email: string, classId: string) => Promise<boolean>;
+
 @Injectable()
 export class SelectionsService {
+  // Payments depends on selections (it pays for and removes them), so it registers this check at start-up
+  // instead of selections importing payments back.
+  private isEnrolled: EnrolmentCheck = () => Promise.reject(new Error('No enrolment check registered'));
+
   constructor(
     private readonly selections: SelectionsRepository,
-    private readonly classes: ClassesRepository,
-    private readonly payments: PaymentsRepository,
+    private readonly classes: ClassesService,
   ) {}
+
+  useEnrolmentCheck(check: EnrolmentCheck): void {
+    this.isEnrolled = check;
+  }
 
   /** Only approved classes with a free seat, once per student, and not one already paid for. */
   async select(caller: Caller, classId: string): Promise<InsertResult> {
     const cls = await this.classes.findById(classId);
     if (!cls || cls.status !== 'approved') throw new NotFoundException('Class not found');
     if (cls.seats <= 0) throw new ConflictException('This class is full');
-    if (await this.payments.findForStudentAndClass(caller.email, classId)) {
+    if (await this.isEnrolled(caller.email, classId)) {
       throw new ConflictException('You are already enrolled in this class');
     }
     // The unique (studentEmail, classId) index turns a second selection into a 409, even under races.
@@ -49,6 +58,16 @@ export class SelectionsService {
     if (!selection) throw new NotFoundException('Selected class not found');
     const cls = await this.classes.findById(selection.classId);
     return cls ? { ...selection, className: cls.className, seats: cls.seats, price: cls.price } : selection;
+  }
+
+  /** For payments: the caller's own selection, or null (another student's id behaves as unknown). */
+  findOwned(caller: Caller, id: string): Promise<Selection | null> {
+    return this.selections.findOwned(id, caller.email);
+  }
+
+  /** For payments: the selection is done once paid; harmless when already removed. */
+  removePaid(id: string, studentEmail: string): Promise<number> {
+    return this.selections.deleteOwned(id, studentEmail);
   }
 
   async remove(caller: Caller, id: string): Promise<DeleteResult> {

@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import type { Session, TestApp } from './test-app';
 
 export const CARDS = {
@@ -31,3 +32,19 @@ export const paymentBody = (s: Session, p: { intentId: string; selectionId: stri
   status: 'service pending',
   ...extra,
 });
+
+/** A provider event as Stripe sends it: JSON body and a Stripe-Signature header made with the webhook secret. */
+export function signedEvent(secret: string, type: string, object: Record<string, unknown>, id = `evt_test_${Math.random().toString(36).slice(2)}`) {
+  const payload = JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+  return { id, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+/** Delivers a signed event to POST /payments/webhook (no API token: the signature is the proof). */
+export const deliver = (t: TestApp, e: { payload: string; signature: string }) =>
+  t.http().post('/payments/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', e.signature).send(e.payload);
+
+/** The payment_intent.succeeded object of a sandbox intent, as the provider sends it. */
+export async function succeededIntentObject(t: TestApp, intentId: string) {
+  const i = (await t.db().collection('sandbox_payment_intents').findOne({ intentId }))!;
+  return { id: i.intentId, object: 'payment_intent', status: i.status, amount: i.amount, currency: i.currency, metadata: i.metadata, client_secret: i.clientSecret, latest_charge: null };
+}

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify, theme, type SelectedClass } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
-import { CheckoutForm, ENROLLED_PATH, type CardProvider } from './CheckoutForm';
+import { CheckoutForm, CONFIRM_RETRY_MS, CONFIRMING_TEXT, ENROLLED_PATH, type CardProvider } from './CheckoutForm';
 
 const email = 'student@sportify.camp';
 const selection: SelectedClass = { _id: 's1', classId: 'c1', className: 'Soccer Training', instructorName: 'Jordan Lee',
@@ -88,11 +88,11 @@ describe('CheckoutForm: outcomes', () => {
     expect(recorded(http.calls)).toHaveLength(0);
   });
 
-  it('shows the transaction id, and a retry after a failed recording records it without charging again', async () => {
+  it('charged but not recorded (5xx): says the payment is being confirmed, never offers Pay again, and records it once the API answers', async () => {
     let up = false;
     http = mockApi({
       'POST /payments': () => (up
-        ? [201, { insertResult: { insertedId: 'p1' }, deleteResult: { deletedCount: 1 }, alreadyRecorded: false }]
+        ? [200, { insertResult: { insertedId: 'p1' }, deleteResult: { deletedCount: 0 }, alreadyRecorded: true }]
         : [503, { statusCode: 503, message: 'Service unavailable' }]),
     });
     const { provider, settle } = controlledProvider();
@@ -102,13 +102,16 @@ describe('CheckoutForm: outcomes', () => {
     settle({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
 
     expect(await screen.findByText('Transaction complete with transactionId: pi_1')).toBeInTheDocument();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable');
-    up = true;
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
-    expect(await screen.findByRole('heading', { name: `at ${ENROLLED_PATH}` })).toBeInTheDocument();
+    expect(await screen.findByText(CONFIRMING_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // not a failure: the money is taken
+    expect(screen.getByRole('link', { name: 'Go to My Enrolled Classes' })).toHaveAttribute('href', ENROLLED_PATH);
+
+    up = true; // the page keeps reporting the same transaction until the API answers
+    expect(await screen.findByRole('heading', { name: `at ${ENROLLED_PATH}` }, { timeout: CONFIRM_RETRY_MS * 2 })).toBeInTheDocument();
     expect(provider.confirm).toHaveBeenCalledTimes(1);
-    expect(recorded(http.calls).map((c) => (c.body as { transactionId: string }).transactionId)).toEqual(['pi_1', 'pi_1']);
-  });
+    expect(new Set(recorded(http.calls).map((c) => (c.body as { transactionId: string }).transactionId))).toEqual(new Set(['pi_1']));
+  }, CONFIRM_RETRY_MS * 4);
 
   it("shows the API's sold-out message and keeps Pay disabled (the charge was refunded)", async () => {
     http = mockApi({

@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from '@sportify/shared-ui/router';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { Button, ErrorText, notify, type SelectedClass } from '@sportify/shared-ui';
 import { apiErrorMessage, apiStatus } from '../common/apiErrorMessage';
@@ -47,6 +47,11 @@ const Muted = styled.p`
 
 export const ENROLLED_PATH = '/dashboard/enrolled-classes';
 
+/** How often a charged payment whose recording failed is reported again (the API records an intent once). */
+export const CONFIRM_RETRY_MS = 5000;
+export const CONFIRMING_TEXT =
+  'Your payment went through and is being confirmed. The class will appear in My Enrolled Classes shortly; there is nothing more to pay.';
+
 /**
  * The payment flow both card forms share (spec section 4): confirm the card with billing e-mail and name, record
  * the succeeded intent, notice, then the enrolled list. A lock makes a double click pay once, and a confirmed
@@ -61,8 +66,44 @@ export function CheckoutForm({ selection, clientSecret, billing, provider, field
   const [transactionId, setTransactionId] = useState<string>();
   // A refusal from the API (sold out and refunded, already paid...) is final: paying again cannot change it.
   const [refused, setRefused] = useState(false);
+  // The card was charged but recording it failed (offline, 5xx): the provider's event or the API's reconciliation
+  // settles it, so the page says so, keeps reporting it, and never offers to pay again.
+  const [confirming, setConfirming] = useState(false);
 
-  const canPay = provider.ready && Boolean(clientSecret) && !submitting && !refused;
+  const canPay = provider.ready && Boolean(clientSecret) && !submitting && !refused && !confirming;
+
+  const record = (txId: string) =>
+    recordPayment({
+      transactionId: txId,
+      email: billing.email,
+      className: selection.className,
+      price: selection.price,
+      id: selection.classId,
+      deleteId: selection._id,
+      date: new Date().toISOString(),
+      status: 'service pending',
+    }).unwrap();
+
+  const done = () => {
+    notify.notice('Your Payment is confirmed');
+    navigate(ENROLLED_PATH);
+  };
+
+  useEffect(() => {
+    if (!confirming || !transactionId) return;
+    const timer = setInterval(() => {
+      record(transactionId).then(done, (err: unknown) => {
+        const status = apiStatus(err);
+        if (typeof status === 'number' && status >= 400 && status < 500) {
+          setConfirming(false);
+          setRefused(true);
+          setError(apiErrorMessage(err, 'This payment could not be recorded.'));
+        }
+      });
+    }, CONFIRM_RETRY_MS);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- restarts only when the state or the transaction changes
+  }, [confirming, transactionId]);
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,23 +123,17 @@ export function CheckoutForm({ selection, clientSecret, billing, provider, field
         txId = result.paymentIntent.id;
         setTransactionId(txId);
       }
-      await recordPayment({
-        transactionId: txId,
-        email: billing.email,
-        className: selection.className,
-        price: selection.price,
-        id: selection.classId,
-        deleteId: selection._id,
-        date: new Date().toISOString(),
-        status: 'service pending',
-      }).unwrap();
+      await record(txId);
       paid = true;
-      notify.notice('Your Payment is confirmed');
-      navigate(ENROLLED_PATH);
+      done();
     } catch (err) {
       const status = apiStatus(err);
-      if (typeof status === 'number' && status >= 400 && status < 500) setRefused(true);
-      setError(apiErrorMessage(err, 'Your payment went through but could not be recorded yet. Press Pay to try again.'));
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        setRefused(true);
+        setError(apiErrorMessage(err, 'This payment could not be recorded.'));
+      } else {
+        setConfirming(true); // charged: the money is taken, only its recording is late
+      }
     } finally {
       // After success the button stays disabled until the screen is left.
       if (!paid) {
@@ -113,8 +148,14 @@ export function CheckoutForm({ selection, clientSecret, billing, provider, field
     <Form aria-label="Card payment" noValidate onSubmit={pay}>
       {children}
       {/* The name stays 'Pay' while busy, so assistive tech keeps finding the same button. */}
-      <Button type="submit" disabled={!canPay} aria-busy={submitting}>Pay</Button>
+      {!confirming && <Button type="submit" disabled={!canPay} aria-busy={submitting}>Pay</Button>}
       {submitting && <Muted>Processing your payment…</Muted>}
+      {confirming && (
+        <>
+          <Muted role="status">{CONFIRMING_TEXT}</Muted>
+          <Button as={Link} to={ENROLLED_PATH} $variant="secondary">Go to My Enrolled Classes</Button>
+        </>
+      )}
       {shownError && <ErrorText role="alert">{shownError}</ErrorText>}
       {transactionId && <Success role="status">Transaction complete with transactionId: {transactionId}</Success>}
     </Form>

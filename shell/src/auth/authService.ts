@@ -12,11 +12,27 @@ export interface RegisterInput {
   password: string;
 }
 
+export const VERIFY_EMAIL_MESSAGE = 'Please verify your e-mail: we sent you a link';
+
+/**
+ * With a real Firebase project a password account must verify its e-mail before the API gives it a token (the API
+ * decides; the shell says so at once instead of a failed session). The link has been sent; the account is signed out.
+ */
+export class EmailNotVerifiedError extends Error {
+  constructor() {
+    super(VERIFY_EMAIL_MESSAGE);
+    this.name = 'EmailNotVerifiedError';
+  }
+}
+
 /** What the shell needs from the auth provider (Firebase in the app, a fake in component tests). */
 export interface AuthService {
   /** Start loading the provider now (e.g. when the Login page opens). */
   prepare(): void;
+  /** Rejects with EmailNotVerifiedError (after sending the link) for an unverified account of a real project. */
   signInWithEmail(email: string, password: string): Promise<void>;
+  /** Sends the verification link again (signs in for it, then out). */
+  resendVerification(email: string, password: string): Promise<void>;
   /** Resolves with the Google account so the caller can register it with the API. */
   signInWithGoogle(): Promise<AuthAccount>;
   register(input: RegisterInput): Promise<AuthAccount>;
@@ -52,6 +68,7 @@ export function lazyAuthService(load: () => Promise<AuthService>, { eager }: { e
   return {
     prepare: () => void ensure().catch(() => undefined),
     signInWithEmail: async (email, password) => (await ensure()).signInWithEmail(email, password),
+    resendVerification: async (email, password) => (await ensure()).resendVerification(email, password),
     signInWithGoogle: async () => (await ensure()).signInWithGoogle(),
     register: async (input) => (await ensure()).register(input),
     signOut: async () => (await ensure()).signOut(),

@@ -8,6 +8,7 @@ import {
   GoogleAuthProvider,
   initializeAuth,
   onAuthStateChanged,
+  sendEmailVerification,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
@@ -15,7 +16,7 @@ import {
   type User,
 } from 'firebase/auth';
 import type { FirebaseSettings } from '@sportify/shared-ui';
-import type { AuthAccount, AuthService } from './authService';
+import { EmailNotVerifiedError, type AuthAccount, type AuthService } from './authService';
 
 // Getters, not a snapshot: Register sets the name and photo after the account exists, and the session should
 // show them even when its token exchange finishes after that update.
@@ -34,10 +35,27 @@ export function createFirebaseAuthService(settings: FirebaseSettings): AuthServi
     popupRedirectResolver: browserPopupRedirectResolver,
   });
   if (settings.authEmulatorUrl) connectAuthEmulator(auth, settings.authEmulatorUrl, { disableWarnings: true });
+  // The emulator's accounts stay usable in development; a real project's password accounts must be verified.
+  const mustVerify = (user: User) => !settings.authEmulatorUrl && !user.emailVerified;
+  const sendLinkAndSignOut = async (user: User) => {
+    try {
+      await sendEmailVerification(user);
+    } finally {
+      await signOut(auth);
+    }
+  };
 
   return {
     async signInWithEmail(email, password) {
-      await signInWithEmailAndPassword(auth, email, password);
+      const { user } = await signInWithEmailAndPassword(auth, email, password);
+      if (mustVerify(user)) {
+        await sendLinkAndSignOut(user);
+        throw new EmailNotVerifiedError();
+      }
+    },
+    async resendVerification(email, password) {
+      const { user } = await signInWithEmailAndPassword(auth, email, password);
+      if (mustVerify(user)) await sendLinkAndSignOut(user);
     },
     async signInWithGoogle() {
       const { user } = await signInWithPopup(auth, new GoogleAuthProvider());
@@ -46,6 +64,8 @@ export function createFirebaseAuthService(settings: FirebaseSettings): AuthServi
     async register({ name, photoURL, email, password }) {
       const { user } = await createUserWithEmailAndPassword(auth, email, password);
       await updateProfile(user, { displayName: name, photoURL });
+      // The API refuses an unverified password account of a real project: send the link right away.
+      if (mustVerify(user)) await sendEmailVerification(user);
       return toAccount(user);
     },
     prepare: () => undefined,

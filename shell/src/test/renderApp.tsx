@@ -23,6 +23,7 @@ export function fakeAuth(overrides: Partial<AuthService> = {}): FakeAuth {
   return {
     prepare: jest.fn(),
     signInWithEmail: jest.fn().mockResolvedValue(undefined),
+    resendVerification: jest.fn().mockResolvedValue(undefined),
     signInWithGoogle: jest.fn(),
     register: jest.fn(),
     signOut: jest.fn().mockResolvedValue(undefined),

@@ -2,7 +2,8 @@ import Stripe from 'stripe';
 import type { AppConfig } from '../../config/app-config';
 import type { GatewayIntent, IntentMetadata, PaymentGateway } from './payment-gateway';
 
-const toIntent = (pi: Stripe.PaymentIntent): GatewayIntent => ({
+/** Stripe's payment intent (from the API or from a signed event) as the port's intent. */
+export const toGatewayIntent = (pi: Stripe.PaymentIntent): GatewayIntent => ({
   id: pi.id,
   clientSecret: pi.client_secret ?? '',
   status: pi.status,
@@ -40,13 +41,13 @@ export class StripeGateway implements PaymentGateway {
       // One intent per selection and amount even if the browser asks twice.
       { idempotencyKey: `intent-${input.metadata.selectionId}-${input.amount}` },
     );
-    return toIntent(pi);
+    return toGatewayIntent(pi);
   }
 
   async retrieveIntent(id: string): Promise<GatewayIntent | null> {
     if (!/^pi_[A-Za-z0-9_]+$/.test(id)) return null;
     try {
-      return toIntent(await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+      return toGatewayIntent(await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
     } catch (err) {
       if ((err as { code?: string; statusCode?: number }).statusCode === 404) return null;
       throw err;

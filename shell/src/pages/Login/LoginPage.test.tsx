@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi } from '@sportify/shared-ui/testing';
 import { fakeAuth, renderApp, type FakeAuth } from '../../test/renderApp';
-import type { AuthAccount } from '../../auth/authService';
+import { EmailNotVerifiedError, type AuthAccount } from '../../auth/authService';
 
 const googleAccount: AuthAccount = {
   email: 'new@sportify.camp', displayName: 'New Camper', photoURL: 'http://photos.test/new.png',
@@ -65,6 +65,21 @@ describe('Login page', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByLabelText('Password')).toHaveValue('');
   });
+
+  it('an unverified account of a real project is told to verify its e-mail and can have the link sent again', async () => {
+    const user = userEvent.setup();
+    const auth = fakeAuth({ signInWithEmail: jest.fn().mockRejectedValue(new EmailNotVerifiedError()) });
+    const { router } = await renderApp({ path: '/login', auth });
+    await user.type(screen.getByLabelText('Email'), 'new@sportify.camp');
+    await user.type(screen.getByLabelText('Password'), 'Camper@2026');
+    await user.click(within(form()).getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please verify your e-mail: we sent you a link');
+    expect(router.state.location.pathname).toBe('/login');
+    await user.click(screen.getByRole('button', { name: 'Resend the link' }));
+    expect(auth.resendVerification).toHaveBeenCalledWith('new@sportify.camp', 'Camper@2026');
+    expect(await screen.findByRole('status')).toHaveTextContent('We sent you a new link.');
+  }, 15_000); // typing into two fields takes seconds on a loaded machine
 
   it('signs in and goes back to the page the guard sent the user from', async () => {
     const user = userEvent.setup();

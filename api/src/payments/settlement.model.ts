@@ -1,0 +1,46 @@
+// The ledger: one settlement per payment intent, decided once by conditional state changes (no transactions).
+//
+//   open ──> recorded ──> revoking ──> refunded      (refund or dispute made at the provider)
+//     ├────> refund_due ─────────────> refunded      (we give the money back: sold out, duplicate, ...)
+//     └────> expired (never paid after a day; still settles if the provider later says it succeeded)
+//
+// `open` is written when the intent is created, so every charge has a row before money can move, and the
+// reconciliation job finds every intent the browser or the provider's event never settled.
+
+export const SETTLEMENT_STATES = ['open', 'recorded', 'refund_due', 'revoking', 'refunded', 'expired'] as const;
+export type SettlementState = (typeof SETTLEMENT_STATES)[number];
+
+/** Why money went (or is going) back; each has the message the student sees. */
+export const REFUND_REASONS = {
+  class_gone: 'This class no longer exists; your payment has been refunded',
+  price_changed: 'The price of this class changed; your payment has been refunded',
+  already_paid: 'You have already paid for this class; this payment has been refunded',
+  sold_out: 'This class is sold out; your payment has been refunded',
+  not_offered: 'This class is no longer offered; your payment has been refunded',
+  refunded_at_provider: 'This payment has been refunded',
+  disputed: 'This payment is disputed',
+} as const;
+export type RefundReason = keyof typeof REFUND_REASONS;
+
+export interface Settlement {
+  intentId: string;
+  email: string;
+  classId: string;
+  selectionId: string;
+  /** Cents, as charged. */
+  amount: number;
+  state: SettlementState;
+  /** Seen succeeded at the provider: money was taken, so an open row is owed a settlement. */
+  charged: boolean;
+  /** The enrolment (payments collection) once recorded. */
+  paymentId?: string;
+  reason?: RefundReason;
+  refundAttempts: number;
+  /** When the reconciliation job may next look at it (refund retries back off). */
+  nextAttemptAt: Date;
+  lastError?: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const TERMINAL_STATES: readonly SettlementState[] = ['recorded', 'refunded'];

@@ -1,0 +1,52 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { REFUND_REASONS, SETTLEMENT_STATES, type RefundReason, type SettlementState } from './settlement.model';
+
+@Schema({ collection: 'payment_settlements', versionKey: false })
+export class SettlementRecord {
+  @Prop({ required: true })
+  intentId: string;
+
+  @Prop({ required: true, lowercase: true })
+  email: string;
+
+  @Prop({ required: true })
+  classId: string;
+
+  @Prop({ required: true })
+  selectionId: string;
+
+  @Prop({ required: true })
+  amount: number;
+
+  @Prop({ type: String, enum: SETTLEMENT_STATES, required: true })
+  state: SettlementState;
+
+  @Prop({ default: false })
+  charged: boolean;
+
+  @Prop()
+  paymentId?: string;
+
+  @Prop({ type: String, enum: Object.keys(REFUND_REASONS) })
+  reason?: RefundReason;
+
+  @Prop({ default: 0 })
+  refundAttempts: number;
+
+  @Prop({ required: true })
+  nextAttemptAt: Date;
+
+  @Prop()
+  lastError?: string;
+
+  @Prop({ required: true })
+  createdAt: Date;
+
+  @Prop({ required: true })
+  updatedAt: Date;
+}
+
+export const SettlementSchema = SchemaFactory.createForClass(SettlementRecord);
+// One row per intent: the unique key is what makes concurrent first calls agree on one row.
+SettlementSchema.index({ intentId: 1 }, { unique: true });
+SettlementSchema.index({ state: 1, nextAttemptAt: 1 });
