@@ -1,0 +1,36 @@
+// Which builds are live now, and whether a candidate fits them (used by release, promote and rollback).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { FRONT_ENDS } from '../lib/stack.mjs';
+import { readBuild, incompatibilities } from './compat.mjs';
+import { readRegistry, releaseDir, repoRoot } from './store.mjs';
+
+/** The folder the site serves for a package now: its live release, else its unversioned build (dist/). */
+export function liveBuildDir(dir, pkg) {
+  const live = readRegistry(dir)[pkg]?.live;
+  if (live) return releaseDir(dir, pkg, live.version);
+  const dist = path.join(repoRoot, pkg, 'dist');
+  return existsSync(dist) ? dist : undefined;
+}
+
+/**
+ * Reasons the candidate build of `pkg` cannot go live next to what is live now. A remote is checked against the live
+ * shell; the shell against every live remote. Returns sentences naming the cause; empty when it fits.
+ */
+export function guardProblems(dir, pkg, candidateDir) {
+  const candidate = readBuild(candidateDir);
+  if (!candidate) return [`${candidateDir} has no mf-manifest.json or sportify-build.json: it is not a complete build`];
+  if (pkg !== 'shell') {
+    const shellDir = liveBuildDir(dir, 'shell');
+    const shell = shellDir && readBuild(shellDir);
+    if (!shell) return ['there is no live shell build to check against (release the shell or run npm run build -w shell first)'];
+    return incompatibilities(shell, candidate);
+  }
+  const problems = [];
+  for (const remote of FRONT_ENDS.filter((f) => f.federation)) {
+    const remoteDir = liveBuildDir(dir, remote.name);
+    const live = remoteDir && readBuild(remoteDir);
+    if (live) problems.push(...incompatibilities(candidate, live, 'this shell build'));
+  }
+  return problems;
+}

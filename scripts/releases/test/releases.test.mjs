@@ -1,0 +1,140 @@
+// The release commands end to end on a temporary releases folder: the guard's refusals (a planted remote built
+// against a shared-ui export the live shell lacks, a singleton out of range), publish, promote, rollback, history
+// and pruning. Run by `npm run test:scripts` (node --test).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import webpack from 'webpack';
+import buildInfo from '../../../webpack.build-info.js';
+import { repoRoot } from '../store.mjs';
+
+const { BuildInfoPlugin } = buildInfo;
+const work = mkdtempSync(path.join(os.tmpdir(), 'sportify-releases-'));
+const releases = path.join(work, 'releases');
+const commit = execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+test.after(() => rmSync(work, { recursive: true, force: true }));
+
+/** Runs one of the commands as an operator would; BUILD_ID fixes the version. */
+function cli(script, args, buildId = '1') {
+  const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', script), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, SPORTIFY_RELEASES_DIR: releases, BUILD_ID: buildId, SPORTIFY_OPERATOR: 'ops-test', SPORTIFY_KEEP_RELEASES: '3' },
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+const shared = (name, version, requiredVersion) => ({ id: `x:${name}`, name, version, singleton: true, requiredVersion });
+
+/** A build folder as the builds write it: mf-manifest.json and sportify-build.json. */
+function buildFolder(name, { manifestName, sharedList, build }) {
+  const dir = path.join(work, 'builds', name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: manifestName, metaData: { publicPath: 'auto' }, shared: sharedList }));
+  if (build) writeFileSync(path.join(dir, 'sportify-build.json'), JSON.stringify(build));
+  return dir;
+}
+
+/** Compiles a tiny remote with the real BuildInfoPlugin: it imports NewBadge, which only a newer shared-ui has. */
+async function compileRemoteUsingNewBadge() {
+  const src = path.join(work, 'remote-src');
+  mkdirSync(src, { recursive: true });
+  writeFileSync(path.join(src, 'newer-shared-ui.js'), 'export const Button = 1; export const NewBadge = 2;\n');
+  writeFileSync(path.join(src, 'router.js'), 'export const Link = 3;\n');
+  writeFileSync(path.join(src, 'index.js'), [
+    "import { Button, NewBadge } from '@sportify/shared-ui';",
+    "import { Link } from '@sportify/shared-ui/router';",
+    'console.log(Button, NewBadge, Link);',
+  ].join('\n'));
+  const out = path.join(work, 'builds', 'mf-public-newbadge');
+  const stats = await new Promise((resolve, reject) => webpack({
+    mode: 'production',
+    context: src,
+    entry: './index.js',
+    output: { path: out },
+    resolve: { alias: { '@sportify/shared-ui/router$': path.join(src, 'router.js'), '@sportify/shared-ui$': path.join(src, 'newer-shared-ui.js') } },
+    plugins: [new BuildInfoPlugin()],
+  }, (error, result) => (error ? reject(error) : resolve(result))));
+  assert.equal(stats.hasErrors(), false, stats.toString('errors-only'));
+  writeFileSync(path.join(out, 'mf-manifest.json'), JSON.stringify({ name: 'mf_public', metaData: { publicPath: 'auto' }, shared: [shared('react', '19.3.1', '^19.2.0')] }));
+  return out;
+}
+
+const shellBuild = buildFolder('shell', {
+  manifestName: 'shell',
+  sharedList: [shared('react', '19.3.1', '^19.2.0'), shared('@sportify/shared-ui', '0.1.0', '0.1.0')],
+  build: { imports: {}, provides: { '@sportify/shared-ui': ['Button', 'ClassCard'], '@sportify/shared-ui/router': ['Link'] } },
+});
+const fitting = (name) => buildFolder(name, {
+  manifestName: 'mf_public',
+  sharedList: [shared('react', '19.3.1', '^19.2.0')],
+  build: { imports: { '@sportify/shared-ui': ['Button'], '@sportify/shared-ui/router': ['Link'] } },
+});
+const version = (id) => `0.1.0-${commit}.${id}`;
+const registry = () => JSON.parse(readFileSync(path.join(releases, 'registry.json'), 'utf8'));
+const published = (pkg) => (existsSync(path.join(releases, pkg)) ? readdirSync(path.join(releases, pkg)).sort() : []);
+
+test('the shell is released and promoted', () => {
+  assert.equal(cli('release.mjs', ['shell', '--skip-tests', '--from', shellBuild], 's1').code, 0);
+  const r = cli('releases.mjs', ['promote', 'shell', version('s1')]);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(registry().shell.live.version, version('s1'));
+});
+
+test('a planted remote built against a shared-ui export the live shell lacks is refused, naming it', async () => {
+  const planted = await compileRemoteUsingNewBadge();
+  const info = JSON.parse(readFileSync(path.join(planted, 'sportify-build.json'), 'utf8'));
+  assert.deepEqual(info.imports, { '@sportify/shared-ui': ['Button', 'NewBadge'], '@sportify/shared-ui/router': ['Link'] });
+
+  const r = cli('release.mjs', ['mf-public', '--skip-tests', '--from', planted], 'p1');
+  assert.equal(r.code, 1);
+  assert.match(r.err, /mf_public imports "NewBadge" from @sportify\/shared-ui, which the live shell does not export/);
+  assert.deepEqual(published('mf-public'), [], 'nothing is published');
+});
+
+test('a remote needing a singleton version the live shell does not have is refused, naming it', () => {
+  const newerReact = buildFolder('react20', {
+    manifestName: 'mf_public',
+    sharedList: [shared('react', '20.0.0', '^20.0.0')],
+    build: { imports: { '@sportify/shared-ui': ['Button'] } },
+  });
+  const r = cli('release.mjs', ['mf-public', '--skip-tests', '--from', newerReact], 'p2');
+  assert.equal(r.code, 1);
+  assert.match(r.err, /mf_public requires react@\^20\.0\.0, but the live shell provides 19\.3\.1/);
+});
+
+test('releases are promoted, rolled back and recorded; old ones are pruned but never the rollback targets', () => {
+  const release = (id) => cli('release.mjs', ['mf-public', '--skip-tests', '--from', fitting(`v${id}`)], id).code;
+  assert.equal(release('1'), 0);
+  assert.equal(release('2'), 0);
+  assert.equal(release('2'), 1, 'a version is never overwritten');
+
+  assert.equal(cli('releases.mjs', ['promote', 'mf-public', version('1')]).code, 0);
+  assert.equal(cli('releases.mjs', ['promote', 'mf-public', version('2')]).code, 0);
+  assert.equal(registry()['mf-public'].live.version, version('2'));
+  assert.equal(registry()['mf-public'].previous.version, version('1'));
+
+  const back = cli('releases.mjs', ['rollback', 'mf-public']);
+  assert.equal(back.code, 0, back.err);
+  assert.equal(registry()['mf-public'].live.version, version('1'));
+  assert.equal(registry()['mf-public'].previous, null);
+  assert.match(cli('releases.mjs', ['rollback', 'mf-public']).err, /no earlier release to roll back to/);
+  assert.match(cli('releases.mjs', ['promote', 'mf-public', '0.1.0-nothere.9']).err, /has no release 0\.1\.0-nothere\.9/);
+
+  const history = readFileSync(path.join(releases, 'history.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const switches = history.filter((entry) => entry.package === 'mf-public' && entry.action !== 'release');
+  assert.deepEqual(switches.map((entry) => [entry.action, entry.version, entry.commit, entry.who]), [
+    ['promote', version('1'), commit, 'ops-test'],
+    ['promote', version('2'), commit, 'ops-test'],
+    ['rollback', version('1'), commit, 'ops-test'],
+  ]);
+  assert.ok(switches.every((entry) => !Number.isNaN(Date.parse(entry.time))));
+  assert.ok(!JSON.stringify(registry()).includes('ops-test'), 'the registry names no operator');
+
+  // Keep 3: newer releases remove the oldest ones not on the rollback stack (1 is live, so 2 goes).
+  for (const id of ['3', '4', '5']) assert.equal(release(id), 0);
+  assert.deepEqual(published('mf-public'), [version('1'), version('3'), version('4'), version('5')]);
+});
