@@ -26,6 +26,8 @@ export interface AppConfig {
   rateLimits: { windowSeconds: number; jwt: number; writes: number };
   /** Seconds a public list may be served from the in-process cache before it is rebuilt anyway. */
   publicCacheSeconds: number;
+  /** Most public-list pages kept at once (least recently used dropped first). */
+  publicCacheEntries: number;
   logLevel: LogLevel;
   /** Express `trust proxy` setting, so rate limits see the client's address behind a proxy. */
   trustProxy: string;
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     writes: int('RATE_LIMIT_WRITES', production ? 120 : 1000, 1, 1_000_000),
   };
   const publicCacheSeconds = int('PUBLIC_CACHE_SECONDS', 60, 0, 86400);
+  const publicCacheEntries = int('PUBLIC_CACHE_ENTRIES', 500, 1, 100_000);
 
   const logLevel = str('LOG_LEVEL', 'log') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -171,6 +174,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     assetBaseUrl,
     rateLimits,
     publicCacheSeconds,
+    publicCacheEntries,
     logLevel,
     trustProxy,
   };

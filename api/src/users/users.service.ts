@@ -2,7 +2,9 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import type { Caller } from '../auth/caller';
 import { ClassesRepository } from '../classes/classes.repository';
 import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
+import { pageWindow, type Paged } from '../common/paging';
 import type { InsertResult, UpdateResult } from '../common/write-results';
+import type { InstructorsQueryDto, UsersQueryDto } from './user-query.dto';
 import type { CreateUserDto } from './create-user.dto';
 import { toPublicPerson, type PublicPerson, type Role, type User } from './user.model';
 import { UsersRepository } from './users.repository';
@@ -33,6 +35,12 @@ export class UsersService {
     return this.users.list();
   }
 
+  async listPage(query: UsersQueryDto): Promise<Paged<User>> {
+    const window = pageWindow(query);
+    const { items, total } = await this.users.page({ role: query.role, text: query.q, textInEmail: true }, window);
+    return { items, total, page: window.page, limit: window.limit };
+  }
+
   /** An admin gives a role to someone else; changing one's own role could leave the site without an admin. */
   async promote(caller: Caller, id: string, role: Role): Promise<UpdateResult> {
     const target = await this.users.findById(id);
@@ -51,6 +59,15 @@ export class UsersService {
     return this.cache.get(PUBLIC_LISTS['/instructors'], ['users'], async () =>
       (await this.users.listByRole('instructor')).map(toPublicPerson),
     );
+  }
+
+  /** A page of instructors; `key` is the request's normalised cache key (public-cache-key.ts). */
+  instructorsPage(query: InstructorsQueryDto, key: string): Promise<CachedJson> {
+    const window = pageWindow(query);
+    return this.cache.get(key, ['users'], async () => {
+      const { items, total } = await this.users.page({ role: 'instructor', text: query.q }, window);
+      return { items: items.map(toPublicPerson), total, page: window.page, limit: window.limit };
+    });
   }
 
   /** Instructors by students enrolled in their approved classes, highest first (ties: earlier sign-up first). */
