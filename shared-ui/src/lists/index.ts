@@ -1,0 +1,5 @@
+export { useUrlQuery, type QueryChanges } from './useUrlQuery';
+export { DebouncedInput, SEARCH_DEBOUNCE_MS } from './SearchBox';
+export { Pagination, pageNumbers } from './Pagination';
+export { ResultCount } from './ResultCount';
+export { cleanParams, type Paged } from './paged';
