@@ -1,8 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { configure, act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CampClass } from '@sportify/shared-ui';
 import { mockApi, renderScreen, signedOut } from '@sportify/shared-ui/testing';
 import { ClassesPage } from './ClassesPage';
+
+// Multi-step journeys through debounced inputs: generous waits on a busy machine (timings are not what is tested).
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(30_000);
 
 // Search, filters, sort and pages of the Classes screen: by role and label, HTTP mocked at the boundary, state in the
 // memory router's URL.
@@ -104,7 +108,7 @@ describe('Classes: search, filters, sort and pages', () => {
     await waitFor(() => expect(new URLSearchParams(search(router)).get('page')).toBeNull());
     expect(lastAsked()).toMatchObject({ sort: '-price' });
     expect(lastAsked().page).toBeUndefined();
-  }, 30_000);
+  });
 
   it('restores every control and the page from a shared URL', async () => {
     serve();
