@@ -1,6 +1,6 @@
 import { applyDecorators, type Type as ClassType } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 export const PAGE_LIMIT_MAX = 60;
@@ -22,10 +22,14 @@ export interface PageWindow {
 }
 
 /**
- * A query-string number: converted explicitly (the global pipe does no implicit conversion), so 'abc', '' or a
+ * A query-string number: converted explicitly (the global pipe does no implicit conversion); 'abc', '' and a
  * repeated parameter become NaN and fail IsInt/IsNumber with the parameter's name in the message.
  */
-export const QueryNumber = () => Type(() => Number);
+export const QueryNumber = () =>
+  Transform(({ value }) => {
+    if (value === undefined) return undefined;
+    return typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  });
 
 /** `page` and `limit` of every paged list. */
 export class PageQueryDto {
