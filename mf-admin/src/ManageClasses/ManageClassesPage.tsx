@@ -1,6 +1,5 @@
-import styled from 'styled-components';
 import {
-  DebouncedInput, PageHeading, Pagination, ResultCount, Table, TableScroll, useUrlQuery, type ClassStatus,
+  DebouncedInput, FilterBar, PageHeading, Pagination, ResultCount, Table, TableScroll, useUrlQuery, type ClassStatus,
 } from '@sportify/shared-ui';
 import { ListState } from '../common/ListState';
 import { ClassRow } from './ClassRow';
@@ -25,10 +24,10 @@ export function ManageClassesPage() {
   return (
     <section aria-labelledby="manage-classes-heading">
       <PageHeading id="manage-classes-heading">Manage Classes</PageHeading>
-      <Search role="search" aria-label="Find classes" onSubmit={(e) => e.preventDefault()}>
+      <FilterBar $min="260px" role="search" aria-label="Find classes">
         <DebouncedInput label="Search by class, instructor or e-mail" type="search" maxLength={100} value={url.get('q')}
           onCommit={(text) => url.set({ q: text })} />
-      </Search>
+      </FilterBar>
       <StatusTabs current={tab} counts={data?.counts} panelId="manage-classes-panel"
         onSelect={(next) => url.set({ status: next === 'all' ? '' : next })} />
       <div id="manage-classes-panel" role="tabpanel" aria-label="Classes">
@@ -70,7 +69,3 @@ export function ManageClassesPage() {
   );
 }
 
-const Search = styled.form`
-  margin: ${({ theme }) => `0 ${theme.space(4)} ${theme.space(4)}`};
-  max-width: 32rem;
-`;

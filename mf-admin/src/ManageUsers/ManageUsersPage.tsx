@@ -1,6 +1,5 @@
-import styled from 'styled-components';
 import {
-  DebouncedInput, FormField, PageHeading, Pagination, ResultCount, Select, Table, TableScroll, useUrlQuery,
+  DebouncedInput, FilterBar, FormField, PageHeading, Pagination, ResultCount, Select, Table, TableScroll, useUrlQuery,
 } from '@sportify/shared-ui';
 import { ListState } from '../common/ListState';
 import { USERS_PER_PAGE, useGetUsersQuery, type RoleFilter } from './manageUsersApi';
@@ -22,14 +21,14 @@ export function ManageUsersPage() {
   return (
     <section aria-labelledby="manage-users-heading">
       <PageHeading id="manage-users-heading">All Users (Only Students)</PageHeading>
-      <Controls role="search" aria-label="Find users" onSubmit={(e) => e.preventDefault()}>
+      <FilterBar $min="220px" role="search" aria-label="Find users">
         <DebouncedInput label="Search by name or e-mail" type="search" maxLength={100} value={url.get('q')} onCommit={(text) => url.set({ q: text })} />
         <FormField label="Role">
           <Select value={role} onChange={(e) => url.set({ role: e.target.value === 'student' ? '' : e.target.value })}>
             {Object.entries(ROLE_CHOICES).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
           </Select>
         </FormField>
-      </Controls>
+      </FilterBar>
       {data && <ResultCount shown={data.items.length} total={data.total} noun="users" />}
       <ListState
         isLoading={isLoading}
@@ -63,10 +62,3 @@ export function ManageUsersPage() {
   );
 }
 
-const Controls = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr));
-  align-items: end;
-  margin: ${({ theme }) => `0 ${theme.space(4)} ${theme.space(4)}`};
-`;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, DebouncedInput, FormField, Select, type QueryChanges } from '@sportify/shared-ui';
+import { Button, DebouncedInput, FilterBar, FormField, Select, type QueryChanges } from '@sportify/shared-ui';
 import { useGetInstructorChoicesQuery, type ClassSort } from './classesApi';
 
 export const SORT_LABELS: Record<ClassSort, string> = {
@@ -25,7 +25,7 @@ export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
   const instructors = useGetInstructorChoicesQuery();
   const sort = (get('sort') || 'newest') as ClassSort;
   return (
-    <Form role="search" aria-label="Filter classes" onSubmit={(e) => e.preventDefault()}>
+    <FilterBar role="search" aria-label="Filter classes">
       <Wide>
         <DebouncedInput label="Search classes" type="search" placeholder="Class or instructor name" maxLength={100}
           value={get('q')} onCommit={(q) => set({ q })} />
@@ -54,17 +54,9 @@ export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
         Only classes with free seats
       </Check>
       {active && <Button type="button" $variant="secondary" onClick={onClear}>Clear filters</Button>}
-    </Form>
+    </FilterBar>
   );
 }
-
-const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 180px), 1fr));
-  align-items: end;
-  margin: ${({ theme }) => `0 ${theme.space(4)} ${theme.space(4)}`};
-`;
 
 const Wide = styled.div`
   grid-column: 1 / -1;

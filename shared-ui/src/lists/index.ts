@@ -3,3 +3,4 @@ export { DebouncedInput, SEARCH_DEBOUNCE_MS } from './SearchBox';
 export { Pagination, pageNumbers } from './Pagination';
 export { ResultCount } from './ResultCount';
 export { cleanParams, type Paged } from './paged';
+export { FilterBar } from './FilterBar';
