@@ -157,9 +157,11 @@ test.describe('dashboard tables fit the screen', () => {
         }
       };
       const open = async (who: { email: string; password: string }) => {
-        const context = await browser.newContext({ baseURL: `http://localhost:${ports.shell}`, viewport });
+        // Signed in on a wide screen (on a phone the Logout button that signIn waits for sits in the menu), then narrowed.
+        const context = await browser.newContext({ baseURL: `http://localhost:${ports.shell}`, viewport: { width: 1366, height: 900 } });
         const page = await context.newPage();
         await signIn(page, who);
+        await page.setViewportSize(viewport);
         return page;
       };
 
