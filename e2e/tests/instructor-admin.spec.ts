@@ -107,7 +107,8 @@ test('the admin denies a class and writes feedback; the instructor reads it in M
 
   await row.getByRole('link', { name: 'FeedBack' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/feedback/${id}$`));
-  await expect(page.getByText(className)).toBeVisible();
+  // exact: the 'is denied' notice may still be showing.
+  await expect(page.getByText(className, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Feedback is required')).toBeVisible();
   await page.getByLabel('Your Feedback').fill(feedback);

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Button, DebouncedInput, FilterBar, FormField, Select, type QueryChanges } from '@sportify/shared-ui';
 import { useGetInstructorChoicesQuery, type ClassSort } from './classesApi';
@@ -24,6 +25,10 @@ interface ClassFiltersProps {
 export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
   const instructors = useGetInstructorChoicesQuery();
   const sort = (get('sort') || 'newest') as ClassSort;
+  // Ticked at once: the URL (and so the prop) follows a moment later, after the router's navigation.
+  const freeInUrl = get('available') === 'true';
+  const [free, setFree] = useState(freeInUrl);
+  useEffect(() => setFree(freeInUrl), [freeInUrl]);
   return (
     <FilterBar role="search" aria-label="Filter classes">
       <Wide>
@@ -50,7 +55,10 @@ export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
         </Select>
       </FormField>
       <Check>
-        <input type="checkbox" checked={get('available') === 'true'} onChange={(e) => set({ available: e.target.checked ? 'true' : '' })} />
+        <input type="checkbox" checked={free} onChange={(e) => {
+          setFree(e.target.checked);
+          set({ available: e.target.checked ? 'true' : '' });
+        }} />
         Only classes with free seats
       </Check>
       {active && <Button type="button" $variant="secondary" onClick={onClear}>Clear filters</Button>}
