@@ -1,6 +1,6 @@
 import { PublicCache } from '../src/common/public-cache';
 import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
-import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // Paged, filtered and sorted lists (issue 16): every parameter, every bad value, pages that neither overlap nor
 // skip, and totals, against the real embedded database.
@@ -263,6 +263,17 @@ describe('paged lists', () => {
       const students = await allPages('/users?role=student', 20, admin);
       expect(students.total).toBe(await users.countDocuments({ role: { $exists: false } }));
       expect((students.items as unknown as U[]).every((u) => u.role === undefined)).toBe(true);
+    });
+
+    it('a cached page shows a new sign-up and a promotion at once', async () => {
+      const before = await get<Page<U>>('/users?q=latecomer', admin);
+      expect(before.total).toBe(0);
+      const late = await newStudent(t, 'latecomer');
+      const after = await get<Page<U>>('/users?q=latecomer', admin);
+      expect(after.items.map((u) => u.email)).toEqual([late.email]);
+      await t.http().patch(`/users/instructors/${after.items[0]._id}`).set(admin.auth).expect(200);
+      expect((await get<Page<U>>('/users?q=latecomer&role=student', admin)).total).toBe(0);
+      expect((await get<Page<U>>('/users?q=latecomer', admin)).items[0].role).toBe('instructor');
     });
 
     it('refuses bad values (400) and non-admins (403)', async () => {

@@ -12,7 +12,11 @@ const DEFAULTS: Record<string, string> = { page: '1', limit: String(PAGE_LIMIT_D
  * only hit an entry that a validated request with an equivalent query stored; an invalid query never has one.
  */
 export function publicListKey(path: PublicListPath, url: string | undefined): string {
-  const base = PUBLIC_LISTS[path];
+  return listKey(PUBLIC_LISTS[path], url);
+}
+
+/** The same normalised key for a list the fast path never serves (e.g. the admin's users, base 'admin:users'). */
+export function listKey(base: string, url: string | undefined): string {
   const at = url?.indexOf('?') ?? -1;
   const params = at === -1 ? new URLSearchParams() : new URLSearchParams(url!.slice(at + 1));
   if (params.size === 0) return base;

@@ -16,6 +16,7 @@ import { AcceptsFirebaseIdToken, Public } from '../auth/public.decorator';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
 import { arrayOrPage, wantsPage, type Paged } from '../common/paging';
+import { listKey } from '../common/public-cache-key';
 import { PublicListResponder } from '../common/public-list-responder';
 import { UsersQueryDto } from './user-query.dto';
 import type { InsertResult, UpdateResult } from '../common/write-results';
@@ -55,8 +56,10 @@ export class UsersController {
   @Get('users')
   @Roles('admin')
   @ApiOkResponse({ schema: arrayOrPage(UserResponse, UserPageResponse), description: 'Every user; a page in sign-up order with any parameter' })
-  list(@Query() query: UsersQueryDto, @Req() req: Request): Promise<User[] | Paged<User>> {
-    return wantsPage(req.originalUrl) ? this.users.listPage(query) : this.users.list();
+  async list(@Query() query: UsersQueryDto, @Req() req: Request): Promise<User[] | Paged<User>> {
+    if (!wantsPage(req.originalUrl)) return this.users.list();
+    // Private data: sent through the normal pipeline (no public Cache-Control), from the cached serialisation.
+    return JSON.parse((await this.users.listPage(query, listKey('admin:users', req.originalUrl))).body) as Paged<User>;
   }
 
   @Public()

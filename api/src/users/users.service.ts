@@ -27,7 +27,8 @@ export class UsersService {
       userPhoto: dto.userPhoto ?? '',
       ...(dto.gender ? { gender: dto.gender } : {}),
     });
-    // A new user has no role, so no public list changes.
+    // A new user has no role, so no public list changes; the admin's cached pages of users do.
+    if (created) this.cache.invalidate('users');
     return { insertedId: user._id, created };
   }
 
@@ -35,10 +36,17 @@ export class UsersService {
     return this.users.list();
   }
 
-  async listPage(query: UsersQueryDto): Promise<Paged<User>> {
+  /**
+   * A page of the admin's user list. Kept in the list cache like the public pages (key `admin:users?<normalised
+   * query>`, never served by the public fast path, dropped by any user write), because a page means a sort over
+   * every user, which a database without a usable index (the embedded one) does in full on each request.
+   */
+  listPage(query: UsersQueryDto, key: string): Promise<CachedJson> {
     const window = pageWindow(query);
-    const { items, total } = await this.users.page({ role: query.role, text: query.q, textInEmail: true }, window);
-    return { items, total, page: window.page, limit: window.limit };
+    return this.cache.get(key, ['users'], async (): Promise<Paged<User>> => {
+      const { items, total } = await this.users.page({ role: query.role, text: query.q, textInEmail: true }, window);
+      return { items, total, page: window.page, limit: window.limit };
+    });
   }
 
   /** An admin gives a role to someone else; changing one's own role could leave the site without an admin. */
