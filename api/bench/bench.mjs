@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench -w api`: requests/s and p50/p99 latency of the public lists with autocannon, at 50 and 200
-// connections. Without BENCH_URL it starts its own stack (fresh embedded database + auth emulator on free ports,
-// seeded demo data, the built API from api/dist on a free port) and stops it afterwards; then it measures
-// GET /classes through nginx in front of that replica, and of two replicas (BENCH_NGINX=0 skips those lines). With
-// BENCH_URL (e.g. http://localhost:5000) it measures that running API instead and starts nothing.
+// `npm run bench -w api`: requests/s and p50/p99 latency of the lists with autocannon, at 50 and 200 connections.
+// Without BENCH_URL it starts its own stack (fresh embedded database + auth emulator on free ports, seeded demo data
+// plus the large data set of dataset.mjs: 10,000 classes and 100,000 users, the built API from api/dist on a free
+// port) and stops it afterwards; BENCH_DATASET=seed keeps only the demo data. Then it measures GET /classes/popular
+// (BENCH_NGINX_PATH) through nginx in front of that replica, and of two replicas (BENCH_NGINX=0 skips those lines). With BENCH_URL
+// (e.g. http://localhost:5000) it measures that running API instead and starts nothing (admin-only routes then need
+// FIREBASE_AUTH_EMULATOR_HOST to sign in the demo admin).
 import autocannon from 'autocannon';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,11 +17,18 @@ import { startAuthEmulator } from '../../scripts/lib/auth-emulator.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
 import { freePort } from '../../scripts/lib/ports.mjs';
 import { spawnService, ready } from '../../scripts/lib/proc.mjs';
+import { writeDataset } from './dataset.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connectionsList = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
-const routes = (process.env.BENCH_PATHS ?? '/classes,/classes/popular').split(',');
+const large = (process.env.BENCH_DATASET ?? 'large') === 'large';
+// A filtered, sorted page of the public list and a page of the admin's user list (issue 16), next to the spec's lists.
+const DEFAULT_PATHS = ['/classes', '/classes/popular', '/classes?q=camp&available=true&minPrice=50&maxPrice=300&sort=price&page=3', '/users?page=50'];
+const routes = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',') : DEFAULT_PATHS;
+// The load balancer's own cost shows best on a small cached list.
+const NGINX_PATH = process.env.BENCH_NGINX_PATH ?? '/classes/popular';
+const ADMIN = { email: 'admin@sportify.camp', password: 'Admin@2026' };
 
 async function startOwnStack() {
   const main = path.join(apiDir, 'dist/main.js');
@@ -47,9 +56,15 @@ async function startOwnStack() {
   };
   const first = await addReplica();
   await execa(process.execPath, [path.join(apiDir, 'dist/seed/run.js')], { env: { ...process.env, ...env } });
+  if (large) {
+    const started = Date.now();
+    const n = await writeDataset(env.MONGODB_URI);
+    console.log(`Data set: ${n.classes} classes and ${n.users} users written in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
   /** @type {Awaited<ReturnType<typeof startNginx>> | null} */
   let lb = null;
   return {
+    authHost: auth.host,
     url: `http://${first}`,
     /** nginx in front of `count` replicas (starting more as needed); returns its URL. */
     async balanced(/** @type {number} */ count) {
@@ -76,20 +91,40 @@ const run = (opts) =>
     autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
   });
 
+/** The demo admin's API token: the Auth emulator's REST sign-in, then POST /jwt. */
+async function adminToken(apiUrl, authHost) {
+  const signIn = await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...ADMIN, returnSecureToken: true }),
+  });
+  if (!signIn.ok) throw new Error(`Auth emulator sign-in answered ${signIn.status}`);
+  const { idToken } = await signIn.json();
+  const jwt = await fetch(`${apiUrl}/jwt`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` }, body: JSON.stringify({ email: ADMIN.email }),
+  });
+  if (!jwt.ok) throw new Error(`POST /jwt answered ${jwt.status}`);
+  return (await jwt.json()).token;
+}
+
 async function main() {
-  const target = process.env.BENCH_URL ? { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} } : await startOwnStack();
-  console.log(`Benchmarking ${target.url} (${process.env.BENCH_URL ? 'running API' : 'own API + embedded database, seeded'}), ${duration} s per run`);
+  const target = process.env.BENCH_URL
+    ? { url: process.env.BENCH_URL.replace(/\/$/, ''), authHost: process.env.FIREBASE_AUTH_EMULATOR_HOST, stop: async () => {} }
+    : await startOwnStack();
+  const data = process.env.BENCH_URL ? 'running API' : `own API + embedded database, seeded${large ? ' + 10,000 classes and 100,000 users' : ''}`;
+  console.log(`Benchmarking ${target.url} (${data}), ${duration} s per run`);
   const rows = [];
   const measure = async (/** @type {string} */ base, /** @type {string} */ route, /** @type {string} */ via) => {
     const url = base + route;
-    const check = await fetch(url);
+    // Admin-only lists are measured with the demo admin's token (auth guard and role lookup included).
+    const headers = route.startsWith('/users?') ? { authorization: `Bearer ${await adminToken(base, target.authHost)}` } : {};
+    const check = await fetch(url, { headers });
     if (!check.ok) throw new Error(`GET ${route} answered ${check.status}`);
-    const items = (await check.json()).length;
-    await run({ url, connections: 10, duration: 2 }); // warm-up
+    const body = await check.json();
+    const items = Array.isArray(body) ? `${body.length} items` : `${body.items.length} of ${body.total}`;
+    await run({ url, headers, connections: 10, duration: 2 }); // warm-up
     for (const connections of connectionsList) {
-      const r = await run({ url, connections, duration });
+      const r = await run({ url, headers, connections, duration });
       rows.push({
-        route: `GET ${route} (${items} items)${via}`,
+        route: `GET ${route} (${items})${via}`,
         connections,
         'req/s': Math.round(r.requests.average),
         'p50 ms': r.latency.p50,
@@ -102,7 +137,7 @@ async function main() {
   try {
     for (const route of routes) await measure(target.url, route, '');
     if ('balanced' in target && process.env.BENCH_NGINX !== '0') {
-      for (const count of [1, 2]) await measure(await target.balanced(count), routes[0], ` via nginx, ${count} replica${count > 1 ? 's' : ''}`);
+      for (const count of [1, 2]) await measure(await target.balanced(count), NGINX_PATH, ` via nginx, ${count} replica${count > 1 ? 's' : ''}`);
     }
   } finally {
     await target.stop();

@@ -5,7 +5,8 @@ type ApiClass = { _id: string; className: string };
 type AdminClass = ApiClass & { status: string };
 
 test('a visitor opens Home, goes to Classes and sees the approved classes rendered by the public remote', async ({ page, request }) => {
-  const approved: ApiClass[] = await (await request.get(`${API}/classes`)).json();
+  // The screen's first page: the newest 24 approved classes.
+  const { items: approved, total }: { items: ApiClass[]; total: number } = await (await request.get(`${API}/classes?limit=24`)).json();
   expect(approved.length).toBeGreaterThan(0);
 
   await page.goto('/');
@@ -14,6 +15,7 @@ test('a visitor opens Home, goes to Classes and sees the approved classes render
 
   await expect(page).toHaveURL(/\/classes$/);
   await expect(page.getByRole('heading', { name: 'All Classes are here' })).toBeVisible();
+  await expect(page.getByText(`${approved.length} of ${total} classes`)).toBeVisible();
   for (const c of approved) {
     await expect(page.getByRole('heading', { name: c.className, exact: true })).toBeVisible();
   }

@@ -23,9 +23,10 @@ const classById = async (request: APIRequestContext, id: string) => {
   return found as PublicClass;
 };
 
-/** Selects a class with its Select button on the Classes screen, as the student would. */
+/** Finds a class by its name with the Classes screen's search and selects it, as the student would. */
 async function selectOnClassesScreen(page: Page, className: string) {
   await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search classes' }).fill(className);
   const card = page.getByRole('article', { name: className, exact: true });
   await clickCentred(card.getByRole('button', { name: 'Select', exact: true }));
   await expect(card.getByRole('button')).toHaveText('Selected');
@@ -140,6 +141,7 @@ test('a new student selects two classes, removes one, is declined once, then pay
     expect(after.seats).toBe(toPay.seats - 1);
     expect(after.enrolled).toBe(toPay.enrolled + 1);
     await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Search classes' }).fill(toPay.className);
     await expect(page.getByRole('article', { name: toPay.className })).toContainText(`Available Seats: ${toPay.seats - 1}`);
     const selected = await request.get(`${API}/classes/selected/${encodeURIComponent(email)}`, { headers: bearer(token) });
     expect(await selected.json()).toEqual([]);

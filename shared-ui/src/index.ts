@@ -24,3 +24,4 @@ export { FormField, TextInput, TextArea, Select, ErrorText, type FormFieldProps 
 export { useForm, type FormValues, type FormErrors, type Validator, type UseFormResult } from './forms/useForm';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog/ConfirmDialog';
 export { notify, AppToastContainer, TOAST_DURATIONS, TOAST_LIMIT } from './toast/notify';
+export * from './lists';

@@ -16,7 +16,8 @@ import {
   MinLength,
 } from 'class-validator';
 import { IsHttpUrl } from '../common/dto-rules';
-import { PRICE_MAX, SEATS_MAX } from './class.model';
+import { PageQueryDto, QueryNumber, SearchText } from '../common/paging';
+import { CLASS_STATUSES, PRICE_MAX, SEATS_MAX, type ClassStatus } from './class.model';
 
 // Numbers only (the browser converts form values): a string or an operator object is refused, not coerced.
 const SeatRules = () =>
@@ -110,4 +111,64 @@ export class ClassFeedbackDto {
   @IsNotEmpty({ message: 'Feedback is required' })
   @MaxLength(2000)
   feedback: string;
+}
+
+export const CLASS_SORTS = ['popular', 'price', '-price', 'newest', 'name'] as const;
+export type ClassSort = (typeof CLASS_SORTS)[number];
+
+const PriceBound = (name: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ minimum: 0, maximum: PRICE_MAX }),
+    IsOptional(),
+    QueryNumber(),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: `${name} must be a number` }),
+    Min(0, { message: `${name} must not be negative` }),
+    Max(PRICE_MAX, { message: `${name} must be at most ${PRICE_MAX}` }),
+  );
+
+/** GET /classes: filters, sort and page of the public list. */
+export class PublicClassesQueryDto extends PageQueryDto {
+  @SearchText("Text in the class name or the instructor's name (case-insensitive, literal)")
+  q?: string;
+
+  @ApiPropertyOptional({ description: "The instructor's e-mail" })
+  @IsOptional()
+  @IsEmail({}, { message: 'instructor must be an e-mail address' })
+  @MaxLength(254)
+  instructor?: string;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'true: only classes with free seats' })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: "available must be 'true' or 'false'" })
+  available?: 'true' | 'false';
+
+  @PriceBound('minPrice')
+  minPrice?: number;
+
+  @PriceBound('maxPrice')
+  maxPrice?: number;
+
+  @ApiPropertyOptional({ enum: CLASS_SORTS, default: 'newest' })
+  @IsOptional()
+  @IsIn(CLASS_SORTS, { message: `sort must be one of ${CLASS_SORTS.join(', ')}` })
+  sort?: ClassSort;
+}
+
+/** GET /all-classes: search, status and page of every class (pending first unless a status is chosen). */
+export class AllClassesQueryDto extends PageQueryDto {
+  @SearchText("Text in the class name, the instructor's name or e-mail (case-insensitive, literal)")
+  q?: string;
+
+  @ApiPropertyOptional({ enum: CLASS_STATUSES })
+  @IsOptional()
+  @IsIn(CLASS_STATUSES, { message: `status must be one of ${CLASS_STATUSES.join(', ')}` })
+  status?: ClassStatus;
+}
+
+/** GET /classes/user/:email: the instructor's own classes by status. */
+export class OwnClassesQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: CLASS_STATUSES })
+  @IsOptional()
+  @IsIn(CLASS_STATUSES, { message: `status must be one of ${CLASS_STATUSES.join(', ')}` })
+  status?: ClassStatus;
 }

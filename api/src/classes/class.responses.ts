@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageResponse } from '../common/paging';
+import type { AdminClassPage } from './classes.service';
 import { CLASS_STATUSES, type CampClass, type ClassStatus, type PublicClass } from './class.model';
 
 export class PublicClassResponse implements PublicClass {
@@ -16,4 +18,18 @@ export class ClassResponse extends PublicClassResponse implements CampClass {
   @ApiProperty({ enum: CLASS_STATUSES }) status: ClassStatus;
   @ApiProperty({ type: String, format: 'date-time' }) date: Date;
   @ApiProperty({ description: "The admin's feedback ('' when none)" }) feedback: string;
+}
+
+export class PublicClassPageResponse extends PageResponse(PublicClassResponse, 'PublicClassPage') {}
+export class ClassPageResponse extends PageResponse(ClassResponse, 'ClassPage') {}
+
+export class ClassStatusCountsResponse implements Record<ClassStatus, number> {
+  @ApiProperty({ example: 3 }) pending: number;
+  @ApiProperty({ example: 9 }) approved: number;
+  @ApiProperty({ example: 2 }) denied: number;
+}
+
+export class AdminClassPageResponse extends ClassPageResponse implements AdminClassPage {
+  @ApiProperty({ type: ClassStatusCountsResponse, description: 'Classes of each status matching q (the status tabs)' })
+  counts: ClassStatusCountsResponse;
 }

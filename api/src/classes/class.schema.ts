@@ -39,5 +39,11 @@ export class ClassRecord {
 }
 
 export const ClassSchema = SchemaFactory.createForClass(ClassRecord);
-ClassSchema.index({ status: 1, enrolled: -1 });
-ClassSchema.index({ instructorEmail: 1 });
+// One index per filter and order of the lists (public page, admin tabs, instructor's own classes).
+ClassSchema.index({ status: 1, enrolled: -1, _id: 1 });
+ClassSchema.index({ status: 1, date: -1, _id: -1 });
+ClassSchema.index({ status: 1, price: 1, _id: 1 });
+ClassSchema.index({ status: 1, className: 1, _id: 1 });
+ClassSchema.index({ status: 1, instructorEmail: 1 });
+ClassSchema.index({ status: 1, seats: 1 });
+ClassSchema.index({ instructorEmail: 1, status: 1, date: -1 });

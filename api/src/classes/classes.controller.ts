@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -15,16 +16,23 @@ import { assertOwnEmail } from '../auth/ownership';
 import { Public } from '../auth/public.decorator';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
+import { arrayOrPage, wantsPage, type Paged } from '../common/paging';
+import { publicListKey } from '../common/public-cache-key';
 import { PublicListResponder } from '../common/public-list-responder';
 import type { InsertResult, UpdateResult } from '../common/write-results';
-import { ClassFeedbackDto, ClassStatusDto, CreateClassDto, UpdateClassDto } from './class.dto';
+import {
+  AllClassesQueryDto, ClassFeedbackDto, ClassStatusDto, CreateClassDto, OwnClassesQueryDto, PublicClassesQueryDto, UpdateClassDto,
+} from './class.dto';
 import type { CampClass } from './class.model';
-import { ClassesService } from './classes.service';
+import { ClassesService, type AdminClassPage } from './classes.service';
 import { InsertResultResponse, UpdateResultResponse } from '../common/write-results.responses';
-import { ClassResponse, PublicClassResponse } from './class.responses';
+import {
+  AdminClassPageResponse, ClassPageResponse, ClassResponse, PublicClassPageResponse, PublicClassResponse,
+} from './class.responses';
 
 @ApiTags('classes')
 @ApiBearerAuth('api')
+@ApiExtraModels(PublicClassResponse, PublicClassPageResponse, ClassResponse, ClassPageResponse, AdminClassPageResponse)
 @Controller()
 export class ClassesController {
   constructor(
@@ -34,9 +42,15 @@ export class ClassesController {
 
   @Public()
   @Get('classes')
-  @ApiOkResponse({ type: [PublicClassResponse], description: 'Approved classes' })
-  async approved(@Req() req: Request, @Res() res: Response): Promise<void> {
-    this.lists.reply(req, res, await this.classes.approved());
+  @ApiOkResponse({
+    schema: arrayOrPage(PublicClassResponse, PublicClassPageResponse),
+    description: 'Approved classes: every one as an array without parameters (the spec), a page with any parameter',
+  })
+  async approved(@Query() query: PublicClassesQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const entry = wantsPage(req.originalUrl)
+      ? await this.classes.approvedPage(query, publicListKey('/classes', req.originalUrl))
+      : await this.classes.approved();
+    this.lists.reply(req, res, entry);
   }
 
   @Public()
@@ -55,18 +69,26 @@ export class ClassesController {
 
   @Get('all-classes')
   @Roles('admin')
-  @ApiOkResponse({ type: [ClassResponse] })
-  all(): Promise<CampClass[]> {
-    return this.classes.all();
+  @ApiOkResponse({
+    schema: arrayOrPage(ClassResponse, AdminClassPageResponse),
+    description: 'Every class as an array without parameters; with any, a page (pending first unless status is given)',
+  })
+  all(@Query() query: AllClassesQueryDto, @Req() req: Request): Promise<CampClass[] | AdminClassPage> {
+    return wantsPage(req.originalUrl) ? this.classes.allPage(query) : this.classes.all();
   }
 
   @Get('classes/user/:email')
   @Roles('instructor')
-  @ApiOkResponse({ type: [ClassResponse], description: "The caller's own classes" })
+  @ApiOkResponse({ schema: arrayOrPage(ClassResponse, ClassPageResponse), description: "The caller's own classes (a page with any parameter)" })
   @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
-  mine(@CurrentCaller() caller: Caller, @Param('email') email: string): Promise<CampClass[]> {
+  mine(
+    @CurrentCaller() caller: Caller,
+    @Param('email') email: string,
+    @Query() query: OwnClassesQueryDto,
+    @Req() req: Request,
+  ): Promise<CampClass[] | Paged<CampClass>> {
     assertOwnEmail(caller, email);
-    return this.classes.ofInstructor(caller.email);
+    return wantsPage(req.originalUrl) ? this.classes.ofInstructorPage(caller.email, query) : this.classes.ofInstructor(caller.email);
   }
 
   @Patch('classes/status/:id')

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { containsText, type PageWindow } from '../common/paging';
 import type { UpdateResult } from '../common/write-results';
-import type { CampClass, ClassStatus } from './class.model';
+import { CLASS_STATUSES, type CampClass, type ClassStatus } from './class.model';
 import { ClassRecord } from './class.schema';
 
 type LeanClass = Omit<CampClass, '_id'> & { _id: { toString(): string } };
@@ -23,6 +24,41 @@ const toClass = (d: LeanClass): CampClass => ({
 
 export type NewClass = Pick<CampClass, 'className' | 'classImage' | 'instructorName' | 'instructorEmail' | 'seats' | 'price'> &
   Partial<Pick<CampClass, 'status' | 'enrolled' | 'feedback' | 'date'>>;
+
+/** Filters of the class lists; `text` matches the name or the instructor (literally, any case). */
+export interface ClassQuery {
+  status?: ClassStatus;
+  instructorEmail?: string;
+  text?: string;
+  /** Also match `text` in the instructor's e-mail (admin search; the public search is by names only). */
+  textInEmail?: boolean;
+  withSeats?: boolean;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+export type ClassOrder = 'popular' | 'price' | '-price' | 'newest' | 'name';
+
+// Every order ends on _id, so equal keys keep one order and pages neither overlap nor skip.
+const ORDERS: Record<ClassOrder, Record<string, 1 | -1>> = {
+  popular: { enrolled: -1, _id: 1 },
+  price: { price: 1, _id: 1 },
+  '-price': { price: -1, _id: 1 },
+  newest: { date: -1, _id: -1 },
+  name: { className: 1, _id: 1 },
+};
+
+function toFilter(q: ClassQuery): Record<string, unknown> {
+  const filter: Record<string, unknown> = {};
+  if (q.status) filter.status = q.status;
+  if (q.instructorEmail) filter.instructorEmail = q.instructorEmail;
+  if (q.withSeats) filter.seats = { $gt: 0 };
+  if (q.minPrice !== undefined || q.maxPrice !== undefined) {
+    filter.price = { ...(q.minPrice !== undefined ? { $gte: q.minPrice } : {}), ...(q.maxPrice !== undefined ? { $lte: q.maxPrice } : {}) };
+  }
+  const text = containsText(q.text, ['className', 'instructorName', ...(q.textInEmail ? ['instructorEmail'] : [])]);
+  return text ? { ...filter, ...text } : filter;
+}
 
 export type ClassChanges = Partial<Pick<CampClass, 'className' | 'classImage' | 'seats' | 'price'>>;
 
@@ -48,6 +84,41 @@ export class ClassesRepository {
   async list(filter: { status?: ClassStatus; instructorEmail?: string } = {}): Promise<CampClass[]> {
     const docs = await this.model.find(filter).sort({ date: -1, _id: -1 }).lean<LeanClass[]>().exec();
     return docs.map(toClass);
+  }
+
+  /** One page of the classes matching `query`, in `order`, and how many match in all. */
+  async page(query: ClassQuery, order: ClassOrder, window: PageWindow): Promise<{ items: CampClass[]; total: number }> {
+    const filter = toFilter(query);
+    const [docs, total] = await Promise.all([
+      this.model.find(filter).sort(ORDERS[order]).skip(window.skip).limit(window.limit).lean<LeanClass[]>().exec(),
+      this.model.countDocuments(filter).exec(),
+    ]);
+    return { items: docs.map(toClass), total };
+  }
+
+  /**
+   * A page of every class with the pending ones first (newest first within each part): two ordinary queries
+   * instead of a computed sort key, so both use the (status, date) index on any MongoDB.
+   */
+  async pagePendingFirst(text: string | undefined, window: PageWindow): Promise<{ items: CampClass[]; total: number }> {
+    const pending = toFilter({ status: 'pending', text, textInEmail: true });
+    const others: Record<string, unknown> = { ...toFilter({ text, textInEmail: true }), status: { $in: ['approved', 'denied'] } };
+    const [pendingTotal, othersTotal] = await Promise.all([this.model.countDocuments(pending).exec(), this.model.countDocuments(others).exec()]);
+    const order = ORDERS.newest;
+    const fromPending = window.skip < pendingTotal
+      ? await this.model.find(pending).sort(order).skip(window.skip).limit(window.limit).lean<LeanClass[]>().exec()
+      : [];
+    const rest = window.limit - fromPending.length;
+    const fromOthers = rest > 0
+      ? await this.model.find(others).sort(order).skip(Math.max(0, window.skip - pendingTotal)).limit(rest).lean<LeanClass[]>().exec()
+      : [];
+    return { items: [...fromPending, ...fromOthers].map(toClass), total: pendingTotal + othersTotal };
+  }
+
+  /** How many classes of each status match the text (the admin's status tabs). */
+  async countByStatus(text?: string): Promise<Record<ClassStatus, number>> {
+    const counts = await Promise.all(CLASS_STATUSES.map((status) => this.model.countDocuments(toFilter({ status, text, textInEmail: true })).exec()));
+    return Object.fromEntries(CLASS_STATUSES.map((s, i) => [s, counts[i]])) as Record<ClassStatus, number>;
   }
 
   async popular(limit: number): Promise<CampClass[]> {

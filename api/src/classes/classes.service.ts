@@ -1,10 +1,16 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
 import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
+import { pageWindow, type Paged } from '../common/paging';
 import type { InsertResult, UpdateResult } from '../common/write-results';
-import type { CreateClassDto, UpdateClassDto } from './class.dto';
-import { toPublicClass, type CampClass } from './class.model';
+import type { AllClassesQueryDto, CreateClassDto, OwnClassesQueryDto, PublicClassesQueryDto, UpdateClassDto } from './class.dto';
+import { toPublicClass, type CampClass, type ClassStatus } from './class.model';
 import { ClassesRepository } from './classes.repository';
+
+/** The admin's page of classes, with how many of each status match the search (the status tabs). */
+export interface AdminClassPage extends Paged<CampClass> {
+  counts: Record<ClassStatus, number>;
+}
 
 export const POPULAR_CLASSES = 6;
 
@@ -19,6 +25,29 @@ export class ClassesService {
     return this.cache.get(PUBLIC_LISTS['/classes'], ['classes'], async () =>
       (await this.classes.list({ status: 'approved' })).map(toPublicClass),
     );
+  }
+
+  /** A page of the public list; `key` is the request's normalised cache key (public-cache-key.ts). */
+  approvedPage(query: PublicClassesQueryDto, key: string): Promise<CachedJson> {
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+      throw new BadRequestException('minPrice must not be more than maxPrice');
+    }
+    const window = pageWindow(query);
+    return this.cache.get(key, ['classes'], async () => {
+      const { items, total } = await this.classes.page(
+        {
+          status: 'approved',
+          text: query.q,
+          instructorEmail: query.instructor?.toLowerCase(),
+          withSeats: query.available === 'true',
+          minPrice: query.minPrice,
+          maxPrice: query.maxPrice,
+        },
+        query.sort ?? 'newest',
+        window,
+      );
+      return { items: items.map(toPublicClass), total, page: window.page, limit: window.limit };
+    });
   }
 
   popular(): Promise<CachedJson> {
@@ -69,8 +98,26 @@ export class ClassesService {
     return this.classes.list();
   }
 
+  /** The admin's page: one status, or every class with the pending ones first. */
+  async allPage(query: AllClassesQueryDto): Promise<AdminClassPage> {
+    const window = pageWindow(query);
+    const [{ items, total }, counts] = await Promise.all([
+      query.status
+        ? this.classes.page({ status: query.status, text: query.q, textInEmail: true }, 'newest', window)
+        : this.classes.pagePendingFirst(query.q, window),
+      this.classes.countByStatus(query.q),
+    ]);
+    return { items, total, page: window.page, limit: window.limit, counts };
+  }
+
   ofInstructor(email: string): Promise<CampClass[]> {
     return this.classes.list({ instructorEmail: email });
+  }
+
+  async ofInstructorPage(email: string, query: OwnClassesQueryDto): Promise<Paged<CampClass>> {
+    const window = pageWindow(query);
+    const { items, total } = await this.classes.page({ instructorEmail: email, status: query.status }, 'newest', window);
+    return { items, total, page: window.page, limit: window.limit };
   }
 
   async decide(id: string, status: 'approved' | 'denied'): Promise<UpdateResult> {

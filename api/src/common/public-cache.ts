@@ -13,7 +13,8 @@ export const PUBLIC_LISTS = {
   '/users/admin': 'users:admins',
   '/instructors': 'users:instructors',
 } as const;
-export type PublicListKey = (typeof PUBLIC_LISTS)[keyof typeof PUBLIC_LISTS];
+/** A list's key, or a page of it: `classes:approved?limit=24&page=2&sort=price` (see public-cache-key.ts). */
+export type PublicListKey = string;
 
 /** What a cached list depends on; a write to it drops every list tagged with it. */
 export type CacheTag = 'classes' | 'users';
@@ -50,20 +51,17 @@ export class PublicCache {
 
   /** A current entry, without loading. */
   peek(key: PublicListKey): CachedJson | undefined {
-    const hit = this.entries.get(key);
-    const now = Date.now();
-    return hit && hit.expires > now && this.coherence.isCurrent(now) ? hit.value : undefined;
+    return this.coherence.isCurrent(Date.now()) ? this.current(key)?.value : undefined;
   }
 
   async get(key: PublicListKey, tags: CacheTag[], load: () => Promise<unknown>): Promise<CachedJson> {
     const hit = this.peek(key);
     if (hit) return hit;
     // Cached but not verified lately: check the shared generations (one small read) before reloading the list.
-    const cached = this.entries.get(key);
-    if (cached && cached.expires > Date.now()) {
+    if (this.current(key)) {
       await this.coherence.refresh();
-      const current = this.peek(key);
-      if (current) return current;
+      const fresh = this.peek(key);
+      if (fresh) return fresh;
     }
     // One load per key at a time, however many requests arrive while it runs.
     const pending = this.loading.get(key);
@@ -75,7 +73,7 @@ export class PublicCache {
         const value = serialise(data);
         // A write that happened during the load makes the result stale: serve it once, do not keep it.
         if (this.generation(tags) === generation && this.config.publicCacheSeconds > 0) {
-          this.entries.set(key, { value, expires: Date.now() + this.config.publicCacheSeconds * 1000, tags });
+          this.remember(key, { value, expires: Date.now() + this.config.publicCacheSeconds * 1000, tags });
         }
         return value;
       })
@@ -97,6 +95,28 @@ export class PublicCache {
     for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(key);
     // In-flight loads started before this write must not be shared with requests arriving after it.
     for (const [key, load] of this.loading) if (load.tags.includes(tag)) this.loading.delete(key);
+  }
+
+  /** A live entry, marked as most recently used (a Map keeps insertion order: re-inserting moves it last). */
+  private current(key: PublicListKey): Entry | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    if (hit.expires <= Date.now()) return undefined;
+    this.entries.set(key, hit);
+    return hit;
+  }
+
+  /** Keeps at most PUBLIC_CACHE_ENTRIES pages: each query of a list is an entry, so the least recently used go. */
+  private remember(key: PublicListKey, entry: Entry): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    while (this.entries.size > this.config.publicCacheEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** How many entries are kept (for tests of the bound). */
+  get size(): number {
+    return this.entries.size;
   }
 
   private generation(tags: CacheTag[]): string {

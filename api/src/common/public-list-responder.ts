@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { PUBLIC_LISTS, PublicCache, replyCached, type CachedJson, type PublicListKey } from './public-cache';
+import { PUBLIC_LISTS, PublicCache, replyCached, type CachedJson } from './public-cache';
+import { publicListKey, type PublicListPath } from './public-cache-key';
 import { assignRequestId, logWhenFinished } from './request-id.middleware';
 
 // Headers that depend on the request or the body; everything else Express set (helmet's) is replayed as is.
@@ -20,7 +21,7 @@ const EXPOSED = 'ETag,X-Request-Id';
 @Injectable()
 export class PublicListResponder {
   private headers: OutgoingHttpHeaders | null = null;
-  private readonly routes = new Map<string, PublicListKey>(Object.entries(PUBLIC_LISTS));
+  private readonly routes = new Set<string>(Object.keys(PUBLIC_LISTS));
   private readonly origins: Set<string>;
 
   constructor(
@@ -56,8 +57,9 @@ export class PublicListResponder {
   private tryServe(req: IncomingMessage, res: ServerResponse): boolean {
     if (!this.headers || (req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false;
     const q = req.url.indexOf('?');
-    const key = this.routes.get(q === -1 ? req.url : req.url.slice(0, q));
-    const entry = key && this.cache.peek(key);
+    const path = q === -1 ? req.url : req.url.slice(0, q);
+    // Pages are keyed by their normalised query, exactly as the controllers key them after validation.
+    const entry = this.routes.has(path) ? this.cache.peek(publicListKey(path as PublicListPath, req.url)) : undefined;
     if (!entry) return false;
 
     logWhenFinished(req, res, assignRequestId(req, res));

@@ -28,6 +28,8 @@ export interface AppConfig {
   rateLimits: { windowSeconds: number; jwt: number; writes: number };
   /** Seconds a public list may be served from the in-process cache before it is rebuilt anyway. */
   publicCacheSeconds: number;
+  /** Most public-list pages kept at once (least recently used dropped first). */
+  publicCacheEntries: number;
   logLevel: LogLevel;
   /** Scale-out and fault-tolerance settings (see `loadScalingConfig`). */
   scaling: ScalingConfig;
@@ -191,6 +193,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     writes: int('RATE_LIMIT_WRITES', production ? 120 : 1000, 1, 1_000_000),
   };
   const publicCacheSeconds = int('PUBLIC_CACHE_SECONDS', 60, 0, 86400);
+  const publicCacheEntries = int('PUBLIC_CACHE_ENTRIES', 500, 1, 100_000);
 
   const logLevel = str('LOG_LEVEL', 'log') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -214,6 +217,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     assetBaseUrl,
     rateLimits,
     publicCacheSeconds,
+    publicCacheEntries,
     logLevel,
     scaling,
     developmentMode,

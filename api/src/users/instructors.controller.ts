@@ -1,12 +1,16 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/public.decorator';
+import { arrayOrPage, wantsPage } from '../common/paging';
+import { publicListKey } from '../common/public-cache-key';
 import { PublicListResponder } from '../common/public-list-responder';
+import { InstructorsQueryDto } from './user-query.dto';
 import { UsersService } from './users.service';
-import { PublicPersonResponse } from './user.responses';
+import { PublicPersonPageResponse, PublicPersonResponse } from './user.responses';
 
 @ApiTags('users')
+@ApiExtraModels(PublicPersonResponse, PublicPersonPageResponse)
 @Controller('instructors')
 export class InstructorsController {
   constructor(
@@ -16,8 +20,11 @@ export class InstructorsController {
 
   @Public()
   @Get()
-  @ApiOkResponse({ type: [PublicPersonResponse], description: 'Public list of instructors' })
-  async list(@Req() req: Request, @Res() res: Response): Promise<void> {
-    this.lists.reply(req, res, await this.users.instructors());
+  @ApiOkResponse({ schema: arrayOrPage(PublicPersonResponse, PublicPersonPageResponse), description: 'Public list of instructors (a page with any parameter)' })
+  async list(@Query() query: InstructorsQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const entry = wantsPage(req.originalUrl)
+      ? await this.users.instructorsPage(query, publicListKey('/instructors', req.originalUrl))
+      : await this.users.instructors();
+    this.lists.reply(req, res, entry);
   }
 }

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageResponse } from '../common/paging';
 import { GENDERS, ROLES, type Gender, type PublicPerson, type Role, type User } from './user.model';
 
 export class PublicPersonResponse implements PublicPerson {
@@ -12,6 +13,9 @@ export class UserResponse extends PublicPersonResponse implements User {
   @ApiPropertyOptional({ enum: GENDERS }) gender?: Gender;
   @ApiPropertyOptional({ enum: ROLES, description: 'Absent for students' }) role?: Role;
 }
+
+export class PublicPersonPageResponse extends PageResponse(PublicPersonResponse, 'PublicPersonPage') {}
+export class UserPageResponse extends PageResponse(UserResponse, 'UserPage') {}
 
 export class AdminCheckResponse {
   @ApiProperty() admin: boolean;

@@ -25,4 +25,6 @@ export class UserRecord {
 
 export type UserDocument = HydratedDocument<UserRecord>;
 export const UserSchema = SchemaFactory.createForClass(UserRecord);
-UserSchema.index({ role: 1 });
+// The admin's list (sign-up order, by role) and the public lists by role.
+UserSchema.index({ role: 1, createdAt: 1, _id: 1 });
+UserSchema.index({ createdAt: 1, _id: 1 });

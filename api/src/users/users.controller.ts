@@ -1,7 +1,8 @@
-import { Body, Controller, Get, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -14,16 +15,22 @@ import { assertOwnEmail } from '../auth/ownership';
 import { AcceptsFirebaseIdToken, Public } from '../auth/public.decorator';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
+import { arrayOrPage, wantsPage, type Paged } from '../common/paging';
+import { listKey } from '../common/public-cache-key';
 import { PublicListResponder } from '../common/public-list-responder';
+import { UsersQueryDto } from './user-query.dto';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import { CreateUserDto } from './create-user.dto';
 import type { User } from './user.model';
 import { UsersService } from './users.service';
 import { ErrorResponse, InsertResultResponse, UpdateResultResponse } from '../common/write-results.responses';
-import { AdminCheckResponse, InstructorCheckResponse, PublicPersonResponse, UserResponse } from './user.responses';
+import {
+  AdminCheckResponse, InstructorCheckResponse, PublicPersonResponse, UserPageResponse, UserResponse,
+} from './user.responses';
 
 @ApiTags('users')
 @ApiBearerAuth('api')
+@ApiExtraModels(UserResponse, UserPageResponse)
 @Controller()
 export class UsersController {
   constructor(
@@ -48,9 +55,11 @@ export class UsersController {
 
   @Get('users')
   @Roles('admin')
-  @ApiOkResponse({ type: [UserResponse], description: 'Every user' })
-  list(): Promise<User[]> {
-    return this.users.list();
+  @ApiOkResponse({ schema: arrayOrPage(UserResponse, UserPageResponse), description: 'Every user; a page in sign-up order with any parameter' })
+  async list(@Query() query: UsersQueryDto, @Req() req: Request): Promise<User[] | Paged<User>> {
+    if (!wantsPage(req.originalUrl)) return this.users.list();
+    // Private data: sent through the normal pipeline (no public Cache-Control), from the cached serialisation.
+    return JSON.parse((await this.users.listPage(query, listKey('admin:users', req.originalUrl))).body) as Paged<User>;
   }
 
   @Public()

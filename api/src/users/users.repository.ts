@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { containsText, type PageWindow } from '../common/paging';
 import type { UpdateResult } from '../common/write-results';
+import type { RoleFilter } from './user-query.dto';
 import type { Gender, Role, User } from './user.model';
 import { UserRecord } from './user.schema';
 
@@ -66,6 +68,22 @@ export class UsersRepository {
   async listByRole(role: Role): Promise<User[]> {
     const docs = await this.model.find({ role }).sort({ createdAt: 1, _id: 1 }).lean<LeanUser[]>().exec();
     return docs.map(toUser);
+  }
+
+  /** A page in sign-up order; `text` matches the name (and the e-mail with `textInEmail`) literally, any case. */
+  async page(
+    query: { role?: RoleFilter; text?: string; textInEmail?: boolean },
+    window: PageWindow,
+  ): Promise<{ items: User[]; total: number }> {
+    const filter: Record<string, unknown> = {};
+    // Students have no role field; $nin also matches a missing field on any MongoDB.
+    if (query.role) filter.role = query.role === 'student' ? { $nin: ['admin', 'instructor'] } : query.role;
+    Object.assign(filter, containsText(query.text, ['userName', ...(query.textInEmail ? ['email'] : [])]));
+    const [docs, total] = await Promise.all([
+      this.model.find(filter).sort({ createdAt: 1, _id: 1 }).skip(window.skip).limit(window.limit).lean<LeanUser[]>().exec(),
+      Object.keys(filter).length ? this.model.countDocuments(filter).exec() : this.model.estimatedDocumentCount().exec(),
+    ]);
+    return { items: docs.map(toUser), total };
   }
 
   async count(): Promise<number> {

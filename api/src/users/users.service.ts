@@ -2,7 +2,9 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import type { Caller } from '../auth/caller';
 import { ClassesRepository } from '../classes/classes.repository';
 import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
+import { pageWindow, type Paged } from '../common/paging';
 import type { InsertResult, UpdateResult } from '../common/write-results';
+import type { InstructorsQueryDto, UsersQueryDto } from './user-query.dto';
 import type { CreateUserDto } from './create-user.dto';
 import { toPublicPerson, type PublicPerson, type Role, type User } from './user.model';
 import { UsersRepository } from './users.repository';
@@ -25,12 +27,26 @@ export class UsersService {
       userPhoto: dto.userPhoto ?? '',
       ...(dto.gender ? { gender: dto.gender } : {}),
     });
-    // A new user has no role, so no public list changes.
+    // A new user has no role, so no public list changes; the admin's cached pages of users do.
+    if (created) this.cache.invalidate('users');
     return { insertedId: user._id, created };
   }
 
   list(): Promise<User[]> {
     return this.users.list();
+  }
+
+  /**
+   * A page of the admin's user list. Kept in the list cache like the public pages (key `admin:users?<normalised
+   * query>`, never served by the public fast path, dropped by any user write), because a page means a sort over
+   * every user, which a database without a usable index (the embedded one) does in full on each request.
+   */
+  listPage(query: UsersQueryDto, key: string): Promise<CachedJson> {
+    const window = pageWindow(query);
+    return this.cache.get(key, ['users'], async (): Promise<Paged<User>> => {
+      const { items, total } = await this.users.page({ role: query.role, text: query.q, textInEmail: true }, window);
+      return { items, total, page: window.page, limit: window.limit };
+    });
   }
 
   /** An admin gives a role to someone else; changing one's own role could leave the site without an admin. */
@@ -51,6 +67,15 @@ export class UsersService {
     return this.cache.get(PUBLIC_LISTS['/instructors'], ['users'], async () =>
       (await this.users.listByRole('instructor')).map(toPublicPerson),
     );
+  }
+
+  /** A page of instructors; `key` is the request's normalised cache key (public-cache-key.ts). */
+  instructorsPage(query: InstructorsQueryDto, key: string): Promise<CachedJson> {
+    const window = pageWindow(query);
+    return this.cache.get(key, ['users'], async () => {
+      const { items, total } = await this.users.page({ role: 'instructor', text: query.q }, window);
+      return { items: items.map(toPublicPerson), total, page: window.page, limit: window.limit };
+    });
   }
 
   /** Instructors by students enrolled in their approved classes, highest first (ties: earlier sign-up first). */

@@ -16,7 +16,6 @@ const Actions = styled.div`
 `;
 
 const FeedbackCell = styled.td`
-  min-width: 180px;
   max-width: 280px;
   white-space: pre-wrap;
   a { margin-top: ${({ theme }) => theme.space(2)}; }
@@ -45,24 +44,28 @@ export function ClassRow({ item, index }: { item: CampClass; index: number }) {
 
   return (
     <tr>
-      <td>{index + 1}</td>
-      <td><img src={item.classImage} alt={`Photo of ${item.className}`} loading="lazy" /></td>
-      <td>{item.className}</td>
-      <td>
-        {item.instructorName}
-        <Muted>{item.instructorEmail}</Muted>
+      <td data-label="#">{index + 1}</td>
+      <td data-label="Class Photo"><img src={item.classImage} alt={`Photo of ${item.className}`} loading="lazy" /></td>
+      <td data-label="Class Name">{item.className}</td>
+      <td data-label="Instructor">
+        <span>
+          {item.instructorName}
+          <Muted title={item.instructorEmail}>{item.instructorEmail}</Muted>
+        </span>
       </td>
-      <td>{item.seats}</td>
-      <td>{dollars(item.price)}</td>
-      <Capitalized>{item.status}</Capitalized>
-      <FeedbackCell>
-        {item.feedback ? <div>{item.feedback}</div> : <Muted>No feedback yet</Muted>}
-        {/* The class name travels along so the Feedback screen can say which class it is for. */}
-        <Button as={Link} to={`/dashboard/feedback/${item._id}`} state={{ className: item.className }} $variant="secondary">
-          FeedBack
-        </Button>
+      <td data-label="Available seats">{item.seats}</td>
+      <td data-label="Price">{dollars(item.price)}</td>
+      <Capitalized data-label="Status">{item.status}</Capitalized>
+      <FeedbackCell data-label="Feedback">
+        <div>
+          {item.feedback ? <div>{item.feedback}</div> : <Muted>No feedback yet</Muted>}
+          {/* The class name travels along so the Feedback screen can say which class it is for. */}
+          <Button as={Link} to={`/dashboard/feedback/${item._id}`} state={{ className: item.className }} $variant="secondary">
+            FeedBack
+          </Button>
+        </div>
       </FeedbackCell>
-      <td>
+      <td data-label="Decision">
         <Actions>
           <Button type="button" disabled={decided || isLoading} onClick={() => decide('approved')}>Approved</Button>
           <Button type="button" $variant="danger" disabled={decided || isLoading} onClick={() => decide('denied')}>Denied</Button>

@@ -1,46 +1,71 @@
-import { PageHeading, Table, TableScroll } from '@sportify/shared-ui';
+import {
+  DebouncedInput, FilterBar, PageHeading, Pagination, ResultCount, Table, TableScroll, useUrlQuery, type ClassStatus,
+} from '@sportify/shared-ui';
 import { ListState } from '../common/ListState';
 import { ClassRow } from './ClassRow';
-import { useGetAllClassesQuery } from './manageClassesApi';
+import { CLASSES_PER_PAGE, useGetAllClassesQuery } from './manageClassesApi';
+import { STATUS_TABS, StatusTabs, type StatusTab } from './StatusTabs';
 
-/** Manage Classes (spec section 2): every class, approved or denied once, with feedback for the instructor. */
+/**
+ * Manage Classes (spec section 2): every class, approved or denied once, with feedback for the instructor; status
+ * tabs with counts (Pending first; All lists pending classes first), search and pages, all kept in the URL.
+ */
 export function ManageClassesPage() {
-  const { data: classes, isLoading, isError, isFetching, refetch } = useGetAllClassesQuery();
+  const url = useUrlQuery();
+  const tab = (STATUS_TABS.includes(url.get('status') as StatusTab) ? url.get('status') : 'all') as StatusTab;
+  const q = url.get('q').trim();
+  const { data, isLoading, isError, isFetching, refetch } = useGetAllClassesQuery({
+    q: q || undefined,
+    status: tab === 'all' ? undefined : (tab as ClassStatus),
+    page: url.page,
+  });
+  const classes = data?.items;
 
   return (
     <section aria-labelledby="manage-classes-heading">
       <PageHeading id="manage-classes-heading">Manage Classes</PageHeading>
-      <ListState
-        isLoading={isLoading}
-        isError={isError}
-        isFetching={isFetching}
-        isEmpty={classes?.length === 0}
-        loadingLabel="Loading classes"
-        errorText="The classes could not be loaded."
-        emptyText="No classes have been added yet."
-        onRetry={refetch}
-      >
-        <TableScroll>
-          <Table aria-labelledby="manage-classes-heading">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Class Photo</th>
-                <th scope="col">Class Name</th>
-                <th scope="col">Instructor</th>
-                <th scope="col">Available seats</th>
-                <th scope="col">Price</th>
-                <th scope="col">Status</th>
-                <th scope="col">Feedback</th>
-                <th scope="col">Decision</th>
-              </tr>
-            </thead>
-            <tbody>
-              {classes?.map((item, index) => <ClassRow key={item._id} item={item} index={index} />)}
-            </tbody>
-          </Table>
-        </TableScroll>
-      </ListState>
+      <FilterBar $min="260px" role="search" aria-label="Find classes">
+        <DebouncedInput label="Search by class, instructor or e-mail" type="search" maxLength={100} value={url.get('q')}
+          onCommit={(text) => url.set({ q: text })} />
+      </FilterBar>
+      <StatusTabs current={tab} counts={data?.counts} panelId="manage-classes-panel"
+        onSelect={(next) => url.set({ status: next === 'all' ? '' : next })} />
+      <div id="manage-classes-panel" role="tabpanel" aria-label="Classes">
+        {data && <ResultCount shown={data.items.length} total={data.total} noun="classes" />}
+        <ListState
+          isLoading={isLoading}
+          isError={isError}
+          isFetching={isFetching}
+          isEmpty={classes?.length === 0}
+          loadingLabel="Loading classes"
+          errorText="The classes could not be loaded."
+          emptyText={q || tab !== 'all' ? 'No classes match your search.' : 'No classes have been added yet.'}
+          onRetry={refetch}
+        >
+          <TableScroll>
+            <Table aria-labelledby="manage-classes-heading" $stackBelow={1100}>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Class Photo</th>
+                  <th scope="col">Class Name</th>
+                  <th scope="col">Instructor</th>
+                  <th scope="col">Available seats</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Feedback</th>
+                  <th scope="col">Decision</th>
+                </tr>
+              </thead>
+              <tbody>
+                {classes?.map((item, index) => <ClassRow key={item._id} item={item} index={(url.page - 1) * CLASSES_PER_PAGE + index} />)}
+              </tbody>
+            </Table>
+          </TableScroll>
+        </ListState>
+        {data && <Pagination label="Classes pages" page={url.page} total={data.total} limit={CLASSES_PER_PAGE} onPage={(page) => url.set({ page: String(page) })} />}
+      </div>
     </section>
   );
 }
+

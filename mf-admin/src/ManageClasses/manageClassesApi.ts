@@ -1,15 +1,32 @@
-import { api, type CampClass } from '@sportify/shared-ui';
+import { api, cleanParams, type CampClass, type ClassStatus, type Paged } from '@sportify/shared-ui';
+
+export const CLASSES_PER_PAGE = 20;
+
+/** Parameters of GET /all-classes (its paged form): without status, pending classes come first. */
+export interface AllClassesQuery {
+  q?: string;
+  status?: ClassStatus;
+  page: number;
+}
+
+/** GET /all-classes' page, with how many classes of each status match the search (the tabs' counts). */
+export interface AdminClassPage extends Paged<CampClass> {
+  counts: Record<ClassStatus, number>;
+}
 
 export type Decision = 'approved' | 'denied';
 
 export const manageClassesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Every class with its status and feedback (admins only). */
-    getAllClasses: build.query<CampClass[], void>({
-      query: () => ({ url: '/all-classes' }),
+    /** A page of classes with status and feedback (admins only). */
+    getAllClasses: build.query<AdminClassPage, AllClassesQuery>({
+      query: ({ q, status, page }) => ({
+        url: '/all-classes',
+        params: cleanParams({ limit: CLASSES_PER_PAGE, q, status, page: page > 1 ? page : undefined }),
+      }),
       providesTags: (result) => [
         { type: 'Class', id: 'LIST' },
-        ...(result ?? []).map(({ _id }) => ({ type: 'Class' as const, id: _id })),
+        ...(result?.items ?? []).map(({ _id }) => ({ type: 'Class' as const, id: _id })),
       ],
     }),
     /** Approve or deny a pending class; the API answers 409 once a decision was made. */

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import userEvent from '@testing-library/user-event';
 import { AppProviders, AppToastContainer, makeStore, type User } from '@sportify/shared-ui';
@@ -6,12 +6,25 @@ import { httpClient, mockApi, renderScreen, sessionAs } from '@sportify/shared-u
 import { ManageUsersPage } from './ManageUsersPage';
 import { UserRow } from './UserRow';
 
+// Multi-step journeys through debounced inputs: generous waits on a busy machine (timings are not what is tested).
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(30_000);
+
 const users: User[] = [
   { _id: 'u1', userName: 'Alex Morgan', email: 'admin@sportify.camp', userPhoto: 'http://img.test/alex.svg', role: 'admin' },
   { _id: 'u2', userName: 'Jordan Lee', email: 'jordan@sportify.camp', userPhoto: 'http://img.test/jordan.svg', role: 'instructor' },
   { _id: 'u3', userName: 'Mia Chen', email: 'mia@sportify.camp', userPhoto: 'http://img.test/mia.svg', gender: 'female' },
   { _id: 'u4', userName: 'Noah Patel', email: 'noah@sportify.camp', userPhoto: 'http://img.test/noah.svg', gender: 'male' },
 ];
+
+type Params = { role?: string; q?: string; page?: number; limit: number };
+/** GET /users as the API answers it: by role ('student' = none) and text, a page at a time. */
+const usersPage = (list: User[]) => (config: { params?: unknown }): [number, unknown] => {
+  const { role, q = '', page = 1, limit } = config.params as Params;
+  const found = list.filter((u) => (role === undefined || (role === 'student' ? !u.role : u.role === role))
+    && `${u.userName} ${u.email}`.toLowerCase().includes(q.toLowerCase()));
+  return [200, { items: found.slice((page - 1) * limit, page * limit), total: found.length, page, limit }];
+};
 
 function renderPage() {
   renderScreen(<><ManageUsersPage /><AppToastContainer /></>, { path: '/dashboard/all-users', session: sessionAs('admin') });
@@ -23,7 +36,7 @@ describe('Manage Users', () => {
   afterEach(() => http?.restore());
 
   it('lists only the users without a role', async () => {
-    http = mockApi({ 'GET /users': [200, users] });
+    http = mockApi({ 'GET /users': usersPage(users) });
     renderPage();
     expect(screen.getByRole('heading', { name: 'All Users (Only Students)' })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading users' })).toBeInTheDocument();
@@ -44,7 +57,7 @@ describe('Manage Users', () => {
   it('makes a student instructor, says so and drops them from the list', async () => {
     let list = users;
     http = mockApi({
-      'GET /users': () => [200, list],
+      'GET /users': (config) => usersPage(list)(config),
       'PATCH /users/instructors/u3': () => {
         list = users.map((u) => (u._id === 'u3' ? { ...u, role: 'instructor' as const } : u));
         return [200, { matchedCount: 1, modifiedCount: 1 }];
@@ -62,7 +75,7 @@ describe('Manage Users', () => {
 
   it('makes a student admin with its own notice', async () => {
     http = mockApi({
-      'GET /users': [200, users],
+      'GET /users': usersPage(users),
       'PATCH /users/admin/u4': [200, { matchedCount: 1, modifiedCount: 1 }],
     });
     const user = renderPage();
@@ -71,7 +84,7 @@ describe('Manage Users', () => {
   });
 
   it('disables both buttons of a row while its promotion is on its way, and reports a failure', async () => {
-    http = mockApi({ 'GET /users': [200, users], 'PATCH /users/admin/u3': [500, { message: 'down' }] });
+    http = mockApi({ 'GET /users': usersPage(users), 'PATCH /users/admin/u3': [500, { message: 'down' }] });
     // Hold the PATCH at the HTTP boundary until the test lets it go, to see the waiting state.
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => { release = resolve; });
@@ -95,12 +108,53 @@ describe('Manage Users', () => {
 
   it('shows the empty and failed states, with Retry', async () => {
     let fail = true;
-    http = mockApi({ 'GET /users': () => (fail ? [500, {}] : [200, users.slice(0, 2)]) });
+    http = mockApi({ 'GET /users': (config) => (fail ? [500, {}] : usersPage(users.slice(0, 2))(config)) });
     const user = renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('The users could not be loaded.');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('There are no students to promote.')).toBeInTheDocument();
+  });
+});
+
+describe('Manage Users: search, role and pages', () => {
+  let http: ReturnType<typeof mockApi> | undefined;
+  afterEach(() => http?.restore());
+  const many: User[] = Array.from({ length: 45 }, (_, i) => ({
+    _id: `s${i}`, userName: `Student ${i + 1}`, email: `student${i + 1}@example.com`, userPhoto: '',
+  }));
+
+  it('searches by name or e-mail and filters by role, keeping both in the URL', async () => {
+    http = mockApi({ 'GET /users': usersPage([...users, ...many]) });
+    const { router } = renderScreen(<ManageUsersPage />, { path: '/dashboard/all-users', session: sessionAs('admin') });
+    const user = userEvent.setup();
+    expect(await screen.findByText('20 of 47 users')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('student');
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name or e-mail' }), 'noah@');
+    expect(await screen.findByText('1 of 1 users')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Noah Patel/ })).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search by name or e-mail' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Instructors');
+    expect(await screen.findByText('1 of 1 users')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Jordan Lee/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?role=instructor');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Admins');
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name or e-mail' }), 'nobody');
+    expect(await screen.findByText('No users match your search.')).toBeInTheDocument();
+  });
+
+  it('pages through the students with numbers and Previous/Next; the page is in the URL', async () => {
+    http = mockApi({ 'GET /users': usersPage(many) });
+    const { router } = renderScreen(<ManageUsersPage />, { path: '/dashboard/all-users', url: '/dashboard/all-users?page=3', session: sessionAs('admin') });
+    const user = userEvent.setup();
+    expect(await screen.findByText('5 of 45 users')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Student 41/ })).toHaveTextContent('41Student 41');
+    const pages = screen.getByRole('navigation', { name: 'Users pages' });
+    expect(within(pages).getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('row', { name: /Student 21/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
   });
 });
 

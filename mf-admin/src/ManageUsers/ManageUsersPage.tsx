@@ -1,30 +1,47 @@
-import { useMemo } from 'react';
-import { PageHeading, Table, TableScroll } from '@sportify/shared-ui';
+import {
+  DebouncedInput, FilterBar, FormField, PageHeading, Pagination, ResultCount, Select, Table, TableScroll, useUrlQuery,
+} from '@sportify/shared-ui';
 import { ListState } from '../common/ListState';
-import { useGetUsersQuery } from './manageUsersApi';
+import { USERS_PER_PAGE, useGetUsersQuery, type RoleFilter } from './manageUsersApi';
 import { UserRow } from './UserRow';
 
-/** Manage Users (spec section 2): the students, each of whom an admin can make admin or instructor. */
+const ROLE_CHOICES: Record<RoleFilter, string> = { student: 'Students', instructor: 'Instructors', admin: 'Admins', all: 'All roles' };
+
+/**
+ * Manage Users (spec section 2): the students (by default), each of whom an admin can make admin or instructor;
+ * search by name or e-mail, a role filter and pages, all kept in the URL.
+ */
 export function ManageUsersPage() {
-  const { data: users, isLoading, isError, isFetching, refetch } = useGetUsersQuery();
-  // Only users without a role; a promoted user leaves the list when it refetches.
-  const students = useMemo(() => users?.filter((user) => !user.role), [users]);
+  const url = useUrlQuery();
+  const role = (url.get('role') in ROLE_CHOICES ? url.get('role') : 'student') as RoleFilter;
+  const q = url.get('q').trim();
+  const { data, isLoading, isError, isFetching, refetch } = useGetUsersQuery({ q: q || undefined, role, page: url.page });
+  const users = data?.items;
 
   return (
     <section aria-labelledby="manage-users-heading">
       <PageHeading id="manage-users-heading">All Users (Only Students)</PageHeading>
+      <FilterBar $min="220px" role="search" aria-label="Find users">
+        <DebouncedInput label="Search by name or e-mail" type="search" maxLength={100} value={url.get('q')} onCommit={(text) => url.set({ q: text })} />
+        <FormField label="Role">
+          <Select value={role} onChange={(e) => url.set({ role: e.target.value === 'student' ? '' : e.target.value })}>
+            {Object.entries(ROLE_CHOICES).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          </Select>
+        </FormField>
+      </FilterBar>
+      {data && <ResultCount shown={data.items.length} total={data.total} noun="users" />}
       <ListState
         isLoading={isLoading}
         isError={isError}
         isFetching={isFetching}
-        isEmpty={students?.length === 0}
+        isEmpty={users?.length === 0}
         loadingLabel="Loading users"
         errorText="The users could not be loaded."
-        emptyText="There are no students to promote."
+        emptyText={q || role !== 'student' ? 'No users match your search.' : 'There are no students to promote.'}
         onRetry={refetch}
       >
         <TableScroll>
-          <Table aria-labelledby="manage-users-heading">
+          <Table aria-labelledby="manage-users-heading" $stackBelow={640}>
             <thead>
               <tr>
                 <th scope="col">#</th>
@@ -35,11 +52,13 @@ export function ManageUsersPage() {
               </tr>
             </thead>
             <tbody>
-              {students?.map((user, index) => <UserRow key={user._id} user={user} index={index} />)}
+              {users?.map((user, index) => <UserRow key={user._id} user={user} index={(url.page - 1) * USERS_PER_PAGE + index} />)}
             </tbody>
           </Table>
         </TableScroll>
       </ListState>
+      {data && <Pagination label="Users pages" page={url.page} total={data.total} limit={USERS_PER_PAGE} onPage={(page) => url.set({ page: String(page) })} />}
     </section>
   );
 }
+

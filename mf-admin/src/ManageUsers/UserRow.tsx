@@ -42,14 +42,16 @@ export function UserRow({ user, index }: { user: User; index: number }) {
 
   return (
     <tr>
-      <td>{index + 1}</td>
-      <td><Avatar src={user.userPhoto} alt={`Profile picture of ${user.userName}`} loading="lazy" /></td>
-      <td>
-        {user.userName}
-        <Email>{user.email}</Email>
+      <td data-label="#">{index + 1}</td>
+      <td data-label="Profile Picture"><Avatar src={user.userPhoto} alt={`Profile picture of ${user.userName}`} loading="lazy" /></td>
+      <td data-label="Name">
+        <span>
+          {user.userName}
+          <Email title={user.email}>{user.email}</Email>
+        </span>
       </td>
-      <td>{button('admin')}</td>
-      <td>{button('instructor')}</td>
+      <td data-label="Make Admin">{button('admin')}</td>
+      <td data-label="Make Instructor">{button('instructor')}</td>
     </tr>
   );
 }

@@ -1,4 +1,15 @@
-import { api, type Role, type User } from '@sportify/shared-ui';
+import { api, cleanParams, type Paged, type Role, type User } from '@sportify/shared-ui';
+
+export const USERS_PER_PAGE = 20;
+/** The role filter's values ('student' = no role; 'all' asks for every user). */
+export type RoleFilter = 'student' | Role | 'all';
+
+/** Parameters of GET /users (its paged form). */
+export interface UsersQuery {
+  q?: string;
+  role: RoleFilter;
+  page: number;
+}
 
 interface UpdateResult {
   matchedCount: number;
@@ -12,9 +23,12 @@ const promotionUrl: Record<Role, (id: string) => string> = {
 
 export const manageUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Every user (admins only); the screen keeps the ones without a role. */
-    getUsers: build.query<User[], void>({
-      query: () => ({ url: '/users' }),
+    /** A page of users (admins only), by role and name or e-mail. */
+    getUsers: build.query<Paged<User>, UsersQuery>({
+      query: ({ q, role, page }) => ({
+        url: '/users',
+        params: cleanParams({ limit: USERS_PER_PAGE, q, role: role === 'all' ? undefined : role, page: page > 1 ? page : undefined }),
+      }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     /** Make Admin / Make Instructor. */

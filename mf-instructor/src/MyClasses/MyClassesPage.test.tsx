@@ -15,15 +15,22 @@ const mine: CampClass[] = [
     feedback: 'Please add a safety plan.' },
 ];
 
-const renderPage = () =>
-  renderScreen(<MyClassesPage />, { path: '/dashboard/my-classes', session: instructor });
+/** GET /classes/user/{email} as the API answers it: by status, a page at a time. */
+const pageOf = (list: CampClass[]) => (config: { params?: unknown }): [number, unknown] => {
+  const { status, page = 1, limit } = config.params as { status?: string; page?: number; limit: number };
+  const found = list.filter((c) => !status || c.status === status);
+  return [200, { items: found.slice((page - 1) * limit, page * limit), total: found.length, page, limit }];
+};
+
+const renderPage = (url = '/dashboard/my-classes') =>
+  renderScreen(<MyClassesPage />, { path: '/dashboard/my-classes', url, session: instructor });
 
 describe('My Classes', () => {
   let http: ReturnType<typeof mockApi> | undefined;
   afterEach(() => http?.restore());
 
   it("lists the instructor's own classes with status, students, update link and feedback", async () => {
-    http = mockApi({ [LIST]: [200, mine] });
+    http = mockApi({ [LIST]: pageOf(mine) });
     renderPage();
     expect(screen.getByRole('status', { name: 'Loading your classes' })).toBeInTheDocument();
 
@@ -47,7 +54,7 @@ describe('My Classes', () => {
   });
 
   it('invites the instructor to add a class when there is none', async () => {
-    http = mockApi({ [LIST]: [200, []] });
+    http = mockApi({ [LIST]: pageOf([]) });
     renderPage();
     expect(await screen.findByText('You have not added any classes yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add A Class' })).toHaveAttribute('href', '/dashboard/add-class');
@@ -56,7 +63,7 @@ describe('My Classes', () => {
 
   it('says so when the list fails and loads it again on Retry', async () => {
     let fail = true;
-    http = mockApi({ [LIST]: () => (fail ? [500, { message: 'down' }] : [200, mine]) });
+    http = mockApi({ [LIST]: (config) => (fail ? [500, { message: 'down' }] : pageOf(mine)(config)) });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your classes could not be loaded.');
 
@@ -64,5 +71,30 @@ describe('My Classes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('row', { name: /Soccer Training/ })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('filters by status from the URL and pages on, the page in the URL', async () => {
+    const many: CampClass[] = [...mine, ...Array.from({ length: 25 }, (_, i): CampClass => ({
+      ...mine[0], _id: `p${i}`, className: `Pending Camp ${i + 1}`, status: 'pending', enrolled: 0,
+    }))];
+    http = mockApi({ [LIST]: pageOf(many) });
+    const user = userEvent.setup();
+    const { router } = renderPage('/dashboard/my-classes?status=pending');
+    expect(await screen.findByText('20 of 25 classes')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('pending');
+    expect(http.calls[0].url).toBe('/classes/user/jordan%40sportify.camp');
+    await user.click(within(screen.getByRole('navigation', { name: 'My classes pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('row', { name: /Pending Camp 25/ })).toHaveTextContent('25Pending Camp 25');
+    expect(router.state.location.search).toBe('?status=pending&page=2');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Denied');
+    expect(await screen.findByText('1 of 1 classes')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=denied');
+    expect(screen.getByRole('row', { name: /Open Water Rowing/ })).toBeInTheDocument();
+  }, 30_000);
+
+  it('says when no class has the chosen status', async () => {
+    http = mockApi({ [LIST]: pageOf(mine) });
+    renderPage('/dashboard/my-classes?status=pending');
+    expect(await screen.findByText('You have no pending classes.')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,13 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { Button, PageHeading, selectUser, Spinner, Table, TableScroll, useAppSelector } from '@sportify/shared-ui';
-import { useGetMyClassesQuery } from './myClassesApi';
+import {
+  Button, FormField, PageHeading, Pagination, ResultCount, Select, selectUser, Spinner, Table, TableScroll, useAppSelector,
+  useUrlQuery, type ClassStatus,
+} from '@sportify/shared-ui';
+import { MY_CLASSES_PER_PAGE, useGetMyClassesQuery } from './myClassesApi';
+
+const STATUS_CHOICES: Record<ClassStatus | '', string> = { '': 'All statuses', pending: 'Pending', approved: 'Approved', denied: 'Denied' };
 
 const Message = styled.div<{ $error?: boolean }>`
   display: grid;
@@ -16,15 +21,35 @@ const Message = styled.div<{ $error?: boolean }>`
 const Muted = styled.span`color: ${({ theme }) => theme.colors.muted};`;
 const FeedbackText = styled.td`max-width: 320px; white-space: pre-wrap;`;
 const Capitalized = styled.td`text-transform: capitalize;`;
+const Filter = styled.div`
+  margin: ${({ theme }) => `0 ${theme.space(4)} ${theme.space(4)}`};
+  max-width: 16rem;
+`;
 
-/** My Classes (spec section 2): the instructor's classes with review status, enrolled students and feedback. */
+/**
+ * My Classes (spec section 2): the instructor's classes with review status, enrolled students and feedback; a status
+ * filter and pages, kept in the URL.
+ */
 export function MyClassesPage() {
   const email = useAppSelector(selectUser)?.email;
-  const { data: classes, isLoading, isError, isFetching, refetch } = useGetMyClassesQuery(email ?? skipToken);
+  const url = useUrlQuery();
+  const status = (url.get('status') in STATUS_CHOICES ? url.get('status') : '') as ClassStatus | '';
+  const { data, isLoading, isError, isFetching, refetch } = useGetMyClassesQuery(
+    email ? { email, status: status || undefined, page: url.page } : skipToken,
+  );
+  const classes = data?.items;
 
   return (
     <section aria-labelledby="my-classes-heading">
       <PageHeading id="my-classes-heading">My Classes</PageHeading>
+      <Filter>
+        <FormField label="Status">
+          <Select value={status} onChange={(e) => url.set({ status: e.target.value })}>
+            {Object.entries(STATUS_CHOICES).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          </Select>
+        </FormField>
+      </Filter>
+      {data && <ResultCount shown={data.items.length} total={data.total} noun="classes" />}
       {isLoading && <Spinner label="Loading your classes" />}
       {isError && (
         <Message $error>
@@ -32,7 +57,10 @@ export function MyClassesPage() {
           <Button type="button" onClick={refetch} disabled={isFetching}>Retry</Button>
         </Message>
       )}
-      {classes && classes.length === 0 && (
+      {classes && classes.length === 0 && status && (
+        <Message><p>You have no {status} classes.</p></Message>
+      )}
+      {classes && classes.length === 0 && !status && (
         <Message>
           <p>You have not added any classes yet.</p>
           <Button as={Link} to="/dashboard/add-class">Add A Class</Button>
@@ -40,7 +68,7 @@ export function MyClassesPage() {
       )}
       {classes && classes.length > 0 && (
         <TableScroll>
-          <Table aria-labelledby="my-classes-heading">
+          <Table aria-labelledby="my-classes-heading" $stackBelow={800}>
             <thead>
               <tr>
                 <th scope="col">#</th>
@@ -55,22 +83,26 @@ export function MyClassesPage() {
             <tbody>
               {classes.map((item, index) => (
                 <tr key={item._id}>
-                  <td>{index + 1}</td>
-                  <td><img src={item.classImage} alt={`Photo of ${item.className}`} loading="lazy" /></td>
-                  <td>{item.className}</td>
-                  <Capitalized>{item.status}</Capitalized>
-                  <td>{`${item.enrolled ?? 0} Students`}</td>
-                  <td>
+                  <td data-label="#">{(url.page - 1) * MY_CLASSES_PER_PAGE + index + 1}</td>
+                  <td data-label="Class Photo"><img src={item.classImage} alt={`Photo of ${item.className}`} loading="lazy" /></td>
+                  <td data-label="Class Name">{item.className}</td>
+                  <Capitalized data-label="Status">{item.status}</Capitalized>
+                  <td data-label="Enrolled">{`${item.enrolled ?? 0} Students`}</td>
+                  <td data-label="Update">
                     <Button as={Link} to={`/dashboard/update-class/${item._id}`} $variant="secondary" aria-label={`Update ${item.className}`}>
                       Update
                     </Button>
                   </td>
-                  <FeedbackText>{item.feedback ? item.feedback : <Muted>No feedback yet</Muted>}</FeedbackText>
+                  <FeedbackText data-label="Feedback">{item.feedback ? <span>{item.feedback}</span> : <Muted>No feedback yet</Muted>}</FeedbackText>
                 </tr>
               ))}
             </tbody>
           </Table>
         </TableScroll>
+      )}
+      {data && (
+        <Pagination label="My classes pages" page={url.page} total={data.total} limit={MY_CLASSES_PER_PAGE}
+          onPage={(page) => url.set({ page: String(page) })} />
       )}
     </section>
   );

@@ -13,6 +13,9 @@ const tennis = cls('c2', 'Tennis Camp', 0, 150);
 const swimming = cls('c3', 'Swimming Lessons', 10, 110);
 const volleyball = cls('c4', 'Volleyball Clinic', 15, 95);
 const ALL = [soccer, tennis, swimming, volleyball];
+const page = (items: CampClass[], total = items.length, pageNo = 1) => ({ items, total, page: pageNo, limit: 24 });
+const PAGE = page(ALL);
+const INSTRUCTORS: [number, unknown] = [200, page([])];
 
 const email = 'mia@sportify.camp';
 const selectedUrl = `GET /classes/selected/${encodeURIComponent(email)}`;
@@ -33,7 +36,7 @@ const selectIn = (name: string) => within(card(name)).getByRole('button');
 
 describe('Classes', () => {
   it('shows every approved class as a card: image, name, instructor, seats and price in $', async () => {
-    http = mockApi({ 'GET /classes': [200, ALL] });
+    http = mockApi({ 'GET /classes': [200, PAGE], 'GET /instructors': INSTRUCTORS });
     open(signedOut);
     expect(screen.getByRole('heading', { name: 'All Classes are here' })).toBeInTheDocument();
     const first = await screen.findByRole('article', { name: 'Soccer Fundamentals' });
@@ -49,7 +52,7 @@ describe('Classes', () => {
   });
 
   it('turns a full class red and disables its Select', async () => {
-    http = mockApi({ 'GET /classes': [200, ALL] });
+    http = mockApi({ 'GET /classes': [200, PAGE], 'GET /instructors': INSTRUCTORS });
     open(signedOut);
     const full = await screen.findByRole('article', { name: 'Tennis Camp' });
     expect(full).toHaveStyle({ background: theme.colors.dangerSurface });
@@ -59,7 +62,7 @@ describe('Classes', () => {
   });
 
   it('sends a signed-out visitor to login, saying why, and asks the API nothing about them', async () => {
-    http = mockApi({ 'GET /classes': [200, ALL] });
+    http = mockApi({ 'GET /classes': [200, PAGE], 'GET /instructors': INSTRUCTORS });
     const user = userEvent.setup();
     const { router } = open(signedOut);
     await screen.findByRole('article', { name: 'Soccer Fundamentals' });
@@ -68,13 +71,14 @@ describe('Classes', () => {
     expect(screen.getByRole('heading', { name: 'at /login' })).toBeInTheDocument();
     // The shell's login page returns to state.from.pathname.
     expect((router.state.location.state as { from: { pathname: string } }).from.pathname).toBe('/classes');
-    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /classes']);
+    expect(http.calls.map((c) => `${c.method} ${c.url}`).sort()).toEqual(['GET /classes', 'GET /instructors']);
   });
 
   it("selects a class for a student: the API's insertedId turns it 'Selected' with the notice", async () => {
     let selections: { _id: string; classId: string }[] = [];
     http = mockApi({
-      'GET /classes': [200, ALL],
+      'GET /classes': [200, PAGE],
+      'GET /instructors': INSTRUCTORS,
       [selectedUrl]: () => [200, selections],
       [enrolledUrl]: [200, []],
       'POST /classes/selected': (_config, body) => {
@@ -100,7 +104,8 @@ describe('Classes', () => {
 
   it('reads already selected and paid-for classes from the server and disables them', async () => {
     http = mockApi({
-      'GET /classes': [200, ALL],
+      'GET /classes': [200, PAGE],
+      'GET /instructors': INSTRUCTORS,
       [selectedUrl]: [200, [{ _id: 's9', classId: 'c1' }]],
       [enrolledUrl]: [200, [{ _id: 'p1', classId: 'c4' }]],
     });
@@ -115,7 +120,8 @@ describe('Classes', () => {
 
   it("shows the API's reason when it refuses a selection", async () => {
     http = mockApi({
-      'GET /classes': [200, ALL],
+      'GET /classes': [200, PAGE],
+      'GET /instructors': INSTRUCTORS,
       [selectedUrl]: [200, []],
       [enrolledUrl]: [200, []],
       'POST /classes/selected': [409, { statusCode: 409, message: 'You have already selected this class', error: 'Conflict' }],
@@ -128,16 +134,16 @@ describe('Classes', () => {
   });
 
   it.each([['admin'], ['instructor']] as const)('disables every Select for an %s and makes no student calls', async (role) => {
-    http = mockApi({ 'GET /classes': [200, ALL] });
+    http = mockApi({ 'GET /classes': [200, PAGE], 'GET /instructors': INSTRUCTORS });
     open(sessionAs(role));
     await screen.findByRole('article', { name: 'Soccer Fundamentals' });
     expect(screen.getAllByRole('button', { name: 'Select' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
     expect(screen.getByText(`You are signed in as an ${role}: only student accounts select classes.`)).toBeInTheDocument();
-    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /classes']);
+    expect(http.calls.map((c) => `${c.method} ${c.url}`).sort()).toEqual(['GET /classes', 'GET /instructors']);
   });
 
   it('keeps Select disabled while the session is still being checked', async () => {
-    http = mockApi({ 'GET /classes': [200, ALL] });
+    http = mockApi({ 'GET /classes': [200, PAGE], 'GET /instructors': INSTRUCTORS });
     open({ status: 'loading', user: null, role: null });
     await screen.findByRole('article', { name: 'Soccer Fundamentals' });
     expect(screen.getAllByRole('button', { name: 'Select' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
@@ -145,7 +151,10 @@ describe('Classes', () => {
 
   it('shows a spinner while loading, then a readable error whose Retry loads the classes', async () => {
     let fail = true;
-    http = mockApi({ 'GET /classes': () => (fail ? [503, { statusCode: 503, message: 'Service unavailable' }] : [200, ALL]) });
+    http = mockApi({
+      'GET /classes': () => (fail ? [503, { statusCode: 503, message: 'Service unavailable' }] : [200, PAGE]),
+      'GET /instructors': INSTRUCTORS,
+    });
     const user = userEvent.setup();
     open(signedOut);
     expect(screen.getByRole('status', { name: 'Loading classes' })).toBeInTheDocument();
@@ -157,7 +166,7 @@ describe('Classes', () => {
   });
 
   it("says 'No classes yet' when there are none", async () => {
-    http = mockApi({ 'GET /classes': [200, []] });
+    http = mockApi({ 'GET /classes': [200, page([])], 'GET /instructors': INSTRUCTORS });
     open(signedOut);
     expect(await screen.findByText('No classes yet')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();

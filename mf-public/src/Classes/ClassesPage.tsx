@@ -1,22 +1,39 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  Button, CardGrid, ClassCard, PageHeading, notify, selectSession, useAppSelector, usePageTitle, type CampClass,
+  Button, CardGrid, ClassCard, PageHeading, Pagination, ResultCount, notify, selectSession, useAppSelector, usePageTitle,
+  useUrlQuery, type CampClass,
 } from '@sportify/shared-ui';
 import { apiMessage } from '../common/apiErrors';
 import { BuildLabel } from '../common/BuildLabel';
 import { QueryView } from '../common/QueryView';
 import { Reveal } from '../common/Reveal';
+import { ClassFilters, FILTER_NAMES } from './ClassFilters';
 import {
-  useGetApprovedClassesQuery, useGetClassEnrolmentsQuery, useGetClassSelectionsQuery, useSelectClassMutation,
+  CLASSES_PER_PAGE, useGetClassEnrolmentsQuery, useGetClassesPageQuery, useGetClassSelectionsQuery, useSelectClassMutation,
+  type ClassSort,
 } from './classesApi';
 import { SELECT_LABEL, selectEnabled, selectState, viewerOf, type StudentClasses } from './selectRules';
 
-/** Spec "Classes (public)": approved classes as cards, each with Select (rules in selectRules.ts). */
+/**
+ * Spec "Classes (public)": approved classes as cards, each with Select (rules in selectRules.ts), a page at a time,
+ * with search, filters and sort kept in the URL (shareable; reload, Back and Forward keep them).
+ */
 export function ClassesPage() {
   usePageTitle('Classes');
-  const classes = useGetApprovedClassesQuery();
+  const url = useUrlQuery();
+  const filtersActive = FILTER_NAMES.some((name) => url.get(name) !== '');
+  const classes = useGetClassesPageQuery({
+    q: url.get('q').trim() || undefined,
+    instructor: url.get('instructor') || undefined,
+    available: url.get('available') === 'true' ? 'true' : undefined,
+    minPrice: url.get('minPrice') || undefined,
+    maxPrice: url.get('maxPrice') || undefined,
+    sort: (url.get('sort') || undefined) as ClassSort | undefined,
+    page: url.page,
+  });
+  const listTop = useRef<HTMLDivElement>(null);
   const viewer = viewerOf(useAppSelector(selectSession));
   const email = viewer.kind === 'student' ? viewer.email : '';
   // Read from the server, so 'Selected' survives a reload. Only asked for students: anyone else gets a 403, which
@@ -69,7 +86,14 @@ export function ClassesPage() {
       {viewer.kind === 'staff' && (
         <Note>You are signed in as an {viewer.role}: only student accounts select classes.</Note>
       )}
-      <QueryView query={classes} what="Classes" empty="No classes yet">
+      <ClassFilters get={url.get} set={url.set} onClear={url.clear} active={filtersActive} />
+      <div ref={listTop} aria-busy={classes.isFetching || undefined}>
+        {classes.data && (
+          <ResultCount shown={classes.data.items.length} total={classes.data.total} noun="classes" />
+        )}
+      </div>
+      <QueryView query={{ ...classes, data: classes.data?.items }} what="Classes"
+        empty={filtersActive ? 'No classes match your search' : 'No classes yet'}>
         {(items) => (
           <CardGrid>
             {items.map((item) => {
@@ -90,6 +114,16 @@ export function ClassesPage() {
           </CardGrid>
         )}
       </QueryView>
+      {classes.data?.total === 0 && filtersActive && (
+        <Centered><Button type="button" onClick={url.clear}>Clear filters</Button></Centered>
+      )}
+      {classes.data && (
+        <Pagination label="Classes pages" page={url.page} total={classes.data.total} limit={CLASSES_PER_PAGE}
+          onPage={(page) => {
+            url.set({ page: String(page) });
+            listTop.current?.scrollIntoView?.({ block: 'start' });
+          }} />
+      )}
     </section>
   );
 }
@@ -99,6 +133,11 @@ const Note = styled.p`
   padding: 0 ${({ theme }) => theme.space(4)};
   text-align: center;
   color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Centered = styled.div`
+  display: flex;
+  justify-content: center;
 `;
 
 // The button sits at the bottom of every card, whatever the length of the class name.

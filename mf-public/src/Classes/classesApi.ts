@@ -1,4 +1,22 @@
-import { api, type CampClass, type SelectedClass } from '@sportify/shared-ui';
+import { api, cleanParams, type CampClass, type Paged, type SelectedClass, type User } from '@sportify/shared-ui';
+
+export const CLASSES_PER_PAGE = 24;
+export const CLASS_SORTS = ['newest', 'popular', 'price', '-price', 'name'] as const;
+export type ClassSort = (typeof CLASS_SORTS)[number];
+
+/** Parameters of GET /classes (its paged form); empty ones are left out. */
+export interface ClassesQuery {
+  q?: string;
+  instructor?: string;
+  available?: 'true';
+  minPrice?: string;
+  maxPrice?: string;
+  sort?: ClassSort;
+  page?: number;
+}
+
+/** Item of GET /instructors (the instructor filter's choices). */
+export type InstructorChoice = Pick<User, '_id' | 'userName' | 'email'>;
 
 /** The fields of GET /payments/enrolled/{email} this screen reads. */
 export interface Enrolment {
@@ -13,9 +31,17 @@ export type SelectClassBody = Pick<SelectedClass, 'classId' | 'className' | 'ins
 // screens, so a selection made here, deleted there or paid for refreshes both places.
 export const classesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getApprovedClasses: build.query<CampClass[], void>({
-      query: () => ({ url: '/classes' }),
+    getClassesPage: build.query<Paged<CampClass>, ClassesQuery>({
+      // limit first and always sent: the default page is then exactly the shell's prefetch hint '/classes?limit=24'.
+      query: ({ page, ...filters }) => ({
+        url: '/classes',
+        params: cleanParams({ limit: CLASSES_PER_PAGE, ...filters, page: page && page > 1 ? page : undefined }),
+      }),
       providesTags: [{ type: 'Class', id: 'LIST' }],
+    }),
+    getInstructorChoices: build.query<Paged<InstructorChoice>, void>({
+      query: () => ({ url: '/instructors', params: { limit: 60 } }),
+      providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     getClassSelections: build.query<Pick<SelectedClass, '_id' | 'classId'>[], string>({
       query: (email) => ({ url: `/classes/selected/${encodeURIComponent(email)}` }),
@@ -34,5 +60,5 @@ export const classesApi = api.injectEndpoints({
 });
 
 export const {
-  useGetApprovedClassesQuery, useGetClassSelectionsQuery, useGetClassEnrolmentsQuery, useSelectClassMutation,
+  useGetClassesPageQuery, useGetInstructorChoicesQuery, useGetClassSelectionsQuery, useGetClassEnrolmentsQuery, useSelectClassMutation,
 } = classesApi;

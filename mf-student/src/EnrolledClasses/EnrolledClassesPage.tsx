@@ -39,7 +39,7 @@ function EnrolledList({ email }: { email: string }) {
 
   return (
     <TableScroll>
-      <Table aria-labelledby="enrolled-heading">
+      <Table aria-labelledby="enrolled-heading" $stackBelow={640}>
         <thead>
           <tr>
             <th scope="col">#</th>
@@ -52,11 +52,11 @@ function EnrolledList({ email }: { email: string }) {
         <tbody>
           {rows.map((item, index) => (
             <tr key={item._id}>
-              <td>{index + 1}</td>
-              <td>{item.className}</td>
-              <td><code>{item.transactionId}</code></td>
-              <td>{formatEnrolledPrice(item.price)}</td>
-              <td><time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time></td>
+              <td data-label="#">{index + 1}</td>
+              <td data-label="Class Name">{item.className}</td>
+              <td data-label="Transaction Id"><code title={item.transactionId}>{item.transactionId}</code></td>
+              <td data-label="Price">{formatEnrolledPrice(item.price)}</td>
+              <td data-label="Enrolled Date"><time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time></td>
             </tr>
           ))}
         </tbody>

@@ -54,7 +54,7 @@ function SelectedClassesList({ email }: { email: string }) {
         <EmptyState>You have not selected any classes yet.</EmptyState>
       ) : (
         <TableScroll>
-          <Table aria-labelledby="selected-heading">
+          <Table aria-labelledby="selected-heading" $stackBelow={640}>
             <thead>
               <tr>
                 <th scope="col">#</th>
@@ -68,15 +68,15 @@ function SelectedClassesList({ email }: { email: string }) {
             <tbody>
               {selections.map((item, index) => (
                 <tr key={item._id}>
-                  <td>{index + 1}</td>
-                  <td>{item.className}</td>
-                  <td>{item.instructorName}</td>
-                  <Seats $full={item.seats <= 0}>{item.seats}</Seats>
-                  <td>
+                  <td data-label="#">{index + 1}</td>
+                  <td data-label="Class Name">{item.className}</td>
+                  <td data-label="Instructor Name">{item.instructorName}</td>
+                  <Seats data-label="Available Seats" $full={item.seats <= 0}>{item.seats}</Seats>
+                  <td data-label="Pay">
                     {/* The visible word stays 'Pay'; the row's class name tells screen-reader users which one. */}
                     <Button as={Link} to={`/dashboard/payment/${item._id}`} aria-label={`Pay for ${item.className}`}>Pay</Button>
                   </td>
-                  <td>
+                  <td data-label="Delete">
                     <Button type="button" $variant="danger" disabled={deleting} aria-label={`Delete ${item.className}`}
                       onClick={() => setToDelete(item)}>
                       Delete

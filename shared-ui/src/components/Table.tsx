@@ -1,7 +1,11 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
-/** Data table look; write plain thead/tbody/tr/th/td inside. Wrap in TableScroll on narrow screens. */
-export const Table = styled.table`
+/**
+ * Data table look; write plain thead/tbody/tr/th/td inside. Long text wraps (an e-mail breaks anywhere rather than
+ * widening the page). With `$stackBelow` (px), narrower screens show each row as a card: give every td a
+ * `data-label` (its column's name), shown before the value.
+ */
+export const Table = styled.table<{ $stackBelow?: number }>`
   width: 100%;
   border-collapse: collapse;
   background: ${({ theme }) => theme.colors.surface};
@@ -10,9 +14,31 @@ export const Table = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: left;
     vertical-align: middle;
+    overflow-wrap: anywhere;
   }
   th { background: ${({ theme }) => theme.colors.background}; font-weight: 600; }
   img { width: 48px; height: 48px; border-radius: ${({ theme }) => theme.radius.md}; object-fit: cover; }
+  ${({ $stackBelow, theme }) => $stackBelow && css`
+    @media (max-width: ${$stackBelow - 0.02}px) {
+      thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+      tbody, tr, td { display: block; }
+      tr {
+        margin-bottom: ${theme.space(4)};
+        border: 1px solid ${theme.colors.border};
+        border-radius: ${theme.radius.md};
+        overflow: hidden;
+      }
+      td {
+        display: grid;
+        grid-template-columns: minmax(6rem, 35%) minmax(0, 1fr);
+        gap: ${theme.space(3)};
+        align-items: center;
+        padding: ${`${theme.space(2)} ${theme.space(3)}`};
+      }
+      td::before { content: attr(data-label); font-weight: 600; }
+      td:last-child { border-bottom: 0; }
+    }
+  `}
 `;
 
 export const TableScroll = styled.div`

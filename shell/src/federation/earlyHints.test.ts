@@ -7,7 +7,7 @@ describe('early hints', () => {
   afterEach(() => { document.head.innerHTML = ''; });
 
   it("preloads the manifest and remoteEntry.js of the current page's remote", () => {
-    hintCurrentRemote(config, '/dashboard/feedback/42');
+    hintCurrentRemote(config, '/dashboard/feedback/42', '');
     expect(hints()).toEqual([
       ['fetch', 'http://localhost:3004/mf-manifest.json'],
       ['script', 'http://localhost:3004/remoteEntry.js'],
@@ -15,11 +15,20 @@ describe('early hints', () => {
   });
 
   it("also preloads a public screen's first API reads", () => {
-    hintCurrentRemote(config, '/classes');
+    hintCurrentRemote(config, '/classes', '');
     expect(hints()).toEqual([
       ['fetch', 'http://localhost:3001/mf-manifest.json'],
       ['script', 'http://localhost:3001/remoteEntry.js'],
-      ['fetch', 'http://api.test/classes'],
+      ['fetch', 'http://api.test/classes?limit=24'],
+      ['fetch', 'http://api.test/instructors?limit=60'],
+    ]);
+  });
+
+  it('preloads no API read when the URL carries a search or a page (the screen asks for other data)', () => {
+    hintCurrentRemote(config, '/classes', '?q=tennis&page=2');
+    expect(hints()).toEqual([
+      ['fetch', 'http://localhost:3001/mf-manifest.json'],
+      ['script', 'http://localhost:3001/remoteEntry.js'],
     ]);
   });
 
@@ -34,7 +43,7 @@ describe('early hints', () => {
   });
 
   it('hints nothing for shell pages', () => {
-    hintCurrentRemote(config, '/login');
+    hintCurrentRemote(config, '/login', '');
     expect(hints()).toEqual([]);
   });
 });

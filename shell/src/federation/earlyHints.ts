@@ -20,7 +20,7 @@ function addHint(href: string, as: 'fetch' | 'script') {
   document.head.appendChild(link);
 }
 
-export function hintCurrentRemote(config: unknown, pathname = window.location.pathname): void {
+export function hintCurrentRemote(config: unknown, pathname = window.location.pathname, search = window.location.search): void {
   const route = remoteRoutes.find((candidate) => matches(candidate.path, pathname));
   const { remotes, apiUrl } = (config ?? {}) as { remotes?: Record<string, unknown>; apiUrl?: unknown };
   const manifest = route && remotes?.[route.remote];
@@ -28,8 +28,9 @@ export function hintCurrentRemote(config: unknown, pathname = window.location.pa
   addHint(manifest, 'fetch');
   // CONVENTIONS: every remote publishes remoteEntry.js beside its manifest.
   addHint(new URL('remoteEntry.js', manifest).href, 'script');
-  // The screen's first public reads (same URL and CORS mode as the API client's calls, so the browser reuses them).
-  if (typeof apiUrl === 'string') {
+  // The screen's first public reads (same URL and CORS mode as the API client's calls, so the browser reuses them);
+  // a URL with a query string (a search or a page of a list) asks for other data.
+  if (typeof apiUrl === 'string' && !search) {
     for (const path of route.prefetch ?? []) addHint(`${apiUrl.replace(/\/+$/, '')}${path}`, 'fetch');
   }
 }

@@ -28,7 +28,7 @@ export const remoteRoutes: RemoteRoute[] = [
     path: '/instructors', remote: 'mf_public', module: 'Instructors', access: 'public', title: 'Instructors',
     prefetch: ['/instructors'],
   },
-  { path: '/classes', remote: 'mf_public', module: 'Classes', access: 'public', title: 'Classes', prefetch: ['/classes'] },
+  { path: '/classes', remote: 'mf_public', module: 'Classes', access: 'public', title: 'Classes', prefetch: ['/classes?limit=24', '/instructors?limit=60'] },
   {
     path: '/dashboard/selected-classes', remote: 'mf_student', module: 'SelectedClasses', access: 'signedIn',
     title: 'My Selected Classes', menu: { label: 'My Selected Classes', roles: ['student'] },

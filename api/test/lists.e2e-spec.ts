@@ -1,0 +1,383 @@
+import { PublicCache } from '../src/common/public-cache';
+import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
+import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+
+// Paged, filtered and sorted lists (issue 16): every parameter, every bad value, pages that neither overlap nor
+// skip, and totals, against the real embedded database.
+
+interface Item { _id: string; className: string; instructorName: string; instructorEmail: string; seats: number; price: number; enrolled: number }
+interface Page<T = Item> { items: T[]; total: number; page: number; limit: number }
+
+const IMAGE = 'http://localhost:3000/images/classes/soccer.svg';
+// Names with regex characters, which must match literally.
+const ODD_NAMES = ['Dots .* Stars', 'Open ( Paren', 'Dollar $ Sign', 'Back \\ Slash', 'Caret ^ Plus + Pipe |'];
+
+describe('paged lists', () => {
+  let t: TestApp;
+  let admin: Session;
+  let jordan: Session;
+  let sam: Session;
+  let student: Session;
+
+  const get = async <T = Page>(url: string, auth?: Session): Promise<T> => {
+    const req = t.http().get(url);
+    if (auth) req.set(auth.auth);
+    return (await req.expect(200)).body as T;
+  };
+  const approvedInDb = () => t.db().collection('classes').find({ status: 'approved' }).toArray();
+
+  /** Every page of a list, `limit` at a time, checking each page's shape. */
+  async function allPages(url: string, limit: number, auth?: Session): Promise<{ ids: string[]; items: Item[]; total: number }> {
+    const items: Item[] = [];
+    let total = -1;
+    for (let page = 1; page < 100; page++) {
+      const body = await get(`${url}${url.includes('?') ? '&' : '?'}limit=${limit}&page=${page}`, auth);
+      expect(body).toMatchObject({ page, limit, total: expect.any(Number) });
+      if (total === -1) total = body.total;
+      expect(body.total).toBe(total);
+      expect(body.items.length).toBe(Math.max(0, Math.min(limit, total - (page - 1) * limit)));
+      if (body.items.length === 0) break;
+      items.push(...body.items);
+    }
+    return { ids: items.map((i) => i._id), items, total };
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: true });
+    [admin, jordan, sam, student] = await Promise.all([
+      signInAs(t, ADMIN.email, ADMIN.password),
+      signInAs(t, JORDAN.email, JORDAN.password),
+      signInAs(t, SAM.email, SAM.password),
+      signInAs(t, MIA.email, MIA.password),
+    ]);
+    // 40 more approved classes with many equal prices, enrolments and dates (ties the order must break), some full.
+    const date = new Date('2026-05-01T10:00:00Z');
+    const extra = Array.from({ length: 40 }, (_, i) => ({
+      className: `Camp Session ${String(i).padStart(2, '0')}`,
+      classImage: IMAGE,
+      instructorName: i % 2 ? 'Jordan Lee' : 'Sam Rivera',
+      instructorEmail: i % 2 ? JORDAN.email : SAM.email,
+      seats: i % 5 === 0 ? 0 : 10,
+      price: 50 + (i % 4) * 25,
+      status: 'approved',
+      date,
+      enrolled: i % 3,
+      feedback: '',
+    }));
+    const odd = ODD_NAMES.map((className, i) => ({
+      className, classImage: IMAGE, instructorName: 'Jordan Lee', instructorEmail: JORDAN.email,
+      seats: 5, price: 60 + i, status: 'approved', date: new Date(), enrolled: 1, feedback: '',
+    }));
+    await t.db().collection('classes').insertMany([...extra, ...odd]);
+  });
+  afterAll(() => t.close());
+
+  describe('GET /classes', () => {
+    it('keeps the array without parameters; any parameter gives { items, total, page, limit } (limit 24 by default)', async () => {
+      const all = await get<Item[]>('/classes');
+      expect(Array.isArray(all)).toBe(true);
+      expect(all).toHaveLength((await approvedInDb()).length);
+      const page = await get('/classes?page=1');
+      expect(Object.keys(page).sort()).toEqual(['items', 'limit', 'page', 'total']);
+      expect(page).toMatchObject({ page: 1, limit: 24, total: all.length });
+      expect(page.items).toHaveLength(24);
+      expect(Object.keys(page.items[0]).sort()).toEqual(Object.keys(all[0]).sort());
+      expect((await get('/classes?sort=newest')).items.map((i) => i._id)).toEqual(page.items.map((i) => i._id));
+    });
+
+    it.each(['popular', 'price', '-price', 'newest', 'name'])('sort=%s: pages neither overlap nor skip, in order, total right', async (sort) => {
+      const db = await approvedInDb();
+      const { ids, items, total } = await allPages(`/classes?sort=${sort}`, 7);
+      expect(total).toBe(db.length);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect([...ids].sort()).toEqual(db.map((d) => d._id.toString()).sort());
+      const pairs = items.slice(1).map((b, i) => [items[i], b] as const);
+      for (const [a, b] of pairs) {
+        if (sort === 'popular') expect(a.enrolled).toBeGreaterThanOrEqual(b.enrolled);
+        if (sort === 'price') expect(a.price).toBeLessThanOrEqual(b.price);
+        if (sort === '-price') expect(a.price).toBeGreaterThanOrEqual(b.price);
+        if (sort === 'name') expect(a.className <= b.className).toBe(true);
+      }
+      if (sort === 'newest') {
+        const dates = new Map(db.map((d) => [d._id.toString(), (d.date as Date).getTime()]));
+        for (const [a, b] of pairs) expect(dates.get(a._id)!).toBeGreaterThanOrEqual(dates.get(b._id)!);
+      }
+    });
+
+    it('q matches the class name or the instructor name, in any case', async () => {
+      const soccer = await get('/classes?q=SOCCER');
+      expect(soccer.items.map((i) => i.className)).toEqual(['Soccer Fundamentals']);
+      expect(soccer.total).toBe(1);
+      const sam = await get('/classes?q=sam%20rivera&limit=60');
+      const db = await t.db().collection('classes').countDocuments({ status: 'approved', instructorName: 'Sam Rivera' });
+      expect(sam.total).toBe(db);
+      expect(sam.items.every((i) => i.instructorName === 'Sam Rivera')).toBe(true);
+      // Surrounding spaces do not count.
+      expect((await get('/classes?q=%20%20soccer%20')).total).toBe(1);
+    });
+
+    it.each([
+      ['.*', 'Dots .* Stars'],
+      ['(', 'Open ( Paren'],
+      ['$', 'Dollar $ Sign'],
+      ['\\', 'Back \\ Slash'],
+      ['^ plus +', 'Caret ^ Plus + Pipe |'],
+    ])('q=%p matches literally (only %p)', async (q, name) => {
+      const res = await get(`/classes?q=${encodeURIComponent(q)}`);
+      expect(res.items.map((i) => i.className)).toEqual([name]);
+      expect(res.total).toBe(1);
+    });
+
+    it('q with regex characters that match nothing literally finds nothing (not everything)', async () => {
+      expect((await get(`/classes?q=${encodeURIComponent('a.c')}`)).total).toBe(0);
+      expect((await get(`/classes?q=${encodeURIComponent('[a-z]')}`)).total).toBe(0);
+    });
+
+    it('instructor, available=true, minPrice and maxPrice filter; totals match the database', async () => {
+      const byJordan = await get(`/classes?instructor=${encodeURIComponent('Jordan@Sportify.camp')}&limit=60`);
+      expect(byJordan.total).toBe(await t.db().collection('classes').countDocuments({ status: 'approved', instructorEmail: JORDAN.email }));
+      expect(byJordan.items.every((i) => i.instructorEmail === JORDAN.email)).toBe(true);
+
+      const free = await allPages('/classes?available=true', 60);
+      expect(free.total).toBe(await t.db().collection('classes').countDocuments({ status: 'approved', seats: { $gt: 0 } }));
+      expect(free.items.every((i) => i.seats > 0)).toBe(true);
+      expect((await get('/classes?available=false')).total).toBe((await approvedInDb()).length);
+
+      const range = await allPages('/classes?minPrice=75&maxPrice=100', 60);
+      expect(range.total).toBe(await t.db().collection('classes').countDocuments({ status: 'approved', price: { $gte: 75, $lte: 100 } }));
+      expect(range.items.every((i) => i.price >= 75 && i.price <= 100)).toBe(true);
+      expect(range.total).toBeGreaterThan(0);
+
+      const combined = await get('/classes?q=camp&available=true&minPrice=50&maxPrice=50&sort=-price&limit=60');
+      expect(combined.items.length).toBeGreaterThan(0);
+      expect(combined.items.every((i) => i.price === 50 && i.seats > 0 && /camp/i.test(i.className + i.instructorName))).toBe(true);
+    });
+
+    it('a page past the end is empty with the right total', async () => {
+      const res = await get('/classes?page=999&limit=60');
+      expect(res).toEqual({ items: [], total: (await approvedInDb()).length, page: 999, limit: 60 });
+    });
+
+    it.each([
+      ['limit=1000', 'limit must be at most 60'],
+      ['limit=0', 'limit must be 1 or more'],
+      ['limit=2.5', 'limit must be a whole number'],
+      ['page=0', 'page must be 1 or more'],
+      ['page=-3', 'page must be 1 or more'],
+      ['page=abc', 'page must be a whole number'],
+      ['page=1&page=2', 'page must be a whole number'],
+      ['minPrice=abc', 'minPrice must be a number'],
+      ['maxPrice=', 'maxPrice must be a number'],
+      ['minPrice=-1', 'minPrice must not be negative'],
+      ['maxPrice=99999', 'maxPrice must be at most 10000'],
+      ['minPrice=100&maxPrice=50', 'minPrice must not be more than maxPrice'],
+      ['sort=cheapest', 'sort must be one of popular, price, -price, newest, name'],
+      [`q=${'x'.repeat(101)}`, 'q must be at most 100 characters'],
+      ['q=a&q=b', 'q must be text'],
+      ['available=yes', "available must be 'true' or 'false'"],
+      ['instructor=nobody', 'instructor must be an e-mail address'],
+      ['colour=red', 'property colour should not exist'],
+    ])('%s answers 400: "%s"', async (query, message) => {
+      const res = await t.http().get(`/classes?${query}`).expect(400);
+      expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(res.body.message).toContain(message);
+    });
+
+    it('a q of exactly 100 characters is fine', async () => {
+      expect((await get(`/classes?q=${'x'.repeat(100)}`)).total).toBe(0);
+    });
+  });
+
+  describe('public cache of pages', () => {
+    it('serves an equivalent query (other order, spaces, explicit defaults) from the same entry, with the same ETag', async () => {
+      const a = await t.http().get('/classes?sort=price&q=camp').expect(200);
+      const b = await t.http().get('/classes?q=%20camp%20&limit=24&page=1&sort=price').expect(200);
+      expect(b.headers.etag).toBe(a.headers.etag);
+      expect(b.body).toEqual(a.body);
+      await t.http().get('/classes?q=camp&sort=price').set('If-None-Match', a.headers.etag as string).expect(304);
+      // A bad query is refused even after a good one was cached (only validated queries are stored).
+      await t.http().get('/classes?sort=price&q=camp&limit=0').expect(400);
+    });
+
+    it('a write invalidates the cached pages at once', async () => {
+      const before = await get('/classes?q=road%20cycling');
+      expect(before.total).toBe(0);
+      const id = (await t.db().collection('classes').findOne({ className: 'Road Cycling Club' }))!._id.toString();
+      await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status: 'approved' }).expect(200);
+      const after = await get('/classes?q=road%20cycling');
+      expect(after.total).toBe(1);
+      expect(after.items[0]._id).toBe(id);
+    });
+
+    it('keeps at most PUBLIC_CACHE_ENTRIES pages, dropping the least recently used', async () => {
+      const small = await startTestApp({ seed: true, env: { PUBLIC_CACHE_ENTRIES: '3' } });
+      try {
+        const cache = small.app.get(PublicCache);
+        const etag = async (url: string) => (await small.http().get(url).expect(200)).headers.etag as string;
+        await etag('/classes?page=1');
+        await etag('/classes?page=2');
+        await etag('/classes?page=3');
+        expect(cache.size).toBe(3);
+        expect(cache.peek('classes:approved?limit=24&page=1')).toBeDefined();
+        await etag('/classes?page=4'); // page 1 was touched last by peek, so page 2 goes
+        expect(cache.size).toBe(3);
+        expect(cache.peek('classes:approved?limit=24&page=2')).toBeUndefined();
+        expect(cache.peek('classes:approved?limit=24&page=1')).toBeDefined();
+      } finally {
+        await small.close();
+      }
+    });
+  });
+
+  describe('GET /users (admin)', () => {
+    interface U { _id: string; userName: string; email: string; role?: string }
+    beforeAll(async () => {
+      const createdAt = new Date('2026-06-01T00:00:00Z');
+      await t.db().collection('users').insertMany(
+        Array.from({ length: 30 }, (_, i) => ({
+          userName: `Camper ${i}`, email: `camper${i}.${'x'.repeat(40)}@example.com`, userPhoto: '', createdAt,
+        })),
+      );
+    });
+
+    it('pages every user in sign-up order without overlap or gaps; the array stays without parameters', async () => {
+      const all = await get<U[]>('/users', admin);
+      const paged = await allPages('/users', 9, admin);
+      expect(paged.total).toBe(all.length);
+      expect(paged.ids).toEqual(all.map((u) => u._id));
+    });
+
+    it('q finds a name or an e-mail, literally and in any case; role filters (student = no role)', async () => {
+      expect((await get<Page<U>>('/users?q=MIA%20CHEN', admin)).items.map((u) => u.email)).toEqual([MIA.email]);
+      expect((await get<Page<U>>('/users?q=jordan%40sportify', admin)).items.map((u) => u.email)).toEqual([JORDAN.email]);
+      expect((await get<Page<U>>(`/users?q=${encodeURIComponent('.*')}`, admin)).total).toBe(0);
+      const campers = await get<Page<U>>('/users?q=camper%201&limit=60', admin);
+      expect(campers.items.map((u) => u.userName).sort()).toEqual(['Camper 1', ...Array.from({ length: 10 }, (_, i) => `Camper 1${i}`)].sort());
+
+      const users = t.db().collection('users');
+      const admins = await get<Page<U>>('/users?role=admin&limit=60', admin);
+      expect(admins.total).toBe(await users.countDocuments({ role: 'admin' }));
+      expect(admins.items.every((u) => u.role === 'admin')).toBe(true);
+      const instructors = await get<Page<U>>('/users?role=instructor&limit=60', admin);
+      expect(instructors.total).toBe(await users.countDocuments({ role: 'instructor' }));
+      const students = await allPages('/users?role=student', 20, admin);
+      expect(students.total).toBe(await users.countDocuments({ role: { $exists: false } }));
+      expect((students.items as unknown as U[]).every((u) => u.role === undefined)).toBe(true);
+    });
+
+    it('a cached page shows a new sign-up and a promotion at once', async () => {
+      const before = await get<Page<U>>('/users?q=latecomer', admin);
+      expect(before.total).toBe(0);
+      const late = await newStudent(t, 'latecomer');
+      const after = await get<Page<U>>('/users?q=latecomer', admin);
+      expect(after.items.map((u) => u.email)).toEqual([late.email]);
+      await t.http().patch(`/users/instructors/${after.items[0]._id}`).set(admin.auth).expect(200);
+      expect((await get<Page<U>>('/users?q=latecomer&role=student', admin)).total).toBe(0);
+      expect((await get<Page<U>>('/users?q=latecomer', admin)).items[0].role).toBe('instructor');
+    });
+
+    it('refuses bad values (400) and non-admins (403)', async () => {
+      for (const [query, message] of [
+        ['role=superuser', 'role must be one of admin, instructor, student'],
+        ['limit=61', 'limit must be at most 60'],
+        ['page=0', 'page must be 1 or more'],
+        [`q=${'y'.repeat(101)}`, 'q must be at most 100 characters'],
+      ]) {
+        expect((await t.http().get(`/users?${query}`).set(admin.auth).expect(400)).body.message).toContain(message);
+      }
+      await t.http().get('/users?page=1').set(student.auth).expect(403);
+      await t.http().get('/users?page=1').set(jordan.auth).expect(403);
+      await t.http().get('/users?page=1').expect(401);
+    });
+  });
+
+  describe('GET /all-classes (admin)', () => {
+    interface C extends Item { status: string }
+    interface AdminPage extends Page<C> { counts: Record<string, number> }
+
+    it('puts pending classes first by default, pages without overlap, and counts each status', async () => {
+      const db = await t.db().collection('classes').find({}).toArray();
+      const pages: C[] = [];
+      let body: AdminPage;
+      let page = 1;
+      do {
+        body = await get<AdminPage>(`/all-classes?limit=5&page=${page++}`, admin);
+        pages.push(...body.items);
+      } while (body.items.length);
+      expect(body.total).toBe(db.length);
+      expect(pages.map((c) => c._id).sort()).toEqual(db.map((d) => d._id.toString()).sort());
+      const pending = db.filter((d) => d.status === 'pending').length;
+      expect(pages.slice(0, pending).every((c) => c.status === 'pending')).toBe(true);
+      expect(pages.slice(pending).every((c) => c.status !== 'pending')).toBe(true);
+      expect(body.counts).toEqual({
+        pending,
+        approved: db.filter((d) => d.status === 'approved').length,
+        denied: db.filter((d) => d.status === 'denied').length,
+      });
+    });
+
+    it('filters by status and finds by class name, instructor name or e-mail', async () => {
+      const denied = await get<AdminPage>('/all-classes?status=denied', admin);
+      expect(denied.items.every((c) => c.status === 'denied')).toBe(true);
+      expect(denied.total).toBe(await t.db().collection('classes').countDocuments({ status: 'denied' }));
+      const found = await get<AdminPage>('/all-classes?status=pending&q=table%20tennis', admin);
+      expect(found.items.map((c) => c.className)).toEqual(['Table Tennis Spin School']);
+      expect(found.counts.pending).toBe(1);
+      const bySam = await get<AdminPage>('/all-classes?q=SAM%40SPORTIFY&limit=60', admin);
+      expect(bySam.total).toBe(await t.db().collection('classes').countDocuments({ instructorEmail: SAM.email }));
+      expect(Array.isArray(await get('/all-classes', admin))).toBe(true);
+    });
+
+    it('refuses bad values and non-admins', async () => {
+      expect((await t.http().get('/all-classes?status=archived').set(admin.auth).expect(400)).body.message)
+        .toContain('status must be one of pending, approved, denied');
+      expect((await t.http().get('/all-classes?limit=1000').set(admin.auth).expect(400)).body.message).toContain('limit must be at most 60');
+      await t.http().get('/all-classes?page=1').set(jordan.auth).expect(403);
+    });
+  });
+
+  describe('GET /instructors (public)', () => {
+    it('pages and searches instructors; the array stays without parameters', async () => {
+      const all = await get<{ _id: string; userName: string }[]>('/instructors');
+      const first = await get<Page<{ _id: string; userName: string }>>('/instructors?limit=4');
+      const second = await get<Page<{ _id: string; userName: string }>>('/instructors?limit=4&page=2');
+      expect(first.total).toBe(all.length);
+      expect([...first.items, ...second.items].map((p) => p._id)).toEqual(all.map((p) => p._id));
+      expect((await get<Page<{ userName: string }>>('/instructors?q=rivera')).items.map((p) => p.userName)).toEqual(['Sam Rivera']);
+      // Public search is by name: e-mails are not searched.
+      expect((await get('/instructors?q=sportify.camp')).total).toBe(0);
+      expect((await t.http().get('/instructors?limit=100').expect(400)).body.message).toContain('limit must be at most 60');
+    });
+  });
+
+  describe('GET /classes/user/:email (instructor)', () => {
+    it("filters the caller's own classes by status, a page at a time", async () => {
+      const all = await get<Item[]>(`/classes/user/${SAM.email}`, sam);
+      const paged = await allPages(`/classes/user/${SAM.email}`, 4, sam);
+      expect(paged.ids.sort()).toEqual(all.map((c) => c._id).sort());
+      for (const status of ['pending', 'approved', 'denied']) {
+        const one = await get<Page<Item & { status: string }>>(`/classes/user/${SAM.email}?status=${status}`, sam);
+        expect(one.items.every((c) => c.status === status && c.instructorEmail === SAM.email)).toBe(true);
+        expect(one.total).toBe(await t.db().collection('classes').countDocuments({ instructorEmail: SAM.email, status }));
+        expect(one.items).toHaveLength(one.total);
+      }
+      expect((await get(`/classes/user/${SAM.email}?status=approved`, sam)).total).toBeGreaterThan(0);
+      expect((await t.http().get(`/classes/user/${SAM.email}?status=hidden`).set(sam.auth).expect(400)).body.message).toContain('status must be one of');
+      await t.http().get(`/classes/user/${SAM.email}?status=pending`).set(jordan.auth).expect(403);
+    });
+  });
+
+  describe('indexes', () => {
+    it('has an index for each filter and order', async () => {
+      const keys = async (name: string) => (await t.db().collection(name).indexes()).map((i) => JSON.stringify(i.key));
+      const classes = await keys('classes');
+      for (const k of [
+        { status: 1, date: -1, _id: -1 }, { status: 1, price: 1, _id: 1 }, { status: 1, className: 1, _id: 1 },
+        { status: 1, enrolled: -1, _id: 1 }, { status: 1, instructorEmail: 1 }, { status: 1, seats: 1 },
+        { instructorEmail: 1, status: 1, date: -1 },
+      ]) expect(classes).toContain(JSON.stringify(k));
+      const users = await keys('users');
+      for (const k of [{ createdAt: 1, _id: 1 }, { role: 1, createdAt: 1, _id: 1 }]) expect(users).toContain(JSON.stringify(k));
+    });
+  });
+});

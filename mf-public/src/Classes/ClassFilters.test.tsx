@@ -1,0 +1,143 @@
+import { configure, act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CampClass } from '@sportify/shared-ui';
+import { mockApi, renderScreen, signedOut } from '@sportify/shared-ui/testing';
+import { ClassesPage } from './ClassesPage';
+
+// Multi-step journeys through debounced inputs: generous waits on a busy machine (timings are not what is tested).
+configure({ asyncUtilTimeout: 5000 });
+jest.setTimeout(30_000);
+
+// Search, filters, sort and pages of the Classes screen: by role and label, HTTP mocked at the boundary, state in the
+// memory router's URL.
+
+const cls = (n: number): CampClass => ({
+  _id: `c${n}`, className: `Class ${n}`, classImage: `/images/classes/c${n}.svg`, instructorName: 'Jordan Lee',
+  instructorEmail: 'jordan@sportify.camp', seats: n % 3, price: 50 + n, status: 'approved', enrolled: 1,
+});
+const INSTRUCTORS = { items: [
+  { _id: 'u1', userName: 'Jordan Lee', email: 'jordan@sportify.camp', userPhoto: '' },
+  { _id: 'u2', userName: 'Sam Rivera', email: 'sam@sportify.camp', userPhoto: '' },
+], total: 2, page: 1, limit: 60 };
+
+let http: ReturnType<typeof mockApi>;
+let asked: Record<string, unknown>[];
+afterEach(() => http.restore());
+
+/** A fake API of 50 classes, 24 a page; `total` is what it says matches (0 gives the empty state). */
+function serve(total = 50) {
+  asked = [];
+  http = mockApi({
+    'GET /classes': (config) => {
+      const params = { ...(config.params as Record<string, unknown>) };
+      asked.push(params);
+      const pageNo = Number(params.page ?? 1);
+      const items = Array.from({ length: Math.max(0, Math.min(24, total - (pageNo - 1) * 24)) }, (_, i) => cls((pageNo - 1) * 24 + i + 1));
+      return [200, { items, total, page: pageNo, limit: 24 }];
+    },
+    'GET /instructors': [200, INSTRUCTORS],
+  });
+}
+
+const open = (url = '/classes') => renderScreen(<ClassesPage />, { path: '/classes', url, session: signedOut });
+const lastAsked = () => asked[asked.length - 1];
+const search = (router: ReturnType<typeof open>['router']) => router.state.location.search;
+
+describe('Classes: search, filters, sort and pages', () => {
+  it('has labelled controls and announces the result count politely', async () => {
+    serve();
+    open();
+    const count = await screen.findByText('24 of 50 classes');
+    expect(count).toHaveAttribute('role', 'status');
+    expect(count).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByRole('searchbox', { name: 'Search classes' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
+    expect(screen.getByRole('checkbox', { name: 'Only classes with free seats' })).not.toBeChecked();
+    expect(screen.getByRole('spinbutton', { name: 'Minimum price ($)' })).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'Maximum price ($)' })).toBeInTheDocument();
+    const instructor = screen.getByRole('combobox', { name: 'Instructor' });
+    await waitFor(() => expect(within(instructor).getByRole('option', { name: 'Sam Rivera' })).toBeInTheDocument());
+    expect(lastAsked()).toEqual({ limit: 24 });
+    const pages = screen.getByRole('navigation', { name: 'Classes pages' });
+    expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+
+  it('debounces the search: one request after typing pauses, with q in the URL', async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = open();
+    await screen.findByText('24 of 50 classes');
+    const before = asked.length;
+    await user.type(screen.getByRole('searchbox', { name: 'Search classes' }), 'soc');
+    await waitFor(() => expect(search(router)).toBe('?q=soc'));
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, q: 'soc' }));
+    expect(asked.length - before).toBe(1);
+  });
+
+  it('filters to free seats, sorts by price, pages with numbers and Next; Back returns to page 1', async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = open();
+    await screen.findByText('24 of 50 classes');
+    await user.click(screen.getByRole('checkbox', { name: 'Only classes with free seats' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: low to high');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Instructor' }), 'Sam Rivera');
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, available: 'true', sort: 'price', instructor: 'sam@sportify.camp' }));
+
+    const pages = screen.getByRole('navigation', { name: 'Classes pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(lastAsked()).toMatchObject({ page: 2, sort: 'price' }));
+    expect(await screen.findByRole('article', { name: 'Class 25' })).toBeInTheDocument();
+    expect(screen.getByText('24 of 50 classes')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(new URLSearchParams(search(router)).get('page')).toBe('2');
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('2 of 50 classes')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await act(() => router.navigate(-1));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page'));
+    expect(await screen.findByRole('article', { name: 'Class 1' })).toBeInTheDocument();
+    // A new filter starts again at page 1.
+    await user.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(new URLSearchParams(search(router)).get('page')).toBe('3'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: high to low');
+    await waitFor(() => expect(new URLSearchParams(search(router)).get('page')).toBeNull());
+    expect(lastAsked()).toMatchObject({ sort: '-price' });
+    expect(lastAsked().page).toBeUndefined();
+  });
+
+  it('restores every control and the page from a shared URL', async () => {
+    serve();
+    open('/classes?q=ten&instructor=sam%40sportify.camp&available=true&minPrice=60&maxPrice=90&sort=-price&page=2');
+    await screen.findByText('24 of 50 classes');
+    expect(lastAsked()).toEqual({ limit: 24, q: 'ten', instructor: 'sam@sportify.camp', available: 'true', minPrice: '60', maxPrice: '90', sort: '-price', page: 2 });
+    expect(screen.getByRole('searchbox', { name: 'Search classes' })).toHaveValue('ten');
+    expect(screen.getByRole('spinbutton', { name: 'Minimum price ($)' })).toHaveValue(60);
+    expect(screen.getByRole('spinbutton', { name: 'Maximum price ($)' })).toHaveValue(90);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('-price');
+    expect(screen.getByRole('checkbox', { name: 'Only classes with free seats' })).toBeChecked();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Instructor' })).toHaveValue('sam@sportify.camp'));
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("says 'No classes match your search' and Clear filters goes back to every class", async () => {
+    serve(0);
+    const user = userEvent.setup();
+    const { router } = open('/classes?q=zzz&maxPrice=10');
+    expect(await screen.findByText('No classes match your search')).toBeInTheDocument();
+    expect(screen.getByText('0 of 0 classes')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Classes pages' })).not.toBeInTheDocument();
+    serve(50);
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' });
+    await user.click(clear[clear.length - 1]);
+    expect(search(router)).toBe('');
+    expect(await screen.findByText('24 of 50 classes')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search classes' })).toHaveValue('');
+    expect(lastAsked()).toEqual({ limit: 24 });
+  });
+});

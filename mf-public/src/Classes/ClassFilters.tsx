@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { Button, DebouncedInput, FilterBar, FormField, Select, type QueryChanges } from '@sportify/shared-ui';
+import { useGetInstructorChoicesQuery, type ClassSort } from './classesApi';
+
+export const SORT_LABELS: Record<ClassSort, string> = {
+  newest: 'Newest first',
+  popular: 'Most popular',
+  price: 'Price: low to high',
+  '-price': 'Price: high to low',
+  name: 'Name (A to Z)',
+};
+
+/** The filter parameters this screen keeps in the URL (the page is kept beside them). */
+export const FILTER_NAMES = ['q', 'instructor', 'available', 'minPrice', 'maxPrice', 'sort'] as const;
+
+interface ClassFiltersProps {
+  get: (name: (typeof FILTER_NAMES)[number]) => string;
+  set: (changes: QueryChanges) => void;
+  onClear: () => void;
+  active: boolean;
+}
+
+/** Search, instructor, free seats, price range and sort; every change goes to the URL (and back to page 1). */
+export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
+  const instructors = useGetInstructorChoicesQuery();
+  const sort = (get('sort') || 'newest') as ClassSort;
+  // Ticked at once: the URL (and so the prop) follows a moment later, after the router's navigation.
+  const freeInUrl = get('available') === 'true';
+  const [free, setFree] = useState(freeInUrl);
+  useEffect(() => setFree(freeInUrl), [freeInUrl]);
+  return (
+    <FilterBar role="search" aria-label="Filter classes">
+      <Wide>
+        <DebouncedInput label="Search classes" type="search" placeholder="Class or instructor name" maxLength={100}
+          value={get('q')} onCommit={(q) => set({ q })} />
+      </Wide>
+      <FormField label="Instructor">
+        <Select value={get('instructor')} onChange={(e) => set({ instructor: e.target.value })}>
+          <option value="">All instructors</option>
+          {(instructors.data?.items ?? []).map((i) => <option key={i._id} value={i.email}>{i.userName}</option>)}
+          {/* A shared link may name an instructor not (yet) in the list: keep it selectable. */}
+          {get('instructor') && !instructors.data?.items.some((i) => i.email === get('instructor')) && (
+            <option value={get('instructor')}>{get('instructor')}</option>
+          )}
+        </Select>
+      </FormField>
+      <DebouncedInput label="Minimum price ($)" type="number" min={0} step="any" inputMode="decimal"
+        value={get('minPrice')} onCommit={(minPrice) => set({ minPrice })} />
+      <DebouncedInput label="Maximum price ($)" type="number" min={0} step="any" inputMode="decimal"
+        value={get('maxPrice')} onCommit={(maxPrice) => set({ maxPrice })} />
+      <FormField label="Sort by">
+        <Select value={sort} onChange={(e) => set({ sort: e.target.value === 'newest' ? '' : e.target.value })}>
+          {Object.entries(SORT_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+        </Select>
+      </FormField>
+      <Check>
+        <input type="checkbox" checked={free} onChange={(e) => {
+          setFree(e.target.checked);
+          set({ available: e.target.checked ? 'true' : '' });
+        }} />
+        Only classes with free seats
+      </Check>
+      {active && <Button type="button" $variant="secondary" onClick={onClear}>Clear filters</Button>}
+    </FilterBar>
+  );
+}
+
+const Wide = styled.div`
+  grid-column: 1 / -1;
+`;
+
+const Check = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  min-height: 2.5rem;
+  font-weight: 600;
+  input { width: 1.1rem; height: 1.1rem; }
+`;
