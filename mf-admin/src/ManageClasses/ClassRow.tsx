@@ -46,7 +46,7 @@ export function ClassRow({ item, index }: { item: CampClass; index: number }) {
   return (
     <tr>
       <td>{index + 1}</td>
-      <td><img src={item.classImage} alt={`Photo of ${item.className}`} loading="lazy" /></td>
+      <td><img src={item.classImage} alt={item.className} loading="lazy" /></td>
       <td>{item.className}</td>
       <td>
         {item.instructorName}

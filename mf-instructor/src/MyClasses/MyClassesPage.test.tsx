@@ -35,7 +35,7 @@ describe('My Classes', () => {
     expect(within(soccer).getAllByRole('cell').map((td) => td.textContent)).toEqual(
       ['1', '', 'Soccer Training', 'approved', '7 Students', 'Update', 'No feedback yet'],
     );
-    expect(within(soccer).getByRole('img', { name: 'Photo of Soccer Training' })).toHaveAttribute('src', 'http://img.test/soccer.svg');
+    expect(within(soccer).getByRole('img', { name: 'Soccer Training' })).toHaveAttribute('src', 'http://img.test/soccer.svg');
     expect(within(soccer).getByRole('link', { name: 'Update Soccer Training' })).toHaveAttribute('href', '/dashboard/update-class/c1');
 
     const rowing = within(table).getByRole('row', { name: /Open Water Rowing/ });

@@ -56,7 +56,7 @@ export function MyClassesPage() {
               {classes.map((item, index) => (
                 <tr key={item._id}>
                   <td>{index + 1}</td>
-                  <td><img src={item.classImage} alt={`Photo of ${item.className}`} loading="lazy" /></td>
+                  <td><img src={item.classImage} alt={item.className} loading="lazy" /></td>
                   <td>{item.className}</td>
                   <Capitalized>{item.status}</Capitalized>
                   <td>{`${item.enrolled ?? 0} Students`}</td>
