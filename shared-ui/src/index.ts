@@ -1,6 +1,6 @@
 // Public surface of @sportify/shared-ui (one line each in README.md). Import only from the package name.
 export * from './config/runtimeConfig';
-export * from './types/entities';
+export type * from './api/contract';
 export { theme, media, type AppTheme } from './theme/theme';
 export { GlobalStyle } from './theme/GlobalStyle';
 export { AppProviders } from './components/AppProviders';

@@ -4,7 +4,7 @@ import { AppToastContainer, type CampClass } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
 import { ManageClassesPage } from './ManageClassesPage';
 
-const base = { instructorName: 'Jordan Lee', instructorEmail: 'jordan@sportify.camp', enrolled: 0, feedback: '' };
+const base = { instructorName: 'Jordan Lee', instructorEmail: 'jordan@sportify.camp', enrolled: 0, feedback: '', date: '2026-06-01T09:00:00.000Z' };
 const classes: CampClass[] = [
   { ...base, _id: 'c1', className: 'Beach Volleyball', classImage: 'http://img.test/volleyball.svg', seats: 12, price: 89.5, status: 'pending' },
   { ...base, _id: 'c2', className: 'Soccer Training', classImage: 'http://img.test/soccer.svg', seats: 10, price: 120, status: 'approved' },

@@ -1,11 +1,11 @@
-import { api, type CampClass } from '@sportify/shared-ui';
+import { api, type ApiBody, type ApiResponse } from '@sportify/shared-ui';
 
-export type Decision = 'approved' | 'denied';
+export type Decision = ApiBody<'/classes/status/{id}', 'patch'>['status'];
 
 export const manageClassesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every class with its status and feedback (admins only). */
-    getAllClasses: build.query<CampClass[], void>({
+    getAllClasses: build.query<ApiResponse<'/all-classes', 'get'>, void>({
       query: () => ({ url: '/all-classes' }),
       providesTags: (result) => [
         { type: 'Class', id: 'LIST' },
@@ -13,7 +13,7 @@ export const manageClassesApi = api.injectEndpoints({
       ],
     }),
     /** Approve or deny a pending class; the API answers 409 once a decision was made. */
-    setClassStatus: build.mutation<{ matchedCount: number; modifiedCount: number }, { id: string; status: Decision }>({
+    setClassStatus: build.mutation<ApiResponse<'/classes/status/{id}', 'patch'>, { id: string; status: Decision }>({
       query: ({ id, status }) => ({ url: `/classes/status/${id}`, method: 'PATCH', data: { status } }),
       // Every class list refetches (spec: "after a status change the class list is refetched"); an approved class
       // joins the public lists, and the instructor's My Classes shows the new status.

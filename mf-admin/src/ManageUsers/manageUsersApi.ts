@@ -1,9 +1,4 @@
-import { api, type Role, type User } from '@sportify/shared-ui';
-
-interface UpdateResult {
-  matchedCount: number;
-  modifiedCount: number;
-}
+import { api, type ApiResponse, type Role } from '@sportify/shared-ui';
 
 const promotionUrl: Record<Role, (id: string) => string> = {
   admin: (id) => `/users/admin/${id}`,
@@ -13,12 +8,12 @@ const promotionUrl: Record<Role, (id: string) => string> = {
 export const manageUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Every user (admins only); the screen keeps the ones without a role. */
-    getUsers: build.query<User[], void>({
+    getUsers: build.query<ApiResponse<'/users', 'get'>, void>({
       query: () => ({ url: '/users' }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     /** Make Admin / Make Instructor. */
-    promoteUser: build.mutation<UpdateResult, { id: string; role: Role }>({
+    promoteUser: build.mutation<ApiResponse<'/users/admin/{id}' | '/users/instructors/{id}', 'patch'>, { id: string; role: Role }>({
       query: ({ id, role }) => ({ url: promotionUrl[role](id), method: 'PATCH' }),
       // Every user list (this one, the public instructor and admin lists) and any cached role check refetch.
       invalidatesTags: ['User', 'Role'],

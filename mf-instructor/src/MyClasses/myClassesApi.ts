@@ -1,9 +1,9 @@
-import { api, type CampClass } from '@sportify/shared-ui';
+import { api, type ApiResponse } from '@sportify/shared-ui';
 
 export const myClassesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The signed-in instructor's classes with status, enrolled count and the admins' feedback. */
-    getMyClasses: build.query<CampClass[], string>({
+    getMyClasses: build.query<ApiResponse<'/classes/user/{email}', 'get'>, string>({
       query: (email) => ({ url: `/classes/user/${encodeURIComponent(email)}` }),
       // LIST so that every class mutation (add, update, review, feedback) refetches it.
       providesTags: (result) => [

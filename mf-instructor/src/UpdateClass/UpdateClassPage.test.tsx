@@ -9,6 +9,7 @@ const instructor = sessionAs('instructor', 'jordan@sportify.camp', 'Jordan Lee')
 const soccer: CampClass = {
   _id: 'c1', className: 'Soccer Training', classImage: 'http://img.test/soccer.svg', instructorName: 'Jordan Lee',
   instructorEmail: 'jordan@sportify.camp', seats: 10, price: 120, status: 'approved', enrolled: 7, feedback: '',
+  date: '2026-06-01T09:00:00.000Z',
 };
 
 function renderPage(id = 'c1') {

@@ -1,12 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppToastContainer, theme, type CampClass, type SessionState } from '@sportify/shared-ui';
+import { AppToastContainer, theme, type PublicClass, type SessionState } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs, signedOut } from '@sportify/shared-ui/testing';
 import { ClassesPage } from './ClassesPage';
 
-const cls = (id: string, className: string, seats: number, price = 100): CampClass => ({
+const cls = (id: string, className: string, seats: number, price = 100): PublicClass => ({
   _id: id, className, classImage: `/images/classes/${id}.svg`, instructorName: 'Jordan Lee',
-  instructorEmail: 'jordan@sportify.camp', seats, price, status: 'approved', enrolled: 3,
+  instructorEmail: 'jordan@sportify.camp', seats, price, enrolled: 3,
 });
 const soccer = cls('c1', 'Soccer Fundamentals', 12, 120);
 const tennis = cls('c2', 'Tennis Camp', 0, 150);

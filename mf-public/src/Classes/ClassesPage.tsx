@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  Button, CardGrid, ClassCard, PageHeading, notify, selectSession, useAppSelector, usePageTitle, type CampClass,
+  Button, CardGrid, ClassCard, PageHeading, notify, selectSession, useAppSelector, usePageTitle, type PublicClass,
 } from '@sportify/shared-ui';
 import { apiMessage } from '../common/apiErrors';
 import { QueryView } from '../common/QueryView';
@@ -36,7 +36,7 @@ export function ClassesPage() {
     pendingId,
   }), [selections.isLoading, selections.data, enrolments.isLoading, enrolments.data, justSelected, pendingId]);
 
-  const onSelect = async (item: CampClass) => {
+  const onSelect = async (item: PublicClass) => {
     if (viewer.kind === 'visitor') {
       void notify.error('You have to login first to enroll');
       // The shell's login page returns to state.from (a location, as its guards pass it).

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { CampClass } from '../types/entities';
+import type { PublicClass } from '../api/contract';
 import { Card, CardBody } from './Card';
 
 const Image = styled.img`
@@ -11,7 +11,7 @@ const Image = styled.img`
 `;
 
 export interface ClassCardProps {
-  item: Pick<CampClass, 'className' | 'classImage' | 'instructorName' | 'seats' | 'price' | 'enrolled'>;
+  item: Pick<PublicClass, 'className' | 'classImage' | 'instructorName' | 'seats' | 'price' | 'enrolled'>;
   /** Shows 'Enrolled Student' (popular classes). */
   showEnrolled?: boolean;
   /** Action area, e.g. the Select button. */

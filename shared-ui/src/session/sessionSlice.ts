@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Role } from '../types/entities';
+import type { Role } from '../api/contract';
 
 export interface SessionUser {
   email: string;

@@ -1,4 +1,4 @@
-import { httpClient, type Gender } from '@sportify/shared-ui';
+import { httpClient, type ApiResponse, type Gender } from '@sportify/shared-ui';
 import type { AuthAccount } from './authService';
 
 export interface NewUser {
@@ -15,7 +15,7 @@ export interface NewUser {
 export async function registerUser(account: AuthAccount, user: NewUser): Promise<string> {
   const idToken = await account.getIdToken();
   const body = Object.fromEntries(Object.entries(user).filter(([, value]) => value));
-  const { data } = await httpClient.post<{ insertedId: string }>('/users', body, {
+  const { data } = await httpClient.post<ApiResponse<'/users', 'post'>>('/users', body, {
     headers: { Authorization: `Bearer ${idToken}` },
   });
   return data.insertedId;

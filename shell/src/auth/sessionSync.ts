@@ -1,5 +1,6 @@
 import {
   httpClient,
+  type ApiResponse,
   sessionLoading,
   signedIn,
   signedOut,
@@ -12,7 +13,7 @@ import type { AuthAccount, AuthService } from './authService';
 /** POST /jwt with the provider's ID token (CONVENTIONS.md auth contract) -> the API's own token. */
 async function exchangeToken(account: AuthAccount): Promise<string> {
   const idToken = await account.getIdToken();
-  const { data } = await httpClient.post<{ token: string }>(
+  const { data } = await httpClient.post<ApiResponse<'/jwt', 'post'>>(
     '/jwt',
     { email: account.email },
     { headers: { Authorization: `Bearer ${idToken}` } },
@@ -24,8 +25,8 @@ async function exchangeToken(account: AuthAccount): Promise<string> {
 async function fetchRole(email: string): Promise<SessionRole> {
   const encoded = encodeURIComponent(email);
   const [admin, instructor] = await Promise.all([
-    httpClient.get<{ admin: boolean }>(`/users/admin/${encoded}`),
-    httpClient.get<{ instructor: boolean }>(`/users/instructors/${encoded}`),
+    httpClient.get<ApiResponse<'/users/admin/{email}', 'get'>>(`/users/admin/${encoded}`),
+    httpClient.get<ApiResponse<'/users/instructors/{email}', 'get'>>(`/users/instructors/${encoded}`),
   ]);
   if (admin.data.admin) return 'admin';
   if (instructor.data.instructor) return 'instructor';
