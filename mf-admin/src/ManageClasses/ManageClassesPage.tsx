@@ -1,25 +1,21 @@
-import { PageHeading, Table, TableScroll } from '@sportify/shared-ui';
-import { ListState } from '../common/ListState';
+import { ListState, PageHeading, Table, TableScroll } from '@sportify/shared-ui';
 import { ClassRow } from './ClassRow';
 import { useGetAllClassesQuery } from './manageClassesApi';
 
 /** Manage Classes (spec section 2): every class, approved or denied once, with feedback for the instructor. */
 export function ManageClassesPage() {
-  const { data: classes, isLoading, isError, isFetching, refetch } = useGetAllClassesQuery();
+  const query = useGetAllClassesQuery();
 
   return (
     <section aria-labelledby="manage-classes-heading">
       <PageHeading id="manage-classes-heading">Manage Classes</PageHeading>
       <ListState
-        isLoading={isLoading}
-        isError={isError}
-        isFetching={isFetching}
-        isEmpty={classes?.length === 0}
+        query={query}
         loadingLabel="Loading classes"
         errorText="The classes could not be loaded."
         emptyText="No classes have been added yet."
-        onRetry={refetch}
       >
+        {(classes) => (
         <TableScroll>
           <Table aria-labelledby="manage-classes-heading">
             <thead>
@@ -36,10 +32,11 @@ export function ManageClassesPage() {
               </tr>
             </thead>
             <tbody>
-              {classes?.map((item, index) => <ClassRow key={item._id} item={item} index={index} />)}
+              {classes.map((item, index) => <ClassRow key={item._id} item={item} index={index} />)}
             </tbody>
           </Table>
         </TableScroll>
+        )}
       </ListState>
     </section>
   );

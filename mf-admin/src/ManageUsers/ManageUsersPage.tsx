@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { PageHeading, Table, TableScroll } from '@sportify/shared-ui';
-import { ListState } from '../common/ListState';
+import { ListState, PageHeading, Table, TableScroll } from '@sportify/shared-ui';
 import { useGetUsersQuery } from './manageUsersApi';
 import { UserRow } from './UserRow';
 
 /** Manage Users (spec section 2): the students, each of whom an admin can make admin or instructor. */
 export function ManageUsersPage() {
-  const { data: users, isLoading, isError, isFetching, refetch } = useGetUsersQuery();
+  const query = useGetUsersQuery();
+  const users = query.data;
   // Only users without a role; a promoted user leaves the list when it refetches.
   const students = useMemo(() => users?.filter((user) => !user.role), [users]);
 
@@ -14,15 +14,13 @@ export function ManageUsersPage() {
     <section aria-labelledby="manage-users-heading">
       <PageHeading id="manage-users-heading">All Users (Only Students)</PageHeading>
       <ListState
-        isLoading={isLoading}
-        isError={isError}
-        isFetching={isFetching}
-        isEmpty={students?.length === 0}
+        query={query}
+        items={students}
         loadingLabel="Loading users"
         errorText="The users could not be loaded."
         emptyText="There are no students to promote."
-        onRetry={refetch}
       >
+        {(rows) => (
         <TableScroll>
           <Table aria-labelledby="manage-users-heading">
             <thead>
@@ -35,10 +33,11 @@ export function ManageUsersPage() {
               </tr>
             </thead>
             <tbody>
-              {students?.map((user, index) => <UserRow key={user._id} user={user} index={index} />)}
+              {rows.map((user, index) => <UserRow key={user._id} user={user} index={index} />)}
             </tbody>
           </Table>
         </TableScroll>
+        )}
       </ListState>
     </section>
   );

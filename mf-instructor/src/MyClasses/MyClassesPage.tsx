@@ -1,17 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { Button, PageHeading, selectUser, Spinner, Table, TableScroll, useAppSelector } from '@sportify/shared-ui';
+import { Button, ListState, PageHeading, selectUser, Table, TableScroll, useAppSelector } from '@sportify/shared-ui';
 import { useGetMyClassesQuery } from './myClassesApi';
-
-const Message = styled.div<{ $error?: boolean }>`
-  display: grid;
-  justify-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(6)};
-  text-align: center;
-  p { margin: 0; color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.muted)}; }
-`;
 
 const Muted = styled.span`color: ${({ theme }) => theme.colors.muted};`;
 const FeedbackText = styled.td`max-width: 320px; white-space: pre-wrap;`;
@@ -20,25 +11,19 @@ const Capitalized = styled.td`text-transform: capitalize;`;
 /** My Classes (spec section 2): the instructor's classes with review status, enrolled students and feedback. */
 export function MyClassesPage() {
   const email = useAppSelector(selectUser)?.email;
-  const { data: classes, isLoading, isError, isFetching, refetch } = useGetMyClassesQuery(email ?? skipToken);
+  const query = useGetMyClassesQuery(email ?? skipToken);
 
   return (
     <section aria-labelledby="my-classes-heading">
       <PageHeading id="my-classes-heading">My Classes</PageHeading>
-      {isLoading && <Spinner label="Loading your classes" />}
-      {isError && (
-        <Message $error>
-          <p role="alert">Your classes could not be loaded.</p>
-          <Button type="button" onClick={refetch} disabled={isFetching}>Retry</Button>
-        </Message>
-      )}
-      {classes && classes.length === 0 && (
-        <Message>
-          <p>You have not added any classes yet.</p>
-          <Button as={Link} to="/dashboard/add-class">Add A Class</Button>
-        </Message>
-      )}
-      {classes && classes.length > 0 && (
+      <ListState
+        query={query}
+        loadingLabel="Loading your classes"
+        errorText="Your classes could not be loaded."
+        emptyText="You have not added any classes yet."
+        emptyAction={<Button as={Link} to="/dashboard/add-class">Add A Class</Button>}
+      >
+        {(classes) => (
         <TableScroll>
           <Table aria-labelledby="my-classes-heading">
             <thead>
@@ -71,7 +56,8 @@ export function MyClassesPage() {
             </tbody>
           </Table>
         </TableScroll>
-      )}
+        )}
+      </ListState>
     </section>
   );
 }

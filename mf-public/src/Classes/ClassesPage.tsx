@@ -2,10 +2,9 @@ import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  Button, CardGrid, ClassCard, PageHeading, notify, selectSession, useAppSelector, usePageTitle, type PublicClass,
+  apiMessage, Button, CardGrid, ListState, loadErrorText, PageHeading, notify, selectSession, useAppSelector, usePageTitle, type PublicClass,
 } from '@sportify/shared-ui';
-import { apiMessage } from '../common/apiErrors';
-import { QueryView } from '../common/QueryView';
+import { ClassCard } from '../common/ClassCard';
 import { Reveal } from '../common/Reveal';
 import {
   useGetApprovedClassesQuery, useGetClassEnrolmentsQuery, useGetClassSelectionsQuery, useSelectClassMutation,
@@ -67,7 +66,7 @@ export function ClassesPage() {
       {viewer.kind === 'staff' && (
         <Note>You are signed in as an {viewer.role}: only student accounts select classes.</Note>
       )}
-      <QueryView query={classes} what="Classes" empty="No classes yet">
+      <ListState query={classes} loadingLabel="Loading classes" errorText={(error) => loadErrorText('Classes', error)} emptyText="No classes yet">
         {(items) => (
           <CardGrid>
             {items.map((item) => {
@@ -87,7 +86,7 @@ export function ClassesPage() {
             })}
           </CardGrid>
         )}
-      </QueryView>
+      </ListState>
     </section>
   );
 }

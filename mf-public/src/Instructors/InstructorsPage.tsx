@@ -1,6 +1,5 @@
-import { PageHeading, Table, TableScroll, usePageTitle } from '@sportify/shared-ui';
+import { ListState, loadErrorText, PageHeading, Table, TableScroll, usePageTitle } from '@sportify/shared-ui';
 import { Avatar } from '../common/Avatar';
-import { QueryView } from '../common/QueryView';
 import { useGetPublicInstructorsQuery } from './instructorsApi';
 
 /** Spec "Instructors (public)": every instructor in a table of #, photo, name and e-mail address. */
@@ -10,7 +9,7 @@ export function InstructorsPage() {
   return (
     <section aria-labelledby="instructors-heading">
       <PageHeading id="instructors-heading">Our all instructors information</PageHeading>
-      <QueryView query={query} what="Instructors" empty="No instructors yet">
+      <ListState query={query} loadingLabel="Loading instructors" errorText={(error) => loadErrorText('Instructors', error)} emptyText="No instructors yet">
         {(instructors) => (
           <TableScroll>
             <Table aria-labelledby="instructors-heading">
@@ -35,7 +34,7 @@ export function InstructorsPage() {
             </Table>
           </TableScroll>
         )}
-      </QueryView>
+      </ListState>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { PageHeading, Spinner, Table, TableScroll } from '@sportify/shared-ui';
-import { apiErrorMessage } from '../common/apiErrorMessage';
-import { EmptyState, LoadError, StudentsOnly } from '../common/States';
+import { apiErrorMessage, ListState, PageHeading, Spinner, Table, TableScroll } from '@sportify/shared-ui';
+import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { useGetEnrolledClassesQuery, type EnrolledItem } from './enrolledApi';
 
@@ -27,17 +26,21 @@ export function EnrolledClassesPage() {
 }
 
 function EnrolledList({ email }: { email: string }) {
-  const { data, isLoading, isError, error, refetch } = useGetEnrolledClassesQuery(email);
+  const query = useGetEnrolledClassesQuery(email);
+  const { data } = query;
   // The API already sorts; sorting here too keeps the order right whatever the server or cache holds.
   const rows = useMemo(() => (data ? [...data].sort(newestFirst) : undefined), [data]);
 
-  if (isLoading) return <Spinner label="Loading your enrolled classes" />;
-  if (isError || !rows) {
-    return <LoadError message={apiErrorMessage(error, 'Your enrolled classes could not be loaded.')} onRetry={refetch} />;
-  }
-  if (rows.length === 0) return <EmptyState>You are not enrolled in any class yet.</EmptyState>;
-
   return (
+    <ListState
+      query={query}
+      items={rows}
+      loadingLabel="Loading your enrolled classes"
+      errorText={(error) => apiErrorMessage(error, 'Your enrolled classes could not be loaded.')}
+      emptyText="You are not enrolled in any class yet."
+      emptyAction={<BrowseClasses />}
+    >
+      {(rows) => (
     <TableScroll>
       <Table aria-labelledby="enrolled-heading">
         <thead>
@@ -62,5 +65,7 @@ function EnrolledList({ email }: { email: string }) {
         </tbody>
       </Table>
     </TableScroll>
+      )}
+    </ListState>
   );
 }

@@ -1,8 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { Button, ErrorText, notify, type SelectedClass } from '@sportify/shared-ui';
-import { apiErrorMessage, apiStatus } from '../common/apiErrorMessage';
+import { apiErrorMessage, apiStatus, Button, ErrorText, notify, type SelectedClass } from '@sportify/shared-ui';
 import { useRecordPaymentMutation, type BillingDetails, type ConfirmedIntent } from './paymentApi';
 
 /** What a card form does: Stripe Elements or the API sandbox's test-mode form. */

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { PublicClass } from '../api/contract';
-import { Card, CardBody } from './Card';
+import { Card, CardBody, type PublicClass } from '@sportify/shared-ui';
 
 const Image = styled.img`
   width: 100%;
