@@ -24,7 +24,7 @@ const About = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** Feedback (spec section 2): the admin's note to the instructor about one class. */
+/** Feedback (docs/product.md §2): the admin's note to the instructor about one class. */
 export function FeedbackPage() {
   const { id = '' } = useParams();
   // Set by Manage Classes' FeedBack link; absent when the page is opened directly.
@@ -37,7 +37,7 @@ export function FeedbackPage() {
     setSendError(null);
     try {
       await sendFeedback({ id, feedback: feedback.trim() }).unwrap();
-      // Spec section 4: after it is sent the form is cleared.
+      // docs/product.md §4: after it is sent the form is cleared.
       form.reset();
       notify.notice('Your feedback is successfully send');
     } catch (error) {

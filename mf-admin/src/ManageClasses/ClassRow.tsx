@@ -31,7 +31,7 @@ const dollars = (price: number) =>
 /** One class under review; each row has its own request state, so only its buttons wait. */
 export function ClassRow({ item, index }: { item: CampClass; index: number }) {
   const [setStatus, { isLoading }] = useSetClassStatusMutation();
-  // Spec section 4: a decision is final, so both buttons stay disabled once it is made.
+  // docs/product.md §4: a decision is final, so both buttons stay disabled once it is made.
   const decided = item.status !== 'pending';
 
   const decide = async (status: Decision) => {

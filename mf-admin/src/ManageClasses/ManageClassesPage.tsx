@@ -2,7 +2,7 @@ import { ListState, PageHeading, Table, TableScroll } from '@sportify/shared-ui'
 import { ClassRow } from './ClassRow';
 import { useGetAllClassesQuery } from './manageClassesApi';
 
-/** Manage Classes (spec section 2): every class, approved or denied once, with feedback for the instructor. */
+/** Manage Classes (docs/product.md §2): every class, approved or denied once, with feedback for the instructor. */
 export function ManageClassesPage() {
   const query = useGetAllClassesQuery();
 

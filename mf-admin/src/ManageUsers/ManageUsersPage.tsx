@@ -3,7 +3,7 @@ import { ListState, PageHeading, Table, TableScroll } from '@sportify/shared-ui'
 import { useGetUsersQuery } from './manageUsersApi';
 import { UserRow } from './UserRow';
 
-/** Manage Users (spec section 2): the students, each of whom an admin can make admin or instructor. */
+/** Manage Users (docs/product.md §2): the students, each of whom an admin can make admin or instructor. */
 export function ManageUsersPage() {
   const query = useGetUsersQuery();
   const users = query.data;

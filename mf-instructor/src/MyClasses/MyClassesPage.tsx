@@ -8,7 +8,7 @@ const Muted = styled.span`color: ${({ theme }) => theme.colors.muted};`;
 const FeedbackText = styled.td`max-width: 320px; white-space: pre-wrap;`;
 const Capitalized = styled.td`text-transform: capitalize;`;
 
-/** My Classes (spec section 2): the instructor's classes with review status, enrolled students and feedback. */
+/** My Classes (docs/product.md §2): the instructor's classes with review status, enrolled students and feedback. */
 export function MyClassesPage() {
   const email = useAppSelector(selectUser)?.email;
   const query = useGetMyClassesQuery(email ?? skipToken);

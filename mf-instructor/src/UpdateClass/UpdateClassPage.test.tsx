@@ -80,7 +80,7 @@ describe('Update class', () => {
   });
 
   it('shows the API refusal in red', async () => {
-    // (401/403 would log the user out, spec section 4; a class removed meanwhile answers 404.)
+    // (401/403 would log the user out, docs/product.md §4; a class removed meanwhile answers 404.)
     http = mockApi({
       [LIST]: [200, [soccer]],
       'PATCH /classes/c1': [404, { statusCode: 404, message: 'Class not found', error: 'Not Found' }],

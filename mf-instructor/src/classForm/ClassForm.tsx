@@ -32,7 +32,7 @@ export interface ClassFormProps {
   onSubmit: (input: ClassInput, form: { reset: () => void }) => Promise<void>;
 }
 
-/** The class fields and rules shared by Add A Class and Update class (spec section 5, API bounds). */
+/** The class fields and rules shared by Add A Class and Update class (docs/product.md §5, API bounds). */
 export function ClassForm({ initialValues, instructorName, instructorEmail, submitLabel, onSubmit }: ClassFormProps) {
   const form = useForm<ClassFormValues>(initialValues, validateClass);
   const [submitError, setSubmitError] = useState<string | null>(null);

@@ -41,7 +41,7 @@ function PopularInstructors() {
   const query = useGetPopularInstructorsQuery();
   return (
     <section aria-labelledby="popular-instructors-heading">
-      {/* The spec repeats the classes heading here; ARCHITECTURE.md section 9 ships the corrected text. */}
+      {/* The spec repeats the classes heading here; docs/product.md §A9 ships the corrected text. */}
       <PageHeading id="popular-instructors-heading">Top 6 Popular Instructors</PageHeading>
       <ListState query={query} loadingLabel="Loading popular instructors" errorText={(error) => loadErrorText('Popular instructors', error)} emptyText="No instructors yet">
         {(people) => (

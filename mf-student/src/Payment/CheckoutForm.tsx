@@ -47,7 +47,7 @@ const Muted = styled.p`
 export const ENROLLED_PATH = '/dashboard/enrolled-classes';
 
 /**
- * The payment flow both card forms share (spec section 4): confirm the card with billing e-mail and name, record
+ * The payment flow both card forms share (docs/product.md §4): confirm the card with billing e-mail and name, record
  * the succeeded intent, notice, then the enrolled list. A lock makes a double click pay once, and a confirmed
  * transaction is never confirmed again: a retry only records it (the API records a transaction once).
  */

@@ -38,7 +38,7 @@ httpClient.interceptors.response.use(
         console.error('Logout after', status, 'failed', logoutError);
       }
     }
-    // Spec section 4: the error is still passed on to the caller.
+    // docs/product.md §4: the error is still passed on to the caller.
     return Promise.reject(error);
   },
 );

@@ -21,7 +21,7 @@ async function exchangeToken(account: AuthAccount): Promise<string> {
   return data.token;
 }
 
-/** Admin check, instructor check; neither means student (spec section 6). */
+/** Admin check, instructor check; neither means student (docs/product.md §6). */
 async function fetchRole(email: string): Promise<SessionRole> {
   const encoded = encodeURIComponent(email);
   const [admin, instructor] = await Promise.all([
