@@ -8,7 +8,7 @@ export { Button, type ButtonVariant } from './components/Button';
 export { PageHeading } from './components/PageHeading';
 export { Spinner } from './components/Spinner';
 export { Card, CardBody, CardGrid } from './components/Card';
-export { Table, TableScroll } from './components/Table';
+export { DataTable, Table, TableScroll } from './components/Table';
 export { ListState, LoadError, StatePanel, type ListQuery, type ListStateProps } from './components/ListState';
 export { FormCard } from './forms/FormCard';
 export { usePageTitle, formatTitle, SITE_NAME } from './hooks/usePageTitle';

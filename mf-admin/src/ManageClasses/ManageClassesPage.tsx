@@ -1,4 +1,4 @@
-import { ListState, PageHeading, Table, TableScroll } from '@sportify/shared-ui';
+import { ListState, PageHeading, DataTable } from '@sportify/shared-ui';
 import { ClassRow } from './ClassRow';
 import { useGetAllClassesQuery } from './manageClassesApi';
 
@@ -16,26 +16,9 @@ export function ManageClassesPage() {
         emptyText="No classes have been added yet."
       >
         {(classes) => (
-        <TableScroll>
-          <Table aria-labelledby="manage-classes-heading">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Class Photo</th>
-                <th scope="col">Class Name</th>
-                <th scope="col">Instructor</th>
-                <th scope="col">Available seats</th>
-                <th scope="col">Price</th>
-                <th scope="col">Status</th>
-                <th scope="col">Feedback</th>
-                <th scope="col">Decision</th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable labelledBy="manage-classes-heading" columns={['#', 'Class Photo', 'Class Name', 'Instructor', 'Available seats', 'Price', 'Status', 'Feedback', 'Decision']}>
               {classes.map((item, index) => <ClassRow key={item._id} item={item} index={index} />)}
-            </tbody>
-          </Table>
-        </TableScroll>
+        </DataTable>
         )}
       </ListState>
     </section>

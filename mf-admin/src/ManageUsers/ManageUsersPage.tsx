@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ListState, PageHeading, Table, TableScroll } from '@sportify/shared-ui';
+import { ListState, PageHeading, DataTable } from '@sportify/shared-ui';
 import { useGetUsersQuery } from './manageUsersApi';
 import { UserRow } from './UserRow';
 
@@ -21,22 +21,9 @@ export function ManageUsersPage() {
         emptyText="There are no students to promote."
       >
         {(rows) => (
-        <TableScroll>
-          <Table aria-labelledby="manage-users-heading">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Profile Picture</th>
-                <th scope="col">Name</th>
-                <th scope="col">Make Admin</th>
-                <th scope="col">Make Instructor</th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable labelledBy="manage-users-heading" columns={['#', 'Profile Picture', 'Name', 'Make Admin', 'Make Instructor']}>
               {rows.map((user, index) => <UserRow key={user._id} user={user} index={index} />)}
-            </tbody>
-          </Table>
-        </TableScroll>
+        </DataTable>
         )}
       </ListState>
     </section>

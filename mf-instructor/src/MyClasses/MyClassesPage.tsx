@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { Button, ListState, PageHeading, selectUser, Table, TableScroll, useAppSelector } from '@sportify/shared-ui';
+import { Button, ListState, PageHeading, selectUser, DataTable, useAppSelector } from '@sportify/shared-ui';
 import { useGetMyClassesQuery } from './myClassesApi';
 
 const Muted = styled.span`color: ${({ theme }) => theme.colors.muted};`;
@@ -24,20 +24,7 @@ export function MyClassesPage() {
         emptyAction={<Button as={Link} to="/dashboard/add-class">Add A Class</Button>}
       >
         {(classes) => (
-        <TableScroll>
-          <Table aria-labelledby="my-classes-heading">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Class Photo</th>
-                <th scope="col">Class Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Enrolled</th>
-                <th scope="col">Update</th>
-                <th scope="col">Feedback</th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable labelledBy="my-classes-heading" columns={['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Update', 'Feedback']}>
               {classes.map((item, index) => (
                 <tr key={item._id}>
                   <td>{index + 1}</td>
@@ -53,9 +40,7 @@ export function MyClassesPage() {
                   <FeedbackText>{item.feedback ? item.feedback : <Muted>No feedback yet</Muted>}</FeedbackText>
                 </tr>
               ))}
-            </tbody>
-          </Table>
-        </TableScroll>
+        </DataTable>
         )}
       </ListState>
     </section>

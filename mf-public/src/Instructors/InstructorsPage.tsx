@@ -1,4 +1,4 @@
-import { ListState, loadErrorText, PageHeading, Table, TableScroll, usePageTitle } from '@sportify/shared-ui';
+import { ListState, loadErrorText, PageHeading, DataTable, usePageTitle } from '@sportify/shared-ui';
 import { Avatar } from '../common/Avatar';
 import { useGetPublicInstructorsQuery } from './instructorsApi';
 
@@ -11,17 +11,7 @@ export function InstructorsPage() {
       <PageHeading id="instructors-heading">Our all instructors information</PageHeading>
       <ListState query={query} loadingLabel="Loading instructors" errorText={(error) => loadErrorText('Instructors', error)} emptyText="No instructors yet">
         {(instructors) => (
-          <TableScroll>
-            <Table aria-labelledby="instructors-heading">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Photo</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email Address</th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable labelledBy="instructors-heading" columns={['#', 'Photo', 'Name', 'Email Address']}>
                 {instructors.map((person, index) => (
                   <tr key={person._id}>
                     <td>{index + 1}</td>
@@ -30,9 +20,7 @@ export function InstructorsPage() {
                     <td><a href={`mailto:${person.email}`}>{person.email}</a></td>
                   </tr>
                 ))}
-              </tbody>
-            </Table>
-          </TableScroll>
+          </DataTable>
         )}
       </ListState>
     </section>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { apiErrorMessage, ListState, PageHeading, Spinner, Table, TableScroll } from '@sportify/shared-ui';
+import { apiErrorMessage, ListState, PageHeading, Spinner, DataTable } from '@sportify/shared-ui';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { useGetEnrolledClassesQuery, type EnrolledItem } from './enrolledApi';
@@ -41,18 +41,7 @@ function EnrolledList({ email }: { email: string }) {
       emptyAction={<BrowseClasses />}
     >
       {(rows) => (
-    <TableScroll>
-      <Table aria-labelledby="enrolled-heading">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Class Name</th>
-            <th scope="col">Transaction Id</th>
-            <th scope="col">Price</th>
-            <th scope="col">Enrolled Date</th>
-          </tr>
-        </thead>
-        <tbody>
+    <DataTable labelledBy="enrolled-heading" columns={['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date']}>
           {rows.map((item, index) => (
             <tr key={item._id}>
               <td>{index + 1}</td>
@@ -62,9 +51,7 @@ function EnrolledList({ email }: { email: string }) {
               <td><time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time></td>
             </tr>
           ))}
-        </tbody>
-      </Table>
-    </TableScroll>
+    </DataTable>
       )}
     </ListState>
   );

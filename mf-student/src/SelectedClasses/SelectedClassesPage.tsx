@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  apiErrorMessage, Button, ListState, PageHeading, Spinner, Table, TableScroll, notify, type SelectedClass,
+  apiErrorMessage, Button, ListState, PageHeading, Spinner, DataTable, notify, type SelectedClass,
 } from '@sportify/shared-ui';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { BrowseClasses, StudentsOnly } from '../common/States';
@@ -55,19 +55,7 @@ function SelectedClassesList({ email }: { email: string }) {
         emptyAction={<BrowseClasses />}
       >
         {(selections) => (
-        <TableScroll>
-          <Table aria-labelledby="selected-heading">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Class Name</th>
-                <th scope="col">Instructor Name</th>
-                <th scope="col">Available Seats</th>
-                <th scope="col">Pay</th>
-                <th scope="col">Delete</th>
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable labelledBy="selected-heading" columns={['#', 'Class Name', 'Instructor Name', 'Available Seats', 'Pay', 'Delete']}>
               {selections.map((item, index) => (
                 <tr key={item._id}>
                   <td>{index + 1}</td>
@@ -86,9 +74,7 @@ function SelectedClassesList({ email }: { email: string }) {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </Table>
-        </TableScroll>
+        </DataTable>
         )}
       </ListState>
       <ConfirmDialog open={toDelete !== null} title="Are you sure?" text="Remove it from selected items"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 
 /** Data table look; write plain thead/tbody/tr/th/td inside. Wrap in TableScroll on narrow screens. */
@@ -19,3 +20,21 @@ export const TableScroll = styled.div`
   overflow-x: auto;
   padding: 0 ${({ theme }) => theme.space(4)};
 `;
+
+/** A list's table: scrolls on narrow screens, named by the screen's heading, one header cell per column name. */
+export function DataTable({ labelledBy, columns, children }: { labelledBy: string; columns: string[]; children: ReactNode }) {
+  return (
+    <TableScroll>
+      <Table aria-labelledby={labelledBy}>
+        <thead>
+          <tr>
+            {columns.map((name) => (
+              <th key={name} scope="col">{name}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </Table>
+    </TableScroll>
+  );
+}
