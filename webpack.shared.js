@@ -8,7 +8,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { BuildInfoPlugin } = require('./webpack.build-info');
 
-// Libraries that must exist once on the page (ARCHITECTURE.md section 2). Firebase stays inside the shell.
+// Libraries that must exist once on the page (docs/product.md §A2). Firebase stays inside the shell.
 // react-router-dom is shared through '@sportify/shared-ui/router' (below), which keeps only the APIs we use.
 const SINGLETONS = ['react', 'react-dom', '@reduxjs/toolkit', 'react-redux', 'styled-components',
   'react-toastify', 'axios', '@sportify/shared-ui'];
@@ -45,7 +45,7 @@ function federationOptions({ pkgDir, name, exposes }) {
     ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
     manifest: true,
     shared: sharedSingletons(pkgDir),
-    // A slow or missing remote must not hold up the shared-scope negotiation of the page (section 2).
+    // A slow or missing remote must not hold up the shared-scope negotiation of the page (docs/product.md §A2).
     shareStrategy: 'loaded-first',
     // Type checking is `tsc -b` at the root; the DTS plugin would start a second compiler per build.
     dts: false,
@@ -79,7 +79,7 @@ class CopyPublicPlugin {
 /**
  * Adds <link rel="preload" as="script"> for the chunks the shell needs before its first render: the bootstrap chunk
  * and the shared libraries it consumes. Without it they are found only once main.js has downloaded and run, one
- * more round trip on a slow network (ARCHITECTURE.md section 11). Route screens stay lazy.
+ * more round trip on a slow network (docs/product.md §A11). Route screens stay lazy.
  */
 class StartupPreloadPlugin {
   apply(compiler) {

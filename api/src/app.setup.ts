@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
@@ -11,6 +11,7 @@ import { logLevelsFrom, type AppConfig } from './config/app-config';
 import { databaseGate } from './database/database-gate';
 import { DatabaseService } from './database/database.service';
 import { GracefulShutdown } from './health/graceful-shutdown';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 
 /** HTTP concerns shared by main.ts and the end-to-end tests, so tests exercise the same stack. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
@@ -30,18 +31,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(compression());
   app.useBodyParser('json', { limit: '100kb' });
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Sportify Camp API')
-      .setDescription('The calls of the Sportify Camp site. Public routes need no token; others need the API token from POST /jwt.')
-      .setVersion('1.0')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'api')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Firebase ID token' }, 'firebase')
-      .addSecurityRequirements('api')
-      .build(),
-  );
-  SwaggerModule.setup('docs', app, document);
+  SwaggerModule.setup('docs', app, buildOpenApiDocument(app));
   // Signals are handled by GracefulShutdown (main.ts), which drains before Nest closes.
 }
 

@@ -1,7 +1,7 @@
 import { ADMIN, JORDAN, MIA } from './support/demo';
 import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
-// Every protected call of spec section 7 (plus the update and sandbox calls), refused without a token (401) and
+// Every protected call of docs/product.md §7 (plus the update and sandbox calls), refused without a token (401) and
 // for each role it is not for (403). Success for the allowed role is shown in the domain test files.
 type Role = 'admin' | 'instructor' | 'student';
 const ID = '0123456789abcdef01234567';

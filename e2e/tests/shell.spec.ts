@@ -227,7 +227,7 @@ test('a 401 from the API (expired token) logs out and goes to /login', async ({ 
 
 interface Manifest { shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[]; exposes: { name: string; assets: { js: { sync: string[] } } }[] }
 
-// Packages that must run once on the page: the shared singletons (ARCHITECTURE.md section 2) and what they bundle.
+// Packages that must run once on the page: the shared singletons (docs/product.md §A2) and what they bundle.
 const LIBRARY_DIRS = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', '@reduxjs/toolkit', 'redux',
   'redux-thunk', 'immer', 'reselect', 'react-redux', 'styled-components', 'stylis', 'react-toastify', 'axios'];
 

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// ARCHITECTURE.md section 11: remoteEntry.js as small as the federation runtime allows. With the shell's runtime
+// docs/product.md §A11: remoteEntry.js as small as the federation runtime allows. With the shell's runtime
 // shared, mf-public's measures about 9.0 KB gzipped; every remote keeps the same 10 KiB budget.
 const BUDGET_BYTES = 10 * 1024;
 const remoteEntry = path.join(__dirname, '..', 'dist', 'remoteEntry.js');

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// Size budgets of the production build (ARCHITECTURE.md section 11: the first view of / gets 150 KB of gzipped JS
+// Size budgets of the production build (docs/product.md §A11: the first view of / gets 150 KB of gzipped JS
 // in all, shell included). `npm test` builds before jest; locally run `npm run build -w mf-public` first.
 // A missing build fails here on purpose: an unmeasured remote must not pass as a small one.
 import { existsSync, readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// ARCHITECTURE.md section 11: each remoteEntry.js as small as the federation runtime allows. With the runtime
+// docs/product.md §A11: each remoteEntry.js as small as the federation runtime allows. With the runtime
 // shared from the shell it measures about 9 KB gzipped (26.8 KB raw); the budget is the one set for mf-public,
 // 12 KiB gzipped, leaving room for a few more exposes but not for a runtime or a library slipping into the entry.
 // Screen code belongs in the expose chunks (Stripe's only in the Payment screen's lazy chunk), never here.

@@ -26,7 +26,7 @@ async function start() {
   const router = createBrowserRouter(buildRoutes());
 
   startSessionSync(auth, store.dispatch);
-  // Spec section 4: a 401/403 from the API logs out and goes to /login (the call still rejects).
+  // docs/product.md §4: a 401/403 from the API logs out and goes to /login (the call still rejects).
   setUnauthorizedHandler(async () => {
     tokenStorage.clear();
     store.dispatch(signedOut());

@@ -1,6 +1,6 @@
 import type { Role, User } from '../users/user.model';
 
-/** A signed-in user with no role is a student (spec section 1). */
+/** A signed-in user with no role is a student (docs/product.md §1). */
 export type CallerRole = Role | 'student';
 
 /** The authenticated caller of a request; the role is read from the database on every request. */

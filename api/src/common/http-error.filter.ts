@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import { isDuplicateKey } from '../database/duplicate-key';
+import { AlreadyExistsError } from './domain-errors';
 
 export interface ErrorBody {
   statusCode: number;
@@ -41,8 +43,11 @@ export function toErrorBody(exception: unknown): ErrorBody {
   if (DATABASE_DOWN.has(err?.name ?? '') || /buffering timed out/.test(err?.message ?? '')) {
     return body(HttpStatus.SERVICE_UNAVAILABLE, DATABASE_DOWN_MESSAGE);
   }
-  // Unique index violations: two writes raced for the same key.
-  if (err?.code === 11000) return body(HttpStatus.CONFLICT, 'This record already exists');
+  // A uniqueness rule no service turned into its own message; the raw duplicate key is the same for a repository
+  // that does not translate it yet (payments, until its repository does).
+  if (exception instanceof AlreadyExistsError || isDuplicateKey(exception)) {
+    return body(HttpStatus.CONFLICT, 'This record already exists');
+  }
   if (err?.name === 'CastError') return body(HttpStatus.BAD_REQUEST, 'Invalid id or value');
   if (err?.name === 'ValidationError') return body(HttpStatus.BAD_REQUEST, err.message ?? 'Invalid value');
   // body-parser errors (malformed JSON, body too large) carry their own 4xx status.

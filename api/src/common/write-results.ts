@@ -1,4 +1,4 @@
-// Response shapes the spec's screens read after writes (section 7).
+// Response shapes the screens read after writes (docs/product.md §7).
 export interface InsertResult {
   insertedId: string;
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
+import { AlreadyExistsError } from '../common/domain-errors';
+import { isDuplicateKey } from '../database/duplicate-key';
 import type { Selection } from './selection.model';
 import { SelectionRecord } from './selection.schema';
 
@@ -20,10 +22,15 @@ const toSelection = (d: LeanSelection): Selection => ({
 export class SelectionsRepository {
   constructor(@InjectModel(SelectionRecord.name) private readonly model: Model<SelectionRecord>) {}
 
-  /** Throws a duplicate-key error (mapped to 409) when the student already selected the class. */
+  /** Throws AlreadyExistsError when the student already selected the class (the unique index, even under races). */
   async insert(s: Omit<Selection, '_id'>): Promise<Selection> {
-    const doc = await this.model.create({ ...s, classId: new Types.ObjectId(s.classId), createdAt: new Date() });
-    return toSelection(doc.toObject() as unknown as LeanSelection);
+    try {
+      const doc = await this.model.create({ ...s, classId: new Types.ObjectId(s.classId), createdAt: new Date() });
+      return toSelection(doc.toObject() as unknown as LeanSelection);
+    } catch (err) {
+      if (isDuplicateKey(err)) throw new AlreadyExistsError('This selection');
+      throw err;
+    }
   }
 
   async listForStudent(studentEmail: string): Promise<Selection[]> {

@@ -1,6 +1,7 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
 import { ClassesService } from '../classes/classes.service';
+import { AlreadyExistsError } from '../common/domain-errors';
 import type { DeleteResult, InsertResult } from '../common/write-results';
 import type { Selection } from './selection.model';
 import { SelectionsRepository } from './selections.repository';
@@ -31,7 +32,7 @@ export class SelectionsService {
     if (await this.isEnrolled(caller.email, classId)) {
       throw new ConflictException('You are already enrolled in this class');
     }
-    // The unique (studentEmail, classId) index turns a second selection into a 409, even under races.
+    // The repository reports a second selection (the unique index, even under races) as AlreadyExistsError.
     const created = await this.selections
       .insert({
         classId,
@@ -41,8 +42,8 @@ export class SelectionsService {
         studentEmail: caller.email,
         price: cls.price,
       })
-      .catch((err: { code?: number }) => {
-        if (err.code === 11000) throw new ConflictException('You have already selected this class');
+      .catch((err: unknown) => {
+        if (err instanceof AlreadyExistsError) throw new ConflictException('You have already selected this class');
         throw err;
       });
     return { insertedId: created._id };

@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import { containsText, type PageWindow } from '../common/paging';
 import type { UpdateResult } from '../common/write-results';
 import type { RoleFilter } from './user-query.dto';
+import { isDuplicateKey } from '../database/duplicate-key';
 import type { Gender, Role, User } from './user.model';
 import { UserRecord } from './user.schema';
 
@@ -49,6 +50,16 @@ export class UsersRepository {
 
   /** Inserts once per e-mail (upsert on the unique key), so concurrent sign-ups cannot create duplicates. */
   async insertIfAbsent(user: NewUser): Promise<{ user: User; created: boolean }> {
+    try {
+      return await this.upsert(user);
+    } catch (err) {
+      // Two upserts of the same new e-mail at once: the unique index lets one insert; the other finds its user.
+      if (!isDuplicateKey(err)) throw err;
+      return this.upsert(user);
+    }
+  }
+
+  private async upsert(user: NewUser): Promise<{ user: User; created: boolean }> {
     const res = (await this.model
       .findOneAndUpdate(
         { email: user.email.toLowerCase() },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { Button, ErrorText, FormField, notify, PageHeading, TextArea, useForm, type ApiError } from '@sportify/shared-ui';
+import { apiStatus, Button, ErrorText, FormCard, FormField, notify, PageHeading, TextArea, useForm } from '@sportify/shared-ui';
 import { useSendFeedbackMutation } from './feedbackApi';
 
 // Mirrors the API's ClassFeedbackDto bound.
@@ -10,18 +10,6 @@ const FEEDBACK_MAX = 2000;
 type FeedbackValues = { feedback: string };
 
 const validate = ({ feedback }: FeedbackValues) => (feedback.trim() ? {} : { feedback: 'Feedback is required' });
-
-const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  max-width: 760px;
-  margin: 0 auto ${({ theme }) => theme.space(8)};
-  padding: ${({ theme }) => theme.space(6)};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  box-shadow: ${({ theme }) => theme.shadow};
-`;
 
 const Footer = styled.div`
   display: flex;
@@ -36,7 +24,7 @@ const About = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** Feedback (spec section 2): the admin's note to the instructor about one class. */
+/** Feedback (docs/product.md §2): the admin's note to the instructor about one class. */
 export function FeedbackPage() {
   const { id = '' } = useParams();
   // Set by Manage Classes' FeedBack link; absent when the page is opened directly.
@@ -49,11 +37,11 @@ export function FeedbackPage() {
     setSendError(null);
     try {
       await sendFeedback({ id, feedback: feedback.trim() }).unwrap();
-      // Spec section 4: after it is sent the form is cleared.
+      // docs/product.md §4: after it is sent the form is cleared.
       form.reset();
       notify.notice('Your feedback is successfully send');
     } catch (error) {
-      const notFound = (error as Partial<ApiError>).status === 404;
+      const notFound = apiStatus(error) === 404;
       setSendError(notFound ? 'This class no longer exists.' : 'Your feedback could not be sent. Please try again.');
     }
   });
@@ -61,7 +49,7 @@ export function FeedbackPage() {
   return (
     <section aria-labelledby="feedback-heading">
       <PageHeading id="feedback-heading">Feedback</PageHeading>
-      <Form onSubmit={submit} noValidate aria-busy={form.submitting}>
+      <FormCard onSubmit={submit} noValidate aria-busy={form.submitting}>
         {className && <About>For the class <strong>{className}</strong></About>}
         <FormField label="Your Feedback" error={form.errors.feedback}>
           <TextArea {...form.field('feedback')} maxLength={FEEDBACK_MAX} rows={6} />
@@ -71,7 +59,7 @@ export function FeedbackPage() {
           <Button type="submit" disabled={form.submitting}>Submit</Button>
         </Footer>
         {sendError && <ErrorText role="alert">{sendError}</ErrorText>}
-      </Form>
+      </FormCard>
     </section>
   );
 }

@@ -30,7 +30,7 @@ const dollars = (price: number) =>
 /** One class under review; each row has its own request state, so only its buttons wait. */
 export function ClassRow({ item, index }: { item: CampClass; index: number }) {
   const [setStatus, { isLoading }] = useSetClassStatusMutation();
-  // Spec section 4: a decision is final, so both buttons stay disabled once it is made.
+  // docs/product.md §4: a decision is final, so both buttons stay disabled once it is made.
   const decided = item.status !== 'pending';
 
   const decide = async (status: Decision) => {
@@ -45,7 +45,7 @@ export function ClassRow({ item, index }: { item: CampClass; index: number }) {
   return (
     <tr>
       <td data-label="#">{index + 1}</td>
-      <td data-label="Class Photo"><img src={item.classImage} alt={`Photo of ${item.className}`} loading="lazy" /></td>
+      <td data-label="Class Photo"><img src={item.classImage} alt={item.className} loading="lazy" /></td>
       <td data-label="Class Name">{item.className}</td>
       <td data-label="Instructor">
         <span>

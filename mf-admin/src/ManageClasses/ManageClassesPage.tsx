@@ -1,25 +1,24 @@
 import {
-  DebouncedInput, FilterBar, PageHeading, Pagination, ResultCount, Table, TableScroll, useUrlQuery, type ClassStatus,
+  DataTable, DebouncedInput, FilterBar, ListState, PageHeading, Pagination, ResultCount, useUrlQuery, type ClassStatus,
 } from '@sportify/shared-ui';
-import { ListState } from '../common/ListState';
 import { ClassRow } from './ClassRow';
 import { CLASSES_PER_PAGE, useGetAllClassesQuery } from './manageClassesApi';
 import { STATUS_TABS, StatusTabs, type StatusTab } from './StatusTabs';
 
 /**
- * Manage Classes (spec section 2): every class, approved or denied once, with feedback for the instructor; status
+ * Manage Classes (docs/product.md §2): every class, approved or denied once, with feedback for the instructor; status
  * tabs with counts (Pending first; All lists pending classes first), search and pages, all kept in the URL.
  */
 export function ManageClassesPage() {
   const url = useUrlQuery();
   const tab = (STATUS_TABS.includes(url.get('status') as StatusTab) ? url.get('status') : 'all') as StatusTab;
   const q = url.get('q').trim();
-  const { data, isLoading, isError, isFetching, refetch } = useGetAllClassesQuery({
+  const query = useGetAllClassesQuery({
     q: q || undefined,
     status: tab === 'all' ? undefined : (tab as ClassStatus),
     page: url.page,
   });
-  const classes = data?.items;
+  const { data } = query;
 
   return (
     <section aria-labelledby="manage-classes-heading">
@@ -33,35 +32,22 @@ export function ManageClassesPage() {
       <div id="manage-classes-panel" role="tabpanel" aria-label="Classes">
         {data && <ResultCount shown={data.items.length} total={data.total} noun="classes" />}
         <ListState
-          isLoading={isLoading}
-          isError={isError}
-          isFetching={isFetching}
-          isEmpty={classes?.length === 0}
+          query={{ ...query, data: data?.items }}
           loadingLabel="Loading classes"
           errorText="The classes could not be loaded."
           emptyText={q || tab !== 'all' ? 'No classes match your search.' : 'No classes have been added yet.'}
-          onRetry={refetch}
         >
-          <TableScroll>
-            <Table aria-labelledby="manage-classes-heading" $stackBelow={1100}>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Class Photo</th>
-                  <th scope="col">Class Name</th>
-                  <th scope="col">Instructor</th>
-                  <th scope="col">Available seats</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Feedback</th>
-                  <th scope="col">Decision</th>
-                </tr>
-              </thead>
-              <tbody>
-                {classes?.map((item, index) => <ClassRow key={item._id} item={item} index={(url.page - 1) * CLASSES_PER_PAGE + index} />)}
-              </tbody>
-            </Table>
-          </TableScroll>
+          {(classes) => (
+            <DataTable
+              labelledBy="manage-classes-heading"
+              stackBelow={1100}
+              columns={['#', 'Class Photo', 'Class Name', 'Instructor', 'Available seats', 'Price', 'Status', 'Feedback', 'Decision']}
+            >
+              {classes.map((item, index) => (
+                <ClassRow key={item._id} item={item} index={(url.page - 1) * CLASSES_PER_PAGE + index} />
+              ))}
+            </DataTable>
+          )}
         </ListState>
         {data && <Pagination label="Classes pages" page={url.page} total={data.total} limit={CLASSES_PER_PAGE} onPage={(page) => url.set({ page: String(page) })} />}
       </div>

@@ -1,4 +1,4 @@
-import { api, cleanParams, type CampClass, type ClassStatus, type Paged } from '@sportify/shared-ui';
+import { api, cleanParams, type ApiBody, type ApiResponse, type CampClass, type ClassStatus, type Paged } from '@sportify/shared-ui';
 
 export const CLASSES_PER_PAGE = 20;
 
@@ -14,7 +14,7 @@ export interface AdminClassPage extends Paged<CampClass> {
   counts: Record<ClassStatus, number>;
 }
 
-export type Decision = 'approved' | 'denied';
+export type Decision = ApiBody<'/classes/status/{id}', 'patch'>['status'];
 
 export const manageClassesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -30,7 +30,7 @@ export const manageClassesApi = api.injectEndpoints({
       ],
     }),
     /** Approve or deny a pending class; the API answers 409 once a decision was made. */
-    setClassStatus: build.mutation<{ matchedCount: number; modifiedCount: number }, { id: string; status: Decision }>({
+    setClassStatus: build.mutation<ApiResponse<'/classes/status/{id}', 'patch'>, { id: string; status: Decision }>({
       query: ({ id, status }) => ({ url: `/classes/status/${id}`, method: 'PATCH', data: { status } }),
       // Every class list refetches (spec: "after a status change the class list is refetched"); an approved class
       // joins the public lists, and the instructor's My Classes shows the new status.

@@ -1,22 +1,21 @@
 import {
-  DebouncedInput, FilterBar, FormField, PageHeading, Pagination, ResultCount, Select, Table, TableScroll, useUrlQuery,
+  DataTable, DebouncedInput, FilterBar, FormField, ListState, PageHeading, Pagination, ResultCount, Select, useUrlQuery,
 } from '@sportify/shared-ui';
-import { ListState } from '../common/ListState';
 import { USERS_PER_PAGE, useGetUsersQuery, type RoleFilter } from './manageUsersApi';
 import { UserRow } from './UserRow';
 
 const ROLE_CHOICES: Record<RoleFilter, string> = { student: 'Students', instructor: 'Instructors', admin: 'Admins', all: 'All roles' };
 
 /**
- * Manage Users (spec section 2): the students (by default), each of whom an admin can make admin or instructor;
+ * Manage Users (docs/product.md §2): the students (by default), each of whom an admin can make admin or instructor;
  * search by name or e-mail, a role filter and pages, all kept in the URL.
  */
 export function ManageUsersPage() {
   const url = useUrlQuery();
   const role = (url.get('role') in ROLE_CHOICES ? url.get('role') : 'student') as RoleFilter;
   const q = url.get('q').trim();
-  const { data, isLoading, isError, isFetching, refetch } = useGetUsersQuery({ q: q || undefined, role, page: url.page });
-  const users = data?.items;
+  const query = useGetUsersQuery({ q: q || undefined, role, page: url.page });
+  const { data } = query;
 
   return (
     <section aria-labelledby="manage-users-heading">
@@ -31,31 +30,20 @@ export function ManageUsersPage() {
       </FilterBar>
       {data && <ResultCount shown={data.items.length} total={data.total} noun="users" />}
       <ListState
-        isLoading={isLoading}
-        isError={isError}
-        isFetching={isFetching}
-        isEmpty={users?.length === 0}
+        query={{ ...query, data: data?.items }}
         loadingLabel="Loading users"
         errorText="The users could not be loaded."
         emptyText={q || role !== 'student' ? 'No users match your search.' : 'There are no students to promote.'}
-        onRetry={refetch}
       >
-        <TableScroll>
-          <Table aria-labelledby="manage-users-heading" $stackBelow={640}>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Profile Picture</th>
-                <th scope="col">Name</th>
-                <th scope="col">Make Admin</th>
-                <th scope="col">Make Instructor</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users?.map((user, index) => <UserRow key={user._id} user={user} index={(url.page - 1) * USERS_PER_PAGE + index} />)}
-            </tbody>
-          </Table>
-        </TableScroll>
+        {(users) => (
+          <DataTable
+            labelledBy="manage-users-heading"
+            stackBelow={640}
+            columns={['#', 'Profile Picture', 'Name', 'Make Admin', 'Make Instructor']}
+          >
+            {users.map((user, index) => <UserRow key={user._id} user={user} index={(url.page - 1) * USERS_PER_PAGE + index} />)}
+          </DataTable>
+        )}
       </ListState>
       {data && <Pagination label="Users pages" page={url.page} total={data.total} limit={USERS_PER_PAGE} onPage={(page) => url.set({ page: String(page) })} />}
     </section>

@@ -21,7 +21,7 @@ export function UserRow({ user, index }: { user: User; index: number }) {
   const makeRole = async (role: Role) => {
     try {
       const result = await promote({ id: user._id, role }).unwrap();
-      // Spec section 8: the notice shows when the call changed something.
+      // docs/product.md §8: the notice shows when the call changed something.
       if (result.modifiedCount) notify.notice(`${user.userName} is ${role} now`);
     } catch {
       notify.error(`${user.userName} could not be made ${role}. Please try again.`);

@@ -1,4 +1,4 @@
-import { api, cleanParams, type Paged, type Role, type User } from '@sportify/shared-ui';
+import { api, cleanParams, type ApiResponse, type Paged, type Role, type User } from '@sportify/shared-ui';
 
 export const USERS_PER_PAGE = 20;
 /** The role filter's values ('student' = no role; 'all' asks for every user). */
@@ -9,11 +9,6 @@ export interface UsersQuery {
   q?: string;
   role: RoleFilter;
   page: number;
-}
-
-interface UpdateResult {
-  matchedCount: number;
-  modifiedCount: number;
 }
 
 const promotionUrl: Record<Role, (id: string) => string> = {
@@ -32,7 +27,7 @@ export const manageUsersApi = api.injectEndpoints({
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     /** Make Admin / Make Instructor. */
-    promoteUser: build.mutation<UpdateResult, { id: string; role: Role }>({
+    promoteUser: build.mutation<ApiResponse<'/users/admin/{id}' | '/users/instructors/{id}', 'patch'>, { id: string; role: Role }>({
       query: ({ id, role }) => ({ url: promotionUrl[role](id), method: 'PATCH' }),
       // Every user list (this one, the public instructor and admin lists) and any cached role check refetch.
       invalidatesTags: ['User', 'Role'],

@@ -1,6 +1,5 @@
-import { PageHeading, Table, TableScroll } from '@sportify/shared-ui';
+import { DataTable, ListState, PageHeading } from '@sportify/shared-ui';
 import styled from 'styled-components';
-import { ListState } from '../common/ListState';
 import { useGetPlatformStatusQuery, type PartStatus, type ReleaseSummary } from './platformStatusApi';
 
 const Muted = styled.span`color: ${({ theme }) => theme.colors.muted};`;
@@ -41,33 +40,21 @@ function Row({ status }: { status: PartStatus }) {
  * ops change releases with `npm run promote` / `npm run rollback` (README "Operating the remotes").
  */
 export function PlatformStatusPage() {
-  const { data, isLoading, isError, isFetching, refetch } = useGetPlatformStatusQuery(undefined, { refetchOnMountOrArgChange: true });
+  const query = useGetPlatformStatusQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <section aria-labelledby="platform-status-heading">
       <PageHeading id="platform-status-heading">Platform Status</PageHeading>
       <ListState
-        isLoading={isLoading}
-        isError={isError}
-        isFetching={isFetching}
-        isEmpty={data?.length === 0}
+        query={query}
         loadingLabel="Loading the platform status"
         errorText="The platform status could not be loaded."
         emptyText="No parts are configured."
-        onRetry={refetch}
       >
-        <TableScroll>
-          <Table aria-labelledby="platform-status-heading">
-            <thead>
-              <tr>
-                <th scope="col">Part</th>
-                <th scope="col">Live release</th>
-                <th scope="col">Previous release</th>
-                <th scope="col">Manifest</th>
-              </tr>
-            </thead>
-            <tbody>{data?.map((status) => <Row key={status.part} status={status} />)}</tbody>
-          </Table>
-        </TableScroll>
+        {(parts) => (
+          <DataTable labelledBy="platform-status-heading" columns={['Part', 'Live release', 'Previous release', 'Manifest']}>
+            {parts.map((status) => <Row key={status.part} status={status} />)}
+          </DataTable>
+        )}
       </ListState>
     </section>
   );

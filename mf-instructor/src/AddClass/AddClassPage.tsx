@@ -2,7 +2,7 @@ import { notify, PageHeading, selectUser, useAppSelector } from '@sportify/share
 import { ClassForm, EMPTY_CLASS_FORM, type ClassInput } from '../classForm';
 import { useAddClassMutation } from './addClassApi';
 
-/** Add A Class (spec section 2): a new class goes to the admins for review as 'pending'. */
+/** Add A Class (docs/product.md §2): a new class goes to the admins for review as 'pending'. */
 export function AddClassPage() {
   const user = useAppSelector(selectUser);
   const [addClass] = useAddClassMutation();

@@ -9,9 +9,9 @@ const instructor = sessionAs('instructor', 'jordan@sportify.camp', 'Jordan Lee')
 
 const mine: CampClass[] = [
   { _id: 'c1', className: 'Soccer Training', classImage: 'http://img.test/soccer.svg', instructorName: 'Jordan Lee',
-    instructorEmail: 'jordan@sportify.camp', seats: 10, price: 120, status: 'approved', enrolled: 7, feedback: '' },
+    instructorEmail: 'jordan@sportify.camp', seats: 10, price: 120, status: 'approved', enrolled: 7, feedback: '', date: '2026-06-01T09:00:00.000Z' },
   { _id: 'c2', className: 'Open Water Rowing', classImage: 'http://img.test/rowing.svg', instructorName: 'Jordan Lee',
-    instructorEmail: 'jordan@sportify.camp', seats: 8, price: 95, status: 'denied', enrolled: 0,
+    instructorEmail: 'jordan@sportify.camp', seats: 8, price: 95, status: 'denied', enrolled: 0, date: '2026-06-01T09:00:00.000Z',
     feedback: 'Please add a safety plan.' },
 ];
 
@@ -42,7 +42,7 @@ describe('My Classes', () => {
     expect(within(soccer).getAllByRole('cell').map((td) => td.textContent)).toEqual(
       ['1', '', 'Soccer Training', 'approved', '7 Students', 'Update', 'No feedback yet'],
     );
-    expect(within(soccer).getByRole('img', { name: 'Photo of Soccer Training' })).toHaveAttribute('src', 'http://img.test/soccer.svg');
+    expect(within(soccer).getByRole('img', { name: 'Soccer Training' })).toHaveAttribute('src', 'http://img.test/soccer.svg');
     expect(within(soccer).getByRole('link', { name: 'Update Soccer Training' })).toHaveAttribute('href', '/dashboard/update-class/c1');
 
     const rowing = within(table).getByRole('row', { name: /Open Water Rowing/ });

@@ -2,21 +2,12 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  Button, FormField, PageHeading, Pagination, ResultCount, Select, selectUser, Spinner, Table, TableScroll, useAppSelector,
+  Button, DataTable, FormField, ListState, PageHeading, Pagination, ResultCount, Select, selectUser, useAppSelector,
   useUrlQuery, type ClassStatus,
 } from '@sportify/shared-ui';
 import { MY_CLASSES_PER_PAGE, useGetMyClassesQuery } from './myClassesApi';
 
 const STATUS_CHOICES: Record<ClassStatus | '', string> = { '': 'All statuses', pending: 'Pending', approved: 'Approved', denied: 'Denied' };
-
-const Message = styled.div<{ $error?: boolean }>`
-  display: grid;
-  justify-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(6)};
-  text-align: center;
-  p { margin: 0; color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.muted)}; }
-`;
 
 const Muted = styled.span`color: ${({ theme }) => theme.colors.muted};`;
 const FeedbackText = styled.td`max-width: 320px; white-space: pre-wrap;`;
@@ -27,17 +18,15 @@ const Filter = styled.div`
 `;
 
 /**
- * My Classes (spec section 2): the instructor's classes with review status, enrolled students and feedback; a status
+ * My Classes (docs/product.md §2): the instructor's classes with review status, enrolled students and feedback; a status
  * filter and pages, kept in the URL.
  */
 export function MyClassesPage() {
   const email = useAppSelector(selectUser)?.email;
   const url = useUrlQuery();
   const status = (url.get('status') in STATUS_CHOICES ? url.get('status') : '') as ClassStatus | '';
-  const { data, isLoading, isError, isFetching, refetch } = useGetMyClassesQuery(
-    email ? { email, status: status || undefined, page: url.page } : skipToken,
-  );
-  const classes = data?.items;
+  const query = useGetMyClassesQuery(email ? { email, status: status || undefined, page: url.page } : skipToken);
+  const { data } = query;
 
   return (
     <section aria-labelledby="my-classes-heading">
@@ -50,41 +39,23 @@ export function MyClassesPage() {
         </FormField>
       </Filter>
       {data && <ResultCount shown={data.items.length} total={data.total} noun="classes" />}
-      {isLoading && <Spinner label="Loading your classes" />}
-      {isError && (
-        <Message $error>
-          <p role="alert">Your classes could not be loaded.</p>
-          <Button type="button" onClick={refetch} disabled={isFetching}>Retry</Button>
-        </Message>
-      )}
-      {classes && classes.length === 0 && status && (
-        <Message><p>You have no {status} classes.</p></Message>
-      )}
-      {classes && classes.length === 0 && !status && (
-        <Message>
-          <p>You have not added any classes yet.</p>
-          <Button as={Link} to="/dashboard/add-class">Add A Class</Button>
-        </Message>
-      )}
-      {classes && classes.length > 0 && (
-        <TableScroll>
-          <Table aria-labelledby="my-classes-heading" $stackBelow={800}>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Class Photo</th>
-                <th scope="col">Class Name</th>
-                <th scope="col">Status</th>
-                <th scope="col">Enrolled</th>
-                <th scope="col">Update</th>
-                <th scope="col">Feedback</th>
-              </tr>
-            </thead>
-            <tbody>
+      <ListState
+        query={{ ...query, data: data?.items }}
+        loadingLabel="Loading your classes"
+        errorText="Your classes could not be loaded."
+        emptyText={status ? `You have no ${status} classes.` : 'You have not added any classes yet.'}
+        emptyAction={status ? undefined : <Button as={Link} to="/dashboard/add-class">Add A Class</Button>}
+      >
+        {(classes) => (
+          <DataTable
+            labelledBy="my-classes-heading"
+            stackBelow={800}
+            columns={['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Update', 'Feedback']}
+          >
               {classes.map((item, index) => (
                 <tr key={item._id}>
                   <td data-label="#">{(url.page - 1) * MY_CLASSES_PER_PAGE + index + 1}</td>
-                  <td data-label="Class Photo"><img src={item.classImage} alt={`Photo of ${item.className}`} loading="lazy" /></td>
+                  <td data-label="Class Photo"><img src={item.classImage} alt={item.className} loading="lazy" /></td>
                   <td data-label="Class Name">{item.className}</td>
                   <Capitalized data-label="Status">{item.status}</Capitalized>
                   <td data-label="Enrolled">{`${item.enrolled ?? 0} Students`}</td>
@@ -96,10 +67,9 @@ export function MyClassesPage() {
                   <FeedbackText data-label="Feedback">{item.feedback ? <span>{item.feedback}</span> : <Muted>No feedback yet</Muted>}</FeedbackText>
                 </tr>
               ))}
-            </tbody>
-          </Table>
-        </TableScroll>
-      )}
+          </DataTable>
+        )}
+      </ListState>
       {data && (
         <Pagination label="My classes pages" page={url.page} total={data.total} limit={MY_CLASSES_PER_PAGE}
           onPage={(page) => url.set({ page: String(page) })} />

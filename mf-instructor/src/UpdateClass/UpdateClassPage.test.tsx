@@ -9,6 +9,7 @@ const instructor = sessionAs('instructor', 'jordan@sportify.camp', 'Jordan Lee')
 const soccer: CampClass = {
   _id: 'c1', className: 'Soccer Training', classImage: 'http://img.test/soccer.svg', instructorName: 'Jordan Lee',
   instructorEmail: 'jordan@sportify.camp', seats: 10, price: 120, status: 'approved', enrolled: 7, feedback: '',
+  date: '2026-06-01T09:00:00.000Z',
 };
 
 function renderPage(id = 'c1') {
@@ -79,7 +80,7 @@ describe('Update class', () => {
   });
 
   it('shows the API refusal in red', async () => {
-    // (401/403 would log the user out, spec section 4; a class removed meanwhile answers 404.)
+    // (401/403 would log the user out, docs/product.md §4; a class removed meanwhile answers 404.)
     http = mockApi({
       [LIST]: [200, [soccer]],
       'PATCH /classes/c1': [404, { statusCode: 404, message: 'Class not found', error: 'Not Found' }],

@@ -30,7 +30,7 @@ const Saved = styled.p`
 const sameAs = (item: CampClass, input: ClassInput) =>
   item.className === input.className && item.classImage === input.classImage && item.seats === input.seats && item.price === input.price;
 
-/** Update class: the spec's placeholder made a real form (ARCHITECTURE.md section 9), prefilled from the class. */
+/** Update class: the spec's placeholder made a real form (docs/product.md §A9), prefilled from the class. */
 export function UpdateClassPage() {
   const { id = '' } = useParams();
   const email = useAppSelector(selectUser)?.email;

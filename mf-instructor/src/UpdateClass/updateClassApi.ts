@@ -1,4 +1,4 @@
-import { api, type CampClass } from '@sportify/shared-ui';
+import { api, type ApiResponse, type CampClass } from '@sportify/shared-ui';
 import type { ClassInput } from '../classForm';
 
 export const updateClassApi = api.injectEndpoints({
@@ -9,11 +9,11 @@ export const updateClassApi = api.injectEndpoints({
      */
     getOwnClass: build.query<CampClass | undefined, { email: string; id: string }>({
       query: ({ email }) => ({ url: `/classes/user/${encodeURIComponent(email)}` }),
-      transformResponse: (classes: CampClass[], _meta, { id }) => classes.find((item) => item._id === id),
+      transformResponse: (classes: ApiResponse<'/classes/user/{email}', 'get'>, _meta, { id }) => classes.find((item) => item._id === id),
       providesTags: (_result, _error, { id }) => [{ type: 'Class', id }],
     }),
     /** The owner's edit; the API puts the class back to 'pending' for review. */
-    updateClass: build.mutation<{ matchedCount: number; modifiedCount: number }, { id: string; changes: ClassInput }>({
+    updateClass: build.mutation<ApiResponse<'/classes/{id}', 'patch'>, { id: string; changes: ClassInput }>({
       query: ({ id, changes }) => ({ url: `/classes/${id}`, method: 'PATCH', data: changes }),
       // Every class list refetches (the status changed too), including this class.
       invalidatesTags: ['Class'],

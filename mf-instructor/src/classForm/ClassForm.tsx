@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Button, ErrorText, FormField, media, TextInput, useForm } from '@sportify/shared-ui';
-import { apiErrorMessage } from './apiErrorMessage';
+import { apiErrorMessage, Button, ErrorText, FormCard, FormField, media, TextInput, useForm } from '@sportify/shared-ui';
 import {
   CLASS_NAME_MAX,
   PRICE_MAX,
@@ -11,18 +10,6 @@ import {
   type ClassFormValues,
   type ClassInput,
 } from './classRules';
-
-const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  max-width: 760px;
-  margin: 0 auto ${({ theme }) => theme.space(8)};
-  padding: ${({ theme }) => theme.space(6)};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  box-shadow: ${({ theme }) => theme.shadow};
-`;
 
 // Pairs of short fields side by side from medium screens up.
 const Row = styled.div`
@@ -45,7 +32,7 @@ export interface ClassFormProps {
   onSubmit: (input: ClassInput, form: { reset: () => void }) => Promise<void>;
 }
 
-/** The class fields and rules shared by Add A Class and Update class (spec section 5, API bounds). */
+/** The class fields and rules shared by Add A Class and Update class (docs/product.md §5, API bounds). */
 export function ClassForm({ initialValues, instructorName, instructorEmail, submitLabel, onSubmit }: ClassFormProps) {
   const form = useForm<ClassFormValues>(initialValues, validateClass);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -60,7 +47,7 @@ export function ClassForm({ initialValues, instructorName, instructorEmail, subm
   });
 
   return (
-    <Form onSubmit={submit} noValidate aria-busy={form.submitting}>
+    <FormCard onSubmit={submit} noValidate aria-busy={form.submitting}>
       <FormField label="Class name" error={form.errors.className}>
         <TextInput {...form.field('className')} maxLength={CLASS_NAME_MAX} placeholder="e.g. Beach Volleyball Basics" />
       </FormField>
@@ -87,6 +74,6 @@ export function ClassForm({ initialValues, instructorName, instructorEmail, subm
         {form.submitting ? 'Saving...' : submitLabel}
       </Button>
       {submitError && <ErrorText role="alert">{submitError}</ErrorText>}
-    </Form>
+    </FormCard>
   );
 }

@@ -35,7 +35,7 @@ const isHttpUrl = (text: string) => {
 
 const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
-/** Spec section 5 messages for Add class (with the corrected 'Price is required'), then the API's bounds. */
+/** docs/product.md §5 messages for Add class (with the corrected 'Price is required'), then the API's bounds. */
 export function validateClass(values: ClassFormValues): FormErrors<ClassFormValues> {
   const errors: FormErrors<ClassFormValues> = {};
   if (!values.className.trim()) errors.className = 'Class name is required';

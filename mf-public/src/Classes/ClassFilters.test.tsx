@@ -1,6 +1,6 @@
 import { configure, act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CampClass } from '@sportify/shared-ui';
+import type { PublicClass } from '@sportify/shared-ui';
 import { mockApi, renderScreen, signedOut } from '@sportify/shared-ui/testing';
 import { ClassesPage } from './ClassesPage';
 
@@ -11,9 +11,9 @@ jest.setTimeout(30_000);
 // Search, filters, sort and pages of the Classes screen: by role and label, HTTP mocked at the boundary, state in the
 // memory router's URL.
 
-const cls = (n: number): CampClass => ({
+const cls = (n: number): PublicClass => ({
   _id: `c${n}`, className: `Class ${n}`, classImage: `/images/classes/c${n}.svg`, instructorName: 'Jordan Lee',
-  instructorEmail: 'jordan@sportify.camp', seats: n % 3, price: 50 + n, status: 'approved', enrolled: 1,
+  instructorEmail: 'jordan@sportify.camp', seats: n % 3, price: 50 + n, enrolled: 1,
 });
 const INSTRUCTORS = { items: [
   { _id: 'u1', userName: 'Jordan Lee', email: 'jordan@sportify.camp', userPhoto: '' },

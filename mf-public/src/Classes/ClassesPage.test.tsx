@@ -1,19 +1,19 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppToastContainer, theme, type CampClass, type SessionState } from '@sportify/shared-ui';
+import { AppToastContainer, theme, type PublicClass, type SessionState } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs, signedOut } from '@sportify/shared-ui/testing';
 import { ClassesPage } from './ClassesPage';
 
-const cls = (id: string, className: string, seats: number, price = 100): CampClass => ({
+const cls = (id: string, className: string, seats: number, price = 100): PublicClass => ({
   _id: id, className, classImage: `/images/classes/${id}.svg`, instructorName: 'Jordan Lee',
-  instructorEmail: 'jordan@sportify.camp', seats, price, status: 'approved', enrolled: 3,
+  instructorEmail: 'jordan@sportify.camp', seats, price, enrolled: 3,
 });
 const soccer = cls('c1', 'Soccer Fundamentals', 12, 120);
 const tennis = cls('c2', 'Tennis Camp', 0, 150);
 const swimming = cls('c3', 'Swimming Lessons', 10, 110);
 const volleyball = cls('c4', 'Volleyball Clinic', 15, 95);
 const ALL = [soccer, tennis, swimming, volleyball];
-const page = (items: CampClass[], total = items.length, pageNo = 1) => ({ items, total, page: pageNo, limit: 24 });
+const page = (items: PublicClass[], total = items.length, pageNo = 1) => ({ items, total, page: pageNo, limit: 24 });
 const PAGE = page(ALL);
 const INSTRUCTORS: [number, unknown] = [200, page([])];
 

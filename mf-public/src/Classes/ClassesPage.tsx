@@ -2,12 +2,11 @@ import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  Button, CardGrid, ClassCard, PageHeading, Pagination, ResultCount, notify, selectSession, useAppSelector, usePageTitle,
-  useUrlQuery, type CampClass,
+  apiMessage, Button, CardGrid, ListState, loadErrorText, PageHeading, Pagination, ResultCount, notify, selectSession,
+  useAppSelector, usePageTitle, useUrlQuery, type PublicClass,
 } from '@sportify/shared-ui';
-import { apiMessage } from '../common/apiErrors';
 import { BuildLabel } from '../common/BuildLabel';
-import { QueryView } from '../common/QueryView';
+import { ClassCard } from '../common/ClassCard';
 import { Reveal } from '../common/Reveal';
 import { ClassFilters, FILTER_NAMES } from './ClassFilters';
 import {
@@ -54,7 +53,7 @@ export function ClassesPage() {
     pendingId,
   }), [selections.isLoading, selections.data, enrolments.isLoading, enrolments.data, justSelected, pendingId]);
 
-  const onSelect = async (item: CampClass) => {
+  const onSelect = async (item: PublicClass) => {
     if (viewer.kind === 'visitor') {
       void notify.error('You have to login first to enroll');
       // The shell's login page returns to state.from (a location, as its guards pass it).
@@ -92,8 +91,9 @@ export function ClassesPage() {
           <ResultCount shown={classes.data.items.length} total={classes.data.total} noun="classes" />
         )}
       </div>
-      <QueryView query={{ ...classes, data: classes.data?.items }} what="Classes"
-        empty={filtersActive ? 'No classes match your search' : 'No classes yet'}>
+      <ListState query={{ ...classes, data: classes.data?.items }} loadingLabel="Loading classes"
+        errorText={(error) => loadErrorText('Classes', error)}
+        emptyText={filtersActive ? 'No classes match your search' : 'No classes yet'}>
         {(items) => (
           <CardGrid>
             {items.map((item) => {
@@ -113,7 +113,7 @@ export function ClassesPage() {
             })}
           </CardGrid>
         )}
-      </QueryView>
+      </ListState>
       {classes.data?.total === 0 && filtersActive && (
         <Centered><Button type="button" onClick={url.clear}>Clear filters</Button></Centered>
       )}

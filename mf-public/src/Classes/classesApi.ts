@@ -1,4 +1,4 @@
-import { api, cleanParams, type CampClass, type Paged, type SelectedClass, type User } from '@sportify/shared-ui';
+import { api, cleanParams, type ApiBody, type ApiResponse, type Paged, type PublicClass, type User } from '@sportify/shared-ui';
 
 export const CLASSES_PER_PAGE = 24;
 export const CLASS_SORTS = ['newest', 'popular', 'price', '-price', 'name'] as const;
@@ -18,20 +18,14 @@ export interface ClassesQuery {
 /** Item of GET /instructors (the instructor filter's choices). */
 export type InstructorChoice = Pick<User, '_id' | 'userName' | 'email'>;
 
-/** The fields of GET /payments/enrolled/{email} this screen reads. */
-export interface Enrolment {
-  _id: string;
-  classId: string;
-}
-
 /** Body of POST /classes/selected (the spec's payload; the API copies the class fields from its database). */
-export type SelectClassBody = Pick<SelectedClass, 'classId' | 'className' | 'instructorName' | 'seats' | 'studentEmail' | 'price'>;
+export type SelectClassBody = Required<ApiBody<'/classes/selected', 'post'>>;
 
 // The Classes screen's calls. The student's selections and payments share their tags with the student remote's
 // screens, so a selection made here, deleted there or paid for refreshes both places.
 export const classesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getClassesPage: build.query<Paged<CampClass>, ClassesQuery>({
+    getClassesPage: build.query<Paged<PublicClass>, ClassesQuery>({
       // limit first and always sent: the default page is then exactly the shell's prefetch hint '/classes?limit=24'.
       query: ({ page, ...filters }) => ({
         url: '/classes',
@@ -43,15 +37,15 @@ export const classesApi = api.injectEndpoints({
       query: () => ({ url: '/instructors', params: { limit: 60 } }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
-    getClassSelections: build.query<Pick<SelectedClass, '_id' | 'classId'>[], string>({
+    getClassSelections: build.query<ApiResponse<'/classes/selected/{email}', 'get'>, string>({
       query: (email) => ({ url: `/classes/selected/${encodeURIComponent(email)}` }),
       providesTags: [{ type: 'Selection', id: 'LIST' }],
     }),
-    getClassEnrolments: build.query<Enrolment[], string>({
+    getClassEnrolments: build.query<ApiResponse<'/payments/enrolled/{email}', 'get'>, string>({
       query: (email) => ({ url: `/payments/enrolled/${encodeURIComponent(email)}` }),
       providesTags: [{ type: 'Payment', id: 'LIST' }],
     }),
-    selectClass: build.mutation<{ insertedId: string }, SelectClassBody>({
+    selectClass: build.mutation<ApiResponse<'/classes/selected', 'post'>, SelectClassBody>({
       query: (body) => ({ url: '/classes/selected', method: 'POST', data: body }),
       // Also after a refusal (e.g. 409 'already selected' from another tab): the list then shows the truth.
       invalidatesTags: [{ type: 'Selection', id: 'LIST' }],

@@ -1,10 +1,10 @@
-import type { CampClass, SessionState } from '@sportify/shared-ui';
+import type { PublicClass, SessionState } from '@sportify/shared-ui';
 
 /** Who is looking at the classes, as far as selecting goes. */
 export type Viewer =
   | { kind: 'loading' }
   | { kind: 'visitor' }
-  /** Admins and instructors never select (spec section 4); their calls to student routes would be refused. */
+  /** Admins and instructors never select (docs/product.md §4); their calls to student routes would be refused. */
   | { kind: 'staff'; role: 'admin' | 'instructor' }
   | { kind: 'student'; email: string };
 
@@ -28,10 +28,10 @@ export interface StudentClasses {
 }
 
 /**
- * Spec section 4: Select is disabled for admins, instructors, full classes (0 seats) and classes the student has
+ * docs/product.md §4: Select is disabled for admins, instructors, full classes (0 seats) and classes the student has
  * already selected; a class already paid for counts as chosen too.
  */
-export function selectState(item: Pick<CampClass, '_id' | 'seats'>, viewer: Viewer, mine: StudentClasses): SelectState {
+export function selectState(item: Pick<PublicClass, '_id' | 'seats'>, viewer: Viewer, mine: StudentClasses): SelectState {
   if (viewer.kind === 'staff') return 'staff';
   if (viewer.kind === 'student' && mine.enrolled.has(item._id)) return 'enrolled';
   if (viewer.kind === 'student' && mine.selected.has(item._id)) return 'selected';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type Poin
 import styled from 'styled-components';
 import { media } from '@sportify/shared-ui';
 
-/** Spec section 9: transition 350 ms, interval 3000 ms, autoplay off unless set. */
+/** docs/product.md §9: transition 350 ms, interval 3000 ms, autoplay off unless set. */
 export const TRANSITION_MS = 350;
 export const INTERVAL_MS = 3000;
 /** How far (px) a horizontal drag must go to count as a swipe rather than a tap. */

@@ -5,7 +5,7 @@ import { Reveal } from '../common/Reveal';
 import { Carousel } from './Carousel';
 import { SLIDES, type HomeSlide } from './slides';
 
-/** The Home page's six-slide carousel; autoplay stays off unless `autoplay` is set (spec section 9). */
+/** The Home page's six-slide carousel; autoplay stays off unless `autoplay` is set (docs/product.md §9). */
 export function HomeCarousel({ autoplay = false }: { autoplay?: boolean }) {
   return (
     <Reveal>

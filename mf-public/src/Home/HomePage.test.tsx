@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { theme, type CampClass } from '@sportify/shared-ui';
+import { theme, type PublicClass, type PublicPerson } from '@sportify/shared-ui';
 import { mockApi, renderScreen } from '@sportify/shared-ui/testing';
-import type { PublicPerson } from './homeApi';
 import { HomePage } from './HomePage';
 
-const cls = (id: string, className: string, enrolled: number, seats: number): CampClass => ({
+const cls = (id: string, className: string, enrolled: number, seats: number): PublicClass => ({
   _id: id, className, classImage: `/images/classes/${id}.svg`, instructorName: 'Sam Rivera',
-  instructorEmail: 'sam@sportify.camp', seats, price: 135, status: 'approved', enrolled,
+  instructorEmail: 'sam@sportify.camp', seats, price: 135, enrolled,
 });
 const popular = [cls('c1', 'Basketball Skills Development', 22, 8), cls('c2', 'Soccer Fundamentals', 19, 12),
   cls('c3', 'Tennis Camp', 16, 0)];

@@ -1,6 +1,6 @@
-import { CardGrid, ClassCard, PageHeading, usePageTitle } from '@sportify/shared-ui';
+import { CardGrid, ListState, loadErrorText, PageHeading, usePageTitle } from '@sportify/shared-ui';
 import { BuildLabel } from '../common/BuildLabel';
-import { QueryView } from '../common/QueryView';
+import { ClassCard } from '../common/ClassCard';
 import { Reveal } from '../common/Reveal';
 import { HomeCarousel } from './HomeCarousel';
 import { useGetPopularClassesQuery, useGetPopularInstructorsQuery, useGetPublicAdminsQuery } from './homeApi';
@@ -28,13 +28,13 @@ function PopularClasses() {
   return (
     <section aria-labelledby="popular-classes-heading">
       <PageHeading id="popular-classes-heading">Top 6 Popular Class</PageHeading>
-      <QueryView query={query} what="Popular classes" empty="No classes yet">
+      <ListState query={query} loadingLabel="Loading popular classes" errorText={(error) => loadErrorText('Popular classes', error)} emptyText="No classes yet">
         {(classes) => (
           <CardGrid>
             {classes.map((item) => <Reveal key={item._id}><ClassCard item={item} showEnrolled /></Reveal>)}
           </CardGrid>
         )}
-      </QueryView>
+      </ListState>
     </section>
   );
 }
@@ -43,15 +43,15 @@ function PopularInstructors() {
   const query = useGetPopularInstructorsQuery();
   return (
     <section aria-labelledby="popular-instructors-heading">
-      {/* The spec repeats the classes heading here; ARCHITECTURE.md section 9 ships the corrected text. */}
+      {/* The spec repeats the classes heading here; docs/product.md §A9 ships the corrected text. */}
       <PageHeading id="popular-instructors-heading">Top 6 Popular Instructors</PageHeading>
-      <QueryView query={query} what="Popular instructors" empty="No instructors yet">
+      <ListState query={query} loadingLabel="Loading popular instructors" errorText={(error) => loadErrorText('Popular instructors', error)} emptyText="No instructors yet">
         {(people) => (
           <CardGrid>
             {people.map((person) => <Reveal key={person._id}><PersonCard person={person} nameCase="uppercase" /></Reveal>)}
           </CardGrid>
         )}
-      </QueryView>
+      </ListState>
     </section>
   );
 }
@@ -61,13 +61,13 @@ function Contributors() {
   return (
     <section aria-labelledby="contributors-heading">
       <PageHeading id="contributors-heading">Our Three Main Contributors</PageHeading>
-      <QueryView query={query} what="Contributors" empty="No contributors yet">
+      <ListState query={query} loadingLabel="Loading contributors" errorText={(error) => loadErrorText('Contributors', error)} emptyText="No contributors yet">
         {(admins) => (
           <CardGrid>
             {admins.map((person) => <Reveal key={person._id}><PersonCard person={person} nameCase="capitalize" /></Reveal>)}
           </CardGrid>
         )}
-      </QueryView>
+      </ListState>
     </section>
   );
 }

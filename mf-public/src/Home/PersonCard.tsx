@@ -1,7 +1,6 @@
 import styled from 'styled-components';
-import { Card } from '@sportify/shared-ui';
+import { Card, type PublicPerson } from '@sportify/shared-ui';
 import { Avatar } from '../common/Avatar';
-import type { PublicPerson } from './homeApi';
 
 /** A person as a card: round photo, name, 'Instructor Email: ...'. `nameCase` is how the section styles the name. */
 export function PersonCard({ person, nameCase }: { person: PublicPerson; nameCase: 'uppercase' | 'capitalize' }) {

@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockApi, renderScreen } from '@sportify/shared-ui/testing';
-import type { InstructorRow } from './instructorsApi';
+import type { PublicPerson } from '@sportify/shared-ui';
 import { InstructorsPage } from './InstructorsPage';
 
-const instructors: InstructorRow[] = [
+const instructors: PublicPerson[] = [
   { _id: 'u1', userName: 'Jordan Lee', email: 'jordan@sportify.camp', userPhoto: '/images/people/jordan.svg' },
   { _id: 'u2', userName: 'Sam Rivera', email: 'sam@sportify.camp', userPhoto: '/images/people/sam.svg' },
 ];

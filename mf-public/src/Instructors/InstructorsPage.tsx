@@ -1,6 +1,5 @@
-import { PageHeading, Table, TableScroll, usePageTitle } from '@sportify/shared-ui';
+import { ListState, loadErrorText, PageHeading, DataTable, usePageTitle } from '@sportify/shared-ui';
 import { Avatar } from '../common/Avatar';
-import { QueryView } from '../common/QueryView';
 import { useGetPublicInstructorsQuery } from './instructorsApi';
 
 /** Spec "Instructors (public)": every instructor in a table of #, photo, name and e-mail address. */
@@ -10,19 +9,9 @@ export function InstructorsPage() {
   return (
     <section aria-labelledby="instructors-heading">
       <PageHeading id="instructors-heading">Our all instructors information</PageHeading>
-      <QueryView query={query} what="Instructors" empty="No instructors yet">
+      <ListState query={query} loadingLabel="Loading instructors" errorText={(error) => loadErrorText('Instructors', error)} emptyText="No instructors yet">
         {(instructors) => (
-          <TableScroll>
-            <Table aria-labelledby="instructors-heading">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Photo</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email Address</th>
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable labelledBy="instructors-heading" columns={['#', 'Photo', 'Name', 'Email Address']}>
                 {instructors.map((person, index) => (
                   <tr key={person._id}>
                     <td>{index + 1}</td>
@@ -31,11 +20,9 @@ export function InstructorsPage() {
                     <td><a href={`mailto:${person.email}`}>{person.email}</a></td>
                   </tr>
                 ))}
-              </tbody>
-            </Table>
-          </TableScroll>
+          </DataTable>
         )}
-      </QueryView>
+      </ListState>
     </section>
   );
 }

@@ -1,11 +1,9 @@
-import { api, type User } from '@sportify/shared-ui';
-
-export type InstructorRow = Pick<User, '_id' | 'userName' | 'userPhoto' | 'email'>;
+import { api, type ApiResponse } from '@sportify/shared-ui';
 
 // Public instructor list; a promotion elsewhere invalidates the 'User' list and this refetches.
 export const instructorsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPublicInstructors: build.query<InstructorRow[], void>({
+    getPublicInstructors: build.query<ApiResponse<'/instructors', 'get'>, void>({
       query: () => ({ url: '/instructors' }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),

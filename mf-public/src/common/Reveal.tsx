@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 
-/** Spec section 9: cards and slides reveal with a 2000 ms animation. */
+/** docs/product.md §9: cards and slides reveal with a 2000 ms animation. */
 export const REVEAL_MS = 2000;
 
 const fadeUp = keyframes`

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { PageHeading, Spinner, Table, TableScroll } from '@sportify/shared-ui';
-import { apiErrorMessage } from '../common/apiErrorMessage';
-import { EmptyState, LoadError, StudentsOnly } from '../common/States';
+import { apiErrorMessage, ListState, PageHeading, Spinner, DataTable } from '@sportify/shared-ui';
+import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { useGetEnrolledClassesQuery, type EnrolledItem } from './enrolledApi';
 
@@ -27,29 +26,22 @@ export function EnrolledClassesPage() {
 }
 
 function EnrolledList({ email }: { email: string }) {
-  const { data, isLoading, isError, error, refetch } = useGetEnrolledClassesQuery(email);
+  const query = useGetEnrolledClassesQuery(email);
+  const { data } = query;
   // The API already sorts; sorting here too keeps the order right whatever the server or cache holds.
   const rows = useMemo(() => (data ? [...data].sort(newestFirst) : undefined), [data]);
 
-  if (isLoading) return <Spinner label="Loading your enrolled classes" />;
-  if (isError || !rows) {
-    return <LoadError message={apiErrorMessage(error, 'Your enrolled classes could not be loaded.')} onRetry={refetch} />;
-  }
-  if (rows.length === 0) return <EmptyState>You are not enrolled in any class yet.</EmptyState>;
-
   return (
-    <TableScroll>
-      <Table aria-labelledby="enrolled-heading" $stackBelow={640}>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Class Name</th>
-            <th scope="col">Transaction Id</th>
-            <th scope="col">Price</th>
-            <th scope="col">Enrolled Date</th>
-          </tr>
-        </thead>
-        <tbody>
+    <ListState
+      query={query}
+      items={rows}
+      loadingLabel="Loading your enrolled classes"
+      errorText={(error) => apiErrorMessage(error, 'Your enrolled classes could not be loaded.')}
+      emptyText="You are not enrolled in any class yet."
+      emptyAction={<BrowseClasses />}
+    >
+      {(rows) => (
+    <DataTable labelledBy="enrolled-heading" stackBelow={640} columns={['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date']}>
           {rows.map((item, index) => (
             <tr key={item._id}>
               <td data-label="#">{index + 1}</td>
@@ -59,8 +51,8 @@ function EnrolledList({ email }: { email: string }) {
               <td data-label="Enrolled Date"><time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time></td>
             </tr>
           ))}
-        </tbody>
-      </Table>
-    </TableScroll>
+    </DataTable>
+      )}
+    </ListState>
   );
 }

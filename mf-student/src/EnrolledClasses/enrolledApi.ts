@@ -1,16 +1,7 @@
-import { api } from '@sportify/shared-ui';
+import { api, type ApiResponse } from '@sportify/shared-ui';
 
 /** One row of GET /payments/enrolled/{email} (the API returns the caller's own payments only). */
-export interface EnrolledItem {
-  _id: string;
-  className: string;
-  transactionId: string;
-  price: number;
-  /** ISO date-time the server recorded the payment at. */
-  date: string;
-  status: string;
-  classId: string;
-}
+export type EnrolledItem = ApiResponse<'/payments/enrolled/{email}', 'get'>[number];
 
 // My Enrolled Classes call; a recorded payment invalidates the 'Payment' list so this refreshes.
 export const enrolledApi = api.injectEndpoints({

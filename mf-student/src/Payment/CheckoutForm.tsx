@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { Button, ErrorText, notify, type SelectedClass } from '@sportify/shared-ui';
-import { apiErrorMessage, apiStatus } from '../common/apiErrorMessage';
+import { apiErrorMessage, apiStatus, Button, ErrorText, notify, type SelectedClass } from '@sportify/shared-ui';
 import { useRecordPaymentMutation, type BillingDetails, type ConfirmedIntent } from './paymentApi';
 
 /** What a card form does: Stripe Elements or the API sandbox's test-mode form. */
@@ -53,7 +52,7 @@ export const CONFIRMING_TEXT =
   'Your payment went through and is being confirmed. The class will appear in My Enrolled Classes shortly; there is nothing more to pay.';
 
 /**
- * The payment flow both card forms share (spec section 4): confirm the card with billing e-mail and name, record
+ * The payment flow both card forms share (docs/product.md §4): confirm the card with billing e-mail and name, record
  * the succeeded intent, notice, then the enrolled list. A lock makes a double click pay once, and a confirmed
  * transaction is never confirmed again: a retry only records it (the API records a transaction once).
  */

@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { Button, Card, CardBody, ErrorText, getRuntimeConfig, PageHeading, Spinner, type SelectedClass } from '@sportify/shared-ui';
-import { apiErrorMessage, apiStatus } from '../common/apiErrorMessage';
-import { LoadError, StudentsOnly } from '../common/States';
+import {
+  apiErrorMessage, apiStatus, Button, Card, CardBody, ErrorText, getRuntimeConfig, LoadError, PageHeading, Spinner,
+  type SelectedClass,
+} from '@sportify/shared-ui';
+import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import type { CheckoutProps } from './CheckoutForm';
 import { useCreatePaymentIntentQuery, useGetPaymentSelectionQuery, type BillingDetails } from './paymentApi';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { FormField, TextInput } from '@sportify/shared-ui';
-import { apiErrorMessage } from '../common/apiErrorMessage';
+import { apiErrorMessage, FormField, TextInput } from '@sportify/shared-ui';
 import { CheckoutForm, type CardProvider, type CheckoutProps } from './CheckoutForm';
 import { useConfirmSandboxPaymentMutation, type SandboxConfirmRequest } from './paymentApi';
 

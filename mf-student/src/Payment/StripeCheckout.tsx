@@ -9,7 +9,7 @@ import { CheckoutForm, type CardProvider, type CheckoutProps } from './CheckoutF
 // Loaded only through React.lazy on the Payment screen when a publishable key is configured, so neither Stripe's
 // code nor its script is fetched anywhere else. The `pure` entry injects Stripe.js only when loadStripe runs.
 
-/** Spec section 9: card element font size 16px. */
+/** docs/product.md §9: card element font size 16px. */
 export const CARD_OPTIONS: StripeCardElementOptions = {
   hidePostalCode: true,
   style: {

@@ -1,12 +1,7 @@
-import { api, type SelectedClass } from '@sportify/shared-ui';
+import { api, type ApiResponse } from '@sportify/shared-ui';
 
 /** POST /create-payment-intent: the amount is the class price in the database, never one the browser sends. */
-export interface PaymentIntentResponse {
-  clientSecret: string;
-  paymentIntentId: string;
-  amount: number;
-  currency: string;
-}
+export type PaymentIntentResponse = ApiResponse<'/create-payment-intent', 'post'>;
 
 /** The card result, shaped like Stripe's confirmCardPayment so both card forms feed the same flow. */
 export interface ConfirmedIntent {
@@ -42,15 +37,11 @@ export interface RecordPaymentRequest {
   status: 'service pending';
 }
 
-export interface RecordPaymentResponse {
-  insertResult: { insertedId: string };
-  deleteResult: { deletedCount: number };
-  alreadyRecorded: boolean;
-}
+export type RecordPaymentResponse = ApiResponse<'/payments', 'post'>;
 
 export const paymentApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPaymentSelection: build.query<SelectedClass, string>({
+    getPaymentSelection: build.query<ApiResponse<'/classes/payment/{id}', 'get'>, string>({
       query: (id) => ({ url: `/classes/payment/${encodeURIComponent(id)}` }),
       providesTags: (_result, _error, id) => [{ type: 'Selection', id }],
     }),
@@ -60,7 +51,7 @@ export const paymentApi = api.injectEndpoints({
       query: (selectionId) => ({ url: '/create-payment-intent', method: 'POST', data: { selectionId } }),
       keepUnusedDataFor: 0,
     }),
-    confirmSandboxPayment: build.mutation<{ paymentIntent: ConfirmedIntent }, SandboxConfirmRequest>({
+    confirmSandboxPayment: build.mutation<ApiResponse<'/payments/sandbox/confirm', 'post'>, SandboxConfirmRequest>({
       query: (data) => ({ url: '/payments/sandbox/confirm', method: 'POST', data }),
     }),
     // Paying takes a seat and removes the selection: selections, enrolments and the class lists all change.

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { Button, ConfirmDialog, PageHeading, Spinner, Table, TableScroll, notify, type SelectedClass } from '@sportify/shared-ui';
-import { apiErrorMessage } from '../common/apiErrorMessage';
-import { EmptyState, LoadError, StudentsOnly } from '../common/States';
+import {
+  apiErrorMessage, Button, ListState, PageHeading, Spinner, DataTable, notify, type SelectedClass,
+} from '@sportify/shared-ui';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { useDeleteSelectedClassMutation, useGetSelectedClassesQuery } from './selectedApi';
 
@@ -26,7 +28,7 @@ export function SelectedClassesPage() {
 }
 
 function SelectedClassesList({ email }: { email: string }) {
-  const { data: selections, isLoading, isError, error, refetch } = useGetSelectedClassesQuery(email);
+  const query = useGetSelectedClassesQuery(email);
   const [deleteSelected, { isLoading: deleting }] = useDeleteSelectedClassMutation();
   const [toDelete, setToDelete] = useState<SelectedClass | null>(null);
   const [removed, setRemoved] = useState(false);
@@ -43,29 +45,17 @@ function SelectedClassesList({ email }: { email: string }) {
     }
   };
 
-  if (isLoading) return <Spinner label="Loading your selected classes" />;
-  if (isError || !selections) {
-    return <LoadError message={apiErrorMessage(error, 'Your selected classes could not be loaded.')} onRetry={refetch} />;
-  }
-
   return (
     <>
-      {selections.length === 0 ? (
-        <EmptyState>You have not selected any classes yet.</EmptyState>
-      ) : (
-        <TableScroll>
-          <Table aria-labelledby="selected-heading" $stackBelow={640}>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Class Name</th>
-                <th scope="col">Instructor Name</th>
-                <th scope="col">Available Seats</th>
-                <th scope="col">Pay</th>
-                <th scope="col">Delete</th>
-              </tr>
-            </thead>
-            <tbody>
+      <ListState
+        query={query}
+        loadingLabel="Loading your selected classes"
+        errorText={(error) => apiErrorMessage(error, 'Your selected classes could not be loaded.')}
+        emptyText="You have not selected any classes yet."
+        emptyAction={<BrowseClasses />}
+      >
+        {(selections) => (
+        <DataTable labelledBy="selected-heading" stackBelow={640} columns={['#', 'Class Name', 'Instructor Name', 'Available Seats', 'Pay', 'Delete']}>
               {selections.map((item, index) => (
                 <tr key={item._id}>
                   <td data-label="#">{index + 1}</td>
@@ -84,10 +74,9 @@ function SelectedClassesList({ email }: { email: string }) {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </Table>
-        </TableScroll>
-      )}
+        </DataTable>
+        )}
+      </ListState>
       <ConfirmDialog open={toDelete !== null} title="Are you sure?" text="Remove it from selected items"
         confirmLabel="Yes, remove it!" cancelLabel="Cancel" tone="danger"
         onConfirm={confirmDelete} onCancel={() => setToDelete(null)} />

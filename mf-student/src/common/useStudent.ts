@@ -3,7 +3,7 @@ import { selectSession, useAppSelector } from '@sportify/shared-ui';
 export type StudentSession =
   | { kind: 'loading' }
   | { kind: 'student'; email: string; name: string | null }
-  /** Admins and instructors see the dashboard layout but have no selections or payments (spec section 6). */
+  /** Admins and instructors see the dashboard layout but have no selections or payments (docs/product.md §6). */
   | { kind: 'notStudent' };
 
 /**

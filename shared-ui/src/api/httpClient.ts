@@ -20,7 +20,7 @@ httpClient.interceptors.response.use(
   (response) => response,
   async (error: unknown) => {
     await handleUnauthorized(error instanceof AxiosError ? error.response?.status : undefined);
-    // Spec section 4: the error is still passed on to the caller.
+    // docs/product.md §4: the error is still passed on to the caller.
     return Promise.reject(error);
   },
 );

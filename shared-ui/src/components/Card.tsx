@@ -21,7 +21,7 @@ export const CardBody = styled.div`
   p { margin: 0; }
 `;
 
-/** Card grid: 1 column on small screens, 2 on medium, 3 on extra large (spec section 9). */
+/** Card grid: 1 column on small screens, 2 on medium, 3 on extra large (docs/product.md §9). */
 export const CardGrid = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(6)};

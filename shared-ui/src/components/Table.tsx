@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 
 /**
@@ -45,3 +46,34 @@ export const TableScroll = styled.div`
   overflow-x: auto;
   padding: 0 ${({ theme }) => theme.space(4)};
 `;
+
+/**
+ * A list's table: scrolls on narrow screens (or stacks its rows as cards below `stackBelow` px), named by the
+ * screen's heading, one header cell per column name.
+ */
+export function DataTable({
+  labelledBy,
+  columns,
+  stackBelow,
+  children,
+}: {
+  labelledBy: string;
+  columns: string[];
+  stackBelow?: number;
+  children: ReactNode;
+}) {
+  return (
+    <TableScroll>
+      <Table aria-labelledby={labelledBy} $stackBelow={stackBelow}>
+        <thead>
+          <tr>
+            {columns.map((name) => (
+              <th key={name} scope="col">{name}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </Table>
+    </TableScroll>
+  );
+}

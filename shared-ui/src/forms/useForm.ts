@@ -20,7 +20,7 @@ export interface UseFormResult<T extends FormValues> {
   submitting: boolean;
 }
 
-/** Small form state helper: validation on submit, then revalidation on every change (spec section 5). */
+/** Small form state helper: validation on submit, then revalidation on every change (docs/product.md §5). */
 export function useForm<T extends FormValues>(initial: T, validate: Validator<T>): UseFormResult<T> {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<FormErrors<T>>({});

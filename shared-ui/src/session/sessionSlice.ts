@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Role } from '../types/entities';
+import type { Role } from '../api/contract';
 
 export interface SessionUser {
   email: string;
@@ -7,7 +7,7 @@ export interface SessionUser {
   photoURL: string | null;
 }
 
-/** 'student' = signed in with neither admin nor instructor role (spec section 1). */
+/** 'student' = signed in with neither admin nor instructor role (docs/product.md §1). */
 export type SessionRole = Role | 'student';
 
 export interface SessionState {
@@ -50,7 +50,7 @@ export const sessionSlice = createSlice({
 export const { sessionLoading, signedIn, profileUpdated, signedOut } = sessionSlice.actions;
 export const { selectSession, selectUser, selectRole, selectSessionStatus } = sessionSlice.selectors;
 
-/** Where the navbar's Dashboard link goes for each role (spec section 2). */
+/** Where the navbar's Dashboard link goes for each role (docs/product.md §2). */
 export function dashboardHome(role: SessionRole | null): string {
   if (role === 'admin') return '/dashboard/all-users';
   if (role === 'instructor') return '/dashboard/add-class';

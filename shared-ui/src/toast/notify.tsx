@@ -1,7 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ToastContainerProps } from 'react-toastify';
 
-/** Spec section 9: success notices 1.5 s; toast defaults error and blank 4 s, success 2 s; at most 20. */
+/** docs/product.md §9: success notices 1.5 s; toast defaults error and blank 4 s, success 2 s; at most 20. */
 export const TOAST_DURATIONS = { notice: 1500, success: 2000, error: 4000, blank: 4000 } as const;
 export const TOAST_LIMIT = 20;
 

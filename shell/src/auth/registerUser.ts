@@ -1,4 +1,4 @@
-import { loadHttpClient, type Gender } from '@sportify/shared-ui';
+import { loadHttpClient, type ApiResponse, type Gender } from '@sportify/shared-ui';
 import type { AuthAccount } from './authService';
 
 export interface NewUser {
@@ -16,7 +16,7 @@ export async function registerUser(account: AuthAccount, user: NewUser): Promise
   const idToken = await account.getIdToken();
   const body = Object.fromEntries(Object.entries(user).filter(([, value]) => value));
   const httpClient = await loadHttpClient();
-  const { data } = await httpClient.post<{ insertedId: string }>('/users', body, {
+  const { data } = await httpClient.post<ApiResponse<'/users', 'post'>>('/users', body, {
     headers: { Authorization: `Bearer ${idToken}` },
   });
   return data.insertedId;

@@ -1,5 +1,6 @@
 import {
   loadHttpClient,
+  type ApiResponse,
   sessionLoading,
   signedIn,
   signedOut,
@@ -13,7 +14,7 @@ import type { AuthAccount, AuthService } from './authService';
 async function exchangeToken(account: AuthAccount): Promise<string> {
   const idToken = await account.getIdToken();
   const httpClient = await loadHttpClient();
-  const { data } = await httpClient.post<{ token: string }>(
+  const { data } = await httpClient.post<ApiResponse<'/jwt', 'post'>>(
     '/jwt',
     { email: account.email },
     { headers: { Authorization: `Bearer ${idToken}` } },
@@ -21,13 +22,13 @@ async function exchangeToken(account: AuthAccount): Promise<string> {
   return data.token;
 }
 
-/** Admin check, instructor check; neither means student (spec section 6). */
+/** Admin check, instructor check; neither means student (docs/product.md §6). */
 async function fetchRole(email: string): Promise<SessionRole> {
   const encoded = encodeURIComponent(email);
   const httpClient = await loadHttpClient();
   const [admin, instructor] = await Promise.all([
-    httpClient.get<{ admin: boolean }>(`/users/admin/${encoded}`),
-    httpClient.get<{ instructor: boolean }>(`/users/instructors/${encoded}`),
+    httpClient.get<ApiResponse<'/users/admin/{email}', 'get'>>(`/users/admin/${encoded}`),
+    httpClient.get<ApiResponse<'/users/instructors/{email}', 'get'>>(`/users/instructors/${encoded}`),
   ]);
   if (admin.data.admin) return 'admin';
   if (instructor.data.instructor) return 'instructor';

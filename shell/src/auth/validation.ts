@@ -1,6 +1,6 @@
 import type { FormErrors } from '@sportify/shared-ui';
 
-// Spec section 5, with the corrected maximum message (ARCHITECTURE.md section 9).
+// docs/product.md §5, with the corrected maximum message (docs/product.md §A9).
 export const MESSAGES = {
   name: 'Your name is required',
   photo: 'Photo URL is required',

@@ -1,6 +1,6 @@
 // Dependency-free on purpose (runs from index.ts, before the shared libraries load): as soon as config.json is in,
 // ask the browser to fetch the manifest and remoteEntry.js of the remote that owns the current URL, so they download
-// in parallel with the shell's own chunks instead of after them (ARCHITECTURE.md section 11: short waterfall).
+// in parallel with the shell's own chunks instead of after them (docs/product.md §A11: short waterfall).
 import { remoteRoutes } from '../routes/routeTable';
 
 const matches = (pattern: string, pathname: string) =>

@@ -13,6 +13,7 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
   const registry = useRemoteRegistry();
   // Bumped by Retry: a fresh boundary around a freshly created lazy component.
   const [attempt, setAttempt] = useState(0);
+  // The registry caches one lazy component per module: the same component on every render.
   const Screen = registry.component(route.remote, route.module);
   // A new navigation (even a click on the link of the page already open) mounts the screen afresh, so its
   // queries refetch and it shows what other users changed meanwhile.
@@ -29,6 +30,7 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
       <Suspense fallback={skeleton
         ? <div role="status" aria-label="Loading page" dangerouslySetInnerHTML={{ __html: skeleton }} />
         : <Spinner label="Loading page" />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- cached by the registry (above) */}
         <Screen key={navigationKey} />
       </Suspense>
     </RemoteErrorBoundary>

@@ -17,7 +17,7 @@ const toRoute = (route: RemoteRoute): RouteObject => ({
 
 const byAccess = (access: Access) => remoteRoutes.filter((route) => route.access === access).map(toRoute);
 
-/** The router tree of spec section 2, built from the route table. Shared by the app and the tests. */
+/** The router tree of docs/product.md §2, built from the route table. Shared by the app and the tests. */
 export function buildRoutes(): RouteObject[] {
   return [
     {

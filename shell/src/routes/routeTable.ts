@@ -1,7 +1,7 @@
 import type { SessionRole } from '@sportify/shared-ui';
 import type { RemoteName } from '../federation/remoteRegistry';
 
-/** Who may open a route (spec section 2); admin/instructor routes also require being signed in. */
+/** Who may open a route (docs/product.md §2); admin/instructor routes also require being signed in. */
 export type Access = 'public' | 'signedIn' | 'admin' | 'instructor';
 
 export interface RemoteRoute {

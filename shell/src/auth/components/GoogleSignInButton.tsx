@@ -20,7 +20,7 @@ const Round = styled.button`
 `;
 
 /**
- * Google sign-in (spec section 4): register the account with the API (POST /users, no gender), then back to
+ * Google sign-in (docs/product.md §4): register the account with the API (POST /users, no gender), then back to
  * where the user came from, replacing history.
  */
 export function GoogleSignInButton() {

@@ -12,7 +12,7 @@ const NAV_LINKS = [
   { to: '/classes', label: 'Classes' },
 ];
 
-/** Top bar (spec section 2): site links, then Login or Dashboard + photo + Logout. */
+/** Top bar (docs/product.md §2): site links, then Login or Dashboard + photo + Logout. */
 export function Navbar() {
   const session = useAppSelector(selectSession);
   const logout = useLogout();

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { theme } from '../theme/theme';
+import { theme } from '@sportify/shared-ui';
 import { ClassCard } from './ClassCard';
 
 const item = { className: 'Tennis Camp', classImage: '/tennis.svg', instructorName: 'Sam Rivera', seats: 4, price: 90, enrolled: 6 };

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
-import { Button } from '../components/Button';
+import { Button } from '@sportify/shared-ui';
 
 const Backdrop = styled.div`
   position: fixed;

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider } from 'styled-components';
-import { theme } from '../theme/theme';
+import { theme } from '@sportify/shared-ui';
 import { ConfirmDialog } from './ConfirmDialog';
 
 function renderDialog(open = true) {

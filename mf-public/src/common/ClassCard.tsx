@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { CampClass } from '../types/entities';
-import { Card, CardBody } from './Card';
+import { Card, CardBody, type PublicClass } from '@sportify/shared-ui';
 
 const Image = styled.img`
   width: 100%;
@@ -11,7 +10,7 @@ const Image = styled.img`
 `;
 
 export interface ClassCardProps {
-  item: Pick<CampClass, 'className' | 'classImage' | 'instructorName' | 'seats' | 'price' | 'enrolled'>;
+  item: Pick<PublicClass, 'className' | 'classImage' | 'instructorName' | 'seats' | 'price' | 'enrolled'>;
   /** Shows 'Enrolled Student' (popular classes). */
   showEnrolled?: boolean;
   /** Action area, e.g. the Select button. */

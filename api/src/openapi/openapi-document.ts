@@ -1,0 +1,33 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { AppModule } from '../app.module';
+import { loadConfig } from '../config/app-config';
+
+/** The API's OpenAPI document: served at /docs and written to api/openapi.json, the front ends' contract. */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  return SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Sportify Camp API')
+      .setDescription('The calls of the Sportify Camp site. Public routes need no token; others need the API token from POST /jwt.')
+      .setVersion('1.0')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'api')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Firebase ID token' }, 'firebase')
+      .addSecurityRequirements('api')
+      .build(),
+  );
+}
+
+/**
+ * The document without a database: Nest's preview mode scans modules and controllers but creates no provider, so
+ * nothing connects to MongoDB. The configuration is the defaults (routes do not depend on it).
+ */
+export async function openApiDocumentOffline(): Promise<OpenAPIObject> {
+  const app = await NestFactory.create(AppModule.forRoot(loadConfig({})), { preview: true, logger: false, abortOnError: false });
+  try {
+    return buildOpenApiDocument(app);
+  } finally {
+    await app.close();
+  }
+}

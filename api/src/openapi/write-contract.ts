@@ -1,0 +1,18 @@
+import 'reflect-metadata';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CONTRACT_JSON, CONTRACT_TYPES, contractJson, contractTypes } from './contract';
+import { openApiDocumentOffline } from './openapi-document';
+
+// `npm run contract`: writes the OpenAPI document and the front ends' generated types (no database needed).
+async function main(): Promise<void> {
+  const json = contractJson(await openApiDocumentOffline());
+  writeFileSync(CONTRACT_JSON, json);
+  writeFileSync(CONTRACT_TYPES, contractTypes(json));
+  for (const file of [CONTRACT_JSON, CONTRACT_TYPES]) console.log(`wrote ${path.relative(process.cwd(), file)}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
