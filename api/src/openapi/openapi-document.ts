@@ -21,10 +21,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 
 /**
  * The document without a database: Nest's preview mode scans modules and controllers but creates no provider, so
- * nothing connects to MongoDB. The configuration is the defaults (routes do not depend on it).
+ * nothing connects to MongoDB. The configuration is the development defaults (routes do not depend on it; nothing runs).
  */
 export async function openApiDocumentOffline(): Promise<OpenAPIObject> {
-  const app = await NestFactory.create(AppModule.forRoot(loadConfig({})), { preview: true, logger: false, abortOnError: false });
+  const app = await NestFactory.create(AppModule.forRoot(loadConfig({ SPORTIFY_DEV_MODE: '1' })), { preview: true, logger: false, abortOnError: false });
   try {
     return buildOpenApiDocument(app);
   } finally {

@@ -1,4 +1,4 @@
-import { api, type ApiResponse, type CampClass } from '@sportify/shared-ui';
+import { api, type ApiList, type ApiResponse, type CampClass } from '@sportify/shared-ui';
 import type { ClassInput } from '../classForm';
 
 export const updateClassApi = api.injectEndpoints({
@@ -9,7 +9,7 @@ export const updateClassApi = api.injectEndpoints({
      */
     getOwnClass: build.query<CampClass | undefined, { email: string; id: string }>({
       query: ({ email }) => ({ url: `/classes/user/${encodeURIComponent(email)}` }),
-      transformResponse: (classes: ApiResponse<'/classes/user/{email}', 'get'>, _meta, { id }) => classes.find((item) => item._id === id),
+      transformResponse: (classes: ApiList<'/classes/user/{email}'>, _meta, { id }) => classes.find((item) => item._id === id),
       providesTags: (_result, _error, { id }) => [{ type: 'Class', id }],
     }),
     /** The owner's edit; the API puts the class back to 'pending' for review. */

@@ -1,9 +1,9 @@
-import { api, type ApiResponse } from '@sportify/shared-ui';
+import { api, type ApiList } from '@sportify/shared-ui';
 
 // Public instructor list; a promotion elsewhere invalidates the 'User' list and this refetches.
 export const instructorsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPublicInstructors: build.query<ApiResponse<'/instructors', 'get'>, void>({
+    getPublicInstructors: build.query<ApiList<'/instructors'>, void>({
       query: () => ({ url: '/instructors' }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),

@@ -213,6 +213,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/instructors": {
         parameters: {
             query?: never;
@@ -287,6 +319,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["SandboxController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/unsettled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PaymentsController_unsettled"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WebhookController_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -412,6 +476,20 @@ export interface components {
         AdminCheckResponse: {
             admin: boolean;
         };
+        AdminClassPageResponse: {
+            /** @description Classes of each status matching q (the status tabs) */
+            counts: components["schemas"]["ClassStatusCountsResponse"];
+            items: components["schemas"]["ClassResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
         BillingDetailsDto: Record<string, never>;
         CardErrorResponse: {
             /** @example card_declined */
@@ -428,6 +506,18 @@ export interface components {
         ClassFeedbackDto: {
             /** @example Great plan; please add the equipment list. */
             feedback: string;
+        };
+        ClassPageResponse: {
+            items: components["schemas"]["ClassResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
         };
         ClassResponse: {
             _id: string;
@@ -457,6 +547,14 @@ export interface components {
             seats: number;
             /** @enum {string} */
             status: "pending" | "approved" | "denied";
+        };
+        ClassStatusCountsResponse: {
+            /** @example 9 */
+            approved: number;
+            /** @example 2 */
+            denied: number;
+            /** @example 3 */
+            pending: number;
         };
         ClassStatusDto: {
             /** @enum {string} */
@@ -560,6 +658,12 @@ export interface components {
             /** @example 403 */
             statusCode: number;
         };
+        EventHandledResponse: {
+            /** @description True when the event had been handled before: nothing changed */
+            duplicate: boolean;
+            /** @example true */
+            received: boolean;
+        };
         InsertResultResponse: {
             /** @example 665f1c2e9b1e8a3d4c5b6a71 */
             insertedId: string;
@@ -587,6 +691,18 @@ export interface components {
             /** @example pi_sandbox_x */
             paymentIntentId: string;
         };
+        PublicClassPageResponse: {
+            items: components["schemas"]["PublicClassResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
         PublicClassResponse: {
             _id: string;
             /** @example http://localhost:3000/images/classes/soccer.svg */
@@ -609,6 +725,18 @@ export interface components {
              * @example 12
              */
             seats: number;
+        };
+        PublicPersonPageResponse: {
+            items: components["schemas"]["PublicPersonResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
         };
         PublicPersonResponse: {
             _id: string;
@@ -641,7 +769,7 @@ export interface components {
             transactionId: string;
         };
         RecordPaymentResponse: {
-            /** @description True for a retried call: the first result, nothing changed */
+            /** @description False only for the call that recorded it; every other call for the intent: same insertedId, nothing changed */
             alreadyRecorded: boolean;
             deleteResult: components["schemas"]["DeleteResultResponse"];
             insertResult: components["schemas"]["InsertResultResponse"];
@@ -683,6 +811,33 @@ export interface components {
             /** @description HS256 API token; send it as Authorization: Bearer <token> */
             token: string;
         };
+        UnsettledItemResponse: {
+            /** @description Seen succeeded at the provider; false: not known yet (the next pass asks it) */
+            charged: boolean;
+            classId: string;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** @example pi_sandbox_x */
+            intentId: string;
+            lastError?: string;
+            /** @enum {string} */
+            reason?: "class_gone" | "price_changed" | "already_paid" | "sold_out" | "not_offered" | "refunded_at_provider" | "disputed";
+            /** @example 0 */
+            refundAttempts: number;
+            /**
+             * @description open (not recorded yet), refund_due (refund owed, retried) or revoking
+             * @enum {string}
+             */
+            state: "open" | "recorded" | "refund_due" | "revoking" | "refunded" | "expired";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UnsettledListResponse: {
+            /** @example 0 */
+            count: number;
+            items: components["schemas"]["UnsettledItemResponse"][];
+        };
         UpdateClassDto: {
             classImage?: string;
             className?: string;
@@ -694,6 +849,18 @@ export interface components {
             matchedCount: number;
             /** @example 1 */
             modifiedCount: number;
+        };
+        UserPageResponse: {
+            items: components["schemas"]["UserResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
         };
         UserResponse: {
             _id: string;
@@ -722,39 +889,58 @@ export type $defs = Record<string, never>;
 export interface operations {
     ClassesController_all: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                page?: number;
+                /** @description Text in the class name, the instructor's name or e-mail (case-insensitive, literal) */
+                q?: string;
+                status?: "pending" | "approved" | "denied";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
+            /** @description Every class as an array without parameters; with any, a page (pending first unless status is given) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClassResponse"][];
+                    "application/json": components["schemas"]["ClassResponse"][] | components["schemas"]["AdminClassPageResponse"];
                 };
             };
         };
     };
     ClassesController_approved: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: only classes with free seats */
+                available?: "true" | "false";
+                /** @description The instructor's e-mail */
+                instructor?: string;
+                limit?: number;
+                maxPrice?: number;
+                minPrice?: number;
+                page?: number;
+                /** @description Text in the class name or the instructor's name (case-insensitive, literal) */
+                q?: string;
+                sort?: "popular" | "price" | "-price" | "newest" | "name";
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Approved classes */
+            /** @description Approved classes: every one as an array without parameters (the spec), a page with any parameter */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicClassResponse"][];
+                    "application/json": components["schemas"]["PublicClassResponse"][] | components["schemas"]["PublicClassPageResponse"];
                 };
             };
         };
@@ -1032,7 +1218,11 @@ export interface operations {
     };
     ClassesController_mine: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                page?: number;
+                status?: "pending" | "approved" | "denied";
+            };
             header?: never;
             path: {
                 email: string;
@@ -1041,13 +1231,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's own classes */
+            /** @description The caller's own classes (a page with any parameter) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClassResponse"][];
+                    "application/json": components["schemas"]["ClassResponse"][] | components["schemas"]["ClassPageResponse"];
                 };
             };
             /** @description The e-mail is not the caller's */
@@ -1122,7 +1312,7 @@ export interface operations {
             };
         };
     };
-    InstructorsController_list: {
+    HealthController_live: {
         parameters: {
             query?: never;
             header?: never;
@@ -1131,13 +1321,61 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Public list of instructors */
+            /** @description The process is up: { status: "ok" } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    HealthController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for traffic: { status: "ok", db: "up" } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Draining after SIGTERM, or the database does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    InstructorsController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                /** @description Text in the instructor's name (case-insensitive, literal) */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Public list of instructors (a page with any parameter) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicPersonResponse"][];
+                    "application/json": components["schemas"]["PublicPersonResponse"][] | components["schemas"]["PublicPersonPageResponse"];
                 };
             };
         };
@@ -1170,7 +1408,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The ID token belongs to another e-mail address */
+            /** @description The ID token belongs to another e-mail address, the e-mail is bound to another sign-in account (uid), or (real Firebase project) the password account's e-mail is not verified yet: code 'email_not_verified' */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1192,7 +1430,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description 200 with the first result for a retried call */
+            /** @description Already recorded (alreadyRecorded: true) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordPaymentResponse"];
+                };
+            };
+            /** @description Recorded by this call; every other call for the intent (a retry, a concurrent call, or after its event) gets 200 with the same insertedId */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1201,14 +1448,14 @@ export interface operations {
                     "application/json": components["schemas"]["RecordPaymentResponse"];
                 };
             };
-            /** @description Unknown, unpaid or refunded transaction */
+            /** @description Unknown or unpaid transaction, or refunded/disputed at the provider */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Sold out or already paid for: the payment is refunded */
+            /** @description Sold out, no longer offered or already paid for: the payment is refunded (every later call gets the same answer) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1269,9 +1516,16 @@ export interface operations {
                     "application/json": components["schemas"]["CardErrorResponse"];
                 };
             };
+            /** @description Not the caller's intent, or Stripe is configured (no sandbox) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
-    UsersController_list: {
+    PaymentsController_unsettled: {
         parameters: {
             query?: never;
             header?: never;
@@ -1280,13 +1534,69 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every user */
+            /** @description Intents not settled after PAYMENT_SETTLE_DELAY_SECONDS (oldest first, at most 200) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"][];
+                    "application/json": components["schemas"]["UnsettledListResponse"];
+                };
+            };
+        };
+    };
+    WebhookController_receive: {
+        parameters: {
+            query?: never;
+            header: {
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Handled, or a replay that changed nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventHandledResponse"];
+                };
+            };
+            /** @description Missing or invalid Stripe-Signature: nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    UsersController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                /** @description Text in the name or e-mail (case-insensitive, literal) */
+                q?: string;
+                /** @description 'student' means no role */
+                role?: "admin" | "instructor" | "student";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every user; a page in sign-up order with any parameter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponse"][] | components["schemas"]["UserPageResponse"];
                 };
             };
         };

@@ -11,6 +11,12 @@ export type ApiResponse<P extends keyof paths, M extends Method> = paths[P][M] e
   ? Json<Success<R>>
   : never;
 
+/**
+ * A list call's answer without query parameters: the spec's plain array (with any parameter the same call answers
+ * a page, `Paged<T>`): `ApiList<'/instructors'>`.
+ */
+export type ApiList<P extends keyof paths> = Extract<ApiResponse<P, 'get'>, unknown[]>;
+
 /** The JSON body a call takes: `ApiBody<'/classes/selected', 'post'>`. */
 export type ApiBody<P extends keyof paths, M extends Method> = paths[P][M] extends { requestBody: infer B }
   ? Json<B>
