@@ -1,6 +1,13 @@
-import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button, DebouncedInput, FilterBar, FormField, Select, type QueryChanges } from '@sportify/shared-ui';
+import {
+  Button,
+  DebouncedInput,
+  FilterBar,
+  FormField,
+  Select,
+  useFollowedState,
+  type QueryChanges,
+} from '@sportify/shared-ui';
 import { useGetInstructorChoicesQuery, type ClassSort } from './classesApi';
 
 export const SORT_LABELS: Record<ClassSort, string> = {
@@ -27,41 +34,76 @@ export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
   const sort = (get('sort') || 'newest') as ClassSort;
   // Ticked at once: the URL (and so the prop) follows a moment later, after the router's navigation.
   const freeInUrl = get('available') === 'true';
-  const [free, setFree] = useState(freeInUrl);
-  useEffect(() => setFree(freeInUrl), [freeInUrl]);
+  const [free, setFree] = useFollowedState(freeInUrl);
   return (
     <FilterBar role="search" aria-label="Filter classes">
       <Wide>
-        <DebouncedInput label="Search classes" type="search" placeholder="Class or instructor name" maxLength={100}
-          value={get('q')} onCommit={(q) => set({ q })} />
+        <DebouncedInput
+          label="Search classes"
+          type="search"
+          placeholder="Class or instructor name"
+          maxLength={100}
+          value={get('q')}
+          onCommit={(q) => set({ q })}
+        />
       </Wide>
       <FormField label="Instructor">
         <Select value={get('instructor')} onChange={(e) => set({ instructor: e.target.value })}>
           <option value="">All instructors</option>
-          {(instructors.data?.items ?? []).map((i) => <option key={i._id} value={i.email}>{i.userName}</option>)}
+          {(instructors.data?.items ?? []).map((i) => (
+            <option key={i._id} value={i.email}>
+              {i.userName}
+            </option>
+          ))}
           {/* A shared link may name an instructor not (yet) in the list: keep it selectable. */}
           {get('instructor') && !instructors.data?.items.some((i) => i.email === get('instructor')) && (
             <option value={get('instructor')}>{get('instructor')}</option>
           )}
         </Select>
       </FormField>
-      <DebouncedInput label="Minimum price ($)" type="number" min={0} step="any" inputMode="decimal"
-        value={get('minPrice')} onCommit={(minPrice) => set({ minPrice })} />
-      <DebouncedInput label="Maximum price ($)" type="number" min={0} step="any" inputMode="decimal"
-        value={get('maxPrice')} onCommit={(maxPrice) => set({ maxPrice })} />
+      <DebouncedInput
+        label="Minimum price ($)"
+        type="number"
+        min={0}
+        step="any"
+        inputMode="decimal"
+        value={get('minPrice')}
+        onCommit={(minPrice) => set({ minPrice })}
+      />
+      <DebouncedInput
+        label="Maximum price ($)"
+        type="number"
+        min={0}
+        step="any"
+        inputMode="decimal"
+        value={get('maxPrice')}
+        onCommit={(maxPrice) => set({ maxPrice })}
+      />
       <FormField label="Sort by">
         <Select value={sort} onChange={(e) => set({ sort: e.target.value === 'newest' ? '' : e.target.value })}>
-          {Object.entries(SORT_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          {Object.entries(SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </Select>
       </FormField>
       <Check>
-        <input type="checkbox" checked={free} onChange={(e) => {
-          setFree(e.target.checked);
-          set({ available: e.target.checked ? 'true' : '' });
-        }} />
+        <input
+          type="checkbox"
+          checked={free}
+          onChange={(e) => {
+            setFree(e.target.checked);
+            set({ available: e.target.checked ? 'true' : '' });
+          }}
+        />
         Only classes with free seats
       </Check>
-      {active && <Button type="button" $variant="secondary" onClick={onClear}>Clear filters</Button>}
+      {active && (
+        <Button type="button" $variant="secondary" onClick={onClear}>
+          Clear filters
+        </Button>
+      )}
     </FilterBar>
   );
 }
@@ -76,5 +118,8 @@ const Check = styled.label`
   gap: ${({ theme }) => theme.space(2)};
   min-height: 2.5rem;
   font-weight: 600;
-  input { width: 1.1rem; height: 1.1rem; }
+  input {
+    width: 1.1rem;
+    height: 1.1rem;
+  }
 `;

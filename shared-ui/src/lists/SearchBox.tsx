@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes } from 'react';
 import { FormField, TextInput } from '../forms/FormField';
+import { useFollowedState } from './useFollowedState';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -16,18 +17,21 @@ interface DebouncedInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>
  * and follows the committed value when it changes from outside (Back, Clear filters).
  */
 export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInputProps) {
-  const [text, setText] = useState(value);
+  const [text, setText] = useFollowedState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The latest onCommit for a timer set by an earlier render.
   const commit = useRef(onCommit);
-  commit.current = onCommit;
-
-  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    commit.current = onCommit;
+  });
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const schedule = (next: string) => {
     setText(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => { if (next !== value) commit.current(next); }, SEARCH_DEBOUNCE_MS);
+    timer.current = setTimeout(() => {
+      if (next !== value) commit.current(next);
+    }, SEARCH_DEBOUNCE_MS);
   };
 
   return (

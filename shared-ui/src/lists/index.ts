@@ -4,3 +4,4 @@ export { Pagination, pageNumbers } from './Pagination';
 export { ResultCount } from './ResultCount';
 export { cleanParams, type Paged } from './paged';
 export { FilterBar } from './FilterBar';
+export { useFollowedState } from './useFollowedState';
