@@ -2,9 +2,23 @@
 // react-router's data routers build Request objects, and jsdom does not provide them.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
-const NODE_GLOBALS = ['fetch', 'Request', 'Response', 'Headers', 'FormData', 'AbortController', 'AbortSignal',
-  'TextEncoder', 'TextDecoder', 'ReadableStream', 'WritableStream', 'TransformStream', 'Blob', 'structuredClone',
-  'BroadcastChannel'];
+const NODE_GLOBALS = [
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'FormData',
+  'AbortController',
+  'AbortSignal',
+  'TextEncoder',
+  'TextDecoder',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'Blob',
+  'structuredClone',
+  'BroadcastChannel',
+];
 
 class FrontendEnvironment extends TestEnvironment {
   constructor(config, context) {

@@ -26,7 +26,9 @@ function usedNames(dep, moduleGraph) {
 function reachable(compilation, entryName) {
   const { moduleGraph } = compilation;
   const names = entryName && compilation.entries.has(entryName) ? [entryName] : [...compilation.entries.keys()];
-  const queue = names.flatMap((name) => compilation.entries.get(name).dependencies.map((dep) => moduleGraph.getModule(dep)));
+  const queue = names.flatMap((name) =>
+    compilation.entries.get(name).dependencies.map((dep) => moduleGraph.getModule(dep)),
+  );
   const seen = new Set();
   while (queue.length) {
     const module = queue.pop();
@@ -55,7 +57,8 @@ class BuildInfoPlugin {
         // shared-ui's own files count as what it needs, not as what this build needs from the shell.
         let sharedUiRoot = null;
         try {
-          sharedUiRoot = path.dirname(require.resolve('@sportify/shared-ui/package.json', { paths: [compiler.context] })) + path.sep;
+          sharedUiRoot =
+            path.dirname(require.resolve('@sportify/shared-ui/package.json', { paths: [compiler.context] })) + path.sep;
         } catch {
           // A build without shared-ui (e.g. a test fixture).
         }
@@ -84,9 +87,12 @@ class BuildInfoPlugin {
           info.provides[request] = Array.isArray(provided) ? [...provided].sort() : ['*'];
         }
       });
-      compilation.hooks.processAssets.tap({ name: 'BuildInfoPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        compilation.emitAsset(FILE, new RawSource(`${JSON.stringify(info, null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'BuildInfoPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          compilation.emitAsset(FILE, new RawSource(`${JSON.stringify(info, null, 2)}\n`));
+        },
+      );
     });
   }
 }

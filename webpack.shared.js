@@ -10,8 +10,16 @@ const { BuildInfoPlugin } = require('./webpack.build-info');
 
 // Libraries that must exist once on the page (docs/product.md §A2). Firebase stays inside the shell.
 // react-router-dom is shared through '@sportify/shared-ui/router' (below), which keeps only the APIs we use.
-const SINGLETONS = ['react', 'react-dom', '@reduxjs/toolkit', 'react-redux', 'styled-components',
-  'react-toastify', 'axios', '@sportify/shared-ui'];
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  '@reduxjs/toolkit',
+  'react-redux',
+  'styled-components',
+  'react-toastify',
+  'axios',
+  '@sportify/shared-ui',
+];
 
 /** `shared` map for a package: singletons with requiredVersion taken from that package's own package.json. */
 function sharedSingletons(pkgDir) {
@@ -54,7 +62,9 @@ function federationOptions({ pkgDir, name, exposes }) {
 
 /** Copies <pkg>/public/* (except index.html, the HTML template) into the output as-is. */
 class CopyPublicPlugin {
-  constructor(dir) { this.dir = dir; }
+  constructor(dir) {
+    this.dir = dir;
+  }
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
@@ -62,8 +72,12 @@ class CopyPublicPlugin {
         { name: 'CopyPublicPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
           if (!fs.existsSync(this.dir)) return;
-          const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-            entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]);
+          const walk = (dir) =>
+            fs
+              .readdirSync(dir, { withFileTypes: true })
+              .flatMap((entry) =>
+                entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+              );
           for (const file of walk(this.dir)) {
             const rel = path.relative(this.dir, file).split(path.sep).join('/');
             if (rel === 'index.html') continue;
@@ -92,8 +106,11 @@ class StartupPreloadPlugin {
         const modulesOf = (chunks) => chunks.flatMap((chunk) => [...chunkGraph.getChunkModulesIterable(chunk)]);
         // The page takes each shared library from the factory the shell registers (its provide module), not from
         // a consume module's own fallback copy (`_name` is the share key; @module-federation/enhanced is pinned).
-        const provided = new Map(modulesOf(entry.chunks)
-          .filter((module) => module.type === 'provide-module').map((module) => [module._name, module]));
+        const provided = new Map(
+          modulesOf(entry.chunks)
+            .filter((module) => module.type === 'provide-module')
+            .map((module) => [module._name, module]),
+        );
         const follow = (module) => {
           for (const block of module.blocks) {
             const group = chunkGraph.getBlockChunkGroup(block);
@@ -110,8 +127,9 @@ class StartupPreloadPlugin {
         // The entry's own dynamic imports (the bootstrap); provide modules are followed only when consumed.
         for (const module of modulesOf(entry.chunks)) if (module.type !== 'provide-module') follow(module);
         const base = compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath;
-        const links = [...new Set(files)].map((file) => HtmlWebpackPlugin.createHtmlTagObject('link',
-          { rel: 'preload', as: 'script', href: `${base}${file}` }));
+        const links = [...new Set(files)].map((file) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${base}${file}` }),
+        );
         data.headTags.push(...links);
         return data;
       });
@@ -125,7 +143,9 @@ class StartupPreloadPlugin {
  * routeTable.ts imports only types, so its transpiled text runs on its own.
  */
 class RouteHintsPlugin {
-  constructor(file) { this.file = file; }
+  constructor(file) {
+    this.file = file;
+  }
   apply(compiler) {
     const ts = require('typescript');
     const vm = require('vm');
@@ -134,14 +154,21 @@ class RouteHintsPlugin {
         { name: 'RouteHintsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
           compilation.fileDependencies.add(this.file);
-          const { outputText } = ts.transpileModule(fs.readFileSync(this.file, 'utf8'),
-            { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+          const { outputText } = ts.transpileModule(fs.readFileSync(this.file, 'utf8'), {
+            compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+          });
           const sandbox = { exports: {} };
           vm.runInNewContext(outputText, sandbox);
-          const hints = sandbox.exports.remoteRoutes.map(({ path: route, remote, module, prefetch }) =>
-            ({ path: route, remote, module, prefetch: prefetch ?? [] }));
-          compilation.emitAsset('route-hints.json',
-            new compiler.webpack.sources.RawSource(JSON.stringify(hints, null, 1)));
+          const hints = sandbox.exports.remoteRoutes.map(({ path: route, remote, module, prefetch }) => ({
+            path: route,
+            remote,
+            module,
+            prefetch: prefetch ?? [],
+          }));
+          compilation.emitAsset(
+            'route-hints.json',
+            new compiler.webpack.sources.RawSource(JSON.stringify(hints, null, 1)),
+          );
         },
       );
     });
@@ -157,15 +184,20 @@ class PrecompressPlugin {
     const zlib = require('zlib');
     compiler.hooks.afterEmit.tap('PrecompressPlugin', () => {
       const out = compiler.options.output.path;
-      const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-        entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]);
+      const walk = (dir) =>
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
       for (const file of walk(out)) {
         if (!/\.(js|json|css|svg|html|txt)$/.test(file)) continue;
         const body = fs.readFileSync(file);
         if (body.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(body, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
       }
     });
@@ -238,7 +270,10 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
                 configFile: path.join(pkgDir, 'tsconfig.json'),
                 // shared-ui sources are compiled into every bundle, so the project rootDir must not apply here.
                 compilerOptions: {
-                  composite: false, declaration: false, emitDeclarationOnly: false, noEmit: false,
+                  composite: false,
+                  declaration: false,
+                  emitDeclarationOnly: false,
+                  noEmit: false,
                   rootDir: path.dirname(pkgDir),
                 },
               },

@@ -30,7 +30,12 @@ function groupOf(source, depth) {
     return parts.slice(0, pkg + depth - 1).join('/');
   }
   if (clean.startsWith('webpack/')) return 'webpack runtime';
-  return clean.split('/').slice(0, depth + 1).join('/') || '(unknown)';
+  return (
+    clean
+      .split('/')
+      .slice(0, depth + 1)
+      .join('/') || '(unknown)'
+  );
 }
 
 for (const file of files) {
@@ -61,10 +66,14 @@ for (const file of files) {
   const total = Buffer.byteLength(code);
   if (total > mapped) add('(unmapped)', total - mapped);
   const gz = gzipSync(code, { level: 9 }).length;
-  console.log(`\n${path.relative(process.cwd(), file)}: ${(total / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzipped`);
-  console.log('  (gzipped share = the group\'s raw share of this file times its gzipped size: an estimate)');
+  console.log(
+    `\n${path.relative(process.cwd(), file)}: ${(total / 1024).toFixed(1)} KB raw, ${(gz / 1024).toFixed(1)} KB gzipped`,
+  );
+  console.log("  (gzipped share = the group's raw share of this file times its gzipped size: an estimate)");
   const rows = [...bytes].sort((a, b) => b[1] - a[1]).slice(0, Number(opts.top));
   for (const [group, n] of rows) {
-    console.log(`  ${group.padEnd(60)} ${(n / 1024).toFixed(1).padStart(7)} KB raw  ~${((gz * n) / total / 1024).toFixed(1).padStart(5)} KB gz`);
+    console.log(
+      `  ${group.padEnd(60)} ${(n / 1024).toFixed(1).padStart(7)} KB raw  ~${((gz * n) / total / 1024).toFixed(1).padStart(5)} KB gz`,
+    );
   }
 }

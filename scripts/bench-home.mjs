@@ -48,7 +48,13 @@ const profileNames = opts.profiles ? opts.profiles.split(',') : Object.keys(PROF
 
 const browser = await chromium.launch({
   executablePath: chromePath,
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
 const config = /** @type {{ apiUrl: string }} */ (await (await fetch(`${base}/config.json`)).json());
@@ -77,12 +83,15 @@ async function storageFor(who) {
 
 /** My Selected Classes needs rows to show: the student selects two open classes through the API if none. */
 async function ensureSelections(token) {
-  const api = await playwrightRequest.newContext({ baseURL: config.apiUrl, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  const api = await playwrightRequest.newContext({
+    baseURL: config.apiUrl,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
   const me = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
   const mine = await (await api.get(`/classes/selected/${encodeURIComponent(me)}`)).json();
   if (Array.isArray(mine) && mine.length === 0) {
     const classes = await (await api.get('/classes')).json();
-    const list = Array.isArray(classes) ? classes : classes.items ?? [];
+    const list = Array.isArray(classes) ? classes : (classes.items ?? []);
     for (const item of list.filter((c) => c.seats > 0).slice(0, 2)) {
       await api.post('/classes/selected', { data: { classId: item._id } });
     }
@@ -147,7 +156,9 @@ const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 
 console.log(`First views of ${base} (${runs} cold runs each, median; bytes are transferred sizes until network idle)`);
-console.log(`${pad('route', 28)} ${pad('profile', 9)} ${lpad('first card/row', 14)} ${lpad('JS', 10)} ${lpad('all', 10)} ${lpad('requests', 8)}`);
+console.log(
+  `${pad('route', 28)} ${pad('profile', 9)} ${lpad('first card/row', 14)} ${lpad('JS', 10)} ${lpad('all', 10)} ${lpad('requests', 8)}`,
+);
 const firstCards = {};
 for (const route of routes) {
   for (const name of profileNames) {
@@ -171,8 +182,10 @@ if (opts['second-screens']) {
   const home = firstCards['/'];
   for (const name of profileNames) {
     if (!student?.[name] || !home?.[name]) continue;
-    console.log(`My Selected Classes (signed-in student, cold) vs Home, ${pad(name, 9)}: ` +
-      `${student[name]} ms / ${home[name]} ms = ${(student[name] / home[name]).toFixed(2)}x`);
+    console.log(
+      `My Selected Classes (signed-in student, cold) vs Home, ${pad(name, 9)}: ` +
+        `${student[name]} ms / ${home[name]} ms = ${(student[name] / home[name]).toFixed(2)}x`,
+    );
   }
 }
 await browser.close();
@@ -186,13 +199,21 @@ if (lighthouseRuns > 0) {
   for (let i = 0; i < lighthouseRuns; i++) {
     const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
     try {
-      const result = await lighthouse(`${base}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const result = await lighthouse(`${base}/`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
       if (!result) throw new Error('Lighthouse returned no result');
       const { lhr } = result;
       const audit = (id) => lhr.audits[id].numericValue;
       results.push({
-        score: Math.round((lhr.categories.performance.score ?? 0) * 100), fcp: audit('first-contentful-paint'),
-        lcp: audit('largest-contentful-paint'), si: audit('speed-index'), tbt: audit('total-blocking-time'),
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'),
+        si: audit('speed-index'),
+        tbt: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
       });
     } finally {
@@ -200,7 +221,9 @@ if (lighthouseRuns > 0) {
     }
   }
   const m = (key) => median(results.map((r) => r[key]));
-  console.log(`\nLighthouse mobile on / (median of ${lighthouseRuns}; scores ${results.map((r) => r.score).join(', ')}): ` +
-    `performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, ` +
-    `Speed Index ${(m('si') / 1000).toFixed(2)} s, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}`);
+  console.log(
+    `\nLighthouse mobile on / (median of ${lighthouseRuns}; scores ${results.map((r) => r.score).join(', ')}): ` +
+      `performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, ` +
+      `Speed Index ${(m('si') / 1000).toFixed(2)} s, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}`,
+  );
 }

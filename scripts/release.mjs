@@ -11,7 +11,16 @@ import { parseArgs } from 'node:util';
 import { execa } from 'execa';
 import { FRONT_ENDS } from './lib/stack.mjs';
 import { guardProblems } from './releases/guard.mjs';
-import { git, operator, pruneReleases, recordHistory, releaseDir, releasesDir, repoRoot, VERSION_PATTERN } from './releases/store.mjs';
+import {
+  git,
+  operator,
+  pruneReleases,
+  recordHistory,
+  releaseDir,
+  releasesDir,
+  repoRoot,
+  VERSION_PATTERN,
+} from './releases/store.mjs';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -34,7 +43,8 @@ async function main() {
   const frontEnd = FRONT_ENDS.find((f) => f.name === pkg);
   if (!frontEnd) fail(`"${pkg}" is not a front end (${FRONT_ENDS.map((f) => f.name).join(', ')})`);
   const keep = Number(opts.keep ?? process.env.SPORTIFY_KEEP_RELEASES ?? 5);
-  if (!Number.isInteger(keep) || keep < 2) fail('--keep must be a whole number of at least 2 (the live and the previous release)');
+  if (!Number.isInteger(keep) || keep < 2)
+    fail('--keep must be a whole number of at least 2 (the live and the previous release)');
 
   const commit = git(['rev-parse', '--short=7', 'HEAD']) || 'nocommit';
   // Uncommitted changes make the commit id an incomplete description of the build; say so in the release.
@@ -42,20 +52,29 @@ async function main() {
   const { version: pkgVersion } = JSON.parse(readFileSync(path.join(repoRoot, pkg, 'package.json'), 'utf8'));
   const buildId = process.env.BUILD_ID || new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const version = `${pkgVersion}-${commit}.${buildId}`;
-  if (!VERSION_PATTERN.test(version)) fail(`"${version}" is not a usable version (BUILD_ID may hold only letters, digits, dots and dashes)`);
+  if (!VERSION_PATTERN.test(version))
+    fail(`"${version}" is not a usable version (BUILD_ID may hold only letters, digits, dots and dashes)`);
 
   const dir = releasesDir();
   const target = releaseDir(dir, pkg, version);
   if (existsSync(target)) fail(`${pkg} ${version} already exists: releases are immutable (set another BUILD_ID)`);
   // Where the release is served: the shell from its own origin, a remote from its origin (or a CDN, --base-url).
   const port = Number(process.env[frontEnd.portVar] || frontEnd.port);
-  const baseUrl = opts['base-url'] ?? process.env.SPORTIFY_RELEASES_BASE_URL ?? (frontEnd.spa ? '/releases/' : `http://localhost:${port}/releases/`);
+  const baseUrl =
+    opts['base-url'] ??
+    process.env.SPORTIFY_RELEASES_BASE_URL ??
+    (frontEnd.spa ? '/releases/' : `http://localhost:${port}/releases/`);
   const publicPath = `${baseUrl.replace(/\/*$/, '/')}${version}/`;
   const staging = path.join(dir, pkg, `.staging-${version}`);
 
   const run = async (what, file, args, env = {}) => {
     console.log(`release ${pkg}: ${what}...`);
-    const result = await execa(file, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: 'inherit', reject: false });
+    const result = await execa(file, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+      reject: false,
+    });
     if (result.exitCode !== 0) fail(`${what} failed (exit ${result.exitCode})`);
   };
 
@@ -64,11 +83,26 @@ async function main() {
     if (opts.from) {
       cpSync(path.resolve(opts.from), staging, { recursive: true });
     } else {
-      await run('build', 'npx', ['webpack', '--mode', 'production', '-c', path.join(pkg, 'webpack.config.js'), '--output-path', staging, '--stats', 'errors-warnings'], {
-        SPORTIFY_PUBLIC_PATH: publicPath,
-        // The manifest's buildVersion names the release (the federation runtime keys its instances by it).
-        MF_BUILD_VERSION: version,
-      });
+      await run(
+        'build',
+        'npx',
+        [
+          'webpack',
+          '--mode',
+          'production',
+          '-c',
+          path.join(pkg, 'webpack.config.js'),
+          '--output-path',
+          staging,
+          '--stats',
+          'errors-warnings',
+        ],
+        {
+          SPORTIFY_PUBLIC_PATH: publicPath,
+          // The manifest's buildVersion names the release (the federation runtime keys its instances by it).
+          MF_BUILD_VERSION: version,
+        },
+      );
     }
     const release = {
       package: pkg,
@@ -89,7 +123,9 @@ async function main() {
     renameSync(staging, target);
     recordHistory(dir, { action: 'release', package: pkg, version, commit, dirty, who: operator() });
     const removed = pruneReleases(dir, pkg, keep);
-    console.log(`\nReleased ${pkg} ${version} in ${path.relative(repoRoot, target)}/${dirty ? ' (built with uncommitted changes)' : ''}`);
+    console.log(
+      `\nReleased ${pkg} ${version} in ${path.relative(repoRoot, target)}/${dirty ? ' (built with uncommitted changes)' : ''}`,
+    );
     if (removed.length) console.log(`Removed older releases (keeping ${keep}): ${removed.join(', ')}`);
     console.log(`Make it live with: npm run promote -- ${pkg} ${version}`);
   } finally {

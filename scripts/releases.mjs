@@ -9,7 +9,15 @@ import path from 'node:path';
 import { FRONT_ENDS } from './lib/stack.mjs';
 import { guardProblems } from './releases/guard.mjs';
 import {
-  listReleases, operator, readRegistry, readRelease, recordHistory, registryEntry, releaseDir, releasesDir, repoRoot,
+  listReleases,
+  operator,
+  readRegistry,
+  readRelease,
+  recordHistory,
+  registryEntry,
+  releaseDir,
+  releasesDir,
+  repoRoot,
   writeRegistry,
 } from './releases/store.mjs';
 
@@ -41,13 +49,23 @@ function makeLive(pkg, version, stack, action) {
   const previousVersion = stack.at(-2);
   let previous = null;
   if (previousVersion) {
-    previous = [current?.live, current?.previous].find((entry) => entry?.version === previousVersion)
-      ?? registryEntry(readRelease(dir, pkg, previousVersion) ?? { version: previousVersion }, null);
+    previous =
+      [current?.live, current?.previous].find((entry) => entry?.version === previousVersion) ??
+      registryEntry(readRelease(dir, pkg, previousVersion) ?? { version: previousVersion }, null);
   }
   registry[pkg] = { live: registryEntry(release, time), previous, stack };
   writeRegistry(dir, registry);
-  recordHistory(dir, { action, package: pkg, version, commit: release.commit, from: current?.live?.version ?? null, who: operator() });
-  console.log(`${pkg}: ${version} is live${current?.live ? ` (was ${current.live.version})` : ''}. Open pages switch on their next load.`);
+  recordHistory(dir, {
+    action,
+    package: pkg,
+    version,
+    commit: release.commit,
+    from: current?.live?.version ?? null,
+    who: operator(),
+  });
+  console.log(
+    `${pkg}: ${version} is live${current?.live ? ` (was ${current.live.version})` : ''}. Open pages switch on their next load.`,
+  );
 }
 
 function promote(pkg, version) {
@@ -70,10 +88,14 @@ function status(only) {
   const registry = readRegistry(dir);
   for (const f of FRONT_ENDS.filter((x) => !only || x.name === only)) {
     const entry = registry[f.name];
-    console.log(`${f.name}: ${entry?.live ? `live ${entry.live.version} (commit ${entry.live.commit}, promoted ${entry.live.promotedAt})` : 'live = its dist/ build (no release promoted)'}`);
+    console.log(
+      `${f.name}: ${entry?.live ? `live ${entry.live.version} (commit ${entry.live.commit}, promoted ${entry.live.promotedAt})` : 'live = its dist/ build (no release promoted)'}`,
+    );
     if (entry?.previous) console.log(`  previous ${entry.previous.version}`);
     for (const release of listReleases(dir, f.name)) {
-      console.log(`  ${release.version === entry?.live?.version ? '*' : ' '} ${release.version}  built ${release.builtAt}${release.tested ? '' : '  (tests skipped)'}`);
+      console.log(
+        `  ${release.version === entry?.live?.version ? '*' : ' '} ${release.version}  built ${release.builtAt}${release.tested ? '' : '  (tests skipped)'}`,
+      );
     }
   }
 }

@@ -33,7 +33,9 @@ for (const service of stack.services) {
   service.exited.then((r) => {
     if (stopping) return;
     const essential = ['database', 'auth-emulator', 'api', 'nginx'].includes(service.name);
-    console.error(`${service.name} stopped (${r.exitCode ?? r.signal}).${essential ? '' : ' The rest of the site keeps running.'}`);
+    console.error(
+      `${service.name} stopped (${r.exitCode ?? r.signal}).${essential ? '' : ' The rest of the site keeps running.'}`,
+    );
     if (essential) shutdown(1);
   });
 }
@@ -41,7 +43,9 @@ for (const service of stack.services) {
 const shell = stack.settings.frontEnds[0];
 const logins = demoLogins();
 console.log(`\nSportify Camp is ready at http://localhost:${shell.port}`);
-console.log(`(started in ${((Date.now() - started) / 1000).toFixed(1)} s; data in ${path.relative(repoRoot, stack.settings.dataDir)}/)`);
+console.log(
+  `(started in ${((Date.now() - started) / 1000).toFixed(1)} s; data in ${path.relative(repoRoot, stack.settings.dataDir)}/)`,
+);
 if (logins.length) {
   console.log('\nDemo logins:');
   for (const l of logins) console.log(`  ${l.role.padEnd(11)} ${l.email.padEnd(24)} ${l.password}`);

@@ -84,8 +84,13 @@ const precompressed = (dirOf) => (req, res, next) => {
   // index.html is the shell's page template: sendPage fills it in per request.
   if (!file.startsWith(dir + path.sep) || !path.extname(file) || path.basename(file) === 'index.html') return next();
   const accepts = String(req.headers['accept-encoding'] ?? '');
-  const encoding = [['br', 'br'], ['gzip', 'gz']].find(([name, ext]) =>
-    new RegExp(`\\b${name}\\b`).test(accepts) && existsSync(`${file}.${ext}`) && statSync(`${file}.${ext}`).isFile());
+  const encoding = [
+    ['br', 'br'],
+    ['gzip', 'gz'],
+  ].find(
+    ([name, ext]) =>
+      new RegExp(`\\b${name}\\b`).test(accepts) && existsSync(`${file}.${ext}`) && statSync(`${file}.${ext}`).isFile(),
+  );
   if (!encoding || !existsSync(file)) return next();
   res.set({ 'Content-Encoding': encoding[0], Vary: 'Accept-Encoding', 'Cache-Control': cacheControl(file) });
   res.type(path.extname(file));
@@ -97,14 +102,18 @@ const cacheControl = (file) => (HASHED.test(file) ? 'public, max-age=31536000, i
 /** /releases/<version>/...: this package's published releases. A release never changes, so all of it is immutable. */
 function serveReleases() {
   const dir = path.join(releases, String(opts.name));
-  app.use('/releases', precompressed(() => dir), express.static(dir, {
-    index: false,
-    dotfiles: 'ignore',
-    fallthrough: false,
-    setHeaders(res) {
-      res.set('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  }));
+  app.use(
+    '/releases',
+    precompressed(() => dir),
+    express.static(dir, {
+      index: false,
+      dotfiles: 'ignore',
+      fallthrough: false,
+      setHeaders(res) {
+        res.set('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
 }
 
 /** Files of the current root (one static handler per folder, made on first use). */
@@ -112,12 +121,15 @@ function serveFiles() {
   const handlers = new Map();
   const handlerFor = (dir) => {
     if (!handlers.has(dir)) {
-      handlers.set(dir, express.static(dir, {
-        index: false,
-        setHeaders(res, file) {
-          res.set('Cache-Control', cacheControl(file));
-        },
-      }));
+      handlers.set(
+        dir,
+        express.static(dir, {
+          index: false,
+          setHeaders(res, file) {
+            res.set('Cache-Control', cacheControl(file));
+          },
+        }),
+      );
     }
     return handlers.get(dir);
   };

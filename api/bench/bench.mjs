@@ -24,7 +24,12 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connectionsList = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
 const large = (process.env.BENCH_DATASET ?? 'large') === 'large';
 // A filtered, sorted page of the public list and a page of the admin's user list (issue 16), next to the spec's lists.
-const DEFAULT_PATHS = ['/classes', '/classes/popular', '/classes?q=camp&available=true&minPrice=50&maxPrice=300&sort=price&page=3', '/users?page=50'];
+const DEFAULT_PATHS = [
+  '/classes',
+  '/classes/popular',
+  '/classes?q=camp&available=true&minPrice=50&maxPrice=300&sort=price&page=3',
+  '/users?page=50',
+];
 const routes = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',') : DEFAULT_PATHS;
 // The load balancer's own cost shows best on a small cached list.
 const NGINX_PATH = process.env.BENCH_NGINX_PATH ?? '/classes/popular';
@@ -49,7 +54,10 @@ async function startOwnStack() {
   const replicas = [];
   const addReplica = async () => {
     const port = await freePort();
-    const api = spawnService(`api-${replicas.length + 1}`, process.execPath, [main], { env: { ...env, PORT: String(port) }, quiet: true });
+    const api = spawnService(`api-${replicas.length + 1}`, process.execPath, [main], {
+      env: { ...env, PORT: String(port) },
+      quiet: true,
+    });
     replicas.push(api);
     await ready(api, [`http://127.0.0.1:${port}/health/ready`], 60_000);
     return `127.0.0.1:${port}`;
@@ -59,7 +67,9 @@ async function startOwnStack() {
   if (large) {
     const started = Date.now();
     const n = await writeDataset(env.MONGODB_URI);
-    console.log(`Data set: ${n.classes} classes and ${n.users} users written in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `Data set: ${n.classes} classes and ${n.users} users written in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
   }
   /** @type {Awaited<ReturnType<typeof startNginx>> | null} */
   let lb = null;
@@ -93,13 +103,20 @@ const run = (opts) =>
 
 /** The demo admin's API token: the Auth emulator's REST sign-in, then POST /jwt. */
 async function adminToken(apiUrl, authHost) {
-  const signIn = await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...ADMIN, returnSecureToken: true }),
-  });
+  const signIn = await fetch(
+    `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...ADMIN, returnSecureToken: true }),
+    },
+  );
   if (!signIn.ok) throw new Error(`Auth emulator sign-in answered ${signIn.status}`);
   const { idToken } = await signIn.json();
   const jwt = await fetch(`${apiUrl}/jwt`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` }, body: JSON.stringify({ email: ADMIN.email }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+    body: JSON.stringify({ email: ADMIN.email }),
   });
   if (!jwt.ok) throw new Error(`POST /jwt answered ${jwt.status}`);
   return (await jwt.json()).token;
@@ -107,15 +124,23 @@ async function adminToken(apiUrl, authHost) {
 
 async function main() {
   const target = process.env.BENCH_URL
-    ? { url: process.env.BENCH_URL.replace(/\/$/, ''), authHost: process.env.FIREBASE_AUTH_EMULATOR_HOST, stop: async () => {} }
+    ? {
+        url: process.env.BENCH_URL.replace(/\/$/, ''),
+        authHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+        stop: async () => {},
+      }
     : await startOwnStack();
-  const data = process.env.BENCH_URL ? 'running API' : `own API + embedded database, seeded${large ? ' + 10,000 classes and 100,000 users' : ''}`;
+  const data = process.env.BENCH_URL
+    ? 'running API'
+    : `own API + embedded database, seeded${large ? ' + 10,000 classes and 100,000 users' : ''}`;
   console.log(`Benchmarking ${target.url} (${data}), ${duration} s per run`);
   const rows = [];
   const measure = async (/** @type {string} */ base, /** @type {string} */ route, /** @type {string} */ via) => {
     const url = base + route;
     // Admin-only lists are measured with the demo admin's token (auth guard and role lookup included).
-    const headers = route.startsWith('/users?') ? { authorization: `Bearer ${await adminToken(base, target.authHost)}` } : {};
+    const headers = route.startsWith('/users?')
+      ? { authorization: `Bearer ${await adminToken(base, target.authHost)}` }
+      : {};
     const check = await fetch(url, { headers });
     if (!check.ok) throw new Error(`GET ${route} answered ${check.status}`);
     const body = await check.json();
@@ -137,7 +162,8 @@ async function main() {
   try {
     for (const route of routes) await measure(target.url, route, '');
     if ('balanced' in target && process.env.BENCH_NGINX !== '0') {
-      for (const count of [1, 2]) await measure(await target.balanced(count), NGINX_PATH, ` via nginx, ${count} replica${count > 1 ? 's' : ''}`);
+      for (const count of [1, 2])
+        await measure(await target.balanced(count), NGINX_PATH, ` via nginx, ${count} replica${count > 1 ? 's' : ''}`);
     }
   } finally {
     await target.stop();

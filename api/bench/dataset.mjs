@@ -5,26 +5,49 @@
 import mongoose from 'mongoose';
 import { fileURLToPath } from 'node:url';
 
-const SPORTS = ['soccer', 'basketball', 'tennis', 'swimming', 'volleyball', 'baseball', 'athletics', 'gymnastics', 'cycling', 'badminton'];
+const SPORTS = [
+  'soccer',
+  'basketball',
+  'tennis',
+  'swimming',
+  'volleyball',
+  'baseball',
+  'athletics',
+  'gymnastics',
+  'cycling',
+  'badminton',
+];
 const LEVELS = ['Basics', 'Camp', 'Clinic', 'Skills', 'Academy', 'Masterclass', 'Weekend', 'Intensive'];
 const BATCH = 5_000;
 
 /** @param {string} uri @param {{ classes?: number, users?: number, assetBaseUrl?: string }} [options] */
-export async function writeDataset(uri, { classes = 10_000, users = 100_000, assetBaseUrl = 'http://localhost:3000' } = {}) {
+export async function writeDataset(
+  uri,
+  { classes = 10_000, users = 100_000, assetBaseUrl = 'http://localhost:3000' } = {},
+) {
   const conn = await mongoose.createConnection(uri).asPromise();
   try {
     const db = conn.db;
     const start = new Date('2025-01-01T00:00:00Z').getTime();
     const instructors = Array.from({ length: 50 }, (_, i) => ({
-      userName: `Bench Coach ${i + 1}`, email: `bench.coach${i + 1}@bench.sportify.camp`, userPhoto: `${assetBaseUrl}/images/people/sam.svg`,
-      role: 'instructor', createdAt: new Date(start + i * 1000),
+      userName: `Bench Coach ${i + 1}`,
+      email: `bench.coach${i + 1}@bench.sportify.camp`,
+      userPhoto: `${assetBaseUrl}/images/people/sam.svg`,
+      role: 'instructor',
+      createdAt: new Date(start + i * 1000),
     }));
     for (let from = 0; from < users; from += BATCH) {
       const batch = Array.from({ length: Math.min(BATCH, users - from) }, (_, k) => {
         const i = from + k;
         return i < instructors.length
           ? instructors[i]
-          : { userName: `Bench Student ${i + 1}`, email: `bench.student${i + 1}@bench.sportify.camp`, userPhoto: '', gender: 'other', createdAt: new Date(start + i * 1000) };
+          : {
+              userName: `Bench Student ${i + 1}`,
+              email: `bench.student${i + 1}@bench.sportify.camp`,
+              userPhoto: '',
+              gender: 'other',
+              createdAt: new Date(start + i * 1000),
+            };
       });
       await db.collection('users').insertMany(batch, { ordered: false });
     }
@@ -62,7 +85,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const started = Date.now();
   writeDataset(uri).then(
-    (n) => console.log(`Wrote ${n.classes} classes and ${n.users} users in ${((Date.now() - started) / 1000).toFixed(1)} s`),
-    (err) => { console.error(err); process.exit(1); },
+    (n) =>
+      console.log(`Wrote ${n.classes} classes and ${n.users} users in ${((Date.now() - started) / 1000).toFixed(1)} s`),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
   );
 }

@@ -20,7 +20,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(requestIdAndLog);
   app.use(databaseGate(app.get(DatabaseService)));
   // Upgrading to https would break the Swagger UI's assets on a plain-http local API.
-  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: config.production ? [] : null } } }));
+  app.use(
+    helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: config.production ? [] : null } } }),
+  );
   app.enableCors({
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],

@@ -20,11 +20,14 @@ describe('fail closed: account binding and the seed', () => {
     expect(await t.db().collection('account_bindings').countDocuments({ email })).toBe(1);
 
     // Same e-mail, another Firebase account (e.g. re-created after the first was deleted): refused.
-    const deleted = await fetch(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:delete?key=test-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ idToken: first }),
-    });
+    const deleted = await fetch(
+      `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:delete?key=test-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ idToken: first }),
+      },
+    );
     expect(deleted.ok).toBe(true);
     const second = await signUp(email);
     const res = await t.http().post('/jwt').set('Authorization', `Bearer ${second}`).send({ email }).expect(403);
@@ -32,7 +35,15 @@ describe('fail closed: account binding and the seed', () => {
   });
 
   it('the seed refuses to run outside development mode', async () => {
-    const config = loadConfig({ ...testEnv(), SPORTIFY_DEV_MODE: '0', JWT_SECRET: 'x'.repeat(40), STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', FIREBASE_PROJECT_ID: 'sportify-prod', FIREBASE_AUTH_EMULATOR_HOST: '' });
+    const config = loadConfig({
+      ...testEnv(),
+      SPORTIFY_DEV_MODE: '0',
+      JWT_SECRET: 'x'.repeat(40),
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      FIREBASE_PROJECT_ID: 'sportify-prod',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    });
     await expect(runSeed(config)).rejects.toThrow('it runs only in development mode (SPORTIFY_DEV_MODE=1)');
   });
 });

@@ -1,8 +1,22 @@
 import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
 import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
-const PUBLIC_CLASS_KEYS = ['_id', 'className', 'classImage', 'enrolled', 'instructorEmail', 'instructorName', 'price', 'seats'].sort();
-const newClass = { className: 'Beach Volleyball Basics', classImage: 'http://localhost:3000/images/classes/volleyball.svg', seats: 12, price: 80 };
+const PUBLIC_CLASS_KEYS = [
+  '_id',
+  'className',
+  'classImage',
+  'enrolled',
+  'instructorEmail',
+  'instructorName',
+  'price',
+  'seats',
+].sort();
+const newClass = {
+  className: 'Beach Volleyball Basics',
+  classImage: 'http://localhost:3000/images/classes/volleyball.svg',
+  seats: 12,
+  price: 80,
+};
 
 describe('classes', () => {
   let t: TestApp;
@@ -27,16 +41,46 @@ describe('classes', () => {
 
   describe('POST /classes (instructor)', () => {
     it("creates a pending class owned by the caller, with the caller's name from the database", async () => {
-      const res = await t.http().post('/classes').set(jordan.auth).send({ ...newClass, instructorName: 'Jordan Lee', instructorEmail: JORDAN.email, date: new Date().toISOString(), status: 'pending' }).expect(201);
+      const res = await t
+        .http()
+        .post('/classes')
+        .set(jordan.auth)
+        .send({
+          ...newClass,
+          instructorName: 'Jordan Lee',
+          instructorEmail: JORDAN.email,
+          date: new Date().toISOString(),
+          status: 'pending',
+        })
+        .expect(201);
       expect(res.body).toEqual({ insertedId: expect.stringMatching(/^[a-f0-9]{24}$/) });
-      const doc = await t.db().collection('classes').findOne({ _id: new (await import('mongoose')).Types.ObjectId(res.body.insertedId) });
-      expect(doc).toMatchObject({ ...newClass, status: 'pending', instructorEmail: JORDAN.email, instructorName: 'Jordan Lee', enrolled: 0 });
+      const doc = await t
+        .db()
+        .collection('classes')
+        .findOne({ _id: new (await import('mongoose')).Types.ObjectId(res.body.insertedId) });
+      expect(doc).toMatchObject({
+        ...newClass,
+        status: 'pending',
+        instructorEmail: JORDAN.email,
+        instructorName: 'Jordan Lee',
+        enrolled: 0,
+      });
     });
 
     it("closes the seed flaw: an instructor cannot create an approved class ('status' is ignored)", async () => {
-      const res = await t.http().post('/classes').set(jordan.auth).send({ ...newClass, className: 'Sneaky Approved', status: 'approved', enrolled: 99 }).expect(400);
+      const res = await t
+        .http()
+        .post('/classes')
+        .set(jordan.auth)
+        .send({ ...newClass, className: 'Sneaky Approved', status: 'approved', enrolled: 99 })
+        .expect(400);
       expect(res.body.message).toContain('property enrolled should not exist');
-      const ok = await t.http().post('/classes').set(jordan.auth).send({ ...newClass, className: 'Sneaky Approved', status: 'approved' }).expect(201);
+      const ok = await t
+        .http()
+        .post('/classes')
+        .set(jordan.auth)
+        .send({ ...newClass, className: 'Sneaky Approved', status: 'approved' })
+        .expect(201);
       const doc = await t.db().collection('classes').findOne({ className: 'Sneaky Approved' });
       expect(doc?._id.toString()).toBe(ok.body.insertedId);
       expect(doc?.status).toBe('pending');
@@ -45,7 +89,12 @@ describe('classes', () => {
     });
 
     it("refuses a class in another instructor's name", async () => {
-      await t.http().post('/classes').set(jordan.auth).send({ ...newClass, instructorEmail: SAM.email }).expect(403);
+      await t
+        .http()
+        .post('/classes')
+        .set(jordan.auth)
+        .send({ ...newClass, instructorEmail: SAM.email })
+        .expect(403);
     });
 
     it('is refused to students and admins (403) and without a token (401)', async () => {
@@ -69,7 +118,12 @@ describe('classes', () => {
       [{ price: { $gt: 0 } }, 'price must be a number'],
       [{ className: { $ne: null } }, 'Class name is required'],
     ])('validates %p: "%s"', async (patch, message) => {
-      const res = await t.http().post('/classes').set(jordan.auth).send({ ...newClass, ...patch }).expect(400);
+      const res = await t
+        .http()
+        .post('/classes')
+        .set(jordan.auth)
+        .send({ ...newClass, ...patch })
+        .expect(400);
       expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
       expect(res.body.message).toContain(message);
     });
@@ -80,7 +134,11 @@ describe('classes', () => {
       const res = await t.http().get('/all-classes').set(admin.auth).expect(200);
       expect(res.body.length).toBeGreaterThanOrEqual(14);
       const denied = res.body.find((c: { className: string }) => c.className === 'Open Water Rowing');
-      expect(denied).toMatchObject({ status: 'denied', feedback: expect.stringContaining('safety boat'), _id: expect.any(String) });
+      expect(denied).toMatchObject({
+        status: 'denied',
+        feedback: expect.stringContaining('safety boat'),
+        _id: expect.any(String),
+      });
       await t.http().get('/all-classes').set(jordan.auth).expect(403);
       await t.http().get('/all-classes').set(student.auth).expect(403);
       await t.http().get('/all-classes').expect(401);
@@ -91,13 +149,23 @@ describe('classes', () => {
     it('approves a pending class once; it then shows on the public list', async () => {
       const id = await idOf('Road Cycling Club');
       const before = await t.http().get('/classes').expect(200);
-      const res = await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status: 'approved' }).expect(200);
+      const res = await t
+        .http()
+        .patch(`/classes/status/${id}`)
+        .set(admin.auth)
+        .send({ status: 'approved' })
+        .expect(200);
       expect(res.body).toEqual({ matchedCount: 1, modifiedCount: 1 });
       const after = await t.http().get('/classes').expect(200);
       expect(after.body).toHaveLength(before.body.length + 1);
       expect(after.body.map((c: { _id: string }) => c._id)).toContain(id);
       // The decision is final.
-      const again = await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status: 'denied' }).expect(409);
+      const again = await t
+        .http()
+        .patch(`/classes/status/${id}`)
+        .set(admin.auth)
+        .send({ status: 'denied' })
+        .expect(409);
       expect(again.body.message).toContain('already approved');
     });
 
@@ -107,7 +175,9 @@ describe('classes', () => {
         const res = await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status }).expect(400);
         expect(res.body.message).toBe("status must be 'approved' or 'denied'");
       }
-      expect((await t.db().collection('classes').findOne({ className: 'Table Tennis Spin School' }))?.status).toBe('pending');
+      expect((await t.db().collection('classes').findOne({ className: 'Table Tennis Spin School' }))?.status).toBe(
+        'pending',
+      );
     });
 
     it('denies; refuses non-admins; 404 for unknown and 400 for malformed ids', async () => {
@@ -116,7 +186,12 @@ describe('classes', () => {
       await t.http().patch(`/classes/status/${id}`).set(student.auth).send({ status: 'approved' }).expect(403);
       await t.http().patch(`/classes/status/${id}`).send({ status: 'approved' }).expect(401);
       await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status: 'denied' }).expect(200);
-      await t.http().patch('/classes/status/0123456789abcdef01234567').set(admin.auth).send({ status: 'denied' }).expect(404);
+      await t
+        .http()
+        .patch('/classes/status/0123456789abcdef01234567')
+        .set(admin.auth)
+        .send({ status: 'denied' })
+        .expect(404);
       await t.http().patch('/classes/status/xyz').set(admin.auth).send({ status: 'denied' }).expect(400);
     });
   });
@@ -124,18 +199,33 @@ describe('classes', () => {
   describe('PATCH /classes/feedback/:id (admin)', () => {
     it('stores the feedback, which the instructor then reads in their classes', async () => {
       const id = await idOf('Indoor Climbing Intro');
-      const res = await t.http().patch(`/classes/feedback/${id}`).set(admin.auth).send({ feedback: 'Add a belay check to the first session.' }).expect(200);
+      const res = await t
+        .http()
+        .patch(`/classes/feedback/${id}`)
+        .set(admin.auth)
+        .send({ feedback: 'Add a belay check to the first session.' })
+        .expect(200);
       expect(res.body).toEqual({ matchedCount: 1, modifiedCount: 1 });
       const mine = await t.http().get(`/classes/user/${SAM.email}`).set(sam.auth).expect(200);
-      expect(mine.body.find((c: { _id: string }) => c._id === id).feedback).toBe('Add a belay check to the first session.');
+      expect(mine.body.find((c: { _id: string }) => c._id === id).feedback).toBe(
+        'Add a belay check to the first session.',
+      );
     });
 
     it("requires the text ('Feedback is required') and an admin", async () => {
       const id = await idOf('Indoor Climbing Intro');
-      expect((await t.http().patch(`/classes/feedback/${id}`).set(admin.auth).send({ feedback: '' }).expect(400)).body.message).toBe('Feedback is required');
+      expect(
+        (await t.http().patch(`/classes/feedback/${id}`).set(admin.auth).send({ feedback: '' }).expect(400)).body
+          .message,
+      ).toBe('Feedback is required');
       await t.http().patch(`/classes/feedback/${id}`).set(admin.auth).send({}).expect(400);
       await t.http().patch(`/classes/feedback/${id}`).set(sam.auth).send({ feedback: 'self-praise' }).expect(403);
-      await t.http().patch('/classes/feedback/0123456789abcdef01234567').set(admin.auth).send({ feedback: 'x' }).expect(404);
+      await t
+        .http()
+        .patch('/classes/feedback/0123456789abcdef01234567')
+        .set(admin.auth)
+        .send({ feedback: 'x' })
+        .expect(404);
     });
   });
 
@@ -145,7 +235,13 @@ describe('classes', () => {
       expect(res.body.length).toBeGreaterThanOrEqual(3);
       for (const c of res.body) {
         expect(c.instructorEmail).toBe(JORDAN.email);
-        expect(c).toEqual(expect.objectContaining({ status: expect.any(String), enrolled: expect.any(Number), feedback: expect.any(String) }));
+        expect(c).toEqual(
+          expect.objectContaining({
+            status: expect.any(String),
+            enrolled: expect.any(Number),
+            feedback: expect.any(String),
+          }),
+        );
       }
     });
 
@@ -159,7 +255,12 @@ describe('classes', () => {
   describe('PATCH /classes/:id (instructor, own class)', () => {
     it('updates name, image, seats and price and sends the class back to review', async () => {
       const id = await idOf('Track and Field Athletics');
-      const res = await t.http().patch(`/classes/${id}`).set(jordan.auth).send({ className: 'Track and Field', seats: 18, price: 88.5 }).expect(200);
+      const res = await t
+        .http()
+        .patch(`/classes/${id}`)
+        .set(jordan.auth)
+        .send({ className: 'Track and Field', seats: 18, price: 88.5 })
+        .expect(200);
       expect(res.body).toEqual({ matchedCount: 1, modifiedCount: 1 });
       const doc = await t.db().collection('classes').findOne({ className: 'Track and Field' });
       expect(doc).toMatchObject({ seats: 18, price: 88.5, status: 'pending' });
@@ -175,7 +276,9 @@ describe('classes', () => {
       await t.http().patch(`/classes/${id}`).set(sam.auth).send({ status: 'approved' }).expect(400);
       await t.http().patch(`/classes/${id}`).set(sam.auth).send({ enrolled: 500 }).expect(400);
       await t.http().patch('/classes/0123456789abcdef01234567').set(sam.auth).send({ price: 1 }).expect(404);
-      expect((await t.db().collection('classes').findOne({ className: 'Basketball Skills Development' }))?.price).toBe(135);
+      expect((await t.db().collection('classes').findOne({ className: 'Basketball Skills Development' }))?.price).toBe(
+        135,
+      );
     });
   });
 
@@ -187,7 +290,13 @@ describe('classes', () => {
       const enrolled = res.body.map((c: { enrolled: number }) => c.enrolled);
       expect(enrolled).toEqual([...enrolled].sort((a, b) => b - a));
       expect(res.body[0].className).toBe('Basketball Skills Development');
-      const approved = await t.db().collection('classes').find({ status: 'approved' }).sort({ enrolled: -1 }).limit(6).toArray();
+      const approved = await t
+        .db()
+        .collection('classes')
+        .find({ status: 'approved' })
+        .sort({ enrolled: -1 })
+        .limit(6)
+        .toArray();
       expect(enrolled).toEqual(approved.map((c) => c.enrolled));
     });
   });
@@ -201,22 +310,42 @@ describe('classes', () => {
       await t.http().get('/classes').set('If-None-Match', etag).expect(304);
 
       const id = await idOf('Road Cycling Club');
-      await t.http().patch(`/classes/${id}`).set(await signInAs(t, 'drew@sportify.camp', 'Coach@2026').then((s) => s.auth)).send({ seats: 11 }).expect(200);
+      await t
+        .http()
+        .patch(`/classes/${id}`)
+        .set(await signInAs(t, 'drew@sportify.camp', 'Coach@2026').then((s) => s.auth))
+        .send({ seats: 11 })
+        .expect(200);
       const after = await t.http().get('/classes').set('If-None-Match', etag).expect(200);
       expect(after.headers.etag).not.toBe(etag);
     });
 
     it('answers warm hits (served before the framework) with the same headers as the full pipeline', async () => {
       const admin2 = await signInAs(t, ADMIN.email, ADMIN.password);
-      await t.http().patch(`/classes/feedback/${await idOf('Swimming Lessons')}`).set(admin2.auth).send({ feedback: 'ok' }).expect(200);
+      await t
+        .http()
+        .patch(`/classes/feedback/${await idOf('Swimming Lessons')}`)
+        .set(admin2.auth)
+        .send({ feedback: 'ok' })
+        .expect(200);
       const id = await idOf('Table Tennis Spin School');
       await t.http().patch(`/classes/status/${id}`).set(admin2.auth).send({ status: 'approved' }).expect(200); // drops the cache
       const origin = 'http://localhost:3001';
       const cold = await t.http().get('/classes').set('Origin', origin).expect(200);
       const warm = await t.http().get('/classes').set('Origin', origin).expect(200);
-      const names = (h: Record<string, unknown>) => Object.keys(h).filter((n) => !['date', 'connection', 'keep-alive'].includes(n)).sort();
+      const names = (h: Record<string, unknown>) =>
+        Object.keys(h)
+          .filter((n) => !['date', 'connection', 'keep-alive'].includes(n))
+          .sort();
       expect(names(warm.headers)).toEqual(names(cold.headers));
-      for (const h of ['content-security-policy', 'x-content-type-options', 'access-control-allow-origin', 'vary', 'cache-control', 'etag']) {
+      for (const h of [
+        'content-security-policy',
+        'x-content-type-options',
+        'access-control-allow-origin',
+        'vary',
+        'cache-control',
+        'etag',
+      ]) {
         expect(warm.headers[h]).toBe(cold.headers[h]);
       }
       expect(warm.headers['x-request-id']).not.toBe(cold.headers['x-request-id']);

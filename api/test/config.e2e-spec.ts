@@ -30,7 +30,13 @@ describe('configuration validated at boot', () => {
       assetBaseUrl: 'http://localhost:3000',
       stripeSecretKey: '',
     });
-    expect(c.corsOrigins).toEqual(['http://localhost:3000', 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004']);
+    expect(c.corsOrigins).toEqual([
+      'http://localhost:3000',
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'http://localhost:3003',
+      'http://localhost:3004',
+    ]);
   });
 
   it.each([
@@ -55,16 +61,19 @@ describe('configuration validated at boot', () => {
     expect(prod.rateLimits).toEqual({ windowSeconds: 60, jwt: 30, writes: 120 });
   });
 
-  it.each<Record<string, string>>([{}, { NODE_ENV: 'production' }, { NODE_ENV: 'prod' }, { NODE_ENV: 'staging' }, { SPORTIFY_DEV_MODE: '0' }])(
-    'fails closed without the development flag (%p): names every missing production setting',
-    (env) => {
-      const problems = problemsOf(env).join('\n');
-      expect(problems).toContain('JWT_SECRET is required');
-      expect(problems).toContain('STRIPE_SECRET_KEY is required');
-      expect(problems).toContain('STRIPE_WEBHOOK_SECRET is required');
-      expect(problems).toContain('FIREBASE_PROJECT_ID must be a real Firebase project');
-    },
-  );
+  it.each<Record<string, string>>([
+    {},
+    { NODE_ENV: 'production' },
+    { NODE_ENV: 'prod' },
+    { NODE_ENV: 'staging' },
+    { SPORTIFY_DEV_MODE: '0' },
+  ])('fails closed without the development flag (%p): names every missing production setting', (env) => {
+    const problems = problemsOf(env).join('\n');
+    expect(problems).toContain('JWT_SECRET is required');
+    expect(problems).toContain('STRIPE_SECRET_KEY is required');
+    expect(problems).toContain('STRIPE_WEBHOOK_SECRET is required');
+    expect(problems).toContain('FIREBASE_PROJECT_ID must be a real Firebase project');
+  });
 
   it('without the flag: a short or development JWT secret, the emulator and the development webhook secret are refused', () => {
     const problems = problemsOf({
@@ -76,13 +85,21 @@ describe('configuration validated at boot', () => {
     expect(problems).toContain('JWT_SECRET must be at least 32 characters');
     expect(problems).toContain('FIREBASE_AUTH_EMULATOR_HOST must not be set');
     expect(problems).toContain('STRIPE_WEBHOOK_SECRET must not be the development one');
-    expect(problemsOf({ ...PROD, JWT_SECRET: 'sportify-dev-only-secret-change-me-in-production' }).join('\n')).toContain('JWT_SECRET');
+    expect(
+      problemsOf({ ...PROD, JWT_SECRET: 'sportify-dev-only-secret-change-me-in-production' }).join('\n'),
+    ).toContain('JWT_SECRET');
     // With every production setting it starts, and not in development mode.
-    expect(loadConfig(PROD)).toMatchObject({ developmentMode: false, production: true, stripeWebhookSecret: 'whsec_live_abc' });
+    expect(loadConfig(PROD)).toMatchObject({
+      developmentMode: false,
+      production: true,
+      stripeWebhookSecret: 'whsec_live_abc',
+    });
   });
 
   it('the development flag cannot be combined with NODE_ENV=production', () => {
-    expect(problemsOf({ ...DEV, NODE_ENV: 'production' }).join('\n')).toContain('SPORTIFY_DEV_MODE=1 cannot be combined');
+    expect(problemsOf({ ...DEV, NODE_ENV: 'production' }).join('\n')).toContain(
+      'SPORTIFY_DEV_MODE=1 cannot be combined',
+    );
   });
 
   it('reads the documented variables', () => {
@@ -94,7 +111,12 @@ describe('configuration validated at boot', () => {
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199',
       ASSET_BASE_URL: 'https://cdn.camp.example/',
     });
-    expect(c).toMatchObject({ port: 5050, jwtTtlSeconds: 900, firebaseAuthEmulatorHost: '127.0.0.1:9199', assetBaseUrl: 'https://cdn.camp.example' });
+    expect(c).toMatchObject({
+      port: 5050,
+      jwtTtlSeconds: 900,
+      firebaseAuthEmulatorHost: '127.0.0.1:9199',
+      assetBaseUrl: 'https://cdn.camp.example',
+    });
     expect(c.corsOrigins).toEqual(['https://camp.example', 'https://admin.camp.example']);
   });
 
@@ -112,9 +134,12 @@ describe('configuration validated at boot', () => {
       expect(loadConfig({}).scaling.trustProxy).toEqual(['loopback']);
     });
 
-    it.each(['true', 'proxy.example', '10.0.0.0/33', '300.1.1.1', '1.2.3.4/8/1', 'loopback;10.0.0.1', '99'])('stops the boot on %p', (raw) => {
-      expect(problemsOf({ TRUST_PROXY: raw }).join('\n')).toContain('TRUST_PROXY must be a hop count');
-    });
+    it.each(['true', 'proxy.example', '10.0.0.0/33', '300.1.1.1', '1.2.3.4/8/1', 'loopback;10.0.0.1', '99'])(
+      'stops the boot on %p',
+      (raw) => {
+        expect(problemsOf({ TRUST_PROXY: raw }).join('\n')).toContain('TRUST_PROXY must be a hop count');
+      },
+    );
   });
 
   it('reads the scale-out settings with their defaults', () => {

@@ -7,51 +7,59 @@ import { signInAs, startTestApp, type Session, type TestApp } from './support/te
 // response shapes it declares are what the API really sends.
 describe('the API contract against the running API', () => {
   const committedJson = readFileSync(CONTRACT_JSON, 'utf8');
-    type Schema = { properties?: Record<string, unknown>; required?: string[] };
-    const document = JSON.parse(committedJson) as {
-      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { items?: { $ref: string } } }> }> }>>;
-      components: { schemas: Record<string, Schema> };
+  type Schema = { properties?: Record<string, unknown>; required?: string[] };
+  const document = JSON.parse(committedJson) as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        { responses: Record<string, { content?: Record<string, { schema: { items?: { $ref: string } } }> }> }
+      >
+    >;
+    components: { schemas: Record<string, Schema> };
+  };
+  let t: TestApp;
+  let as: Record<'admin' | 'instructor', Session>;
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: true });
+    as = {
+      admin: await signInAs(t, ADMIN.email, ADMIN.password),
+      instructor: await signInAs(t, JORDAN.email, JORDAN.password),
     };
-    let t: TestApp;
-    let as: Record<'admin' | 'instructor', Session>;
-
-    beforeAll(async () => {
-      t = await startTestApp({ seed: true });
-      as = {
-        admin: await signInAs(t, ADMIN.email, ADMIN.password),
-        instructor: await signInAs(t, JORDAN.email, JORDAN.password),
-      };
-    });
-    afterAll(() => t.close());
-
-    it('serves the same document at /docs-json as the one built without a database', async () => {
-      const res = await t.http().get('/docs-json').expect(200);
-      expect(res.body).toEqual(JSON.parse(committedJson));
-    });
-
-    // Every list the seed fills: each item has exactly the declared properties (no extra field, no missing
-    // required one), so a front end typed from the contract reads what is there.
-    const lists: Array<[string, string, 'admin' | 'instructor' | null]> = [
-      ['/classes', '/classes', null],
-      ['/classes/popular', '/classes/popular', null],
-      ['/instructors', '/instructors', null],
-      ['/users/popular', '/users/popular', null],
-      ['/users/admin', '/users/admin', null],
-      ['/users', '/users', 'admin'],
-      ['/all-classes', '/all-classes', 'admin'],
-      ['/classes/user/{email}', `/classes/user/${JORDAN.email}`, 'instructor'],
-    ];
-    it.each(lists)('%s items have exactly the declared fields', async (pathKey, url, role) => {
-      const req = t.http().get(url);
-      const res = await (role ? req.set(as[role].auth) : req).expect(200);
-      const ref = document.paths[pathKey].get.responses['200'].content!['application/json'].schema.items!.$ref;
-      const schema = document.components.schemas[ref.split('/').pop()!];
-      const declared = Object.keys(schema.properties ?? {}).sort();
-      expect(res.body.length).toBeGreaterThan(0);
-      for (const item of res.body as Array<Record<string, unknown>>) {
-        expect(declared).toEqual(expect.arrayContaining(Object.keys(item)));
-        expect(Object.keys(item)).toEqual(expect.arrayContaining(schema.required ?? []));
-      }
-      expect(declared.filter((key) => (res.body as Array<Record<string, unknown>>).every((item) => !(key in item)))).toEqual([]);
-    });
   });
+  afterAll(() => t.close());
+
+  it('serves the same document at /docs-json as the one built without a database', async () => {
+    const res = await t.http().get('/docs-json').expect(200);
+    expect(res.body).toEqual(JSON.parse(committedJson));
+  });
+
+  // Every list the seed fills: each item has exactly the declared properties (no extra field, no missing
+  // required one), so a front end typed from the contract reads what is there.
+  const lists: Array<[string, string, 'admin' | 'instructor' | null]> = [
+    ['/classes', '/classes', null],
+    ['/classes/popular', '/classes/popular', null],
+    ['/instructors', '/instructors', null],
+    ['/users/popular', '/users/popular', null],
+    ['/users/admin', '/users/admin', null],
+    ['/users', '/users', 'admin'],
+    ['/all-classes', '/all-classes', 'admin'],
+    ['/classes/user/{email}', `/classes/user/${JORDAN.email}`, 'instructor'],
+  ];
+  it.each(lists)('%s items have exactly the declared fields', async (pathKey, url, role) => {
+    const req = t.http().get(url);
+    const res = await (role ? req.set(as[role].auth) : req).expect(200);
+    const ref = document.paths[pathKey].get.responses['200'].content!['application/json'].schema.items!.$ref;
+    const schema = document.components.schemas[ref.split('/').pop()!];
+    const declared = Object.keys(schema.properties ?? {}).sort();
+    expect(res.body.length).toBeGreaterThan(0);
+    for (const item of res.body as Array<Record<string, unknown>>) {
+      expect(declared).toEqual(expect.arrayContaining(Object.keys(item)));
+      expect(Object.keys(item)).toEqual(expect.arrayContaining(schema.required ?? []));
+    }
+    expect(
+      declared.filter((key) => (res.body as Array<Record<string, unknown>>).every((item) => !(key in item))),
+    ).toEqual([]);
+  });
+});

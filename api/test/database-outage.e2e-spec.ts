@@ -1,7 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { exitWithin, freePort, sleep, startApiProcess, startDevDbProcess, startNginxProcess, type ApiProc, type Proc } from './support/processes';
+import {
+  exitWithin,
+  freePort,
+  sleep,
+  startApiProcess,
+  startDevDbProcess,
+  startNginxProcess,
+  type ApiProc,
+  type Proc,
+} from './support/processes';
 import { testEnv } from './support/test-app';
 
 // The built API against an embedded database of its own, which the tests stop and start again mid-run.
@@ -51,7 +60,14 @@ describe('database outages (the real API process, its database stopped and resta
       for (const [p, init] of [
         ['/classes', undefined],
         ['/classes/popular', undefined],
-        ['/jwt', { method: 'POST', headers: { Authorization: 'Bearer x', 'Content-Type': 'application/json' }, body: '{"email":"a@b.co"}' }],
+        [
+          '/jwt',
+          {
+            method: 'POST',
+            headers: { Authorization: 'Bearer x', 'Content-Type': 'application/json' },
+            body: '{"email":"a@b.co"}',
+          },
+        ],
       ] as const) {
         const r = await timed(api.url + p, init);
         answers.push({ path: p, ...r, at: Date.now() - stoppedAt });
@@ -62,7 +78,11 @@ describe('database outages (the real API process, its database stopped and resta
     expect(late.length).toBeGreaterThan(0);
     for (const a of late) expect(a).toMatchObject({ status: 503 });
     const body = await (await fetch(`${api.url}/classes`)).json();
-    expect(body).toEqual({ statusCode: 503, message: 'The database is unavailable, please try again shortly', error: 'Service Unavailable' });
+    expect(body).toEqual({
+      statusCode: 503,
+      message: 'The database is unavailable, please try again shortly',
+      error: 'Service Unavailable',
+    });
     expect((await timed(`${api.url}/health/live`)).status).toBe(200);
     expect((await timed(`${api.url}/health/ready`)).status).toBe(503);
     expect(api.alive()).toBe(true);
@@ -122,7 +142,14 @@ describe('database outages (the real API process, its database stopped and resta
     expect(api.alive()).toBe(true);
     db = await startDevDbProcess(dbPort, dbFile);
     const end = Date.now() + 30_000;
-    while (Date.now() < end && !(await fetch(`${api.url}/health/ready`).then((r) => r.ok, () => false))) await sleep(200);
+    while (
+      Date.now() < end &&
+      !(await fetch(`${api.url}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      await sleep(200);
     expect((await fetch(`${api.url}/health/ready`)).status).toBe(200);
   }, 120_000);
 

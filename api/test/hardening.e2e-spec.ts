@@ -49,7 +49,13 @@ describe('hardening', () => {
     const missing = await t.http().get('/nope').expect(404);
     expect(missing.body).toEqual({ statusCode: 404, message: 'Cannot GET /nope', error: 'Not Found' });
     const s = await newStudent(t, 'json');
-    const bad = await t.http().post('/classes/selected').set(s.auth).set('Content-Type', 'application/json').send('{"classId":').expect(400);
+    const bad = await t
+      .http()
+      .post('/classes/selected')
+      .set(s.auth)
+      .set('Content-Type', 'application/json')
+      .send('{"classId":')
+      .expect(400);
     expect(bad.body).toEqual({ statusCode: 400, message: expect.any(String), error: 'Bad Request' });
   });
 
@@ -60,10 +66,29 @@ describe('hardening', () => {
     const q = await t.http().get('/classes?q[$ne]=x').expect(400);
     expect(q.body.message).toContain('should not exist');
     const s = await newStudent(t, 'inject');
-    await t.http().post('/classes/selected').set(s.auth).send({ classId: { $gt: '' } }).expect(400);
-    await t.http().post('/payments').set(s.auth).send({ transactionId: { $regex: '.*' } }).expect(400);
-    await t.http().post('/create-payment-intent').set(s.auth).send({ selectionId: { $ne: null } }).expect(400);
-    await t.http().post('/jwt').send({ email: { $ne: null } }).expect(400);
+    await t
+      .http()
+      .post('/classes/selected')
+      .set(s.auth)
+      .send({ classId: { $gt: '' } })
+      .expect(400);
+    await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send({ transactionId: { $regex: '.*' } })
+      .expect(400);
+    await t
+      .http()
+      .post('/create-payment-intent')
+      .set(s.auth)
+      .send({ selectionId: { $ne: null } })
+      .expect(400);
+    await t
+      .http()
+      .post('/jwt')
+      .send({ email: { $ne: null } })
+      .expect(400);
   });
 
   it('publishes the OpenAPI document at /docs with every call of the spec', async () => {
@@ -71,11 +96,31 @@ describe('hardening', () => {
     const doc = await t.http().get('/docs-json').expect(200);
     const paths = Object.keys(doc.body.paths);
     for (const p of [
-      '/jwt', '/users', '/users/admin', '/users/admin/{email}', '/users/instructors/{email}', '/users/popular',
-      '/users/admin/{id}', '/users/instructors/{id}', '/instructors', '/classes', '/classes/popular', '/all-classes',
-      '/classes/status/{id}', '/classes/feedback/{id}', '/classes/user/{email}', '/classes/{id}', '/classes/selected',
-      '/classes/selected/{email}', '/classes/selected/{id}', '/classes/payment/{id}', '/create-payment-intent', '/payments',
-      '/payments/enrolled/{email}', '/payments/sandbox/confirm', '/health',
+      '/jwt',
+      '/users',
+      '/users/admin',
+      '/users/admin/{email}',
+      '/users/instructors/{email}',
+      '/users/popular',
+      '/users/admin/{id}',
+      '/users/instructors/{id}',
+      '/instructors',
+      '/classes',
+      '/classes/popular',
+      '/all-classes',
+      '/classes/status/{id}',
+      '/classes/feedback/{id}',
+      '/classes/user/{email}',
+      '/classes/{id}',
+      '/classes/selected',
+      '/classes/selected/{email}',
+      '/classes/selected/{id}',
+      '/classes/payment/{id}',
+      '/create-payment-intent',
+      '/payments',
+      '/payments/enrolled/{email}',
+      '/payments/sandbox/confirm',
+      '/health',
     ]) {
       expect(paths).toContain(p);
     }
@@ -93,9 +138,14 @@ describe('rate limits', () => {
   it('limits POST /jwt per client and answers 429 in the error shape', async () => {
     const email = uniqueEmail('brute');
     const idToken = await signUp(email);
-    for (let i = 0; i < 3; i++) await t.http().post('/jwt').set('Authorization', `Bearer ${idToken}`).send({ email }).expect(200);
+    for (let i = 0; i < 3; i++)
+      await t.http().post('/jwt').set('Authorization', `Bearer ${idToken}`).send({ email }).expect(200);
     const res = await t.http().post('/jwt').set('Authorization', `Bearer ${idToken}`).send({ email }).expect(429);
-    expect(res.body).toEqual({ statusCode: 429, message: 'Too many requests, please try again later', error: 'Too Many Requests' });
+    expect(res.body).toEqual({
+      statusCode: 429,
+      message: 'Too many requests, please try again later',
+      error: 'Too Many Requests',
+    });
     expect(res.headers['retry-after-token']).toBeDefined();
   });
 
@@ -103,7 +153,13 @@ describe('rate limits', () => {
     const email = uniqueEmail('writer');
     const idToken = await signUp(email);
     const auth = { Authorization: `Bearer ${idToken}` };
-    for (let i = 0; i < 4; i++) await t.http().post('/users').set(auth).send({ email, userName: 'W' }).expect((r) => expect([200, 201]).toContain(r.status));
+    for (let i = 0; i < 4; i++)
+      await t
+        .http()
+        .post('/users')
+        .set(auth)
+        .send({ email, userName: 'W' })
+        .expect((r) => expect([200, 201]).toContain(r.status));
     await t.http().post('/users').set(auth).send({ email, userName: 'W' }).expect(429);
     for (let i = 0; i < 20; i++) await t.http().get('/classes').expect(200);
   });

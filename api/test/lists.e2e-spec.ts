@@ -5,8 +5,21 @@ import { newStudent, signInAs, startTestApp, type Session, type TestApp } from '
 // Paged, filtered and sorted lists (issue 16): every parameter, every bad value, pages that neither overlap nor
 // skip, and totals, against the real embedded database.
 
-interface Item { _id: string; className: string; instructorName: string; instructorEmail: string; seats: number; price: number; enrolled: number }
-interface Page<T = Item> { items: T[]; total: number; page: number; limit: number }
+interface Item {
+  _id: string;
+  className: string;
+  instructorName: string;
+  instructorEmail: string;
+  seats: number;
+  price: number;
+  enrolled: number;
+}
+interface Page<T = Item> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
 
 const IMAGE = 'http://localhost:3000/images/classes/soccer.svg';
 // Names with regex characters, which must match literally.
@@ -27,7 +40,11 @@ describe('paged lists', () => {
   const approvedInDb = () => t.db().collection('classes').find({ status: 'approved' }).toArray();
 
   /** Every page of a list, `limit` at a time, checking each page's shape. */
-  async function allPages(url: string, limit: number, auth?: Session): Promise<{ ids: string[]; items: Item[]; total: number }> {
+  async function allPages(
+    url: string,
+    limit: number,
+    auth?: Session,
+  ): Promise<{ ids: string[]; items: Item[]; total: number }> {
     const items: Item[] = [];
     let total = -1;
     for (let page = 1; page < 100; page++) {
@@ -65,10 +82,21 @@ describe('paged lists', () => {
       feedback: '',
     }));
     const odd = ODD_NAMES.map((className, i) => ({
-      className, classImage: IMAGE, instructorName: 'Jordan Lee', instructorEmail: JORDAN.email,
-      seats: 5, price: 60 + i, status: 'approved', date: new Date(), enrolled: 1, feedback: '',
+      className,
+      classImage: IMAGE,
+      instructorName: 'Jordan Lee',
+      instructorEmail: JORDAN.email,
+      seats: 5,
+      price: 60 + i,
+      status: 'approved',
+      date: new Date(),
+      enrolled: 1,
+      feedback: '',
     }));
-    await t.db().collection('classes').insertMany([...extra, ...odd]);
+    await t
+      .db()
+      .collection('classes')
+      .insertMany([...extra, ...odd]);
   });
   afterAll(() => t.close());
 
@@ -85,31 +113,37 @@ describe('paged lists', () => {
       expect((await get('/classes?sort=newest')).items.map((i) => i._id)).toEqual(page.items.map((i) => i._id));
     });
 
-    it.each(['popular', 'price', '-price', 'newest', 'name'])('sort=%s: pages neither overlap nor skip, in order, total right', async (sort) => {
-      const db = await approvedInDb();
-      const { ids, items, total } = await allPages(`/classes?sort=${sort}`, 7);
-      expect(total).toBe(db.length);
-      expect(new Set(ids).size).toBe(ids.length);
-      expect([...ids].sort()).toEqual(db.map((d) => d._id.toString()).sort());
-      const pairs = items.slice(1).map((b, i) => [items[i], b] as const);
-      for (const [a, b] of pairs) {
-        if (sort === 'popular') expect(a.enrolled).toBeGreaterThanOrEqual(b.enrolled);
-        if (sort === 'price') expect(a.price).toBeLessThanOrEqual(b.price);
-        if (sort === '-price') expect(a.price).toBeGreaterThanOrEqual(b.price);
-        if (sort === 'name') expect(a.className <= b.className).toBe(true);
-      }
-      if (sort === 'newest') {
-        const dates = new Map(db.map((d) => [d._id.toString(), (d.date as Date).getTime()]));
-        for (const [a, b] of pairs) expect(dates.get(a._id)!).toBeGreaterThanOrEqual(dates.get(b._id)!);
-      }
-    });
+    it.each(['popular', 'price', '-price', 'newest', 'name'])(
+      'sort=%s: pages neither overlap nor skip, in order, total right',
+      async (sort) => {
+        const db = await approvedInDb();
+        const { ids, items, total } = await allPages(`/classes?sort=${sort}`, 7);
+        expect(total).toBe(db.length);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect([...ids].sort()).toEqual(db.map((d) => d._id.toString()).sort());
+        const pairs = items.slice(1).map((b, i) => [items[i], b] as const);
+        for (const [a, b] of pairs) {
+          if (sort === 'popular') expect(a.enrolled).toBeGreaterThanOrEqual(b.enrolled);
+          if (sort === 'price') expect(a.price).toBeLessThanOrEqual(b.price);
+          if (sort === '-price') expect(a.price).toBeGreaterThanOrEqual(b.price);
+          if (sort === 'name') expect(a.className <= b.className).toBe(true);
+        }
+        if (sort === 'newest') {
+          const dates = new Map(db.map((d) => [d._id.toString(), (d.date as Date).getTime()]));
+          for (const [a, b] of pairs) expect(dates.get(a._id)!).toBeGreaterThanOrEqual(dates.get(b._id)!);
+        }
+      },
+    );
 
     it('q matches the class name or the instructor name, in any case', async () => {
       const soccer = await get('/classes?q=SOCCER');
       expect(soccer.items.map((i) => i.className)).toEqual(['Soccer Fundamentals']);
       expect(soccer.total).toBe(1);
       const sam = await get('/classes?q=sam%20rivera&limit=60');
-      const db = await t.db().collection('classes').countDocuments({ status: 'approved', instructorName: 'Sam Rivera' });
+      const db = await t
+        .db()
+        .collection('classes')
+        .countDocuments({ status: 'approved', instructorName: 'Sam Rivera' });
       expect(sam.total).toBe(db);
       expect(sam.items.every((i) => i.instructorName === 'Sam Rivera')).toBe(true);
       // Surrounding spaces do not count.
@@ -135,22 +169,36 @@ describe('paged lists', () => {
 
     it('instructor, available=true, minPrice and maxPrice filter; totals match the database', async () => {
       const byJordan = await get(`/classes?instructor=${encodeURIComponent('Jordan@Sportify.camp')}&limit=60`);
-      expect(byJordan.total).toBe(await t.db().collection('classes').countDocuments({ status: 'approved', instructorEmail: JORDAN.email }));
+      expect(byJordan.total).toBe(
+        await t.db().collection('classes').countDocuments({ status: 'approved', instructorEmail: JORDAN.email }),
+      );
       expect(byJordan.items.every((i) => i.instructorEmail === JORDAN.email)).toBe(true);
 
       const free = await allPages('/classes?available=true', 60);
-      expect(free.total).toBe(await t.db().collection('classes').countDocuments({ status: 'approved', seats: { $gt: 0 } }));
+      expect(free.total).toBe(
+        await t
+          .db()
+          .collection('classes')
+          .countDocuments({ status: 'approved', seats: { $gt: 0 } }),
+      );
       expect(free.items.every((i) => i.seats > 0)).toBe(true);
       expect((await get('/classes?available=false')).total).toBe((await approvedInDb()).length);
 
       const range = await allPages('/classes?minPrice=75&maxPrice=100', 60);
-      expect(range.total).toBe(await t.db().collection('classes').countDocuments({ status: 'approved', price: { $gte: 75, $lte: 100 } }));
+      expect(range.total).toBe(
+        await t
+          .db()
+          .collection('classes')
+          .countDocuments({ status: 'approved', price: { $gte: 75, $lte: 100 } }),
+      );
       expect(range.items.every((i) => i.price >= 75 && i.price <= 100)).toBe(true);
       expect(range.total).toBeGreaterThan(0);
 
       const combined = await get('/classes?q=camp&available=true&minPrice=50&maxPrice=50&sort=-price&limit=60');
       expect(combined.items.length).toBeGreaterThan(0);
-      expect(combined.items.every((i) => i.price === 50 && i.seats > 0 && /camp/i.test(i.className + i.instructorName))).toBe(true);
+      expect(
+        combined.items.every((i) => i.price === 50 && i.seats > 0 && /camp/i.test(i.className + i.instructorName)),
+      ).toBe(true);
     });
 
     it('a page past the end is empty with the right total', async () => {
@@ -194,7 +242,11 @@ describe('paged lists', () => {
       const b = await t.http().get('/classes?q=%20camp%20&limit=24&page=1&sort=price').expect(200);
       expect(b.headers.etag).toBe(a.headers.etag);
       expect(b.body).toEqual(a.body);
-      await t.http().get('/classes?q=camp&sort=price').set('If-None-Match', a.headers.etag as string).expect(304);
+      await t
+        .http()
+        .get('/classes?q=camp&sort=price')
+        .set('If-None-Match', a.headers.etag as string)
+        .expect(304);
       // A bad query is refused even after a good one was cached (only validated queries are stored).
       await t.http().get('/classes?sort=price&q=camp&limit=0').expect(400);
     });
@@ -230,14 +282,25 @@ describe('paged lists', () => {
   });
 
   describe('GET /users (admin)', () => {
-    interface U { _id: string; userName: string; email: string; role?: string }
+    interface U {
+      _id: string;
+      userName: string;
+      email: string;
+      role?: string;
+    }
     beforeAll(async () => {
       const createdAt = new Date('2026-06-01T00:00:00Z');
-      await t.db().collection('users').insertMany(
-        Array.from({ length: 30 }, (_, i) => ({
-          userName: `Camper ${i}`, email: `camper${i}.${'x'.repeat(40)}@example.com`, userPhoto: '', createdAt,
-        })),
-      );
+      await t
+        .db()
+        .collection('users')
+        .insertMany(
+          Array.from({ length: 30 }, (_, i) => ({
+            userName: `Camper ${i}`,
+            email: `camper${i}.${'x'.repeat(40)}@example.com`,
+            userPhoto: '',
+            createdAt,
+          })),
+        );
     });
 
     it('pages every user in sign-up order without overlap or gaps; the array stays without parameters', async () => {
@@ -249,10 +312,14 @@ describe('paged lists', () => {
 
     it('q finds a name or an e-mail, literally and in any case; role filters (student = no role)', async () => {
       expect((await get<Page<U>>('/users?q=MIA%20CHEN', admin)).items.map((u) => u.email)).toEqual([MIA.email]);
-      expect((await get<Page<U>>('/users?q=jordan%40sportify', admin)).items.map((u) => u.email)).toEqual([JORDAN.email]);
+      expect((await get<Page<U>>('/users?q=jordan%40sportify', admin)).items.map((u) => u.email)).toEqual([
+        JORDAN.email,
+      ]);
       expect((await get<Page<U>>(`/users?q=${encodeURIComponent('.*')}`, admin)).total).toBe(0);
       const campers = await get<Page<U>>('/users?q=camper%201&limit=60', admin);
-      expect(campers.items.map((u) => u.userName).sort()).toEqual(['Camper 1', ...Array.from({ length: 10 }, (_, i) => `Camper 1${i}`)].sort());
+      expect(campers.items.map((u) => u.userName).sort()).toEqual(
+        ['Camper 1', ...Array.from({ length: 10 }, (_, i) => `Camper 1${i}`)].sort(),
+      );
 
       const users = t.db().collection('users');
       const admins = await get<Page<U>>('/users?role=admin&limit=60', admin);
@@ -292,8 +359,12 @@ describe('paged lists', () => {
   });
 
   describe('GET /all-classes (admin)', () => {
-    interface C extends Item { status: string }
-    interface AdminPage extends Page<C> { counts: Record<string, number> }
+    interface C extends Item {
+      status: string;
+    }
+    interface AdminPage extends Page<C> {
+      counts: Record<string, number>;
+    }
 
     it('puts pending classes first by default, pages without overlap, and counts each status', async () => {
       const db = await t.db().collection('classes').find({}).toArray();
@@ -329,9 +400,12 @@ describe('paged lists', () => {
     });
 
     it('refuses bad values and non-admins', async () => {
-      expect((await t.http().get('/all-classes?status=archived').set(admin.auth).expect(400)).body.message)
-        .toContain('status must be one of pending, approved, denied');
-      expect((await t.http().get('/all-classes?limit=1000').set(admin.auth).expect(400)).body.message).toContain('limit must be at most 60');
+      expect((await t.http().get('/all-classes?status=archived').set(admin.auth).expect(400)).body.message).toContain(
+        'status must be one of pending, approved, denied',
+      );
+      expect((await t.http().get('/all-classes?limit=1000').set(admin.auth).expect(400)).body.message).toContain(
+        'limit must be at most 60',
+      );
       await t.http().get('/all-classes?page=1').set(jordan.auth).expect(403);
     });
   });
@@ -343,10 +417,14 @@ describe('paged lists', () => {
       const second = await get<Page<{ _id: string; userName: string }>>('/instructors?limit=4&page=2');
       expect(first.total).toBe(all.length);
       expect([...first.items, ...second.items].map((p) => p._id)).toEqual(all.map((p) => p._id));
-      expect((await get<Page<{ userName: string }>>('/instructors?q=rivera')).items.map((p) => p.userName)).toEqual(['Sam Rivera']);
+      expect((await get<Page<{ userName: string }>>('/instructors?q=rivera')).items.map((p) => p.userName)).toEqual([
+        'Sam Rivera',
+      ]);
       // Public search is by name: e-mails are not searched.
       expect((await get('/instructors?q=sportify.camp')).total).toBe(0);
-      expect((await t.http().get('/instructors?limit=100').expect(400)).body.message).toContain('limit must be at most 60');
+      expect((await t.http().get('/instructors?limit=100').expect(400)).body.message).toContain(
+        'limit must be at most 60',
+      );
     });
   });
 
@@ -358,11 +436,15 @@ describe('paged lists', () => {
       for (const status of ['pending', 'approved', 'denied']) {
         const one = await get<Page<Item & { status: string }>>(`/classes/user/${SAM.email}?status=${status}`, sam);
         expect(one.items.every((c) => c.status === status && c.instructorEmail === SAM.email)).toBe(true);
-        expect(one.total).toBe(await t.db().collection('classes').countDocuments({ instructorEmail: SAM.email, status }));
+        expect(one.total).toBe(
+          await t.db().collection('classes').countDocuments({ instructorEmail: SAM.email, status }),
+        );
         expect(one.items).toHaveLength(one.total);
       }
       expect((await get(`/classes/user/${SAM.email}?status=approved`, sam)).total).toBeGreaterThan(0);
-      expect((await t.http().get(`/classes/user/${SAM.email}?status=hidden`).set(sam.auth).expect(400)).body.message).toContain('status must be one of');
+      expect(
+        (await t.http().get(`/classes/user/${SAM.email}?status=hidden`).set(sam.auth).expect(400)).body.message,
+      ).toContain('status must be one of');
       await t.http().get(`/classes/user/${SAM.email}?status=pending`).set(jordan.auth).expect(403);
     });
   });
@@ -372,12 +454,21 @@ describe('paged lists', () => {
       const keys = async (name: string) => (await t.db().collection(name).indexes()).map((i) => JSON.stringify(i.key));
       const classes = await keys('classes');
       for (const k of [
-        { status: 1, date: -1, _id: -1 }, { status: 1, price: 1, _id: 1 }, { status: 1, className: 1, _id: 1 },
-        { status: 1, enrolled: -1, _id: 1 }, { status: 1, instructorEmail: 1 }, { status: 1, seats: 1 },
+        { status: 1, date: -1, _id: -1 },
+        { status: 1, price: 1, _id: 1 },
+        { status: 1, className: 1, _id: 1 },
+        { status: 1, enrolled: -1, _id: 1 },
+        { status: 1, instructorEmail: 1 },
+        { status: 1, seats: 1 },
         { instructorEmail: 1, status: 1, date: -1 },
-      ]) expect(classes).toContain(JSON.stringify(k));
+      ])
+        expect(classes).toContain(JSON.stringify(k));
       const users = await keys('users');
-      for (const k of [{ createdAt: 1, _id: 1 }, { role: 1, createdAt: 1, _id: 1 }]) expect(users).toContain(JSON.stringify(k));
+      for (const k of [
+        { createdAt: 1, _id: 1 },
+        { role: 1, createdAt: 1, _id: 1 },
+      ])
+        expect(users).toContain(JSON.stringify(k));
     });
   });
 });

@@ -43,12 +43,26 @@ describe('payments survive the database stopping midway', () => {
       }
     }
   };
-  const classDoc = async (id: string) => (await t.db().collection('classes').findOne({ _id: new Types.ObjectId(id) }))!;
+  const classDoc = async (id: string) =>
+    (await t
+      .db()
+      .collection('classes')
+      .findOne({ _id: new Types.ObjectId(id) }))!;
   const reconcile = () => t.app.get(ReconciliationService).runOnce();
 
   async function freshClass(seats: number): Promise<string> {
     const id = (
-      await t.http().post('/classes').set(instructor.auth).send({ className: `Fault ${Math.random().toString(36).slice(2, 8)}`, classImage: 'http://localhost:3000/images/classes/tennis.svg', seats, price: 60 }).expect(201)
+      await t
+        .http()
+        .post('/classes')
+        .set(instructor.auth)
+        .send({
+          className: `Fault ${Math.random().toString(36).slice(2, 8)}`,
+          classImage: 'http://localhost:3000/images/classes/tennis.svg',
+          seats,
+          price: 60,
+        })
+        .expect(201)
     ).body.insertedId as string;
     await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status: 'approved' }).expect(200);
     return id;
@@ -58,8 +72,14 @@ describe('payments survive the database stopping midway', () => {
     dbFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'sportify-faults-')), 'db.mv');
     db = await startDevDbProcess(dbFile);
     proxy = await startFaultProxy(db.port);
-    t = await startTestApp({ seed: true, env: { MONGODB_URI: `mongodb://127.0.0.1:${proxy.port}/faults`, PAYMENT_SETTLE_DELAY_SECONDS: '0' } });
-    [admin, instructor] = await Promise.all([signInAs(t, ADMIN.email, ADMIN.password), signInAs(t, JORDAN.email, JORDAN.password)]);
+    t = await startTestApp({
+      seed: true,
+      env: { MONGODB_URI: `mongodb://127.0.0.1:${proxy.port}/faults`, PAYMENT_SETTLE_DELAY_SECONDS: '0' },
+    });
+    [admin, instructor] = await Promise.all([
+      signInAs(t, ADMIN.email, ADMIN.password),
+      signInAs(t, JORDAN.email, JORDAN.password),
+    ]);
   });
   afterAll(async () => {
     await t?.close();
@@ -75,8 +95,16 @@ describe('payments survive the database stopping midway', () => {
     await confirmCard(t, s, p.clientSecret).expect(200);
 
     let fired = false;
-    proxy.arm({ match: ['classes', 'seatHolders', p.intentId], after: 'reply', onMatch: () => ((fired = true), stopDb()) });
-    const res = await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId));
+    proxy.arm({
+      match: ['classes', 'seatHolders', p.intentId],
+      after: 'reply',
+      onMatch: () => ((fired = true), stopDb()),
+    });
+    const res = await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId));
     expect(fired).toBe(true);
     expect(res.status).toBeGreaterThanOrEqual(500);
     await restartDb();
@@ -92,9 +120,16 @@ describe('payments survive the database stopping midway', () => {
     const after = await classDoc(classId);
     expect([after.seats, after.enrolled]).toEqual([before.seats - 1, before.enrolled + 1]);
     expect(await t.db().collection('payments').countDocuments({ transactionId: p.intentId })).toBe(1);
-    expect(await t.db().collection('payment_settlements').findOne({ intentId: p.intentId })).toMatchObject({ state: 'recorded' });
+    expect(await t.db().collection('payment_settlements').findOne({ intentId: p.intentId })).toMatchObject({
+      state: 'recorded',
+    });
     // The student's retry now gets the recorded answer.
-    await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(200);
+    await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(200);
   });
 
   it('stopped before the payment is written, on a sold-out class: the refund fails, and is retried until it succeeds', async () => {
@@ -104,23 +139,41 @@ describe('payments survive the database stopping midway', () => {
     const pb = await selectAndOpenIntent(t, b, classId);
     await confirmCard(t, a, pa.clientSecret).expect(200);
     await confirmCard(t, b, pb.clientSecret).expect(200);
-    await t.http().post('/payments').set(a.auth).send(paymentBody(a, pa, classId)).expect(201);
+    await t
+      .http()
+      .post('/payments')
+      .set(a.auth)
+      .send(paymentBody(a, pa, classId))
+      .expect(201);
     const soldOut = await classDoc(classId);
 
     // The sandbox provider's refund write never reaches the database: the refund fails.
     proxy.arm({ match: ['sandbox_payment_intents', 'refunded', pb.intentId], after: 'never', onMatch: stopDb });
-    const res = await t.http().post('/payments').set(b.auth).send(paymentBody(b, pb, classId));
+    const res = await t
+      .http()
+      .post('/payments')
+      .set(b.auth)
+      .send(paymentBody(b, pb, classId));
     expect(res.status).not.toBe(201);
     await restartDb();
 
-    expect((await t.db().collection('sandbox_payment_intents').findOne({ intentId: pb.intentId }))?.refunded).toBe(false);
-    expect(await t.db().collection('payment_settlements').findOne({ intentId: pb.intentId })).toMatchObject({ state: 'refund_due', reason: 'sold_out' });
+    expect((await t.db().collection('sandbox_payment_intents').findOne({ intentId: pb.intentId }))?.refunded).toBe(
+      false,
+    );
+    expect(await t.db().collection('payment_settlements').findOne({ intentId: pb.intentId })).toMatchObject({
+      state: 'refund_due',
+      reason: 'sold_out',
+    });
     const owed = await t.http().get('/payments/unsettled').set(admin.auth).expect(200);
     expect(owed.body.items).toContainEqual(expect.objectContaining({ intentId: pb.intentId, state: 'refund_due' }));
 
     await reconcile();
-    expect((await t.db().collection('sandbox_payment_intents').findOne({ intentId: pb.intentId }))?.refunded).toBe(true);
-    expect(await t.db().collection('payment_settlements').findOne({ intentId: pb.intentId })).toMatchObject({ state: 'refunded' });
+    expect((await t.db().collection('sandbox_payment_intents').findOne({ intentId: pb.intentId }))?.refunded).toBe(
+      true,
+    );
+    expect(await t.db().collection('payment_settlements').findOne({ intentId: pb.intentId })).toMatchObject({
+      state: 'refunded',
+    });
     const after = await classDoc(classId);
     expect([after.seats, after.enrolled]).toEqual([soldOut.seats, soldOut.enrolled]);
     const left = await t.http().get('/payments/unsettled').set(admin.auth).expect(200);

@@ -1,7 +1,14 @@
 import { Types } from 'mongoose';
 import { ReconciliationService } from '../src/payments/reconciliation.service';
 import { ADMIN } from './support/demo';
-import { confirmCard, deliver, paymentBody, selectAndOpenIntent, signedEvent, succeededIntentObject } from './support/payments';
+import {
+  confirmCard,
+  deliver,
+  paymentBody,
+  selectAndOpenIntent,
+  signedEvent,
+  succeededIntentObject,
+} from './support/payments';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // The exactly-once ledger, provider events and reconciliation, through HTTP against the embedded database and the
@@ -12,9 +19,14 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
   let secret: string;
 
   const db = () => t.db();
-  const classById = async (id: string) => (await db().collection('classes').findOne({ _id: new Types.ObjectId(id) }))!;
-  const sandboxIntent = async (intentId: string) => (await db().collection('sandbox_payment_intents').findOne({ intentId }))!;
-  const enrolledOf = async (s: Session) => (await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200)).body as { transactionId: string }[];
+  const classById = async (id: string) =>
+    (await db()
+      .collection('classes')
+      .findOne({ _id: new Types.ObjectId(id) }))!;
+  const sandboxIntent = async (intentId: string) =>
+    (await db().collection('sandbox_payment_intents').findOne({ intentId }))!;
+  const enrolledOf = async (s: Session) =>
+    (await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200)).body as { transactionId: string }[];
   const seatsAndEnrolled = async (id: string) => {
     const c = await classById(id);
     return { seats: c.seats as number, enrolled: c.enrolled as number };
@@ -24,7 +36,17 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
   async function freshClass(seats: number, price = 80): Promise<string> {
     const instructor = await signInAs(t, 'jordan@sportify.camp', 'Coach@2026');
     const id = (
-      await t.http().post('/classes').set(instructor.auth).send({ className: `Ledger ${Math.random().toString(36).slice(2, 8)}`, classImage: 'http://localhost:3000/images/classes/soccer.svg', seats, price }).expect(201)
+      await t
+        .http()
+        .post('/classes')
+        .set(instructor.auth)
+        .send({
+          className: `Ledger ${Math.random().toString(36).slice(2, 8)}`,
+          classImage: 'http://localhost:3000/images/classes/soccer.svg',
+          seats,
+          price,
+        })
+        .expect(201)
     ).body.insertedId as string;
     await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status: 'approved' }).expect(200);
     return id;
@@ -50,7 +72,15 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     const before = await seatsAndEnrolled(classId);
     const { s, p } = await paidIntent(classId, 'burst');
 
-    const results = await Promise.all(Array.from({ length: 12 }, () => t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId))));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t
+          .http()
+          .post('/payments')
+          .set(s.auth)
+          .send(paymentBody(s, p, classId)),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     const ids = new Set(results.map((r) => r.body.insertResult.insertedId));
     expect(ids.size).toBe(1);
@@ -61,7 +91,12 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     expect(await seatsAndEnrolled(classId)).toEqual({ seats: before.seats - 1, enrolled: before.enrolled + 1 });
     expect((await db().collection('payment_settlements').findOne({ intentId: p.intentId }))?.state).toBe('recorded');
     // And a retry much later still gets the same answer.
-    const later = await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(200);
+    const later = await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(200);
     expect(later.body.insertResult.insertedId).toBe([...ids][0]);
   });
 
@@ -77,10 +112,22 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     // The replayed event changes nothing.
     expect((await deliver(t, event).expect(200)).body).toEqual({ received: true, duplicate: true });
     // A second delivery under a new event id (Stripe may send one twice) is still one enrolment.
-    await deliver(t, signedEvent(secret, 'payment_intent.succeeded', await succeededIntentObject(t, p.intentId))).expect(200);
+    await deliver(
+      t,
+      signedEvent(secret, 'payment_intent.succeeded', await succeededIntentObject(t, p.intentId)),
+    ).expect(200);
 
-    const late = await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(200);
-    expect(late.body).toEqual({ insertResult: { insertedId: expect.any(String) }, deleteResult: { deletedCount: 0 }, alreadyRecorded: true });
+    const late = await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(200);
+    expect(late.body).toEqual({
+      insertResult: { insertedId: expect.any(String) },
+      deleteResult: { deletedCount: 0 },
+      alreadyRecorded: true,
+    });
     expect(await seatsAndEnrolled(classId)).toEqual({ seats: before.seats - 1, enrolled: before.enrolled + 1 });
     expect(await enrolledOf(s)).toHaveLength(1);
   });
@@ -89,17 +136,33 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     const classId = await freshClass(1);
     const a = await paidIntent(classId, 'early');
     const b = await paidIntent(classId, 'late');
-    await t.http().post('/payments').set(a.s.auth).send(paymentBody(a.s, a.p, classId)).expect(201);
+    await t
+      .http()
+      .post('/payments')
+      .set(a.s.auth)
+      .send(paymentBody(a.s, a.p, classId))
+      .expect(201);
     const soldOut = await seatsAndEnrolled(classId);
     expect(soldOut.seats).toBe(0);
 
-    await deliver(t, signedEvent(secret, 'payment_intent.succeeded', await succeededIntentObject(t, b.p.intentId))).expect(200);
+    await deliver(
+      t,
+      signedEvent(secret, 'payment_intent.succeeded', await succeededIntentObject(t, b.p.intentId)),
+    ).expect(200);
     expect((await sandboxIntent(b.p.intentId)).refunded).toBe(true);
     expect(await seatsAndEnrolled(classId)).toEqual(soldOut);
     expect(await enrolledOf(b.s)).toEqual([]);
-    expect((await db().collection('payment_settlements').findOne({ intentId: b.p.intentId }))).toMatchObject({ state: 'refunded', reason: 'sold_out' });
+    expect(await db().collection('payment_settlements').findOne({ intentId: b.p.intentId })).toMatchObject({
+      state: 'refunded',
+      reason: 'sold_out',
+    });
     // The browser's call, arriving after the event, gets the same answer.
-    const res = await t.http().post('/payments').set(b.s.auth).send(paymentBody(b.s, b.p, classId)).expect(409);
+    const res = await t
+      .http()
+      .post('/payments')
+      .set(b.s.auth)
+      .send(paymentBody(b.s, b.p, classId))
+      .expect(409);
     expect(res.body.message).toBe('This class is sold out; your payment has been refunded');
   });
 
@@ -107,10 +170,22 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     const classId = await freshClass(4);
     const before = await seatsAndEnrolled(classId);
     const { s, p } = await paidIntent(classId, 'refunded');
-    await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(201);
+    await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(201);
     expect(await seatsAndEnrolled(classId)).toEqual({ seats: before.seats - 1, enrolled: before.enrolled + 1 });
 
-    const charge = { id: 'ch_test_1', object: 'charge', payment_intent: p.intentId, amount: 8000, amount_refunded: 8000, refunded: true };
+    const charge = {
+      id: 'ch_test_1',
+      object: 'charge',
+      payment_intent: p.intentId,
+      amount: 8000,
+      amount_refunded: 8000,
+      refunded: true,
+    };
     const forged = signedEvent('whsec_not_the_secret', 'charge.refunded', charge);
     expect((await deliver(t, forged).expect(400)).body.message).toBe('Invalid Stripe signature');
     await t.http().post('/payments/webhook').set('Content-Type', 'application/json').send(forged.payload).expect(400);
@@ -120,13 +195,21 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     await deliver(t, refund).expect(200);
     expect(await enrolledOf(s)).toEqual([]);
     expect(await seatsAndEnrolled(classId)).toEqual(before);
-    expect(await db().collection('payment_settlements').findOne({ intentId: p.intentId })).toMatchObject({ state: 'refunded', reason: 'refunded_at_provider' });
+    expect(await db().collection('payment_settlements').findOne({ intentId: p.intentId })).toMatchObject({
+      state: 'refunded',
+      reason: 'refunded_at_provider',
+    });
 
     expect((await deliver(t, refund).expect(200)).body.duplicate).toBe(true);
     await deliver(t, signedEvent(secret, 'charge.refunded', charge)).expect(200); // same refund, new event id
     expect(await seatsAndEnrolled(classId)).toEqual(before);
     // A refunded intent never counts as paid again.
-    const replay = await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(402);
+    const replay = await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(402);
     expect(replay.body.message).toBe('This payment has been refunded');
     expect(await seatsAndEnrolled(classId)).toEqual(before);
     // The student may select the class again.
@@ -137,15 +220,42 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     const classId = await freshClass(4);
     const before = await seatsAndEnrolled(classId);
     const { s, p } = await paidIntent(classId, 'disputed');
-    await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(201);
+    await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(201);
 
-    await deliver(t, signedEvent(secret, 'charge.refunded', { id: 'ch_x', object: 'charge', payment_intent: p.intentId, amount: 8000, amount_refunded: 1000, refunded: false })).expect(200);
+    await deliver(
+      t,
+      signedEvent(secret, 'charge.refunded', {
+        id: 'ch_x',
+        object: 'charge',
+        payment_intent: p.intentId,
+        amount: 8000,
+        amount_refunded: 1000,
+        refunded: false,
+      }),
+    ).expect(200);
     expect(await enrolledOf(s)).toHaveLength(1);
 
-    await deliver(t, signedEvent(secret, 'charge.dispute.created', { id: 'dp_x', object: 'dispute', charge: 'ch_x', payment_intent: p.intentId, amount: 8000 })).expect(200);
+    await deliver(
+      t,
+      signedEvent(secret, 'charge.dispute.created', {
+        id: 'dp_x',
+        object: 'dispute',
+        charge: 'ch_x',
+        payment_intent: p.intentId,
+        amount: 8000,
+      }),
+    ).expect(200);
     expect(await enrolledOf(s)).toEqual([]);
     expect(await seatsAndEnrolled(classId)).toEqual(before);
-    expect(await db().collection('payment_settlements').findOne({ intentId: p.intentId })).toMatchObject({ state: 'refunded', reason: 'disputed' });
+    expect(await db().collection('payment_settlements').findOne({ intentId: p.intentId })).toMatchObject({
+      state: 'refunded',
+      reason: 'disputed',
+    });
   });
 
   it('reconciliation settles a charged intent nobody reported; admins see it as unsettled until then', async () => {
@@ -158,7 +268,9 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     await t.http().get('/payments/unsettled').expect(401);
     const waiting = await t.http().get('/payments/unsettled').set(admin.auth).expect(200);
     expect(waiting.body.count).toBe(waiting.body.items.length);
-    expect(waiting.body.items).toContainEqual(expect.objectContaining({ intentId: p.intentId, state: 'open', email: s.email, classId, refundAttempts: 0 }));
+    expect(waiting.body.items).toContainEqual(
+      expect.objectContaining({ intentId: p.intentId, state: 'open', email: s.email, classId, refundAttempts: 0 }),
+    );
 
     const report = await t.app.get(ReconciliationService).runOnce();
     expect(report.failed).toBe(0);
@@ -202,6 +314,11 @@ describe('the sandbox delivers its provider events to the same handler', () => {
     }
     expect(enrolled).toEqual([expect.objectContaining({ transactionId: p.intentId })]);
     expect(await t.db().collection('payment_events').countDocuments()).toBe(1);
-    await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(200);
+    await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(200);
   });
 });

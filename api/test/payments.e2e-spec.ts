@@ -9,11 +9,18 @@ describe('payments (test-mode sandbox gateway)', () => {
   let instructor: Session;
 
   const classOf = async (className: string) => (await t.db().collection('classes').findOne({ className }))!;
-  const classById = async (id: string) => (await t.db().collection('classes').findOne({ _id: new Types.ObjectId(id) }))!;
+  const classById = async (id: string) =>
+    (await t
+      .db()
+      .collection('classes')
+      .findOne({ _id: new Types.ObjectId(id) }))!;
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true });
-    [admin, instructor] = await Promise.all([signInAs(t, ADMIN.email, ADMIN.password), signInAs(t, JORDAN.email, JORDAN.password)]);
+    [admin, instructor] = await Promise.all([
+      signInAs(t, ADMIN.email, ADMIN.password),
+      signInAs(t, JORDAN.email, JORDAN.password),
+    ]);
   });
   afterAll(() => t.close());
 
@@ -22,13 +29,29 @@ describe('payments (test-mode sandbox gateway)', () => {
     const cls = await classOf('Swimming Lessons');
     const classId = cls._id.toString();
     const p = await selectAndOpenIntent(t, s, classId);
-    expect(p.body).toEqual({ clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/), paymentIntentId: expect.stringMatching(/^pi_/), amount: 110, currency: 'usd' });
+    expect(p.body).toEqual({
+      clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/),
+      paymentIntentId: expect.stringMatching(/^pi_/),
+      amount: 110,
+      currency: 'usd',
+    });
 
     const confirmed = await confirmCard(t, s, p.clientSecret).expect(200);
-    expect(confirmed.body).toEqual({ paymentIntent: { id: p.intentId, status: 'succeeded', amount: 11000, currency: 'usd' } });
+    expect(confirmed.body).toEqual({
+      paymentIntent: { id: p.intentId, status: 'succeeded', amount: 11000, currency: 'usd' },
+    });
 
-    const res = await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(201);
-    expect(res.body).toEqual({ insertResult: { insertedId: expect.stringMatching(/^[a-f0-9]{24}$/) }, deleteResult: { deletedCount: 1 }, alreadyRecorded: false });
+    const res = await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(201);
+    expect(res.body).toEqual({
+      insertResult: { insertedId: expect.stringMatching(/^[a-f0-9]{24}$/) },
+      deleteResult: { deletedCount: 1 },
+      alreadyRecorded: false,
+    });
 
     const after = await classById(classId);
     expect([after.seats, after.enrolled]).toEqual([cls.seats - 1, cls.enrolled + 1]);
@@ -36,7 +59,15 @@ describe('payments (test-mode sandbox gateway)', () => {
 
     const enrolled = await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200);
     expect(enrolled.body).toEqual([
-      { _id: res.body.insertResult.insertedId, className: 'Swimming Lessons', transactionId: p.intentId, price: 110, date: expect.any(String), status: 'service pending', classId },
+      {
+        _id: res.body.insertResult.insertedId,
+        className: 'Swimming Lessons',
+        transactionId: p.intentId,
+        price: 110,
+        date: expect.any(String),
+        status: 'service pending',
+        classId,
+      },
     ]);
     // The public list shows the new seat count at once.
     const pub = await t.http().get('/classes').expect(200);
@@ -47,11 +78,25 @@ describe('payments (test-mode sandbox gateway)', () => {
     const s = await newStudent(t, 'cheap');
     const classId = (await classOf('Gymnastics Basics'))._id.toString();
     const selected = await t.http().post('/classes/selected').set(s.auth).send({ classId, price: 1 }).expect(201);
-    const intent = await t.http().post('/create-payment-intent').set(s.auth).send({ selectionId: selected.body.insertedId, price: 1 }).expect(200);
+    const intent = await t
+      .http()
+      .post('/create-payment-intent')
+      .set(s.auth)
+      .send({ selectionId: selected.body.insertedId, price: 1 })
+      .expect(200);
     expect(intent.body.amount).toBe(140);
     const confirmed = await confirmCard(t, s, intent.body.clientSecret).expect(200);
     expect(confirmed.body.paymentIntent.amount).toBe(14000);
-    await t.http().post('/payments').set(s.auth).send(paymentBody(s, { intentId: intent.body.paymentIntentId, selectionId: selected.body.insertedId }, classId, { price: 1 })).expect(201);
+    await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(
+        paymentBody(s, { intentId: intent.body.paymentIntentId, selectionId: selected.body.insertedId }, classId, {
+          price: 1,
+        }),
+      )
+      .expect(201);
     const [record] = (await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200)).body;
     expect(record.price).toBe(140);
   });
@@ -61,20 +106,39 @@ describe('payments (test-mode sandbox gateway)', () => {
     const classId = (await classOf('Volleyball Clinic'))._id.toString();
     const p = await selectAndOpenIntent(t, s, classId);
     const declined = await confirmCard(t, s, p.clientSecret, CARDS.declined).expect(402);
-    expect(declined.body).toEqual({ statusCode: 402, message: 'Your card was declined.', error: 'Payment Required', code: 'card_declined', declineCode: 'generic_decline' });
+    expect(declined.body).toEqual({
+      statusCode: 402,
+      message: 'Your card was declined.',
+      error: 'Payment Required',
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+    });
     const poor = await confirmCard(t, s, p.clientSecret, CARDS.insufficient).expect(402);
-    expect(poor.body).toMatchObject({ message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' });
+    expect(poor.body).toMatchObject({
+      message: 'Your card has insufficient funds.',
+      declineCode: 'insufficient_funds',
+    });
     const typo = await confirmCard(t, s, p.clientSecret, '4242 4242 4242 4241').expect(402);
     expect(typo.body).toMatchObject({ message: 'Your card number is incorrect.', code: 'incorrect_number' });
 
     // Declined intent cannot be recorded.
-    const res = await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(402);
+    const res = await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(402);
     expect(res.body.message).toBe('This payment has not succeeded');
     expect((await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200)).body).toEqual([]);
 
     // Then a good card works on the same intent.
     await confirmCard(t, s, p.clientSecret, CARDS.ok).expect(200);
-    await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(201);
+    await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(201);
   });
 
   it('closes the seed flaw: a made-up or unpaid transaction id enrols nobody', async () => {
@@ -82,10 +146,25 @@ describe('payments (test-mode sandbox gateway)', () => {
     const cls = await classOf('Baseball Skills Camp');
     const classId = cls._id.toString();
     const p = await selectAndOpenIntent(t, s, classId);
-    const madeUp = await t.http().post('/payments').set(s.auth).send(paymentBody(s, { ...p, intentId: 'pi_made_up_123' }, classId)).expect(402);
+    const madeUp = await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, { ...p, intentId: 'pi_made_up_123' }, classId))
+      .expect(402);
     expect(madeUp.body).toEqual({ statusCode: 402, message: 'Unknown transaction', error: 'Payment Required' });
-    await t.http().post('/payments').set(s.auth).send(paymentBody(s, { ...p, intentId: 'not-an-intent' }, classId)).expect(400);
-    await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(402); // never confirmed
+    await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, { ...p, intentId: 'not-an-intent' }, classId))
+      .expect(400);
+    await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(402); // never confirmed
     const after = await classById(classId);
     expect([after.seats, after.enrolled]).toEqual([cls.seats, cls.enrolled]);
   });
@@ -96,10 +175,25 @@ describe('payments (test-mode sandbox gateway)', () => {
     const p = await selectAndOpenIntent(t, payer, classId);
     await confirmCard(t, payer, p.clientSecret).expect(200);
     await confirmCard(t, thief, p.clientSecret).expect(404);
-    await t.http().post('/payments').set(thief.auth).send(paymentBody(thief, p, classId)).expect(402);
-    await t.http().post('/payments').set(thief.auth).send(paymentBody(payer, p, classId)).expect(403);
+    await t
+      .http()
+      .post('/payments')
+      .set(thief.auth)
+      .send(paymentBody(thief, p, classId))
+      .expect(402);
+    await t
+      .http()
+      .post('/payments')
+      .set(thief.auth)
+      .send(paymentBody(payer, p, classId))
+      .expect(403);
     await t.http().get(`/payments/enrolled/${payer.email}`).set(thief.auth).expect(403);
-    await t.http().post('/payments').set(payer.auth).send(paymentBody(payer, p, classId)).expect(201);
+    await t
+      .http()
+      .post('/payments')
+      .set(payer.auth)
+      .send(paymentBody(payer, p, classId))
+      .expect(201);
   });
 
   it('closes the seed flaw: paying twice. A retried call returns the first result; a second payment is refused', async () => {
@@ -108,8 +202,18 @@ describe('payments (test-mode sandbox gateway)', () => {
     const classId = cls._id.toString();
     const p = await selectAndOpenIntent(t, s, classId);
     await confirmCard(t, s, p.clientSecret).expect(200);
-    const first = await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(201);
-    const retry = await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(200);
+    const first = await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(201);
+    const retry = await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(200);
     expect(retry.body.insertResult).toEqual(first.body.insertResult);
     expect(retry.body.alreadyRecorded).toBe(true);
     expect((await classById(classId)).enrolled).toBe(cls.enrolled + 1);
@@ -124,10 +228,20 @@ describe('payments (test-mode sandbox gateway)', () => {
     const s = await newStudent(t, 'reload');
     const classId = (await classOf('Soccer Fundamentals'))._id.toString();
     const p = await selectAndOpenIntent(t, s, classId);
-    const again = await t.http().post('/create-payment-intent').set(s.auth).send({ selectionId: p.selectionId }).expect(200);
+    const again = await t
+      .http()
+      .post('/create-payment-intent')
+      .set(s.auth)
+      .send({ selectionId: p.selectionId })
+      .expect(200);
     expect(again.body.paymentIntentId).toBe(p.intentId);
     await confirmCard(t, s, p.clientSecret).expect(200);
-    await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(201);
+    await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(201);
     // The selection is gone once paid.
     await t.http().post('/create-payment-intent').set(s.auth).send({ selectionId: p.selectionId }).expect(404);
   });
@@ -144,10 +258,22 @@ describe('payments (test-mode sandbox gateway)', () => {
     expect(tab2.intentId).not.toBe(tab1.intentId);
     await confirmCard(t, s, tab2.clientSecret).expect(200);
 
-    await t.http().post('/payments').set(s.auth).send(paymentBody(s, tab1, classId)).expect(201);
-    const second = await t.http().post('/payments').set(s.auth).send(paymentBody(s, tab2, classId)).expect(409);
+    await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, tab1, classId))
+      .expect(201);
+    const second = await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, tab2, classId))
+      .expect(409);
     expect(second.body.message).toBe('You have already paid for this class; this payment has been refunded');
-    expect((await t.db().collection('sandbox_payment_intents').findOne({ intentId: tab2.intentId }))?.refunded).toBe(true);
+    expect((await t.db().collection('sandbox_payment_intents').findOne({ intentId: tab2.intentId }))?.refunded).toBe(
+      true,
+    );
     expect((await classById(classId)).enrolled).toBe(cls.enrolled + 1);
     expect((await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200)).body).toHaveLength(1);
   });
@@ -158,39 +284,83 @@ describe('payments (test-mode sandbox gateway)', () => {
       const classId = (await classOf(name))._id.toString();
       const p = await selectAndOpenIntent(t, s, classId);
       await confirmCard(t, s, p.clientSecret).expect(200);
-      await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(201);
+      await t
+        .http()
+        .post('/payments')
+        .set(s.auth)
+        .send(paymentBody(s, p, classId))
+        .expect(201);
     }
     const res = await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200);
-    expect(res.body.map((p: { className: string }) => p.className)).toEqual(['Soccer Fundamentals', 'Volleyball Clinic']);
+    expect(res.body.map((p: { className: string }) => p.className)).toEqual([
+      'Soccer Fundamentals',
+      'Volleyball Clinic',
+    ]);
     await t.http().get(`/payments/enrolled/${s.email}`).expect(401);
   });
 
   it('is for students only', async () => {
-    await t.http().post('/create-payment-intent').set(admin.auth).send({ selectionId: '0123456789abcdef01234567' }).expect(403);
-    await t.http().post('/create-payment-intent').set(instructor.auth).send({ selectionId: '0123456789abcdef01234567' }).expect(403);
+    await t
+      .http()
+      .post('/create-payment-intent')
+      .set(admin.auth)
+      .send({ selectionId: '0123456789abcdef01234567' })
+      .expect(403);
+    await t
+      .http()
+      .post('/create-payment-intent')
+      .set(instructor.auth)
+      .send({ selectionId: '0123456789abcdef01234567' })
+      .expect(403);
     await t.http().post('/create-payment-intent').send({ selectionId: '0123456789abcdef01234567' }).expect(401);
     await t.http().post('/payments').set(instructor.auth).send({ transactionId: 'pi_x' }).expect(403);
     await t.http().get(`/payments/enrolled/${JORDAN.email}`).set(instructor.auth).expect(403);
-    await t.http().post('/payments/sandbox/confirm').set(admin.auth).send({ clientSecret: 'pi_a_secret_b', cardNumber: CARDS.ok, expMonth: 1, expYear: 2040, cvc: '123' }).expect(403);
+    await t
+      .http()
+      .post('/payments/sandbox/confirm')
+      .set(admin.auth)
+      .send({ clientSecret: 'pi_a_secret_b', cardNumber: CARDS.ok, expMonth: 1, expYear: 2040, cvc: '123' })
+      .expect(403);
   });
 
   it('refunds and refuses with 409 when the class sold out after the card was charged', async () => {
     const [a, b] = await Promise.all([newStudent(t, 'first'), newStudent(t, 'second')]);
     const cls = await classOf('Baseball Skills Camp');
     const classId = cls._id.toString();
-    await t.db().collection('classes').updateOne({ _id: cls._id }, { $set: { seats: 1 } });
+    await t
+      .db()
+      .collection('classes')
+      .updateOne({ _id: cls._id }, { $set: { seats: 1 } });
     const pa = await selectAndOpenIntent(t, a, classId);
     const pb = await selectAndOpenIntent(t, b, classId);
     await confirmCard(t, a, pa.clientSecret).expect(200);
     await confirmCard(t, b, pb.clientSecret).expect(200);
-    await t.http().post('/payments').set(a.auth).send(paymentBody(a, pa, classId)).expect(201);
-    const late = await t.http().post('/payments').set(b.auth).send(paymentBody(b, pb, classId)).expect(409);
+    await t
+      .http()
+      .post('/payments')
+      .set(a.auth)
+      .send(paymentBody(a, pa, classId))
+      .expect(201);
+    const late = await t
+      .http()
+      .post('/payments')
+      .set(b.auth)
+      .send(paymentBody(b, pb, classId))
+      .expect(409);
     expect(late.body.message).toBe('This class is sold out; your payment has been refunded');
     const intent = await t.db().collection('sandbox_payment_intents').findOne({ intentId: pb.intentId });
     expect(intent?.refunded).toBe(true);
     // A refunded intent is decided: a later call gets the same answer, even if a seat frees up.
-    await t.db().collection('classes').updateOne({ _id: cls._id }, { $set: { seats: 1 } });
-    const again = await t.http().post('/payments').set(b.auth).send(paymentBody(b, pb, classId)).expect(409);
+    await t
+      .db()
+      .collection('classes')
+      .updateOne({ _id: cls._id }, { $set: { seats: 1 } });
+    const again = await t
+      .http()
+      .post('/payments')
+      .set(b.auth)
+      .send(paymentBody(b, pb, classId))
+      .expect(409);
     expect(again.body.message).toBe('This class is sold out; your payment has been refunded');
     expect((await classById(classId)).seats).toBe(1);
   });
@@ -201,8 +371,18 @@ describe('payments (test-mode sandbox gateway)', () => {
     const classId = cls._id.toString();
     const p = await selectAndOpenIntent(t, s, classId);
     await confirmCard(t, s, p.clientSecret).expect(200);
-    await t.http().patch(`/classes/${classId}`).set(instructor.auth).send({ className: 'Track and Field Athletics' }).expect(200);
-    const res = await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(409);
+    await t
+      .http()
+      .patch(`/classes/${classId}`)
+      .set(instructor.auth)
+      .send({ className: 'Track and Field Athletics' })
+      .expect(200);
+    const res = await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId))
+      .expect(409);
     expect(res.body.message).toBe('This class is no longer offered; your payment has been refunded');
     expect((await t.db().collection('sandbox_payment_intents').findOne({ intentId: p.intentId }))?.refunded).toBe(true);
     expect((await classById(classId)).seats).toBe(cls.seats);
@@ -210,7 +390,17 @@ describe('payments (test-mode sandbox gateway)', () => {
 
   it('30 students paying for the same 10-seat class at once: exactly 10 enrolments, seats end at 0, 20 clean refusals', async () => {
     const classId = (
-      await t.http().post('/classes').set(instructor.auth).send({ className: 'Rush Hour Soccer', classImage: 'http://localhost:3000/images/classes/soccer.svg', seats: 10, price: 50 }).expect(201)
+      await t
+        .http()
+        .post('/classes')
+        .set(instructor.auth)
+        .send({
+          className: 'Rush Hour Soccer',
+          classImage: 'http://localhost:3000/images/classes/soccer.svg',
+          seats: 10,
+          price: 50,
+        })
+        .expect(201)
     ).body.insertedId as string;
     await t.http().patch(`/classes/status/${classId}`).set(admin.auth).send({ status: 'approved' }).expect(200);
 
@@ -218,16 +408,35 @@ describe('payments (test-mode sandbox gateway)', () => {
     const intents = await Promise.all(students.map((s) => selectAndOpenIntent(t, s, classId)));
     await Promise.all(students.map((s, i) => confirmCard(t, s, intents[i].clientSecret).expect(200)));
 
-    const results = await Promise.all(students.map((s, i) => t.http().post('/payments').set(s.auth).send(paymentBody(s, intents[i], classId))));
+    const results = await Promise.all(
+      students.map((s, i) =>
+        t
+          .http()
+          .post('/payments')
+          .set(s.auth)
+          .send(paymentBody(s, intents[i], classId)),
+      ),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((x) => x === 201)).toHaveLength(10);
     expect(statuses.filter((x) => x === 409)).toHaveLength(20);
     expect(statuses.filter((x) => x >= 500)).toHaveLength(0);
-    for (const r of results.filter((x) => x.status === 409)) expect(r.body.message).toBe('This class is sold out; your payment has been refunded');
+    for (const r of results.filter((x) => x.status === 409))
+      expect(r.body.message).toBe('This class is sold out; your payment has been refunded');
 
     const cls = await classById(classId);
     expect([cls.seats, cls.enrolled]).toEqual([0, 10]);
-    expect(await t.db().collection('payments').countDocuments({ classId: new Types.ObjectId(classId) })).toBe(10);
-    expect(await t.db().collection('sandbox_payment_intents').countDocuments({ 'metadata.classId': classId, refunded: true })).toBe(20);
+    expect(
+      await t
+        .db()
+        .collection('payments')
+        .countDocuments({ classId: new Types.ObjectId(classId) }),
+    ).toBe(10);
+    expect(
+      await t
+        .db()
+        .collection('sandbox_payment_intents')
+        .countDocuments({ 'metadata.classId': classId, refunded: true }),
+    ).toBe(20);
   });
 });

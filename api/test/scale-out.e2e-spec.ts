@@ -33,7 +33,10 @@ describe('two API replicas behind nginx', () => {
   const names = async (base: string) => {
     const res = await fetch(`${base}/classes`);
     expect(res.status).toBe(200);
-    return { names: ((await res.json()) as Array<{ className: string }>).map((c) => c.className), etag: res.headers.get('etag') };
+    return {
+      names: ((await res.json()) as Array<{ className: string }>).map((c) => c.className),
+      etag: res.headers.get('etag'),
+    };
   };
 
   it('shows a write made through one replica through the other and through nginx within 1 s, with equal ETags', async () => {
@@ -41,8 +44,14 @@ describe('two API replicas behind nginx', () => {
     for (const base of [a.url, b.url, lb.url, lb.url]) await names(base);
     const before = await names(b.url);
 
-    const auth = { Authorization: `Bearer ${await tokenFrom(a.url, ADMIN.email, await signIn(ADMIN.email, ADMIN.password), '203.0.113.1')}` };
-    const all = (await (await fetch(`${a.url}/all-classes`, { headers: auth })).json()) as Array<{ _id: string; className: string; status: string }>;
+    const auth = {
+      Authorization: `Bearer ${await tokenFrom(a.url, ADMIN.email, await signIn(ADMIN.email, ADMIN.password), '203.0.113.1')}`,
+    };
+    const all = (await (await fetch(`${a.url}/all-classes`, { headers: auth })).json()) as Array<{
+      _id: string;
+      className: string;
+      status: string;
+    }>;
     const pending = all.find((c) => c.status === 'pending')!;
     expect(before.names).not.toContain(pending.className);
 
@@ -62,7 +71,9 @@ describe('two API replicas behind nginx', () => {
       return Infinity;
     };
     const [viaOther, viaNginx] = await Promise.all([seenAfter(b.url), seenAfter(lb.url)]);
-    console.log(`staleness across replicas: seen through the other replica after ${viaOther} ms, through nginx after ${viaNginx} ms`);
+    console.log(
+      `staleness across replicas: seen through the other replica after ${viaOther} ms, through nginx after ${viaNginx} ms`,
+    );
     expect(viaOther).toBeLessThan(1000);
     expect(viaNginx).toBeLessThan(1000);
 

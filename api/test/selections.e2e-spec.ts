@@ -28,7 +28,14 @@ describe('selections', () => {
       .http()
       .post('/classes/selected')
       .set(alice.auth)
-      .send({ classId: id, className: 'Cheap Soccer', instructorName: 'Me', seats: 999, studentEmail: alice.email, price: 0.01 })
+      .send({
+        classId: id,
+        className: 'Cheap Soccer',
+        instructorName: 'Me',
+        seats: 999,
+        studentEmail: alice.email,
+        price: 0.01,
+      })
       .expect(201);
     expect(res.body).toEqual({ insertedId: expect.stringMatching(/^[a-f0-9]{24}$/) });
 
@@ -55,11 +62,30 @@ describe('selections', () => {
   });
 
   it('refuses full, pending and unknown classes', async () => {
-    expect((await t.http().post('/classes/selected').set(alice.auth).send({ classId: await classId('Tennis Camp') }).expect(409)).body.message).toBe('This class is full');
-    await t.http().post('/classes/selected').set(alice.auth).send({ classId: await classId('Table Tennis Spin School') }).expect(404);
+    expect(
+      (
+        await t
+          .http()
+          .post('/classes/selected')
+          .set(alice.auth)
+          .send({ classId: await classId('Tennis Camp') })
+          .expect(409)
+      ).body.message,
+    ).toBe('This class is full');
+    await t
+      .http()
+      .post('/classes/selected')
+      .set(alice.auth)
+      .send({ classId: await classId('Table Tennis Spin School') })
+      .expect(404);
     await t.http().post('/classes/selected').set(alice.auth).send({ classId: '0123456789abcdef01234567' }).expect(404);
     await t.http().post('/classes/selected').set(alice.auth).send({ classId: 'nope' }).expect(400);
-    await t.http().post('/classes/selected').set(alice.auth).send({ classId: { $gt: '' } }).expect(400);
+    await t
+      .http()
+      .post('/classes/selected')
+      .set(alice.auth)
+      .send({ classId: { $gt: '' } })
+      .expect(400);
   });
 
   it('is for students only: admins and instructors get 403, no token 401', async () => {
@@ -84,7 +110,9 @@ describe('selections', () => {
 
   it('deletes the own selection: { deletedCount: 1 }, then 404', async () => {
     const [s] = (await t.http().get(`/classes/selected/${alice.email}`).set(alice.auth).expect(200)).body;
-    expect((await t.http().delete(`/classes/selected/${s._id}`).set(alice.auth).expect(200)).body).toEqual({ deletedCount: 1 });
+    expect((await t.http().delete(`/classes/selected/${s._id}`).set(alice.auth).expect(200)).body).toEqual({
+      deletedCount: 1,
+    });
     await t.http().delete(`/classes/selected/${s._id}`).set(alice.auth).expect(404);
     await t.http().delete('/classes/selected/bad-id').set(alice.auth).expect(400);
     expect((await t.http().get(`/classes/selected/${alice.email}`).set(alice.auth).expect(200)).body).toEqual([]);

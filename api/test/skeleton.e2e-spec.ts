@@ -26,7 +26,9 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
       const res = await t.http().get('/classes').expect(200);
       const approved = SEED_CLASSES.filter((c) => c.status === 'approved');
       expect(res.body).toHaveLength(approved.length);
-      expect(res.body.map((c: { className: string }) => c.className).sort()).toEqual(approved.map((c) => c.className).sort());
+      expect(res.body.map((c: { className: string }) => c.className).sort()).toEqual(
+        approved.map((c) => c.className).sort(),
+      );
       for (const c of res.body) {
         expect(Object.keys(c).sort()).toEqual(
           ['_id', 'className', 'classImage', 'enrolled', 'instructorEmail', 'instructorName', 'price', 'seats'].sort(),
@@ -48,7 +50,12 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
     it('exchanges a Firebase ID token for an HS256 API token whose subject is the lower-case e-mail', async () => {
       const email = uniqueEmail('jwt');
       const idToken = await signUp(email);
-      const res = await t.http().post('/jwt').set('Authorization', `Bearer ${idToken}`).send({ email: email.toUpperCase() }).expect(200);
+      const res = await t
+        .http()
+        .post('/jwt')
+        .set('Authorization', `Bearer ${idToken}`)
+        .send({ email: email.toUpperCase() })
+        .expect(200);
       expect(Object.keys(res.body)).toEqual(['token']);
       const decoded = decode(res.body.token, { complete: true });
       expect(decoded?.header.alg).toBe('HS256');
@@ -63,26 +70,48 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
     });
 
     it('refuses a forged or malformed token with 401', async () => {
-      await t.http().post('/jwt').set('Authorization', 'Bearer not-a-token').send({ email: 'mia@sportify.camp' }).expect(401);
+      await t
+        .http()
+        .post('/jwt')
+        .set('Authorization', 'Bearer not-a-token')
+        .send({ email: 'mia@sportify.camp' })
+        .expect(401);
       const forged = [
         Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url'),
-        Buffer.from(JSON.stringify({ email: 'admin@sportify.camp', sub: 'x', aud: 'demo-sportify' })).toString('base64url'),
+        Buffer.from(JSON.stringify({ email: 'admin@sportify.camp', sub: 'x', aud: 'demo-sportify' })).toString(
+          'base64url',
+        ),
         '',
       ].join('.');
-      await t.http().post('/jwt').set('Authorization', `Bearer ${forged}`).send({ email: 'admin@sportify.camp' }).expect(401);
+      await t
+        .http()
+        .post('/jwt')
+        .set('Authorization', `Bearer ${forged}`)
+        .send({ email: 'admin@sportify.camp' })
+        .expect(401);
     });
 
     it('closes the seed flaw: no API token for an e-mail you cannot prove (valid ID token of another e-mail -> 403)', async () => {
       const email = uniqueEmail('thief');
       const idToken = await signUp(email);
-      const res = await t.http().post('/jwt').set('Authorization', `Bearer ${idToken}`).send({ email: 'admin@sportify.camp' }).expect(403);
+      const res = await t
+        .http()
+        .post('/jwt')
+        .set('Authorization', `Bearer ${idToken}`)
+        .send({ email: 'admin@sportify.camp' })
+        .expect(403);
       expect(res.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
       expect(res.body.token).toBeUndefined();
     });
 
     it('validates the body', async () => {
       const idToken = await signUp(uniqueEmail('body'));
-      const res = await t.http().post('/jwt').set('Authorization', `Bearer ${idToken}`).send({ email: { $gt: '' } }).expect(400);
+      const res = await t
+        .http()
+        .post('/jwt')
+        .set('Authorization', `Bearer ${idToken}`)
+        .send({ email: { $gt: '' } })
+        .expect(400);
       expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     });
   });
@@ -98,7 +127,11 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
         await expect(signIn(p.email, p.password)).resolves.toEqual(expect.any(String));
       }
       const alex = users.find((u) => u.email === 'admin@sportify.camp');
-      expect(alex).toMatchObject({ userName: 'Alex Morgan', role: 'admin', userPhoto: 'http://localhost:3000/images/people/alex.svg' });
+      expect(alex).toMatchObject({
+        userName: 'Alex Morgan',
+        role: 'admin',
+        userPhoto: 'http://localhost:3000/images/people/alex.svg',
+      });
     });
 
     it('creates 14 classes in mixed states, one full and one denied with feedback', async () => {
@@ -148,7 +181,11 @@ describe('with the database gone', () => {
     const res = await t.http().get('/health').expect(503);
     expect(res.body).toMatchObject({ statusCode: 503, db: 'down' });
     const list = await t.http().get('/classes').expect(503);
-    expect(list.body).toEqual({ statusCode: 503, message: 'The database is unavailable, please try again shortly', error: 'Service Unavailable' });
+    expect(list.body).toEqual({
+      statusCode: 503,
+      message: 'The database is unavailable, please try again shortly',
+      error: 'Service Unavailable',
+    });
     await t.close();
   });
 });

@@ -17,7 +17,11 @@ describe('Stripe adapter against stripe-mock', () => {
     stripeSecretKey: 'sk_test_sportify',
     stripeApi: { host: '127.0.0.1', port: Number(process.env.SPORTIFY_TEST_STRIPE_MOCK_PORT), protocol: 'http' },
   });
-  const metadata = { email: 'mia@sportify.camp', classId: '0123456789abcdef01234567', selectionId: '76543210fedcba9876543210' };
+  const metadata = {
+    email: 'mia@sportify.camp',
+    classId: '0123456789abcdef01234567',
+    selectionId: '76543210fedcba9876543210',
+  };
 
   it('creates a card payment intent for the amount in cents', async () => {
     const intent = await gateway.createIntent({ amount: 11000, currency: 'usd', metadata });
@@ -34,7 +38,12 @@ describe('Stripe adapter against stripe-mock', () => {
 
   it('retrieves an intent with its latest charge, and does not call Stripe for ids that cannot be intents', async () => {
     const intent = await gateway.retrieveIntent('pi_123');
-    expect(intent).toMatchObject({ id: 'pi_123', status: expect.any(String), amount: expect.any(Number), refunded: expect.any(Boolean) });
+    expect(intent).toMatchObject({
+      id: 'pi_123',
+      status: expect.any(String),
+      amount: expect.any(Number),
+      refunded: expect.any(Boolean),
+    });
     await expect(gateway.retrieveIntent('ch_123')).resolves.toBeNull();
     await expect(gateway.retrieveIntent('pi_../../v1/charges')).resolves.toBeNull();
   });
@@ -63,20 +72,51 @@ describe('the API in Stripe mode (STRIPE_SECRET_KEY set)', () => {
     const s = await newStudent(t, 'stripe');
     const classId = (await t.db().collection('classes').findOne({ className: 'Swimming Lessons' }))!._id.toString();
     const selected = await t.http().post('/classes/selected').set(s.auth).send({ classId }).expect(201);
-    const intent = await t.http().post('/create-payment-intent').set(s.auth).send({ selectionId: selected.body.insertedId }).expect(200);
-    expect(intent.body).toMatchObject({ clientSecret: expect.stringMatching(/_secret_/), paymentIntentId: expect.stringMatching(/^pi_/), amount: 110 });
+    const intent = await t
+      .http()
+      .post('/create-payment-intent')
+      .set(s.auth)
+      .send({ selectionId: selected.body.insertedId })
+      .expect(200);
+    expect(intent.body).toMatchObject({
+      clientSecret: expect.stringMatching(/_secret_/),
+      paymentIntentId: expect.stringMatching(/^pi_/),
+      amount: 110,
+    });
 
-    await t.http().post('/payments/sandbox/confirm').set(s.auth).send({ clientSecret: intent.body.clientSecret, ...card('4242424242424242') }).expect(404);
+    await t
+      .http()
+      .post('/payments/sandbox/confirm')
+      .set(s.auth)
+      .send({ clientSecret: intent.body.clientSecret, ...card('4242424242424242') })
+      .expect(404);
 
     // stripe-mock's fixture intents are not succeeded, and not this student's: nothing is recorded.
-    const res = await t.http().post('/payments').set(s.auth).send({ transactionId: intent.body.paymentIntentId, deleteId: selected.body.insertedId, id: classId });
+    const res = await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send({ transactionId: intent.body.paymentIntentId, deleteId: selected.body.insertedId, id: classId });
     expect(res.status).toBe(402);
     expect(await t.db().collection('payments').countDocuments()).toBe(0);
   });
 
   it('keeps role checks in front of the gateway', async () => {
-    const [admin, instructor] = await Promise.all([signInAs(t, ADMIN.email, ADMIN.password), signInAs(t, JORDAN.email, JORDAN.password)]);
-    await t.http().post('/create-payment-intent').set(admin.auth).send({ selectionId: '0123456789abcdef01234567' }).expect(403);
-    await t.http().post('/create-payment-intent').set(instructor.auth).send({ selectionId: '0123456789abcdef01234567' }).expect(403);
+    const [admin, instructor] = await Promise.all([
+      signInAs(t, ADMIN.email, ADMIN.password),
+      signInAs(t, JORDAN.email, JORDAN.password),
+    ]);
+    await t
+      .http()
+      .post('/create-payment-intent')
+      .set(admin.auth)
+      .send({ selectionId: '0123456789abcdef01234567' })
+      .expect(403);
+    await t
+      .http()
+      .post('/create-payment-intent')
+      .set(instructor.auth)
+      .send({ selectionId: '0123456789abcdef01234567' })
+      .expect(403);
   });
 });

@@ -43,7 +43,12 @@ describe('users', () => {
     it('accepts the Firebase ID token directly (registration right after sign-up)', async () => {
       const email = uniqueEmail('google');
       const idToken = await signUp(email);
-      await t.http().post('/users').set('Authorization', `Bearer ${idToken}`).send({ email, userName: 'G User' }).expect(201);
+      await t
+        .http()
+        .post('/users')
+        .set('Authorization', `Bearer ${idToken}`)
+        .send({ email, userName: 'G User' })
+        .expect(201);
     });
 
     it("refuses to register someone else's e-mail (403) and callers without a token (401)", async () => {
@@ -54,10 +59,20 @@ describe('users', () => {
 
     it('validates the body', async () => {
       const s = await newStudent(t, 'val', false);
-      const bad = await t.http().post('/users').set(s.auth).send({ email: s.email, userPhoto: 'javascript:alert(1)' }).expect(400);
+      const bad = await t
+        .http()
+        .post('/users')
+        .set(s.auth)
+        .send({ email: s.email, userPhoto: 'javascript:alert(1)' })
+        .expect(400);
       expect(bad.body.message).toContain('userPhoto');
       await t.http().post('/users').set(s.auth).send({ email: s.email, gender: 'robot' }).expect(400);
-      await t.http().post('/users').set(s.auth).send({ email: { $ne: null } }).expect(400);
+      await t
+        .http()
+        .post('/users')
+        .set(s.auth)
+        .send({ email: { $ne: null } })
+        .expect(400);
     });
   });
 
@@ -97,16 +112,31 @@ describe('users', () => {
       expect(res.body).toHaveLength(6);
       for (const p of res.body) expect(Object.keys(p).sort()).toEqual(PERSON_KEYS);
       // Seed: Jordan 19+7, Sam 22+3, Avery 16+5, Drew 14, Quinn 11, Jamie 9 (pending/denied classes do not count).
-      expect(res.body.map((p: { email: string }) => p.email.split('@')[0])).toEqual(['jordan', 'sam', 'avery', 'drew', 'quinn', 'jamie']);
+      expect(res.body.map((p: { email: string }) => p.email.split('@')[0])).toEqual([
+        'jordan',
+        'sam',
+        'avery',
+        'drew',
+        'quinn',
+        'jamie',
+      ]);
     });
   });
 
   describe('role checks', () => {
     it('GET /users/admin/:email and /users/instructors/:email answer for the caller', async () => {
-      expect((await t.http().get(`/users/admin/${ADMIN.email}`).set(admin.auth).expect(200)).body).toEqual({ admin: true });
-      expect((await t.http().get(`/users/instructors/${ADMIN.email}`).set(admin.auth).expect(200)).body).toEqual({ instructor: false });
-      expect((await t.http().get(`/users/instructors/${JORDAN.email}`).set(instructor.auth).expect(200)).body).toEqual({ instructor: true });
-      expect((await t.http().get(`/users/admin/${MIA.email.toUpperCase()}`).set(student.auth).expect(200)).body).toEqual({ admin: false });
+      expect((await t.http().get(`/users/admin/${ADMIN.email}`).set(admin.auth).expect(200)).body).toEqual({
+        admin: true,
+      });
+      expect((await t.http().get(`/users/instructors/${ADMIN.email}`).set(admin.auth).expect(200)).body).toEqual({
+        instructor: false,
+      });
+      expect((await t.http().get(`/users/instructors/${JORDAN.email}`).set(instructor.auth).expect(200)).body).toEqual({
+        instructor: true,
+      });
+      expect(
+        (await t.http().get(`/users/admin/${MIA.email.toUpperCase()}`).set(student.auth).expect(200)).body,
+      ).toEqual({ admin: false });
     });
 
     it("refuses another person's e-mail with 403 and no token with 401", async () => {
@@ -120,11 +150,23 @@ describe('users', () => {
     it('lets an admin promote a student; the new role applies on the very next request', async () => {
       const s = await newStudent(t, 'promoted');
       const id = (await t.db().collection('users').findOne({ email: s.email }))!._id.toString();
-      await t.http().post('/classes').set(s.auth).send({ className: 'X', classImage: 'http://x.dev/a.svg', seats: 1, price: 1 }).expect(403);
+      await t
+        .http()
+        .post('/classes')
+        .set(s.auth)
+        .send({ className: 'X', classImage: 'http://x.dev/a.svg', seats: 1, price: 1 })
+        .expect(403);
       const res = await t.http().patch(`/users/instructors/${id}`).set(admin.auth).expect(200);
       expect(res.body).toEqual({ matchedCount: 1, modifiedCount: 1 });
-      expect((await t.http().get(`/users/instructors/${s.email}`).set(s.auth).expect(200)).body).toEqual({ instructor: true });
-      await t.http().post('/classes').set(s.auth).send({ className: 'X', classImage: 'http://x.dev/a.svg', seats: 1, price: 1 }).expect(201);
+      expect((await t.http().get(`/users/instructors/${s.email}`).set(s.auth).expect(200)).body).toEqual({
+        instructor: true,
+      });
+      await t
+        .http()
+        .post('/classes')
+        .set(s.auth)
+        .send({ className: 'X', classImage: 'http://x.dev/a.svg', seats: 1, price: 1 })
+        .expect(201);
       // Public lists follow at once (cache invalidated by the write).
       const instructors = await t.http().get('/instructors').expect(200);
       expect(instructors.body.map((p: { email: string }) => p.email)).toContain(s.email);
@@ -148,7 +190,9 @@ describe('users', () => {
       const me = (await t.db().collection('users').findOne({ email: ADMIN.email }))!._id.toString();
       const res = await t.http().patch(`/users/instructors/${me}`).set(admin.auth).expect(403);
       expect(res.body.message).toBe('You cannot change your own role');
-      expect((await t.http().get(`/users/admin/${ADMIN.email}`).set(admin.auth).expect(200)).body).toEqual({ admin: true });
+      expect((await t.http().get(`/users/admin/${ADMIN.email}`).set(admin.auth).expect(200)).body).toEqual({
+        admin: true,
+      });
     });
 
     it('answers 404 for an unknown id and 400 for a malformed one', async () => {

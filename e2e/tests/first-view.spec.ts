@@ -5,24 +5,31 @@ import { ports } from './support';
 // Issue 14: the first view of / starts from index.html itself and paints its frame before any script runs.
 const PUBLIC_REMOTE = `http://localhost:${ports.mfPublic}`;
 
-test('index.html starts the page\'s remote, its Home chunks and its API reads, with the config inline', async ({ request }) => {
+test("index.html starts the page's remote, its Home chunks and its API reads, with the config inline", async ({
+  request,
+}) => {
   const response = await request.get('/');
   expect(response.headers()['cache-control']).toBe('no-cache');
   let html = await response.text();
-  const hintsOf = (page: string) => [...page.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+  const hintsOf = (page: string) =>
+    [...page.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
   // The server reads the remote's manifest in the background; a page served before that has no chunk hints yet.
-  await expect.poll(async () => {
-    html = await (await request.get('/')).text();
-    return hintsOf(html).some((hint) => hint.includes('__federation_expose_Home'));
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      html = await (await request.get('/')).text();
+      return hintsOf(html).some((hint) => hint.includes('__federation_expose_Home'));
+    })
+    .toBe(true);
   const hrefs = hintsOf(html);
-  expect(hrefs).toEqual(expect.arrayContaining([
-    `fetch ${PUBLIC_REMOTE}/mf-manifest.json`,
-    `script ${PUBLIC_REMOTE}/remoteEntry.js`,
-    `fetch http://localhost:${ports.api}/classes/popular`,
-    `fetch http://localhost:${ports.api}/users/popular`,
-    `fetch http://localhost:${ports.api}/users/admin`,
-  ]));
+  expect(hrefs).toEqual(
+    expect.arrayContaining([
+      `fetch ${PUBLIC_REMOTE}/mf-manifest.json`,
+      `script ${PUBLIC_REMOTE}/remoteEntry.js`,
+      `fetch http://localhost:${ports.api}/classes/popular`,
+      `fetch http://localhost:${ports.api}/users/popular`,
+      `fetch http://localhost:${ports.api}/users/admin`,
+    ]),
+  );
   // The Home expose's own chunks, read from the remote's manifest.
   const manifest = await (await request.get(`${PUBLIC_REMOTE}/mf-manifest.json`)).json();
   const home = manifest.exposes.find((expose: { name: string }) => expose.name === 'Home');
@@ -31,7 +38,9 @@ test('index.html starts the page\'s remote, its Home chunks and its API reads, w
   expect(JSON.parse(inline?.[1] ?? '{}').remotes.mf_public).toBe(`${PUBLIC_REMOTE}/mf-manifest.json`);
 });
 
-test('static files come precompressed: brotli when accepted, gzip otherwise, cached by their hashed names', async ({ request }) => {
+test('static files come precompressed: brotli when accepted, gzip otherwise, cached by their hashed names', async ({
+  request,
+}) => {
   const html = await (await request.get('/')).text();
   const main = /src="?\/(main\.[0-9a-f]+\.js)/.exec(html)?.[1];
   expect(main).toBeTruthy();
@@ -56,23 +65,30 @@ test('the frame (navbar, skeleton, footer) paints with JavaScript off', async ({
   await context.close();
 });
 
-test('Home hands over from the frame without moving it, shows its cards at once, and has no accessibility violations', async ({ page }) => {
+test('Home hands over from the frame without moving it, shows its cards at once, and has no accessibility violations', async ({
+  page,
+}) => {
   await page.goto('/');
   const first = page.locator('section[aria-labelledby="popular-classes-heading"] article').first();
   await expect(first).toBeVisible();
-  const shift = await page.evaluate(() => new Promise<number>((resolve) => {
-    let total = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) total += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-    setTimeout(() => resolve(total), 500);
-  }));
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
   expect(shift).toBeLessThanOrEqual(0.05);
   // WCAG 2.1 A/AA rules. (axe's best-practice rule page-has-heading-one also flags Home, which has had no h1 since
   // before issue 14; the frame adds no heading.)
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
 });
 

@@ -54,7 +54,10 @@ async function openPublicClasses(page: Page) {
   await expect(page.getByRole('article').first()).toBeVisible();
 }
 
-test('an instructor adds a class, it waits as pending off the public list, and goes public once the admin approves it', async ({ page, browser }) => {
+test('an instructor adds a class, it waits as pending off the public list, and goes public once the admin approves it', async ({
+  page,
+  browser,
+}) => {
   const className = unique('E2E Climbing Basics');
   await signIn(page, demo.instructor);
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
@@ -92,7 +95,11 @@ test('an instructor adds a class, it waits as pending off the public list, and g
   await admin.context().close();
 });
 
-test('the admin denies a class and writes feedback; the instructor reads it in My Classes', async ({ page, browser, request }) => {
+test('the admin denies a class and writes feedback; the instructor reads it in My Classes', async ({
+  page,
+  browser,
+  request,
+}) => {
   const className = unique('E2E Night Kayaking');
   const id = await createClass(request, className);
   const feedback = 'Please add a safety plan and an equipment list.';
@@ -148,10 +155,17 @@ test('the instructor edits an approved class and it goes back to pending review'
   await expect(page.getByRole('heading', { name: className, exact: true })).toHaveCount(0);
 });
 
-test('the admin makes a new student an instructor; signed in again, their Dashboard is Add A Class', async ({ page, browser, request }) => {
+test('the admin makes a new student an instructor; signed in again, their Dashboard is Add A Class', async ({
+  page,
+  browser,
+  request,
+}) => {
   const student = await registerStudent(request);
   await signIn(page, student);
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/selected-classes');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'href',
+    '/dashboard/selected-classes',
+  );
 
   const admin = await openAs(browser, demo.admin);
   await openDashboardPage(admin, 'Manage Users');
@@ -162,7 +176,10 @@ test('the admin makes a new student an instructor; signed in again, their Dashbo
   await expect(row).toHaveCount(0);
   await admin.context().close();
 
-  await page.getByRole('navigation').getByRole('button', { name: /logout/i }).click();
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: /logout/i })
+    .click();
   await signIn(page, student);
   const dashboard = page.getByRole('navigation').getByRole('link', { name: 'Dashboard' });
   await expect(dashboard).toHaveAttribute('href', '/dashboard/add-class');

@@ -27,27 +27,52 @@ let data: Arranged;
 
 async function arrange(request: APIRequestContext): Promise<Arranged> {
   const admin = await apiToken(request, demo.admin.email, demo.admin.password);
-  const instructor = await registerAccount(request, { name: `Coach ${stamp}`, email: longEmail('coach'), password: 'Coach@2026' });
-  expect((await request.patch(`${API}/users/instructors/${instructor.id}`, { headers: bearer(admin) })).ok()).toBe(true);
+  const instructor = await registerAccount(request, {
+    name: `Coach ${stamp}`,
+    email: longEmail('coach'),
+    password: 'Coach@2026',
+  });
+  expect((await request.patch(`${API}/users/instructors/${instructor.id}`, { headers: bearer(admin) })).ok()).toBe(
+    true,
+  );
   const student = await registerAccount(request, { name: `Camper ${stamp}`, email: longEmail('camper') });
   const coach = await apiToken(request, instructor.email, instructor.password);
 
   const create = async (className: string, seats: number, price: number) => {
-    const res = await request.post(`${API}/classes`, { headers: bearer(coach), data: { className, classImage, seats, price } });
+    const res = await request.post(`${API}/classes`, {
+      headers: bearer(coach),
+      data: { className, classImage, seats, price },
+    });
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()).insertedId as string;
   };
   for (let i = 0; i < CLASSES; i++) {
-    const id = await create(`Swim ${LAB} ${String(i).padStart(2, '0')}`, i % 4 === 0 ? 0 : 1 + (i % 5), 20 + ((i * 7) % 40));
-    expect((await request.patch(`${API}/classes/status/${id}`, { headers: bearer(admin), data: { status: 'approved' } })).ok()).toBe(true);
+    const id = await create(
+      `Swim ${LAB} ${String(i).padStart(2, '0')}`,
+      i % 4 === 0 ? 0 : 1 + (i % 5),
+      20 + ((i * 7) % 40),
+    );
+    expect(
+      (
+        await request.patch(`${API}/classes/status/${id}`, { headers: bearer(admin), data: { status: 'approved' } })
+      ).ok(),
+    ).toBe(true);
   }
   const pendingName = `Kite Surf Review ${stamp}`;
   const pendingId = await create(pendingName, 5, 99);
   // One selection of the student's from the start (outside the searched set), so their table has a row to check.
   const dive = await create(`Dive Clinic ${stamp}`, 5, 45);
-  expect((await request.patch(`${API}/classes/status/${dive}`, { headers: bearer(admin), data: { status: 'approved' } })).ok()).toBe(true);
+  expect(
+    (
+      await request.patch(`${API}/classes/status/${dive}`, { headers: bearer(admin), data: { status: 'approved' } })
+    ).ok(),
+  ).toBe(true);
   const studentToken = await apiToken(request, student.email, student.password);
-  expect((await request.post(`${API}/classes/selected`, { headers: bearer(studentToken), data: { classId: dive } })).status()).toBe(201);
+  expect(
+    (
+      await request.post(`${API}/classes/selected`, { headers: bearer(studentToken), data: { classId: dive } })
+    ).status(),
+  ).toBe(201);
   return { instructor, student, pendingName, pendingId };
 }
 
@@ -56,11 +81,15 @@ test.beforeAll(async ({ request }) => {
   data = await arrange(request);
 });
 
-const cardNames = (page: Page) => page.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
+const cardNames = (page: Page) =>
+  page.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
 const prices = async (page: Page) =>
   (await page.getByRole('article').allTextContents()).map((text) => Number(/Price: \$([\d.]+)/.exec(text)?.[1]));
 
-test('a visitor searches, keeps free seats, sorts by price and pages; reload and Back keep it; a student selects from page 2', async ({ page, request }) => {
+test('a visitor searches, keeps free seats, sorts by price and pages; reload and Back keep it; a student selects from page 2', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/classes');
   await page.getByRole('searchbox', { name: 'Search classes' }).fill(LAB);
@@ -71,12 +100,18 @@ test('a visitor searches, keeps free seats, sorts by price and pages; reload and
   await expect(page.getByText('24 of 30 classes')).toBeVisible();
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
   await expect(page).toHaveURL(/sort=price/);
-  await expect.poll(async () => { const p = await prices(page); return p.every((v, i) => i === 0 || p[i - 1] <= v); }).toBe(true);
+  await expect
+    .poll(async () => {
+      const p = await prices(page);
+      return p.every((v, i) => i === 0 || p[i - 1] <= v);
+    })
+    .toBe(true);
   const firstPage = await cardNames(page);
   const firstPagePrices = await prices(page);
   expect(firstPage).toHaveLength(24);
   // Full classes are filtered out.
-  for (const text of await page.getByRole('article').allTextContents()) expect(text).not.toContain('Available Seats: 0');
+  for (const text of await page.getByRole('article').allTextContents())
+    expect(text).not.toContain('Available Seats: 0');
 
   const pages = page.getByRole('navigation', { name: 'Classes pages' });
   await clickCentred(pages.getByRole('button', { name: 'Page 2' }));
@@ -110,11 +145,16 @@ test('a visitor searches, keeps free seats, sorts by price and pages; reload and
   await expect(page.getByText('Your class is successfully selected')).toBeVisible();
   await expect(chosen.getByRole('button')).toHaveText('Selected');
   const token = await apiToken(request, data.student.email, data.student.password);
-  const selections: { className: string }[] = await (await request.get(`${API}/classes/selected/${encodeURIComponent(data.student.email)}`, { headers: bearer(token) })).json();
+  const selections: { className: string }[] = await (
+    await request.get(`${API}/classes/selected/${encodeURIComponent(data.student.email)}`, { headers: bearer(token) })
+  ).json();
   expect(selections.map((s) => s.className)).toContain(secondPage[0]);
 });
 
-test('an admin finds a pending class through the Pending tab and search, and approves it', async ({ page, request }) => {
+test('an admin finds a pending class through the Pending tab and search, and approves it', async ({
+  page,
+  request,
+}) => {
   await signIn(page, demo.admin);
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'Manage Classes' }).click();
@@ -123,7 +163,9 @@ test('an admin finds a pending class through the Pending tab and search, and app
   const pendingBefore = Number(/\((\d+)\)/.exec((await tabs.getByRole('tab').first().textContent()) ?? '')?.[1]);
   await tabs.getByRole('tab', { name: /^Pending/ }).click();
   await expect(page).toHaveURL(/status=pending/);
-  await page.getByRole('searchbox', { name: 'Search by class, instructor or e-mail' }).fill(`kite surf review ${stamp}`);
+  await page
+    .getByRole('searchbox', { name: 'Search by class, instructor or e-mail' })
+    .fill(`kite surf review ${stamp}`);
   await expect(page.getByText('1 of 1 classes')).toBeVisible();
   await expect(tabs.getByRole('tab', { name: /^Pending/ })).toHaveText('Pending (1)');
   const row = page.getByRole('row', { name: new RegExp(data.pendingName) });
@@ -136,29 +178,45 @@ test('an admin finds a pending class through the Pending tab and search, and app
   await expect(tabs.getByRole('tab', { name: /^Approved/ })).toHaveText('Approved (1)');
   await page.getByRole('searchbox', { name: 'Search by class, instructor or e-mail' }).fill('');
   await expect(tabs.getByRole('tab', { name: /^Pending/ })).toHaveText(`Pending (${pendingBefore - 1})`);
-  const listed: { items: { _id: string }[] } = await (await request.get(`${API}/classes?q=${encodeURIComponent(data.pendingName)}`)).json();
+  const listed: { items: { _id: string }[] } = await (
+    await request.get(`${API}/classes?q=${encodeURIComponent(data.pendingName)}`)
+  ).json();
   expect(listed.items.map((c) => c._id)).toEqual([data.pendingId]);
 });
 
 test.describe('dashboard tables fit the screen', () => {
-  for (const viewport of [{ width: 1366, height: 900 }, { width: 1024, height: 800 }, { width: 390, height: 844 }]) {
-    test(`at ${viewport.width} px: no sideways scroll and every row's actions on screen, with 60-character e-mails`, async ({ browser }) => {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 1024, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px: no sideways scroll and every row's actions on screen, with 60-character e-mails`, async ({
+      browser,
+    }) => {
       test.setTimeout(120_000);
       const check = async (page: Page, tableName: string, rows: number) => {
         const table = page.getByRole('table', { name: tableName });
         await expect(table.locator('tbody tr')).toHaveCount(rows);
-        const width = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+        const width = await page.evaluate(() => ({
+          doc: document.documentElement.scrollWidth,
+          view: window.innerWidth,
+        }));
         expect(width.doc, `${tableName}: document width at ${viewport.width} px`).toBeLessThanOrEqual(width.view);
         const actions = table.locator('tbody').getByRole('button').or(table.locator('tbody').getByRole('link'));
         expect(await actions.count()).toBeGreaterThan(0);
-        for (const box of await actions.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect))) {
+        for (const box of await actions.evaluateAll((els) =>
+          els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect),
+        )) {
           expect(box.left, `${tableName}: an action starts inside the viewport`).toBeGreaterThanOrEqual(0);
           expect(box.right, `${tableName}: an action ends inside the viewport`).toBeLessThanOrEqual(viewport.width);
         }
       };
       const open = async (who: { email: string; password: string }) => {
         // Signed in on a wide screen (on a phone the Logout button that signIn waits for sits in the menu), then narrowed.
-        const context = await browser.newContext({ baseURL: `http://localhost:${ports.shell}`, viewport: { width: 1366, height: 900 } });
+        const context = await browser.newContext({
+          baseURL: `http://localhost:${ports.shell}`,
+          viewport: { width: 1366, height: 900 },
+        });
         const page = await context.newPage();
         await signIn(page, who);
         await page.setViewportSize(viewport);
@@ -181,8 +239,14 @@ test.describe('dashboard tables fit the screen', () => {
       const student = await open(data.student);
       await student.goto('/dashboard/selected-classes');
       // The arranged selection, and the one of the first journey when it ran before.
-      await expect(student.getByRole('table', { name: 'My Selected Classes' }).locator('tbody tr').first()).toBeVisible();
-      await check(student, 'My Selected Classes', await student.getByRole('table', { name: 'My Selected Classes' }).locator('tbody tr').count());
+      await expect(
+        student.getByRole('table', { name: 'My Selected Classes' }).locator('tbody tr').first(),
+      ).toBeVisible();
+      await check(
+        student,
+        'My Selected Classes',
+        await student.getByRole('table', { name: 'My Selected Classes' }).locator('tbody tr').count(),
+      );
       await student.context().close();
     });
   }

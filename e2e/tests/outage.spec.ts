@@ -2,9 +2,17 @@ import { test, expect } from '@playwright/test';
 import { demo, ports, signIn, stackPids } from './support';
 
 // Runs last (its own project): it stops mf-admin's server for good.
-test('with the admin remote down, Home, Classes and the other remotes\' screens still work and admin routes show an unavailable panel', async ({ page, request }) => {
+test("with the admin remote down, Home, Classes and the other remotes' screens still work and admin routes show an unavailable panel", async ({
+  page,
+  request,
+}) => {
   process.kill(stackPids()['mf-admin'], 'SIGTERM');
-  await expect.poll(async () => (await request.get(`http://localhost:${ports.mfAdmin}/mf-manifest.json`).catch(() => null))?.ok() ?? false).toBe(false);
+  await expect
+    .poll(
+      async () =>
+        (await request.get(`http://localhost:${ports.mfAdmin}/mf-manifest.json`).catch(() => null))?.ok() ?? false,
+    )
+    .toBe(false);
 
   await page.goto('/');
   await expect(page).toHaveTitle('Sportify Camp || Home');
@@ -25,12 +33,18 @@ test('with the admin remote down, Home, Classes and the other remotes\' screens 
   await expect(page.getByRole('alert')).toContainText(/this area is unavailable/i);
 
   // The other remotes' areas still work (instructor and student screens).
-  await page.getByRole('navigation').getByRole('button', { name: /logout/i }).click();
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: /logout/i })
+    .click();
   await signIn(page, demo.instructor);
   await page.goto('/dashboard/my-classes');
   await expect(page.getByRole('heading', { name: 'My Classes', exact: true })).toBeVisible();
   await expect(page.getByText(/this area is unavailable/i)).toHaveCount(0);
-  await page.getByRole('navigation').getByRole('button', { name: /logout/i }).click();
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: /logout/i })
+    .click();
   await signIn(page, demo.student);
   await page.goto('/dashboard/enrolled-classes');
   await expect(page.getByRole('heading', { name: 'My Enrolled Classes', exact: true })).toBeVisible();

@@ -5,24 +5,33 @@ import { API, bearer, clickCentred, ports, storedToken, submitRegisterForm } fro
 // payment is being confirmed and offers no second payment; the sandbox's provider event settles it, and the class
 // shows in My Enrolled Classes once.
 
-const CONFIRMING = 'Your payment went through and is being confirmed. The class will appear in My Enrolled Classes shortly; there is nothing more to pay.';
+const CONFIRMING =
+  'Your payment went through and is being confirmed. The class will appear in My Enrolled Classes shortly; there is nothing more to pay.';
 
 async function registerStudent(page: Page) {
   const email = `confirming-${Date.now()}@e2e.sportify.camp`;
   await page.goto('/register');
   await submitRegisterForm(page, {
-    name: 'Casey Confirming', photoUrl: `http://localhost:${ports.shell}/images/people/mia.svg`, email, password: 'Student@2026',
+    name: 'Casey Confirming',
+    photoUrl: `http://localhost:${ports.shell}/images/people/mia.svg`,
+    email,
+    password: 'Student@2026',
   });
   await expect(page.getByRole('navigation').getByRole('button', { name: /logout/i })).toBeVisible();
   return email;
 }
 
-test('POST /payments blocked after the card succeeds: "being confirmed", no second Pay, enrolled once after settlement', async ({ page, request }) => {
+test('POST /payments blocked after the card succeeds: "being confirmed", no second Pay, enrolled once after settlement', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = await registerStudent(page);
   const token = await storedToken(page);
 
-  const classes: Array<{ _id: string; className: string; seats: number; price: number }> = await (await request.get(`${API}/classes`)).json();
+  const classes: Array<{ _id: string; className: string; seats: number; price: number }> = await (
+    await request.get(`${API}/classes`)
+  ).json();
   const target = classes.filter((c) => c.seats > 1 && c.price > 0).sort((a, b) => b.seats - a.seats)[0];
   await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
   const card = page.getByRole('article', { name: target.className, exact: true });
@@ -70,7 +79,9 @@ test('POST /payments blocked after the card succeeds: "being confirmed", no seco
   await test.step('nothing offers to pay for it again', async () => {
     await page.getByRole('link', { name: 'My Selected Classes' }).click();
     await expect(page.getByRole('link', { name: `Pay for ${target.className}` })).toHaveCount(0);
-    const after = (await (await request.get(`${API}/classes`)).json()).find((c: { _id: string }) => c._id === target._id);
+    const after = (await (await request.get(`${API}/classes`)).json()).find(
+      (c: { _id: string }) => c._id === target._id,
+    );
     expect(after.seats).toBe(target.seats - 1);
   });
 });

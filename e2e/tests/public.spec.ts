@@ -3,8 +3,17 @@ import { API, clickCentred, demo, storedToken } from './support';
 
 // The public remote (mf-public) as visitors and students use it: Home, Instructors, Classes and selecting a class.
 
-interface PublicClass { _id: string; className: string; seats: number; enrolled: number }
-interface PublicPerson { _id: string; userName: string; email: string }
+interface PublicClass {
+  _id: string;
+  className: string;
+  seats: number;
+  enrolled: number;
+}
+interface PublicPerson {
+  _id: string;
+  userName: string;
+  email: string;
+}
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(`${API}${path}`);
@@ -24,7 +33,10 @@ async function signInHere(page: Page, who: { email: string; password: string }) 
   await page.getByRole('button', { name: /^login$/i }).click();
 }
 
-test('a visitor sees the carousel, six popular classes by enrolment, six popular instructors and the admins', async ({ page, request }) => {
+test('a visitor sees the carousel, six popular classes by enrolment, six popular instructors and the admins', async ({
+  page,
+  request,
+}) => {
   const approved = await getJson<PublicClass[]>(request, '/classes');
   const popularInstructors = await getJson<PublicPerson[]>(request, '/users/popular');
   const admins = await getJson<PublicPerson[]>(request, '/users/admin');
@@ -56,7 +68,9 @@ test('a visitor sees the carousel, six popular classes by enrolment, six popular
   // Popular classes: the six most enrolled approved classes, most enrolled first.
   const classCards = section(page, 'Top 6 Popular Class').getByRole('article');
   await expect(classCards).toHaveCount(6);
-  const enrolments = (await classCards.allTextContents()).map((text) => Number(/Enrolled Student: (\d+)/.exec(text)?.[1]));
+  const enrolments = (await classCards.allTextContents()).map((text) =>
+    Number(/Enrolled Student: (\d+)/.exec(text)?.[1]),
+  );
   expect(enrolments).toEqual([...enrolments].sort((a, b) => b - a));
   const topSix = [...approved].sort((a, b) => b.enrolled - a.enrolled).slice(0, 6);
   expect(enrolments).toEqual(topSix.map((c) => c.enrolled));
@@ -100,7 +114,9 @@ test('a student selects a class, reloads, and it still reads Selected', async ({
 
   await page.goto('/classes');
   // The first class this student can still choose (another journey may already have chosen some).
-  const choosable = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Select', exact: true, disabled: false }) });
+  const choosable = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: 'Select', exact: true, disabled: false }) });
   await expect(choosable.first()).toBeVisible();
   const className = (await choosable.first().getAttribute('aria-label')) as string;
   const target = card(page, className);
@@ -116,8 +132,9 @@ test('a student selects a class, reloads, and it still reads Selected', async ({
 
   // Leave the student's data as it was for the other journeys.
   const headers = { authorization: `Bearer ${token}` };
-  const selections: { _id: string; className: string }[] =
-    await (await request.get(`${API}/classes/selected/${encodeURIComponent(demo.student2.email)}`, { headers })).json();
+  const selections: { _id: string; className: string }[] = await (
+    await request.get(`${API}/classes/selected/${encodeURIComponent(demo.student2.email)}`, { headers })
+  ).json();
   const mine = selections.find((s) => s.className === className);
   expect(mine).toBeDefined();
   expect((await request.delete(`${API}/classes/selected/${mine?._id}`, { headers })).ok()).toBe(true);
@@ -125,7 +142,9 @@ test('a student selects a class, reloads, and it still reads Selected', async ({
 
 test('a signed-out Select goes to login and, once signed in, back to the classes', async ({ page }) => {
   await page.goto('/classes');
-  const available = page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Select', exact: true, disabled: false }) });
+  const available = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: 'Select', exact: true, disabled: false }) });
   await clickCentred(available.first().getByRole('button', { name: 'Select' }));
   await expect(page.getByText('You have to login first to enroll')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

@@ -11,7 +11,10 @@ const env = { ...process.env, SPORTIFY_OPERATOR: 'e2e' };
 /** Runs a command as ops would; returns its output (throws with it when the command fails). */
 const run = (script: string, args: string[], extra: Record<string, string> = {}) =>
   execFileSync(process.execPath, [path.join(repo, 'scripts', script), ...args], {
-    cwd: repo, env: { ...env, ...extra }, encoding: 'utf8', timeout: 8 * 60_000,
+    cwd: repo,
+    env: { ...env, ...extra },
+    encoding: 'utf8',
+    timeout: 8 * 60_000,
   });
 
 /** `npm run release -w mf-public` (tests skipped: the jest run covers them) and the version it published. */
@@ -24,7 +27,11 @@ function release(label: string): string {
 
 const label = (page: Page) => page.getByRole('note', { name: 'Build label' });
 const liveManifest = async (page: Page) =>
-  ((await (await page.request.get(`http://localhost:${ports.shell}/config.json`)).json()) as { remotes: Record<string, string> }).remotes.mf_public;
+  (
+    (await (await page.request.get(`http://localhost:${ports.shell}/config.json`)).json()) as {
+      remotes: Record<string, string>;
+    }
+  ).remotes.mf_public;
 
 // The second journey continues from the first (the releases it published).
 test.describe.configure({ mode: 'serial' });
@@ -41,7 +48,8 @@ test('mf-public is released twice, promoted and rolled back while a page stays o
   // Every request of the remote, to prove where each file came from and that none failed.
   const remoteFiles: { url: string; status: number }[] = [];
   page.on('response', (response) => {
-    if (response.url().startsWith(`http://localhost:${ports.mfPublic}/`)) remoteFiles.push({ url: response.url(), status: response.status() });
+    if (response.url().startsWith(`http://localhost:${ports.mfPublic}/`))
+      remoteFiles.push({ url: response.url(), status: response.status() });
   });
   const nav = page.getByRole('navigation');
 
@@ -81,7 +89,9 @@ test('mf-public is released twice, promoted and rolled back while a page stays o
   // The label renders with the heading, so once the heading shows, no label means v1.
   await expect(page.getByRole('heading', { name: 'All Classes are here' })).toBeVisible();
   await expect(label(page)).toHaveCount(0);
-  console.log(`rollback: config.json named v1 after ${switchedAfter} ms; v1 on screen after the next navigation at ${Date.now() - rolledBackAt} ms`);
+  console.log(
+    `rollback: config.json named v1 after ${switchedAfter} ms; v1 on screen after the next navigation at ${Date.now() - rolledBackAt} ms`,
+  );
   expect(remoteFiles.slice(filesBefore).some((file) => file.url.includes(`/releases/${v1}/remoteEntry.js`))).toBe(true);
   expect(remoteFiles.filter((file) => file.status >= 400)).toEqual([]);
 
@@ -92,7 +102,12 @@ test('mf-public is released twice, promoted and rolled back while a page stays o
   await expect(row.getByRole('cell').nth(0)).toContainText(v1);
   await expect(row.getByRole('cell').nth(1)).toContainText('None');
   await expect(row.getByRole('cell').nth(2)).toHaveText('Reachable');
-  await expect(page.getByRole('row', { name: /^shell\b/ }).getByRole('cell').nth(0)).toHaveText('Unversioned build (no release promoted)');
+  await expect(
+    page
+      .getByRole('row', { name: /^shell\b/ })
+      .getByRole('cell')
+      .nth(0),
+  ).toHaveText('Unversioned build (no release promoted)');
 });
 
 test('a remote first opened after a promote loads the new release without a reload', async ({ page }) => {

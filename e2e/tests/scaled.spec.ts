@@ -13,7 +13,10 @@ test('the API origin is nginx in front of two replicas', async ({ request }) => 
   expect(res.headers()['server']).toBe('nginx');
 });
 
-test('through the load balancer a student signs in, selects a class, pays and is enrolled', async ({ page, request }) => {
+test('through the load balancer a student signs in, selects a class, pays and is enrolled', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const student = demo.student2;
   await signIn(page, student);
@@ -25,8 +28,12 @@ test('through the load balancer a student signs in, selects a class, pays and is
     const res = await request.get(`${API}${path}${encodeURIComponent(student.email)}`, { headers: bearer(token) });
     for (const row of (await res.json()) as Array<{ className: string }>) taken.add(row.className);
   }
-  const classes: Array<{ className: string; seats: number; price: number }> = await (await request.get(`${API}/classes`)).json();
-  const target = classes.filter((c) => c.seats > 0 && c.price > 0 && !taken.has(c.className)).sort((a, b) => b.seats - a.seats)[0];
+  const classes: Array<{ className: string; seats: number; price: number }> = await (
+    await request.get(`${API}/classes`)
+  ).json();
+  const target = classes
+    .filter((c) => c.seats > 0 && c.price > 0 && !taken.has(c.className))
+    .sort((a, b) => b.seats - a.seats)[0];
   expect(target, 'an open class to buy').toBeDefined();
 
   await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();

@@ -25,13 +25,20 @@ async function apiGet<T>(request: APIRequestContext, url: string, token: string)
   return res.json();
 }
 
-test('a new student registers, lands on Home signed in, and Dashboard opens the selected classes', async ({ page, request }) => {
+test('a new student registers, lands on Home signed in, and Dashboard opens the selected classes', async ({
+  page,
+  request,
+}) => {
   const email = `camper-${Date.now()}@sportify.test`;
   const name = 'Casey Newcamper';
   await page.goto('/register');
   await expect(page).toHaveTitle('Sportify Camp || Register');
   await submitRegisterForm(page, {
-    name, photoUrl: `http://localhost:${ports.shell}/images/people/casey.svg`, email, password: 'Camper@2026', gender: 'other',
+    name,
+    photoUrl: `http://localhost:${ports.shell}/images/people/casey.svg`,
+    email,
+    password: 'Camper@2026',
+    gender: 'other',
   });
 
   await expect(page).toHaveURL(`http://localhost:${ports.shell}/`);
@@ -44,24 +51,33 @@ test('a new student registers, lands on Home signed in, and Dashboard opens the 
   await nav(page).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard\/selected-classes$/);
   await expect(page.getByRole('heading', { name: 'My Selected Classes' })).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'My Enrolled Classes' })).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'My Enrolled Classes' }),
+  ).toBeVisible();
 
   // The API registered the new user (POST /users) with the chosen gender and no role: a student.
   const users = await apiGet<{ email: string; userName: string; gender?: string; role?: string }[]>(
-    request, '/users', await apiToken(request, demo.admin.email, demo.admin.password));
+    request,
+    '/users',
+    await apiToken(request, demo.admin.email, demo.admin.password),
+  );
   expect(users.find((u) => u.email === email)).toMatchObject({ userName: name, gender: 'other' });
   expect(users.find((u) => u.email === email)?.role).toBeUndefined();
-  expect((await apiGet<{ admin: boolean }>(request, `/users/admin/${encodeURIComponent(email)}`, token)).admin).toBe(false);
+  expect((await apiGet<{ admin: boolean }>(request, `/users/admin/${encodeURIComponent(email)}`, token)).admin).toBe(
+    false,
+  );
 });
 
-test('a wrong password shows the provider\'s message in red under the form and resets it', async ({ page }) => {
+test("a wrong password shows the provider's message in red under the form and resets it", async ({ page }) => {
   await page.goto('/login');
   await submitLogin(page, { email: demo.student.email, password: 'Wrong@2026' });
 
   const form = page.getByRole('form', { name: 'Login' });
   const error = form.getByRole('alert');
   // The Firebase provider's own message (the emulator answers invalid-credential or wrong-password).
-  await expect(error).toHaveText(/^Firebase: .*\(auth\/(invalid-credential|wrong-password|invalid-login-credentials)\)/);
+  await expect(error).toHaveText(
+    /^Firebase: .*\(auth\/(invalid-credential|wrong-password|invalid-login-credentials)\)/,
+  );
   await expect(error).toHaveCSS('color', DANGER_RED);
   // Below the Login button.
   const buttonBox = (await form.getByRole('button', { name: 'Login', exact: true }).boundingBox())!;
@@ -112,11 +128,37 @@ test.describe('guards send visitors to /login and back after signing in', () => 
 });
 
 const dashboards = [
-  { role: 'admin', who: demo.admin, path: '/dashboard/all-users', heading: 'All Users (Only Students)', menu: ['Manage Users', 'Manage Classes', 'Platform Status'] },
-  { role: 'instructor', who: demo.instructor, path: '/dashboard/add-class', heading: 'Add A Class', menu: ['Add A Class', 'My Classes'] },
-  { role: 'student', who: demo.student, path: '/dashboard/selected-classes', heading: 'My Selected Classes', menu: ['My Selected Classes', 'My Enrolled Classes'] },
+  {
+    role: 'admin',
+    who: demo.admin,
+    path: '/dashboard/all-users',
+    heading: 'All Users (Only Students)',
+    menu: ['Manage Users', 'Manage Classes', 'Platform Status'],
+  },
+  {
+    role: 'instructor',
+    who: demo.instructor,
+    path: '/dashboard/add-class',
+    heading: 'Add A Class',
+    menu: ['Add A Class', 'My Classes'],
+  },
+  {
+    role: 'student',
+    who: demo.student,
+    path: '/dashboard/selected-classes',
+    heading: 'My Selected Classes',
+    menu: ['My Selected Classes', 'My Enrolled Classes'],
+  },
 ] as const;
-const allMenuEntries = ['Manage Users', 'Manage Classes', 'Platform Status', 'Add A Class', 'My Classes', 'My Selected Classes', 'My Enrolled Classes'];
+const allMenuEntries = [
+  'Manage Users',
+  'Manage Classes',
+  'Platform Status',
+  'Add A Class',
+  'My Classes',
+  'My Selected Classes',
+  'My Enrolled Classes',
+];
 
 for (const d of dashboards) {
   test(`the ${d.role}'s Dashboard link opens ${d.path} with the ${d.role} menu`, async ({ page }) => {
@@ -129,9 +171,15 @@ for (const d of dashboards) {
 
     const menu = page.getByRole('complementary', { name: 'Dashboard' });
     for (const entry of allMenuEntries) {
-      await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveCount((d.menu as readonly string[]).includes(entry) ? 1 : 0);
+      await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveCount(
+        (d.menu as readonly string[]).includes(entry) ? 1 : 0,
+      );
     }
-    for (const [name, href] of [['Home', '/'], ['Instructors', '/instructors'], ['Classes', '/classes']]) {
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Instructors', '/instructors'],
+      ['Classes', '/classes'],
+    ]) {
       await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
   });
@@ -159,7 +207,7 @@ const TITLED: { path: string; as: 'visitor' | 'student' | 'admin' | 'instructor'
 ];
 
 test.describe('every route sets the title Sportify Camp || <page>', () => {
-  test('the list below covers every path of the shell\'s route table', () => {
+  test("the list below covers every path of the shell's route table", () => {
     const table = readFileSync(path.resolve(__dirname, '../../shell/src/routes/routeTable.ts'), 'utf8');
     const paths = [...table.matchAll(/path: '([^']+)'/g)].map((m) => m[1]);
     expect(paths.length).toBeGreaterThanOrEqual(12);
@@ -173,7 +221,10 @@ test.describe('every route sets the title Sportify Camp || <page>', () => {
     }
     if (routePath.startsWith('/dashboard/update-class/')) {
       const own = await apiGet<{ _id: string }[]>(
-        page.request, `/classes/user/${encodeURIComponent(demo.instructor.email)}`, await storedToken(page));
+        page.request,
+        `/classes/user/${encodeURIComponent(demo.instructor.email)}`,
+        await storedToken(page),
+      );
       return own[0]._id;
     }
     return '000000000000000000000000';
@@ -181,7 +232,9 @@ test.describe('every route sets the title Sportify Camp || <page>', () => {
 
   const logins = { student: demo.student, admin: demo.admin, instructor: demo.instructor } as const;
   for (const as of ['visitor', 'student', 'admin', 'instructor'] as const) {
-    test(`${as === 'visitor' ? 'public routes and an unknown path, signed out' : `${as} routes, as the ${as}`}`, async ({ page }) => {
+    test(`${as === 'visitor' ? 'public routes and an unknown path, signed out' : `${as} routes, as the ${as}`}`, async ({
+      page,
+    }) => {
       if (as !== 'visitor') await signIn(page, logins[as]);
       for (const route of TITLED.filter((r) => r.as === as)) {
         const url = route.path.replace(':id', route.path.includes(':id') ? await idFor(page, route.path) : '');
@@ -198,7 +251,9 @@ test.describe('every route sets the title Sportify Camp || <page>', () => {
 function expiredCopy(token: string): string {
   const [header, payload] = token.split('.');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-  const expired = Buffer.from(JSON.stringify({ ...claims, iat: claims.iat - 7200, exp: claims.iat - 3600 })).toString('base64url');
+  const expired = Buffer.from(JSON.stringify({ ...claims, iat: claims.iat - 7200, exp: claims.iat - 3600 })).toString(
+    'base64url',
+  );
   const secret = process.env.JWT_SECRET || 'sportify-dev-only-secret-change-me-in-production';
   return `${header}.${expired}.${createHmac('sha256', secret).update(`${header}.${expired}`).digest('base64url')}`;
 }
@@ -225,11 +280,29 @@ test('a 401 from the API (expired token) logs out and goes to /login', async ({ 
   await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
 });
 
-interface Manifest { shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[]; exposes: { name: string; assets: { js: { sync: string[] } } }[] }
+interface Manifest {
+  shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+  exposes: { name: string; assets: { js: { sync: string[] } } }[];
+}
 
 // Packages that must run once on the page: the shared singletons (docs/product.md §A2) and what they bundle.
-const LIBRARY_DIRS = ['react', 'react-dom', 'scheduler', 'react-router', 'react-router-dom', '@reduxjs/toolkit', 'redux',
-  'redux-thunk', 'immer', 'reselect', 'react-redux', 'styled-components', 'stylis', 'react-toastify', 'axios'];
+const LIBRARY_DIRS = [
+  'react',
+  'react-dom',
+  'scheduler',
+  'react-router',
+  'react-router-dom',
+  '@reduxjs/toolkit',
+  'redux',
+  'redux-thunk',
+  'immer',
+  'reselect',
+  'react-redux',
+  'styled-components',
+  'stylis',
+  'react-toastify',
+  'axios',
+];
 
 /** The shared-library modules a script holds, from its source map (e.g. 'react-dom/cjs/react-dom-client.production.js'). */
 async function libraryModules(request: APIRequestContext, url: string): Promise<string[]> {
@@ -251,7 +324,10 @@ async function libraryModules(request: APIRequestContext, url: string): Promise<
   });
 }
 
-test('the page loads each shared library once while screens of all four remotes are visited', async ({ page, request }) => {
+test('the page loads each shared library once while screens of all four remotes are visited', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const origins = {
     shell: `http://localhost:${ports.shell}`,
@@ -260,11 +336,15 @@ test('the page loads each shared library once while screens of all four remotes 
     mf_instructor: `http://localhost:${ports.mfInstructor}`,
     mf_admin: `http://localhost:${ports.mfAdmin}`,
   };
-  const manifests = Object.fromEntries(await Promise.all(Object.entries(origins).map(async ([name, origin]) => {
-    const res = await request.get(`${origin}/mf-manifest.json`);
-    expect(res.ok()).toBe(true);
-    return [name, (await res.json()) as Manifest] as const;
-  })));
+  const manifests = Object.fromEntries(
+    await Promise.all(
+      Object.entries(origins).map(async ([name, origin]) => {
+        const res = await request.get(`${origin}/mf-manifest.json`);
+        expect(res.ok()).toBe(true);
+        return [name, (await res.json()) as Manifest] as const;
+      }),
+    ),
+  );
 
   const scripts: string[] = [];
   page.on('request', (req) => {
@@ -287,9 +367,27 @@ test('the page loads each shared library once while screens of all four remotes 
   const menu = page.getByRole('complementary', { name: 'Dashboard' });
   // Menu entry -> the screen's heading.
   const roleVisits: [Who, [string, string][]][] = [
-    [demo.student, [['My Selected Classes', 'My Selected Classes'], ['My Enrolled Classes', 'My Enrolled Classes']]],
-    [demo.instructor, [['Add A Class', 'Add A Class'], ['My Classes', 'My Classes']]],
-    [demo.admin, [['Manage Users', 'All Users (Only Students)'], ['Manage Classes', 'Manage Classes']]],
+    [
+      demo.student,
+      [
+        ['My Selected Classes', 'My Selected Classes'],
+        ['My Enrolled Classes', 'My Enrolled Classes'],
+      ],
+    ],
+    [
+      demo.instructor,
+      [
+        ['Add A Class', 'Add A Class'],
+        ['My Classes', 'My Classes'],
+      ],
+    ],
+    [
+      demo.admin,
+      [
+        ['Manage Users', 'All Users (Only Students)'],
+        ['Manage Classes', 'Manage Classes'],
+      ],
+    ],
   ];
   for (const [i, [who, screens]] of roleVisits.entries()) {
     const login = nav(page).getByRole('link', { name: 'Login' });
@@ -312,32 +410,56 @@ test('the page loads each shared library once while screens of all four remotes 
   // Every remote's screens came from its own origin.
   for (const [name, manifest] of Object.entries(manifests)) {
     if (name === 'shell') continue;
-    const exposed = manifest.exposes.flatMap((e) => e.assets.js.sync).map((file) => `${origins[name as keyof typeof origins]}/${file}`);
-    expect(scripts.some((url) => exposed.includes(url)), `${name} screens loaded`).toBe(true);
+    const exposed = manifest.exposes
+      .flatMap((e) => e.assets.js.sync)
+      .map((file) => `${origins[name as keyof typeof origins]}/${file}`);
+    expect(
+      scripts.some((url) => exposed.includes(url)),
+      `${name} screens loaded`,
+    ).toBe(true);
   }
 
   // Network log: no script fetched twice, and each shared library's chunks fetched from one build only, the shell's.
   expect(scripts.filter((url, i) => scripts.indexOf(url) !== i)).toEqual([]);
   const sharedNames = manifests.shell.shared.map((s) => s.name);
-  for (const lib of ['react', 'react-dom', 'react/jsx-runtime', '@reduxjs/toolkit', '@reduxjs/toolkit/query',
-    '@reduxjs/toolkit/query/react', 'react-redux', 'styled-components', 'react-toastify', 'axios', '@sportify/shared-ui',
-    '@sportify/shared-ui/router']) {
+  for (const lib of [
+    'react',
+    'react-dom',
+    'react/jsx-runtime',
+    '@reduxjs/toolkit',
+    '@reduxjs/toolkit/query',
+    '@reduxjs/toolkit/query/react',
+    'react-redux',
+    'styled-components',
+    'react-toastify',
+    'axios',
+    '@sportify/shared-ui',
+    '@sportify/shared-ui/router',
+  ]) {
     expect(sharedNames, 'shared by the shell').toContain(lib);
     const fetchedFrom = Object.entries(manifests).flatMap(([name, manifest]) => {
-      const files = manifest.shared.filter((s) => s.name === lib).flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]);
+      const files = manifest.shared
+        .filter((s) => s.name === lib)
+        .flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]);
       return files.some((file) => scripts.includes(`${origins[name as keyof typeof origins]}/${file}`)) ? [name] : [];
     });
     expect(fetchedFrom, `builds whose ${lib} was fetched`).toEqual(['shell']);
   }
   // Performance entries of the one document agree: no script twice.
-  const entries = await page.evaluate(() => performance.getEntriesByType('resource')
-    .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script').map((e) => e.name));
+  const entries = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script')
+      .map((e) => e.name),
+  );
   expect(entries.filter((url, i) => entries.indexOf(url) !== i)).toEqual([]);
 
   // Source maps: no module of a shared library is fetched from two builds (each build has its own webpack
   // runtime, so that would be a second copy running; a remote bundling e.g. RTK Query through
   // '@reduxjs/toolkit/query' shows here even when the manifests look right).
-  const ours = [...new Set(scripts)].filter((url) => Object.values(origins).some((origin) => url.startsWith(`${origin}/`)));
+  const ours = [...new Set(scripts)].filter((url) =>
+    Object.values(origins).some((origin) => url.startsWith(`${origin}/`)),
+  );
   const owner = new Map<string, string>();
   const twice: string[] = [];
   for (const url of ours) {
@@ -348,8 +470,20 @@ test('the page loads each shared library once while screens of all four remotes 
     }
   }
   expect(twice).toEqual([]);
-  for (const lib of ['react/', 'react-dom/', 'react-router/', '@reduxjs/toolkit/dist/query/', 'react-redux/', 'styled-components/',
-    'react-toastify/', 'axios/', '@sportify/shared-ui/']) {
-    expect([...owner.keys()].some((mod) => mod.startsWith(lib)), `${lib} loaded`).toBe(true);
+  for (const lib of [
+    'react/',
+    'react-dom/',
+    'react-router/',
+    '@reduxjs/toolkit/dist/query/',
+    'react-redux/',
+    'styled-components/',
+    'react-toastify/',
+    'axios/',
+    '@sportify/shared-ui/',
+  ]) {
+    expect(
+      [...owner.keys()].some((mod) => mod.startsWith(lib)),
+      `${lib} loaded`,
+    ).toBe(true);
   }
 });

@@ -4,9 +4,14 @@ import { API, apiToken, demo, ports, signIn } from './support';
 type ApiClass = { _id: string; className: string };
 type AdminClass = ApiClass & { status: string };
 
-test('a visitor opens Home, goes to Classes and sees the approved classes rendered by the public remote', async ({ page, request }) => {
+test('a visitor opens Home, goes to Classes and sees the approved classes rendered by the public remote', async ({
+  page,
+  request,
+}) => {
   // The screen's first page: the newest 24 approved classes.
-  const { items: approved, total }: { items: ApiClass[]; total: number } = await (await request.get(`${API}/classes?limit=24`)).json();
+  const { items: approved, total }: { items: ApiClass[]; total: number } = await (
+    await request.get(`${API}/classes?limit=24`)
+  ).json();
   expect(approved.length).toBeGreaterThan(0);
 
   await page.goto('/');
@@ -21,7 +26,11 @@ test('a visitor opens Home, goes to Classes and sees the approved classes render
   }
   // The cards come from mf-public's own origin.
   const remoteScripts = await page.evaluate(
-    (origin) => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.startsWith(origin)),
+    (origin) =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.startsWith(origin)),
     `http://localhost:${ports.mfPublic}/`,
   );
   expect(remoteScripts.length).toBeGreaterThan(0);
@@ -30,12 +39,19 @@ test('a visitor opens Home, goes to Classes and sees the approved classes render
 test('pending and denied classes are never listed for visitors', async ({ page, request }) => {
   // Ask the API as the seeded admin for every class, then check the public page shows none of the unapproved ones.
   const admin = await apiToken(request, demo.admin.email, demo.admin.password);
-  const all: AdminClass[] = await (await request.get(`${API}/all-classes`, { headers: { authorization: `Bearer ${admin}` } })).json();
+  const all: AdminClass[] = await (
+    await request.get(`${API}/all-classes`, { headers: { authorization: `Bearer ${admin}` } })
+  ).json();
   const hidden = all.filter((c) => c.status !== 'approved');
   expect(hidden.length).toBeGreaterThan(0);
   // The public list is exactly the approved ones.
   const listed: ApiClass[] = await (await request.get(`${API}/classes`)).json();
-  expect(listed.map((c) => c._id).sort()).toEqual(all.filter((c) => c.status === 'approved').map((c) => c._id).sort());
+  expect(listed.map((c) => c._id).sort()).toEqual(
+    all
+      .filter((c) => c.status === 'approved')
+      .map((c) => c._id)
+      .sort(),
+  );
 
   await page.goto('/classes');
   await expect(page.getByRole('heading', { name: 'All Classes are here' })).toBeVisible();
@@ -45,7 +61,9 @@ test('pending and denied classes are never listed for visitors', async ({ page, 
   }
 });
 
-test('a demo student signs in through the auth emulator and the navbar shows Dashboard and Logout', async ({ page }) => {
+test('a demo student signs in through the auth emulator and the navbar shows Dashboard and Logout', async ({
+  page,
+}) => {
   await signIn(page, demo.student);
   const nav = page.getByRole('navigation');
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();

@@ -43,7 +43,10 @@ async function registerStudent(page: Page) {
   const email = `student-${Date.now()}@e2e.sportify.camp`;
   await page.goto('/register');
   await submitRegisterForm(page, {
-    name: 'Riley Student', photoUrl: `http://localhost:${ports.shell}/images/people/mia.svg`, email, password: 'Student@2026',
+    name: 'Riley Student',
+    photoUrl: `http://localhost:${ports.shell}/images/people/mia.svg`,
+    email,
+    password: 'Student@2026',
   });
   await expect(page.getByRole('navigation').getByRole('button', { name: /logout/i })).toBeVisible();
   await expect(page).toHaveURL(`http://localhost:${ports.shell}/`);
@@ -56,13 +59,18 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('CVC').fill('123');
 }
 
-test('a new student selects two classes, removes one, is declined once, then pays the other and is enrolled', async ({ page, request }) => {
+test('a new student selects two classes, removes one, is declined once, then pays the other and is enrolled', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = await registerStudent(page);
   const token = await storedToken(page);
 
   // Two approved classes with free seats and a price; the most seats, so other journeys cannot fill them.
-  const open = (await publicClasses(request)).filter((c) => c.seats > 1 && c.price > 0).sort((a, b) => b.seats - a.seats);
+  const open = (await publicClasses(request))
+    .filter((c) => c.seats > 1 && c.price > 0)
+    .sort((a, b) => b.seats - a.seats);
   expect(open.length).toBeGreaterThanOrEqual(2);
   const [toPay, toRemove] = open;
   await selectOnClassesScreen(page, toPay.className);
@@ -76,7 +84,10 @@ test('a new student selects two classes, removes one, is declined once, then pay
     for (const c of [toPay, toRemove]) {
       const row = table.getByRole('row').filter({ hasText: c.className });
       await expect(row.getByRole('cell').nth(3)).toHaveText(String(c.seats));
-      await expect(row.getByRole('link', { name: `Pay for ${c.className}` })).toHaveAttribute('href', /\/dashboard\/payment\/[0-9a-f]{24}$/);
+      await expect(row.getByRole('link', { name: `Pay for ${c.className}` })).toHaveAttribute(
+        'href',
+        /\/dashboard\/payment\/[0-9a-f]{24}$/,
+      );
     }
   });
 
@@ -107,7 +118,9 @@ test('a new student selects two classes, removes one, is declined once, then pay
     const error = page.getByRole('form', { name: 'Card payment' }).getByRole('alert');
     await expect(error).toHaveText('Your card was declined.');
     await expect(error).toHaveCSS('color', DANGER_RED);
-    const enrolled = await request.get(`${API}/payments/enrolled/${encodeURIComponent(email)}`, { headers: bearer(token) });
+    const enrolled = await request.get(`${API}/payments/enrolled/${encodeURIComponent(email)}`, {
+      headers: bearer(token),
+    });
     expect(await enrolled.json()).toEqual([]);
     expect((await classById(request, toPay._id)).seats).toBe(toPay.seats);
   });
@@ -133,7 +146,9 @@ test('a new student selects two classes, removes one, is declined once, then pay
     await expect(cells.nth(3)).toHaveText(`${toPay.price}$`);
     // Long date-time in the browser's locale (Chromium here: en-US), e.g. "November 22, 2026 at 9:05 AM".
     const year = new Date().getFullYear();
-    await expect(cells.nth(4)).toHaveText(new RegExp(`^[A-Z][a-z]+ \\d{1,2}, ${year}( at|,) \\d{1,2}:\\d{2}\\s?[AP]M$`));
+    await expect(cells.nth(4)).toHaveText(
+      new RegExp(`^[A-Z][a-z]+ \\d{1,2}, ${year}( at|,) \\d{1,2}:\\d{2}\\s?[AP]M$`),
+    );
   });
 
   await test.step('the class lost one seat and gained one student; the selection is gone', async () => {
@@ -142,19 +157,28 @@ test('a new student selects two classes, removes one, is declined once, then pay
     expect(after.enrolled).toBe(toPay.enrolled + 1);
     await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Search classes' }).fill(toPay.className);
-    await expect(page.getByRole('article', { name: toPay.className })).toContainText(`Available Seats: ${toPay.seats - 1}`);
-    const selected = await request.get(`${API}/classes/selected/${encodeURIComponent(email)}`, { headers: bearer(token) });
+    await expect(page.getByRole('article', { name: toPay.className })).toContainText(
+      `Available Seats: ${toPay.seats - 1}`,
+    );
+    const selected = await request.get(`${API}/classes/selected/${encodeURIComponent(email)}`, {
+      headers: bearer(token),
+    });
     expect(await selected.json()).toEqual([]);
   });
 });
 
-test("a student opening another student's payment page by id sees not-found, not their class", async ({ page, request }) => {
+test("a student opening another student's payment page by id sees not-found, not their class", async ({
+  page,
+  request,
+}) => {
   await signIn(page, demo.student);
   const miaToken = await storedToken(page);
   // A class Mia has neither selected nor paid for (the seed and other journeys give her some).
   const taken = new Set<string>();
   for (const path of ['/classes/selected/', '/payments/enrolled/']) {
-    const res = await request.get(`${API}${path}${encodeURIComponent(demo.student.email)}`, { headers: bearer(miaToken) });
+    const res = await request.get(`${API}${path}${encodeURIComponent(demo.student.email)}`, {
+      headers: bearer(miaToken),
+    });
     for (const row of (await res.json()) as Array<{ className: string }>) taken.add(row.className);
   }
   const mine = (await publicClasses(request))
@@ -163,7 +187,10 @@ test("a student opening another student's payment page by id sees not-found, not
   expect(mine, 'a class Mia can still select').toBeDefined();
   const selectionId = await selectThroughApi(request, miaToken, mine._id);
   try {
-    await page.getByRole('navigation').getByRole('button', { name: /logout/i }).click();
+    await page
+      .getByRole('navigation')
+      .getByRole('button', { name: /logout/i })
+      .click();
     await expect(page.getByRole('navigation').getByRole('link', { name: /login/i })).toBeVisible();
 
     await signIn(page, demo.student2);

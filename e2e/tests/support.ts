@@ -77,11 +77,17 @@ export async function clickCentred(target: Locator) {
  * A brand-new account registered the way the site does it: sign-up at the provider (the Auth emulator), then
  * POST /users with the ID token. A student until an admin promotes them. Returns its id in the users collection.
  */
-export async function registerAccount(request: APIRequestContext, who: { name: string; email: string; password?: string }) {
+export async function registerAccount(
+  request: APIRequestContext,
+  who: { name: string; email: string; password?: string },
+) {
   const password = who.password ?? 'Student@2026';
-  const signUp = await request.post(`${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-sportify-key`, {
-    data: { email: who.email, password, returnSecureToken: true },
-  });
+  const signUp = await request.post(
+    `${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-sportify-key`,
+    {
+      data: { email: who.email, password, returnSecureToken: true },
+    },
+  );
   expect(signUp.ok()).toBe(true);
   const { idToken } = await signUp.json();
   const userPhoto = `http://localhost:${ports.shell}/images/people/mia.svg`;

@@ -29,6 +29,12 @@ afterEach(() => {
 });
 
 it.each(screens)('%s renders its heading', (_name, Screen, heading) => {
-  render(<AppProviders store={makeStore()}><MemoryRouter><Screen /></MemoryRouter></AppProviders>);
+  render(
+    <AppProviders store={makeStore()}>
+      <MemoryRouter>
+        <Screen />
+      </MemoryRouter>
+    </AppProviders>,
+  );
   expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
 });

@@ -10,7 +10,8 @@ const remoteEntry = path.join(__dirname, '..', 'dist', 'remoteEntry.js');
 
 it('keeps dist/remoteEntry.js under 10 KiB gzipped', () => {
   // npm test builds before jest; a missing file means the build did not run or failed.
-  if (!existsSync(remoteEntry)) throw new Error(`${remoteEntry} is missing: run \`npm run build -w mf-instructor\` first`);
+  if (!existsSync(remoteEntry))
+    throw new Error(`${remoteEntry} is missing: run \`npm run build -w mf-instructor\` first`);
   const gzipped = gzipSync(readFileSync(remoteEntry)).length;
   expect(gzipped).toBeLessThanOrEqual(BUDGET_BYTES);
 });

@@ -14,6 +14,12 @@ const screens: Array<[string, ComponentType, string]> = [
 ];
 
 it.each(screens)('%s renders its heading', (_name, Screen, heading) => {
-  render(<AppProviders store={makeStore()}><MemoryRouter><Screen /></MemoryRouter></AppProviders>);
+  render(
+    <AppProviders store={makeStore()}>
+      <MemoryRouter>
+        <Screen />
+      </MemoryRouter>
+    </AppProviders>,
+  );
   expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
 });

@@ -35,8 +35,12 @@ describe('mf-public build size', () => {
     const file = path.join(dist, 'mf-manifest.json');
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build -w mf-public\` first`);
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-    const sizes = Object.fromEntries(manifest.exposes.map((expose) =>
-      [expose.name, expose.assets.js.sync.reduce((sum, chunk) => sum + gzipped(chunk), 0)]));
+    const sizes = Object.fromEntries(
+      manifest.exposes.map((expose) => [
+        expose.name,
+        expose.assets.js.sync.reduce((sum, chunk) => sum + gzipped(chunk), 0),
+      ]),
+    );
     expect(Object.keys(sizes).sort()).toEqual(['Classes', 'Home', 'Instructors']);
     for (const [name, size] of Object.entries(sizes)) {
       expect({ name, size, underBudget: size < SCREEN_BUDGET }).toEqual({ name, size, underBudget: true });

@@ -28,7 +28,14 @@ export async function startAuthEmulator({ port = 9099, dataDir, projectId = DEMO
     },
   };
   writeFileSync(path.join(configDir, 'firebase.json'), JSON.stringify(config));
-  const args = [require.resolve('firebase-tools/lib/bin/firebase.js'), 'emulators:start', '--only', 'auth', '--project', projectId];
+  const args = [
+    require.resolve('firebase-tools/lib/bin/firebase.js'),
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    projectId,
+  ];
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     if (existsSync(path.join(dataDir, 'firebase-export-metadata.json'))) args.push('--import', dataDir);

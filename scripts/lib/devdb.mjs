@@ -46,7 +46,14 @@ export async function startDevDb({ port = 27017, file, quiet = true, log }) {
   const service = spawnService(
     'database',
     'java',
-    ['-Dorg.slf4j.simpleLogger.defaultLogLevel=warn', '-cp', `${libDir}/*`, path.join(devdbDir, 'DevDb.java'), String(port), file],
+    [
+      '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn',
+      '-cp',
+      `${libDir}/*`,
+      path.join(devdbDir, 'DevDb.java'),
+      String(port),
+      file,
+    ],
     { quiet },
   );
   await ready(service, [`tcp:127.0.0.1:${port}`], 60_000);

@@ -25,14 +25,17 @@ export function manifestCache({ ttlMs = MANIFEST_TTL_MS, timeoutMs = MANIFEST_TI
   const pending = new Map();
   const load = (url) => {
     if (!pending.has(url)) {
-      pending.set(url, fetch(url, { signal: AbortSignal.timeout(5000) })
-        .then((response) => (response.ok ? response.json() : null))
-        .catch(() => null)
-        .then((value) => {
-          if (value) cache.set(url, { at: Date.now(), value });
-          pending.delete(url);
-          return value;
-        }));
+      pending.set(
+        url,
+        fetch(url, { signal: AbortSignal.timeout(5000) })
+          .then((response) => (response.ok ? response.json() : null))
+          .catch(() => null)
+          .then((value) => {
+            if (value) cache.set(url, { at: Date.now(), value });
+            pending.delete(url);
+            return value;
+          }),
+      );
     }
     return pending.get(url);
   };
@@ -82,7 +85,8 @@ export function injectFirstView(html, { config, hints, pathname = '/', routes = 
   const inline = `<script id="sportify-config" type="application/json">${json}</script>`;
   // The frame's skeleton takes the screen's shape from the route (index.html's [data-route] rules).
   const route = routes.find((candidate) => matchesRoute(candidate.path, pathname));
-  const withConfig = html.replace(/<link[^>]*href="?\/config\.json"?[^>]*>/, '')
+  const withConfig = html
+    .replace(/<link[^>]*href="?\/config\.json"?[^>]*>/, '')
     .replace(/data-route(="")?(?=[\s>])/, `data-route="${escapeAttr(route?.path ?? '')}"`);
   // After <meta charset>, which must stay in the first 1024 bytes.
   return withConfig.replace(/<meta charset[^>]*>/i, (meta) => `${meta}${hints.join('')}${inline}`);

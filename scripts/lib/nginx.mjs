@@ -24,10 +24,14 @@ export async function ensureNginx({ log = console.log } = {}) {
   const found = await findNginx();
   if (found) return found;
   log("nginx is missing: installing Debian's nginx package...");
-  const r = await execa('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx'], {
-    reject: false,
-    all: true,
-  });
+  const r = await execa(
+    'sh',
+    ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx'],
+    {
+      reject: false,
+      all: true,
+    },
+  );
   const installed = await findNginx();
   if (r.exitCode !== 0 || !installed) {
     throw new Error(`Could not install nginx (apt-get install -y nginx, as root): ${r.all ?? ''}`.trim());

@@ -25,7 +25,9 @@ export function freePort() {
 export function isPortBusy(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.once('error', (/** @type {NodeJS.ErrnoException} */ err) => resolve(err.code === 'EADDRINUSE' || err.code === 'EACCES'));
+    srv.once('error', (/** @type {NodeJS.ErrnoException} */ err) =>
+      resolve(err.code === 'EADDRINUSE' || err.code === 'EACCES'),
+    );
     srv.once('listening', () => srv.close(() => resolve(false)));
     srv.listen(port, host);
   });
@@ -41,6 +43,8 @@ export async function assertPortsFree(named) {
     if (await isPortBusy(port)) busy.push(`${name} (port ${port})`);
   }
   if (busy.length) {
-    throw new Error(`Port already in use: ${busy.join(', ')}. Stop whatever uses it, or choose another port (see README "Configuration").`);
+    throw new Error(
+      `Port already in use: ${busy.join(', ')}. Stop whatever uses it, or choose another port (see README "Configuration").`,
+    );
   }
 }

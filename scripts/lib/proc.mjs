@@ -59,9 +59,17 @@ export function spawnService(name, file, args, { env = {}, cwd, quiet = false, o
  */
 export async function waitFor(resources, timeoutMs, what) {
   try {
-    await waitOn({ resources, timeout: timeoutMs, interval: 250, window: 0, validateStatus: (s) => s >= 200 && s < 500 });
+    await waitOn({
+      resources,
+      timeout: timeoutMs,
+      interval: 250,
+      window: 0,
+      validateStatus: (s) => s >= 200 && s < 500,
+    });
   } catch {
-    throw new Error(`${what} did not become ready within ${Math.round(timeoutMs / 1000)} s (waited for ${resources.join(', ')})`);
+    throw new Error(
+      `${what} did not become ready within ${Math.round(timeoutMs / 1000)} s (waited for ${resources.join(', ')})`,
+    );
   }
 }
 
@@ -73,7 +81,9 @@ export async function waitFor(resources, timeoutMs, what) {
  */
 export async function ready(service, resources, timeoutMs) {
   const early = service.exited.then((r) => {
-    throw new Error(`${service.name} exited before it was ready (code ${r.exitCode ?? r.signal}). See its output above.`);
+    throw new Error(
+      `${service.name} exited before it was ready (code ${r.exitCode ?? r.signal}). See its output above.`,
+    );
   });
   await Promise.race([waitFor(resources, timeoutMs, service.name), early]);
   early.catch(() => {});

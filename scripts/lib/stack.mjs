@@ -17,7 +17,13 @@ export const FRONT_ENDS = [
   { name: 'shell', dir: 'shell', portVar: 'SHELL_PORT', port: 3000, spa: true },
   { name: 'mf-public', dir: 'mf-public', portVar: 'MF_PUBLIC_PORT', port: 3001, federation: 'mf_public' },
   { name: 'mf-student', dir: 'mf-student', portVar: 'MF_STUDENT_PORT', port: 3002, federation: 'mf_student' },
-  { name: 'mf-instructor', dir: 'mf-instructor', portVar: 'MF_INSTRUCTOR_PORT', port: 3003, federation: 'mf_instructor' },
+  {
+    name: 'mf-instructor',
+    dir: 'mf-instructor',
+    portVar: 'MF_INSTRUCTOR_PORT',
+    port: 3003,
+    federation: 'mf_instructor',
+  },
   { name: 'mf-admin', dir: 'mf-admin', portVar: 'MF_ADMIN_PORT', port: 3004, federation: 'mf_admin' },
 ];
 
@@ -25,7 +31,8 @@ export const FRONT_ENDS = [
 const int = (value, fallback, name) => {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${name} must be a port number (1-65535), got "${value}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 65535)
+    throw new Error(`${name} must be a port number (1-65535), got "${value}"`);
   return n;
 };
 
@@ -34,7 +41,8 @@ export function readSettings(env = process.env) {
   const dataDir = path.resolve(repoRoot, env.SPORTIFY_DATA_DIR || '.data');
   const frontEnds = FRONT_ENDS.map((f) => ({ ...f, port: int(env[f.portVar], f.port, f.portVar) }));
   const realFirebase = Boolean(env.FIREBASE_API_KEY);
-  if (realFirebase && !env.FIREBASE_PROJECT_ID) throw new Error('FIREBASE_PROJECT_ID is required when FIREBASE_API_KEY is set');
+  if (realFirebase && !env.FIREBASE_PROJECT_ID)
+    throw new Error('FIREBASE_PROJECT_ID is required when FIREBASE_API_KEY is set');
   const projectId = env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
   return {
     dataDir,
@@ -61,7 +69,8 @@ export function readSettings(env = process.env) {
 function replicaCount(/** @type {string | undefined} */ value) {
   if (value === undefined || value === '') return 2;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`API_REPLICAS must be a number from 1 to 16, got "${value}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 16)
+    throw new Error(`API_REPLICAS must be a number from 1 to 16, got "${value}"`);
   return n;
 }
 
@@ -86,9 +95,15 @@ export function runtimeConfig(s, authHost) {
  */
 export async function buildAll(log) {
   log('Building the packages (unchanged ones come from the build cache)...');
-  const r = await execa('npx', ['lerna', 'run', 'build', '--concurrency', '2'], { cwd: repoRoot, reject: false, all: true });
+  const r = await execa('npx', ['lerna', 'run', 'build', '--concurrency', '2'], {
+    cwd: repoRoot,
+    reject: false,
+    all: true,
+  });
   if (r.exitCode !== 0) throw new Error(`The build failed:\n${r.all}`);
-  const fresh = /Nx read the output from the cache instead of running the command for (\d+) out of (\d+) tasks/.exec(r.all ?? '');
+  const fresh = /Nx read the output from the cache instead of running the command for (\d+) out of (\d+) tasks/.exec(
+    r.all ?? '',
+  );
   log(fresh ? `Build: ${fresh[1]} of ${fresh[2]} packages unchanged (from the cache).` : 'Build: done.');
 }
 
@@ -101,8 +116,15 @@ export async function buildAll(log) {
  */
 export async function startApi(s, apiEnv, { scaled, log }) {
   const main = path.join(repoRoot, 'api/dist/main.js');
-  const replica = async (/** @type {string} */ name, /** @type {number} */ port, /** @type {Record<string, string>} */ extra = {}) => {
-    const api = spawnService(name, process.execPath, [main], { env: { ...apiEnv, ...extra, PORT: String(port) }, cwd: repoRoot });
+  const replica = async (
+    /** @type {string} */ name,
+    /** @type {number} */ port,
+    /** @type {Record<string, string>} */ extra = {},
+  ) => {
+    const api = spawnService(name, process.execPath, [main], {
+      env: { ...apiEnv, ...extra, PORT: String(port) },
+      cwd: repoRoot,
+    });
     await ready(api, [`http://127.0.0.1:${port}/health/ready`], 60_000);
     return api;
   };
@@ -119,7 +141,12 @@ export async function startApi(s, apiEnv, { scaled, log }) {
     for (const r of settled) if (r.status === 'fulfilled') started.push(r.value);
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
-    const lb = await startNginx({ port: s.apiPort, upstreams: ports.map((p) => `127.0.0.1:${p}`), dir: path.join(s.dataDir, 'run', 'nginx'), log });
+    const lb = await startNginx({
+      port: s.apiPort,
+      upstreams: ports.map((p) => `127.0.0.1:${p}`),
+      dir: path.join(s.dataDir, 'run', 'nginx'),
+      log,
+    });
     started.push(lb.service);
     log(`API: ${ports.length} replicas (ports ${ports.join(', ')}) behind nginx on port ${s.apiPort}`);
     return started;
@@ -159,7 +186,8 @@ export async function startStack({ env = process.env, log = console.log, scaled 
     if (db) services.push(db.service);
     if (auth) services.push({ ...auth.service, stop: auth.stop });
     if (db) log(`Embedded database ready on ${db.uri} (data in ${path.relative(repoRoot, s.dataDir)}/db)`);
-    if (auth) log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
+    if (auth)
+      log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
 
     const apiEnv = {
       // The launcher is the development tool: it unlocks the API's development defaults unless told otherwise.
@@ -173,18 +201,28 @@ export async function startStack({ env = process.env, log = console.log, scaled 
     services.push(...(await startApi(s, apiEnv, { scaled, log })));
 
     // The seed writes demo accounts with published passwords: development only (it refuses otherwise too).
-    const seed = !s.developmentMode ? null : await execa(process.execPath, [path.join(repoRoot, 'api/dist/seed/run.js')], {
-      env: { ...process.env, ...apiEnv },
-      cwd: repoRoot,
-      reject: false,
-      all: true,
-    });
+    const seed = !s.developmentMode
+      ? null
+      : await execa(process.execPath, [path.join(repoRoot, 'api/dist/seed/run.js')], {
+          env: { ...process.env, ...apiEnv },
+          cwd: repoRoot,
+          reject: false,
+          all: true,
+        });
     if (seed && seed.exitCode !== 0) throw new Error(`Seeding the demo data failed:\n${seed.all}`);
     if (seed?.all?.trim()) log(seed.all.trim());
 
     const config = runtimeConfig(s, auth?.host);
     for (const f of s.frontEnds) {
-      const args = [path.join(repoRoot, 'scripts/static-server.mjs'), '--name', f.name, '--dir', path.join(repoRoot, f.dir, 'dist'), '--port', String(f.port)];
+      const args = [
+        path.join(repoRoot, 'scripts/static-server.mjs'),
+        '--name',
+        f.name,
+        '--dir',
+        path.join(repoRoot, f.dir, 'dist'),
+        '--port',
+        String(f.port),
+      ];
       if (f.spa) args.push('--spa');
       const fe = spawnService(f.name, process.execPath, args, {
         quiet: true,

@@ -32,21 +32,30 @@ export function incompatibilities(shell, remote, shellLabel = 'the live shell') 
     const have = provided.get(wanted.name);
     if (!have) {
       problems.push(`${remoteName} shares "${wanted.name}" as a singleton, but ${shellLabel} does not provide it`);
-    } else if (wanted.requiredVersion && !semver.satisfies(have.version, wanted.requiredVersion, { includePrerelease: true })) {
-      problems.push(`${remoteName} requires ${wanted.name}@${wanted.requiredVersion}, but ${shellLabel} provides ${have.version}`);
+    } else if (
+      wanted.requiredVersion &&
+      !semver.satisfies(have.version, wanted.requiredVersion, { includePrerelease: true })
+    ) {
+      problems.push(
+        `${remoteName} requires ${wanted.name}@${wanted.requiredVersion}, but ${shellLabel} provides ${have.version}`,
+      );
     }
   }
   for (const [entry, names] of Object.entries(remote.build.imports ?? {})) {
     if (!names.length) continue;
     const exported = shell.build.provides?.[entry];
     if (!exported) {
-      problems.push(`${remoteName} imports from ${entry}, but ${shellLabel} does not list what it provides (built before sportify-build.json existed?)`);
+      problems.push(
+        `${remoteName} imports from ${entry}, but ${shellLabel} does not list what it provides (built before sportify-build.json existed?)`,
+      );
       continue;
     }
     if (exported.includes('*')) continue;
     const missing = names.filter((name) => name !== '*' && !exported.includes(name));
     if (missing.length) {
-      problems.push(`${remoteName} imports ${missing.map((name) => `"${name}"`).join(', ')} from ${entry}, which ${shellLabel} does not export`);
+      problems.push(
+        `${remoteName} imports ${missing.map((name) => `"${name}"`).join(', ')} from ${entry}, which ${shellLabel} does not export`,
+      );
     }
   }
   return problems;

@@ -23,7 +23,8 @@ export function guardProblems(dir, pkg, candidateDir) {
   if (pkg !== 'shell') {
     const shellDir = liveBuildDir(dir, 'shell');
     const shell = shellDir && readBuild(shellDir);
-    if (!shell) return ['there is no live shell build to check against (release the shell or run npm run build -w shell first)'];
+    if (!shell)
+      return ['there is no live shell build to check against (release the shell or run npm run build -w shell first)'];
     return incompatibilities(shell, candidate);
   }
   const problems = [];

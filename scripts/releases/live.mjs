@@ -24,7 +24,8 @@ export function registryReader(dir) {
 
 /** The manifest URL of a live release: inside its publicPath, else under releases/ beside the unversioned manifest. */
 export function liveManifestUrl(baseManifestUrl, live) {
-  if (typeof live.publicPath === 'string' && /^https?:\/\//.test(live.publicPath)) return `${live.publicPath}mf-manifest.json`;
+  if (typeof live.publicPath === 'string' && /^https?:\/\//.test(live.publicPath))
+    return `${live.publicPath}mf-manifest.json`;
   return new URL(`releases/${live.version}/mf-manifest.json`, baseManifestUrl).href;
 }
 
@@ -33,7 +34,8 @@ export function withLiveRemotes(config, registry) {
   const remotes = { ...config.remotes };
   for (const f of FRONT_ENDS) {
     const live = registry[f.name]?.live;
-    if (f.federation && live && remotes[f.federation]) remotes[f.federation] = liveManifestUrl(remotes[f.federation], live);
+    if (f.federation && live && remotes[f.federation])
+      remotes[f.federation] = liveManifestUrl(remotes[f.federation], live);
   }
   return { ...config, remotes };
 }

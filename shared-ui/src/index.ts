@@ -19,7 +19,14 @@ export { apiErrorMessage, apiMessage, apiStatus, loadErrorText, UNREACHABLE_TEXT
 export { api, type Api } from './api/api';
 export { TOKEN_KEY, tokenStorage } from './session/tokenStorage';
 export * from './session/sessionSlice';
-export { rootReducer, makeStore, type LazyLoadedSlices, type RootState, type AppStore, type AppDispatch } from './store/store';
+export {
+  rootReducer,
+  makeStore,
+  type LazyLoadedSlices,
+  type RootState,
+  type AppStore,
+  type AppDispatch,
+} from './store/store';
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
 export { renderStandalone, type StandaloneRoute } from './standalone/renderStandalone';
 export { FormField, TextInput, TextArea, Select, ErrorText, type FormFieldProps } from './forms/FormField';

@@ -18,8 +18,10 @@ async function start() {
   const remotes = setupFederation(config.remotes, loadLatestRemotes);
 
   const auth = lazyAuthService(
-    () => import(/* webpackChunkName: "firebase-auth" */ './auth/firebaseAuthService')
-      .then((m) => m.createFirebaseAuthService(config.firebase)),
+    () =>
+      import(/* webpackChunkName: "firebase-auth" */ './auth/firebaseAuthService').then((m) =>
+        m.createFirebaseAuthService(config.firebase),
+      ),
     { eager: hasSavedSignIn(config.firebase.apiKey) },
   );
   const store = makeStore();

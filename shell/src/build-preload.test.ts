@@ -38,7 +38,10 @@ describe('shell start-up preloads', () => {
     expect([...held].some((source) => source.endsWith('/src/bootstrap.tsx'))).toBe(true);
     // Firebase loads only for signed-in sessions, axios with the first signed-in call or write (a visitor's reads
     // use fetch) and react-toastify with the first notice.
-    expect([...held].filter((name) => name.startsWith('@firebase') || name === 'firebase' || name === 'react-toastify' ||
-      name === 'axios')).toEqual([]);
+    expect(
+      [...held].filter(
+        (name) => name.startsWith('@firebase') || name === 'firebase' || name === 'react-toastify' || name === 'axios',
+      ),
+    ).toEqual([]);
   });
 });

@@ -39,17 +39,20 @@ function firstViewFiles(): string[] {
   const started = [
     ...[...html.matchAll(/<script[^>]*\ssrc="?\/([^"\s>]+)/g)].map((m) => m[1]),
     ...[...html.matchAll(/<link[^>]*rel="?preload"?[^>]*>/g)]
-      .filter((m) => /as="?script/.test(m[0])).map((m) => /href="?\/([^"\s>]+)/.exec(m[0])?.[1] ?? ''),
+      .filter((m) => /as="?script/.test(m[0]))
+      .map((m) => /href="?\/([^"\s>]+)/.exec(m[0])?.[1] ?? ''),
   ];
   const home = manifestOf(publicDist).exposes.find((expose) => expose.name === 'Home');
   if (!home) throw new Error('mf-public exposes no Home');
-  return [...new Set([
-    path.join(shellDist, 'index.html'),
-    ...started.map((file) => path.join(shellDist, file)),
-    path.join(publicDist, 'mf-manifest.json'),
-    path.join(publicDist, 'remoteEntry.js'),
-    ...home.assets.js.sync.map((file) => path.join(publicDist, file)),
-  ])];
+  return [
+    ...new Set([
+      path.join(shellDist, 'index.html'),
+      ...started.map((file) => path.join(shellDist, file)),
+      path.join(publicDist, 'mf-manifest.json'),
+      path.join(publicDist, 'remoteEntry.js'),
+      ...home.assets.js.sync.map((file) => path.join(publicDist, file)),
+    ]),
+  ];
 }
 
 describe('first view of / (gzipped build output before the first class card)', () => {
@@ -59,9 +62,14 @@ describe('first view of / (gzipped build output before the first class card)', (
     const total = sizes.reduce((sum, [, size]) => sum + size, 0);
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     // The breakdown is in the failure message, so a regression names its file.
-    const breakdown = [...sizes].sort((a, b) => b[1] - a[1]).map(([file, size]) => `${kb(size).padStart(9)}  ${file}`).join('\n');
+    const breakdown = [...sizes]
+      .sort((a, b) => b[1] - a[1])
+      .map(([file, size]) => `${kb(size).padStart(9)}  ${file}`)
+      .join('\n');
     if (total > FIRST_VIEW_CEILING) {
-      throw new Error(`The first view of / is ${kb(total)} gzipped, over its ceiling of ${kb(FIRST_VIEW_CEILING)}:\n${breakdown}`);
+      throw new Error(
+        `The first view of / is ${kb(total)} gzipped, over its ceiling of ${kb(FIRST_VIEW_CEILING)}:\n${breakdown}`,
+      );
     }
     expect(total).toBeLessThanOrEqual(FIRST_VIEW_CEILING);
     expect(files.length).toBeGreaterThan(10);

@@ -11,7 +11,11 @@ export class AccountBindingsRepository {
   async bind(email: string, uid: string): Promise<string> {
     const upsert = () =>
       this.model
-        .findOneAndUpdate({ email }, { $setOnInsert: { email, uid, boundAt: new Date() } }, { upsert: true, returnDocument: 'after' })
+        .findOneAndUpdate(
+          { email },
+          { $setOnInsert: { email, uid, boundAt: new Date() } },
+          { upsert: true, returnDocument: 'after' },
+        )
         .lean<AccountBindingRecord>()
         .exec();
     const d = await upsert().catch((err: { code?: number }) => {

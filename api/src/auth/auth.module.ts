@@ -33,7 +33,12 @@ const API_TOKEN_AUDIENCE = 'sportify-camp';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         secret: config.jwtSecret,
-        signOptions: { algorithm: 'HS256', expiresIn: config.jwtTtlSeconds, issuer: API_TOKEN_ISSUER, audience: API_TOKEN_AUDIENCE },
+        signOptions: {
+          algorithm: 'HS256',
+          expiresIn: config.jwtTtlSeconds,
+          issuer: API_TOKEN_ISSUER,
+          audience: API_TOKEN_AUDIENCE,
+        },
         // Pinned algorithm, issuer and audience: no 'none' tokens, no tokens minted for something else with this secret.
         verifyOptions: { algorithms: ['HS256'], issuer: API_TOKEN_ISSUER, audience: API_TOKEN_AUDIENCE },
       }),

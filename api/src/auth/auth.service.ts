@@ -26,7 +26,12 @@ export class AuthService {
     // With a real Firebase project anyone can create a password account for any address: only a verified one counts.
     // (The emulator's accounts stay usable in development.)
     if (!this.config.firebaseAuthEmulatorHost && identity.provider === 'password' && !identity.emailVerified) {
-      throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', code: 'email_not_verified', message: 'Please verify your e-mail: we sent you a link' });
+      throw new ForbiddenException({
+        statusCode: 403,
+        error: 'Forbidden',
+        code: 'email_not_verified',
+        message: 'Please verify your e-mail: we sent you a link',
+      });
     }
     // Roles are stored per e-mail; the first account that signs in with it owns it from then on.
     if ((await this.bindings.bind(identity.email, identity.uid)) !== identity.uid) {

@@ -45,7 +45,8 @@ export class FirebaseTokenVerifier {
         process.env.FIREBASE_AUTH_EMULATOR_HOST = this.config.firebaseAuthEmulatorHost;
       }
       const name = `sportify-api-${this.config.firebaseProjectId}`;
-      this.app = getApps().find((a) => a.name === name) ?? initializeApp({ projectId: this.config.firebaseProjectId }, name);
+      this.app =
+        getApps().find((a) => a.name === name) ?? initializeApp({ projectId: this.config.firebaseProjectId }, name);
     }
     return this.app;
   }

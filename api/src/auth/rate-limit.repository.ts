@@ -21,7 +21,12 @@ const seconds = (ms: number) => Math.max(Math.ceil(ms / 1000), 0);
 export class RateLimitRepository implements ThrottlerStorage {
   constructor(@InjectModel(RateLimitRecord.name) private readonly model: Model<RateLimitRecord>) {}
 
-  async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<{
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+  ): Promise<{
     totalHits: number;
     timeToExpire: number;
     isBlocked: boolean;
@@ -35,7 +40,11 @@ export class RateLimitRepository implements ThrottlerStorage {
       const expiresAt = blockedUntil > window.expiresAt ? blockedUntil : window.expiresAt;
       window =
         (await this.model
-          .findOneAndUpdate({ _id: key, blockedUntil: null }, { $set: { blockedUntil, expiresAt } }, { returnDocument: 'after' })
+          .findOneAndUpdate(
+            { _id: key, blockedUntil: null },
+            { $set: { blockedUntil, expiresAt } },
+            { returnDocument: 'after' },
+          )
           .lean<Window>()
           .exec()) ?? window;
     }

@@ -8,7 +8,8 @@ const TOKEN_EXCHANGE = 'sportify:token-exchange';
 export const TokenExchange = () => SetMetadata(TOKEN_EXCHANGE, true);
 
 const isTokenExchange = (ctx: ExecutionContext) => Reflect.getMetadata(TOKEN_EXCHANGE, ctx.getHandler()) === true;
-const isRead = (ctx: ExecutionContext) => ['GET', 'HEAD', 'OPTIONS'].includes(ctx.switchToHttp().getRequest<Request>().method);
+const isRead = (ctx: ExecutionContext) =>
+  ['GET', 'HEAD', 'OPTIONS'].includes(ctx.switchToHttp().getRequest<Request>().method);
 
 /** Per client IP: one budget for POST /jwt, one for every other write; reads are not limited (they are cached). */
 export function rateLimits(config: AppConfig): ThrottlerModuleOptions {

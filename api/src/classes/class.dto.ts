@@ -28,7 +28,10 @@ const SeatRules = () =>
   );
 const PriceRules = () =>
   applyDecorators(
-    IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'price must be a number with at most 2 decimals' }),
+    IsNumber(
+      { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
+      { message: 'price must be a number with at most 2 decimals' },
+    ),
     Min(0, { message: 'price must not be negative' }),
     Max(PRICE_MAX, { message: `price must be at most ${PRICE_MAX}` }),
   );
@@ -55,7 +58,7 @@ export class CreateClassDto {
   @PriceRules()
   price: number;
 
-  @ApiPropertyOptional({ description: 'Ignored: the signed-in instructor\'s name is used' })
+  @ApiPropertyOptional({ description: "Ignored: the signed-in instructor's name is used" })
   @IsOptional()
   @IsString()
   @MaxLength(80)

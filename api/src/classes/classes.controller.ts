@@ -21,13 +21,23 @@ import { publicListKey } from '../common/public-cache-key';
 import { PublicListResponder } from '../common/public-list-responder';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import {
-  AllClassesQueryDto, ClassFeedbackDto, ClassStatusDto, CreateClassDto, OwnClassesQueryDto, PublicClassesQueryDto, UpdateClassDto,
+  AllClassesQueryDto,
+  ClassFeedbackDto,
+  ClassStatusDto,
+  CreateClassDto,
+  OwnClassesQueryDto,
+  PublicClassesQueryDto,
+  UpdateClassDto,
 } from './class.dto';
 import type { CampClass } from './class.model';
 import { ClassesService, type AdminClassPage } from './classes.service';
 import { InsertResultResponse, UpdateResultResponse } from '../common/write-results.responses';
 import {
-  AdminClassPageResponse, ClassPageResponse, ClassResponse, PublicClassPageResponse, PublicClassResponse,
+  AdminClassPageResponse,
+  ClassPageResponse,
+  ClassResponse,
+  PublicClassPageResponse,
+  PublicClassResponse,
 } from './class.responses';
 
 @ApiTags('classes')
@@ -79,7 +89,10 @@ export class ClassesController {
 
   @Get('classes/user/:email')
   @Roles('instructor')
-  @ApiOkResponse({ schema: arrayOrPage(ClassResponse, ClassPageResponse), description: "The caller's own classes (a page with any parameter)" })
+  @ApiOkResponse({
+    schema: arrayOrPage(ClassResponse, ClassPageResponse),
+    description: "The caller's own classes (a page with any parameter)",
+  })
   @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
   mine(
     @CurrentCaller() caller: Caller,
@@ -88,7 +101,9 @@ export class ClassesController {
     @Req() req: Request,
   ): Promise<CampClass[] | Paged<CampClass>> {
     assertOwnEmail(caller, email);
-    return wantsPage(req.originalUrl) ? this.classes.ofInstructorPage(caller.email, query) : this.classes.ofInstructor(caller.email);
+    return wantsPage(req.originalUrl)
+      ? this.classes.ofInstructorPage(caller.email, query)
+      : this.classes.ofInstructor(caller.email);
   }
 
   @Patch('classes/status/:id')

@@ -22,7 +22,10 @@ const toClass = (d: LeanClass): CampClass => ({
   feedback: d.feedback ?? '',
 });
 
-export type NewClass = Pick<CampClass, 'className' | 'classImage' | 'instructorName' | 'instructorEmail' | 'seats' | 'price'> &
+export type NewClass = Pick<
+  CampClass,
+  'className' | 'classImage' | 'instructorName' | 'instructorEmail' | 'seats' | 'price'
+> &
   Partial<Pick<CampClass, 'status' | 'enrolled' | 'feedback' | 'date'>>;
 
 /** Filters of the class lists; `text` matches the name or the instructor (literally, any case). */
@@ -54,7 +57,10 @@ function toFilter(q: ClassQuery): Record<string, unknown> {
   if (q.instructorEmail) filter.instructorEmail = q.instructorEmail;
   if (q.withSeats) filter.seats = { $gt: 0 };
   if (q.minPrice !== undefined || q.maxPrice !== undefined) {
-    filter.price = { ...(q.minPrice !== undefined ? { $gte: q.minPrice } : {}), ...(q.maxPrice !== undefined ? { $lte: q.maxPrice } : {}) };
+    filter.price = {
+      ...(q.minPrice !== undefined ? { $gte: q.minPrice } : {}),
+      ...(q.maxPrice !== undefined ? { $lte: q.maxPrice } : {}),
+    };
   }
   const text = containsText(q.text, ['className', 'instructorName', ...(q.textInEmail ? ['instructorEmail'] : [])]);
   return text ? { ...filter, ...text } : filter;
@@ -102,22 +108,38 @@ export class ClassesRepository {
    */
   async pagePendingFirst(text: string | undefined, window: PageWindow): Promise<{ items: CampClass[]; total: number }> {
     const pending = toFilter({ status: 'pending', text, textInEmail: true });
-    const others: Record<string, unknown> = { ...toFilter({ text, textInEmail: true }), status: { $in: ['approved', 'denied'] } };
-    const [pendingTotal, othersTotal] = await Promise.all([this.model.countDocuments(pending).exec(), this.model.countDocuments(others).exec()]);
+    const others: Record<string, unknown> = {
+      ...toFilter({ text, textInEmail: true }),
+      status: { $in: ['approved', 'denied'] },
+    };
+    const [pendingTotal, othersTotal] = await Promise.all([
+      this.model.countDocuments(pending).exec(),
+      this.model.countDocuments(others).exec(),
+    ]);
     const order = ORDERS.newest;
-    const fromPending = window.skip < pendingTotal
-      ? await this.model.find(pending).sort(order).skip(window.skip).limit(window.limit).lean<LeanClass[]>().exec()
-      : [];
+    const fromPending =
+      window.skip < pendingTotal
+        ? await this.model.find(pending).sort(order).skip(window.skip).limit(window.limit).lean<LeanClass[]>().exec()
+        : [];
     const rest = window.limit - fromPending.length;
-    const fromOthers = rest > 0
-      ? await this.model.find(others).sort(order).skip(Math.max(0, window.skip - pendingTotal)).limit(rest).lean<LeanClass[]>().exec()
-      : [];
+    const fromOthers =
+      rest > 0
+        ? await this.model
+            .find(others)
+            .sort(order)
+            .skip(Math.max(0, window.skip - pendingTotal))
+            .limit(rest)
+            .lean<LeanClass[]>()
+            .exec()
+        : [];
     return { items: [...fromPending, ...fromOthers].map(toClass), total: pendingTotal + othersTotal };
   }
 
   /** How many classes of each status match the text (the admin's status tabs). */
   async countByStatus(text?: string): Promise<Record<ClassStatus, number>> {
-    const counts = await Promise.all(CLASS_STATUSES.map((status) => this.model.countDocuments(toFilter({ status, text, textInEmail: true })).exec()));
+    const counts = await Promise.all(
+      CLASS_STATUSES.map((status) => this.model.countDocuments(toFilter({ status, text, textInEmail: true })).exec()),
+    );
     return Object.fromEntries(CLASS_STATUSES.map((s, i) => [s, counts[i]])) as Record<ClassStatus, number>;
   }
 
@@ -174,7 +196,10 @@ export class ClassesRepository {
       )
       .exec();
     if (res.modifiedCount === 1) return 'taken';
-    const d = await this.model.findById(id, { status: 1, seatHolders: 1 }).lean<{ status: ClassStatus; seatHolders?: string[] }>().exec();
+    const d = await this.model
+      .findById(id, { status: 1, seatHolders: 1 })
+      .lean<{ status: ClassStatus; seatHolders?: string[] }>()
+      .exec();
     if (d?.seatHolders?.includes(holder)) return 'taken';
     return d?.status === 'approved' ? 'full' : 'not-offered';
   }

@@ -1,9 +1,21 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import type { Caller } from '../auth/caller';
 import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
 import { pageWindow, type Paged } from '../common/paging';
 import type { InsertResult, UpdateResult } from '../common/write-results';
-import type { AllClassesQueryDto, CreateClassDto, OwnClassesQueryDto, PublicClassesQueryDto, UpdateClassDto } from './class.dto';
+import type {
+  AllClassesQueryDto,
+  CreateClassDto,
+  OwnClassesQueryDto,
+  PublicClassesQueryDto,
+  UpdateClassDto,
+} from './class.dto';
 import { toPublicClass, type CampClass, type ClassStatus } from './class.model';
 import { ClassesRepository } from './classes.repository';
 
@@ -116,7 +128,11 @@ export class ClassesService {
 
   async ofInstructorPage(email: string, query: OwnClassesQueryDto): Promise<Paged<CampClass>> {
     const window = pageWindow(query);
-    const { items, total } = await this.classes.page({ instructorEmail: email, status: query.status }, 'newest', window);
+    const { items, total } = await this.classes.page(
+      { instructorEmail: email, status: query.status },
+      'newest',
+      window,
+    );
     return { items, total, page: window.page, limit: window.limit };
   }
 

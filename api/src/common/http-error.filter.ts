@@ -35,7 +35,11 @@ export function toErrorBody(exception: unknown): ErrorBody {
     const res = exception.getResponse();
     if (typeof res === 'string') return body(status, res);
     const { message, error: _error, statusCode: _statusCode, ...extra } = res as Record<string, unknown>;
-    const text = Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : exception.message;
+    const text = Array.isArray(message)
+      ? message.join('; ')
+      : typeof message === 'string'
+        ? message
+        : exception.message;
     return body(status, text, extra);
   }
   const err = exception as { code?: number; name?: string; type?: string; status?: number; message?: string };
@@ -69,7 +73,10 @@ export class HttpErrorFilter implements ExceptionFilter {
     const out = toErrorBody(exception);
     // Deliberate 5xx answers (e.g. 503 from /health) are not bugs; anything unexpected is logged with its stack.
     if (out.statusCode >= 500 && !(exception instanceof HttpException)) {
-      this.logger.error(`${req.method} ${req.originalUrl} failed [${req.id ?? '-'}]`, (exception as Error)?.stack ?? String(exception));
+      this.logger.error(
+        `${req.method} ${req.originalUrl} failed [${req.id ?? '-'}]`,
+        (exception as Error)?.stack ?? String(exception),
+      );
     }
     if (res.headersSent) return;
     res.status(out.statusCode).json(out);

@@ -75,7 +75,10 @@ export class PublicCacheCoherence<Tag extends string = string> implements OnAppl
 
   private schedule(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.refresh().then(() => this.schedule()), this.config.scaling.publicCacheSyncMs);
+    this.timer = setTimeout(
+      () => void this.refresh().then(() => this.schedule()),
+      this.config.scaling.publicCacheSyncMs,
+    );
     this.timer.unref();
   }
 
@@ -113,7 +116,10 @@ export class PublicCacheCoherence<Tag extends string = string> implements OnAppl
       this.failing = false;
     } catch (err) {
       // (A read cut short by our own shutdown is no news.)
-      if (!this.failing && !this.stopped) this.logger.warn(`Cannot read the shared cache generations (${(err as Error).message}); serving lists uncached`);
+      if (!this.failing && !this.stopped)
+        this.logger.warn(
+          `Cannot read the shared cache generations (${(err as Error).message}); serving lists uncached`,
+        );
       this.failing = true;
     }
   }

@@ -134,7 +134,11 @@ function serialise(data: unknown): CachedJson {
  * Sends a cached list: 304 when the browser's copy is current, the pre-compressed body when gzip is accepted.
  * `no-cache` lets browsers keep a copy but revalidate it every time, so a write shows up on the next request.
  */
-export function replyCached(req: { headers: IncomingHttpHeaders; method?: string }, res: ServerResponse, entry: CachedJson): void {
+export function replyCached(
+  req: { headers: IncomingHttpHeaders; method?: string },
+  res: ServerResponse,
+  entry: CachedJson,
+): void {
   res.setHeader('ETag', entry.etag);
   res.setHeader('Cache-Control', 'public, no-cache');
   // The body depends on the encoding and the CORS answer on the origin.

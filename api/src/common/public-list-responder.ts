@@ -7,8 +7,16 @@ import { assignRequestId, logWhenFinished } from './request-id.middleware';
 
 // Headers that depend on the request or the body; everything else Express set (helmet's) is replayed as is.
 const PER_RESPONSE = new Set([
-  'x-request-id', 'etag', 'cache-control', 'vary', 'content-type', 'content-encoding', 'content-length',
-  'access-control-allow-origin', 'access-control-expose-headers', 'access-control-allow-credentials',
+  'x-request-id',
+  'etag',
+  'cache-control',
+  'vary',
+  'content-type',
+  'content-encoding',
+  'content-length',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'access-control-allow-credentials',
 ]);
 const EXPOSED = 'ETag,X-Request-Id';
 

@@ -96,9 +96,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = str('NODE_ENV', 'development');
   // --- Fail closed (issue 13): development defaults only with the explicit flag, whatever NODE_ENV says. ---
   const devFlag = str('SPORTIFY_DEV_MODE');
-  if (devFlag && devFlag !== '1' && devFlag !== '0') problems.push(`SPORTIFY_DEV_MODE must be 1 or 0 (got "${devFlag}")`);
+  if (devFlag && devFlag !== '1' && devFlag !== '0')
+    problems.push(`SPORTIFY_DEV_MODE must be 1 or 0 (got "${devFlag}")`);
   const developmentMode = devFlag === '1';
-  if (developmentMode && nodeEnv === 'production') problems.push('SPORTIFY_DEV_MODE=1 cannot be combined with NODE_ENV=production');
+  if (developmentMode && nodeEnv === 'production')
+    problems.push('SPORTIFY_DEV_MODE=1 cannot be combined with NODE_ENV=production');
   const production = !developmentMode;
   const needed = 'without SPORTIFY_DEV_MODE=1 (production)';
 
@@ -120,26 +122,36 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push(`JWT_TTL must be a positive duration such as 900, 15m, 1h or 1d (got "${ttlRaw}")`);
   } else {
     jwtTtlSeconds = Number(ttlMatch[1]) * TTL_UNITS[ttlMatch[2] || 's'];
-    if (jwtTtlSeconds > 7 * 86400) problems.push(`JWT_TTL must be at most 7d: API tokens are short-lived (got "${ttlRaw}")`);
+    if (jwtTtlSeconds > 7 * 86400)
+      problems.push(`JWT_TTL must be at most 7d: API tokens are short-lived (got "${ttlRaw}")`);
   }
 
   const firebaseProjectId = str('FIREBASE_PROJECT_ID', 'demo-sportify');
   if (!/^[a-z0-9-]{4,40}$/.test(firebaseProjectId)) {
-    problems.push(`FIREBASE_PROJECT_ID must be a Firebase project id (lower-case letters, digits, dashes; got "${firebaseProjectId}")`);
+    problems.push(
+      `FIREBASE_PROJECT_ID must be a Firebase project id (lower-case letters, digits, dashes; got "${firebaseProjectId}")`,
+    );
   }
   const firebaseAuthEmulatorHost = str('FIREBASE_AUTH_EMULATOR_HOST');
   if (firebaseAuthEmulatorHost && !/^[\w.-]+:\d{1,5}$/.test(firebaseAuthEmulatorHost)) {
-    problems.push(`FIREBASE_AUTH_EMULATOR_HOST must be host:port, e.g. 127.0.0.1:9099 (got "${firebaseAuthEmulatorHost}")`);
+    problems.push(
+      `FIREBASE_AUTH_EMULATOR_HOST must be host:port, e.g. 127.0.0.1:9099 (got "${firebaseAuthEmulatorHost}")`,
+    );
   }
   if (firebaseAuthEmulatorHost && production) {
     problems.push(`FIREBASE_AUTH_EMULATOR_HOST must not be set ${needed} (emulator tokens are unsigned)`);
   }
   if (production && firebaseProjectId.startsWith('demo-')) {
-    problems.push(`FIREBASE_PROJECT_ID must be a real Firebase project ${needed} (got the demo project "${firebaseProjectId}")`);
+    problems.push(
+      `FIREBASE_PROJECT_ID must be a real Firebase project ${needed} (got the demo project "${firebaseProjectId}")`,
+    );
   }
 
   const corsOrigins = str('CORS_ORIGINS')
-    ? str('CORS_ORIGINS').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean)
+    ? str('CORS_ORIGINS')
+        .split(',')
+        .map((o) => o.trim().replace(/\/$/, ''))
+        .filter(Boolean)
     : DEFAULT_ORIGINS;
   for (const o of corsOrigins) {
     try {
@@ -158,9 +170,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push(`STRIPE_SECRET_KEY is required ${needed} (the test-mode payment sandbox is refused there)`);
   }
   let stripeWebhookSecret = str('STRIPE_WEBHOOK_SECRET');
-  if (stripeWebhookSecret && !/^whsec_\w+$/.test(stripeWebhookSecret)) problems.push('STRIPE_WEBHOOK_SECRET must look like whsec_...');
+  if (stripeWebhookSecret && !/^whsec_\w+$/.test(stripeWebhookSecret))
+    problems.push('STRIPE_WEBHOOK_SECRET must look like whsec_...');
   if (!stripeWebhookSecret) {
-    if (production) problems.push(`STRIPE_WEBHOOK_SECRET is required ${needed} (provider events settle and refund payments)`);
+    if (production)
+      problems.push(`STRIPE_WEBHOOK_SECRET is required ${needed} (provider events settle and refund payments)`);
     stripeWebhookSecret = DEV_WEBHOOK_SECRET;
   } else if (production && stripeWebhookSecret === DEV_WEBHOOK_SECRET) {
     problems.push(`STRIPE_WEBHOOK_SECRET must not be the development one ${needed}`);
@@ -196,7 +210,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const publicCacheEntries = int('PUBLIC_CACHE_ENTRIES', 500, 1, 100_000);
 
   const logLevel = str('LOG_LEVEL', 'log') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   const scaling = loadScalingConfig(str, int, problems);
 
@@ -268,7 +283,10 @@ function isAddressOrCidr(value: string): boolean {
 
 export function parseTrustProxy(raw: string): TrustProxy | null {
   if (/^\d+$/.test(raw)) return Number(raw) <= 10 ? Number(raw) : null;
-  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!items.length || !items.every((i) => PROXY_NAMES.has(i) || isAddressOrCidr(i))) return null;
   return items;
 }

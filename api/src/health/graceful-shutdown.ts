@@ -58,7 +58,8 @@ export class GracefulShutdown {
 
     // Leave a second of the deadline for closing the database.
     const settled = await this.idle(Math.max(deadlineMs - 1000, 0));
-    if (!settled) this.logger.warn(`${this.inFlight} request(s) still running at the deadline: closing their connections`);
+    if (!settled)
+      this.logger.warn(`${this.inFlight} request(s) still running at the deadline: closing their connections`);
     this.server?.closeAllConnections();
     await app.close();
     this.logger.log('Stopped cleanly');
@@ -78,7 +79,11 @@ export class GracefulShutdown {
 }
 
 function refuse(res: ServerResponse): void {
-  const body = JSON.stringify({ statusCode: 503, message: 'This server is shutting down, please retry', error: 'Service Unavailable' });
+  const body = JSON.stringify({
+    statusCode: 503,
+    message: 'This server is shutting down, please retry',
+    error: 'Service Unavailable',
+  });
   res.shouldKeepAlive = false;
   res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '1', Connection: 'close' });
   res.end(body);

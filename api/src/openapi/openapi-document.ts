@@ -10,7 +10,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     app,
     new DocumentBuilder()
       .setTitle('Sportify Camp API')
-      .setDescription('The calls of the Sportify Camp site. Public routes need no token; others need the API token from POST /jwt.')
+      .setDescription(
+        'The calls of the Sportify Camp site. Public routes need no token; others need the API token from POST /jwt.',
+      )
       .setVersion('1.0')
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'api')
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Firebase ID token' }, 'firebase')
@@ -24,7 +26,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
  * nothing connects to MongoDB. The configuration is the development defaults (routes do not depend on it; nothing runs).
  */
 export async function openApiDocumentOffline(): Promise<OpenAPIObject> {
-  const app = await NestFactory.create(AppModule.forRoot(loadConfig({ SPORTIFY_DEV_MODE: '1' })), { preview: true, logger: false, abortOnError: false });
+  const app = await NestFactory.create(AppModule.forRoot(loadConfig({ SPORTIFY_DEV_MODE: '1' })), {
+    preview: true,
+    logger: false,
+    abortOnError: false,
+  });
   try {
     return buildOpenApiDocument(app);
   } finally {

@@ -28,7 +28,10 @@ export interface PaymentRecorded {
   alreadyRecorded: boolean;
 }
 
-export type EnrolledItem = Pick<Payment, '_id' | 'className' | 'transactionId' | 'price' | 'date' | 'status' | 'classId'>;
+export type EnrolledItem = Pick<
+  Payment,
+  '_id' | 'className' | 'transactionId' | 'price' | 'date' | 'status' | 'classId'
+>;
 
 export interface SandboxConfirmed {
   paymentIntent: { id: string; status: string; amount: number; currency: string };

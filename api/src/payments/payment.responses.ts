@@ -1,6 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { InsertResultResponse, DeleteResultResponse } from '../common/write-results.responses';
-import type { EnrolledItem, IntentCreated, PaymentRecorded, SandboxConfirmed, UnsettledItem, UnsettledList } from './payment.model';
+import type {
+  EnrolledItem,
+  IntentCreated,
+  PaymentRecorded,
+  SandboxConfirmed,
+  UnsettledItem,
+  UnsettledList,
+} from './payment.model';
 import { REFUND_REASONS, SETTLEMENT_STATES } from './settlement.model';
 
 export class PaymentIntentResponse implements IntentCreated {
@@ -13,7 +20,11 @@ export class PaymentIntentResponse implements IntentCreated {
 export class RecordPaymentResponse implements PaymentRecorded {
   @ApiProperty({ type: InsertResultResponse }) insertResult: InsertResultResponse;
   @ApiProperty({ type: DeleteResultResponse }) deleteResult: DeleteResultResponse;
-  @ApiProperty({ description: 'False only for the call that recorded it; every other call for the intent: same insertedId, nothing changed' }) alreadyRecorded: boolean;
+  @ApiProperty({
+    description:
+      'False only for the call that recorded it; every other call for the intent: same insertedId, nothing changed',
+  })
+  alreadyRecorded: boolean;
 }
 
 export class EnrolledItemResponse implements EnrolledItem {
@@ -52,8 +63,13 @@ export class EventHandledResponse {
 
 class UnsettledItemResponse implements UnsettledItem {
   @ApiProperty({ example: 'pi_sandbox_x' }) intentId: string;
-  @ApiProperty({ enum: SETTLEMENT_STATES, description: 'open (not recorded yet), refund_due (refund owed, retried) or revoking' }) state: string;
-  @ApiProperty({ description: 'Seen succeeded at the provider; false: not known yet (the next pass asks it)' }) charged: boolean;
+  @ApiProperty({
+    enum: SETTLEMENT_STATES,
+    description: 'open (not recorded yet), refund_due (refund owed, retried) or revoking',
+  })
+  state: string;
+  @ApiProperty({ description: 'Seen succeeded at the provider; false: not known yet (the next pass asks it)' })
+  charged: boolean;
   @ApiProperty() email: string;
   @ApiProperty() classId: string;
   @ApiPropertyOptional({ enum: Object.keys(REFUND_REASONS) }) reason?: string;

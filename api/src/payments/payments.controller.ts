@@ -15,7 +15,12 @@ import { assertOwnEmail } from '../auth/ownership';
 import { Roles } from '../auth/roles.decorator';
 import { CreateIntentDto, RecordPaymentDto } from './payment.dto';
 import type { EnrolledItem, IntentCreated, PaymentRecorded, UnsettledList } from './payment.model';
-import { EnrolledItemResponse, PaymentIntentResponse, RecordPaymentResponse, UnsettledListResponse } from './payment.responses';
+import {
+  EnrolledItemResponse,
+  PaymentIntentResponse,
+  RecordPaymentResponse,
+  UnsettledListResponse,
+} from './payment.responses';
 import { PaymentsService } from './payments.service';
 
 @ApiTags('payments')
@@ -35,10 +40,17 @@ export class PaymentsController {
   }
 
   @Post('payments')
-  @ApiCreatedResponse({ type: RecordPaymentResponse, description: 'Recorded by this call; every other call for the intent (a retry, a concurrent call, or after its event) gets 200 with the same insertedId' })
+  @ApiCreatedResponse({
+    type: RecordPaymentResponse,
+    description:
+      'Recorded by this call; every other call for the intent (a retry, a concurrent call, or after its event) gets 200 with the same insertedId',
+  })
   @ApiOkResponse({ type: RecordPaymentResponse, description: 'Already recorded (alreadyRecorded: true)' })
   @ApiPaymentRequiredResponse({ description: 'Unknown or unpaid transaction, or refunded/disputed at the provider' })
-  @ApiConflictResponse({ description: 'Sold out, no longer offered or already paid for: the payment is refunded (every later call gets the same answer)' })
+  @ApiConflictResponse({
+    description:
+      'Sold out, no longer offered or already paid for: the payment is refunded (every later call gets the same answer)',
+  })
   async record(
     @CurrentCaller() caller: Caller,
     @Body() dto: RecordPaymentDto,
@@ -52,7 +64,10 @@ export class PaymentsController {
 
   @Get('payments/unsettled')
   @Roles('admin')
-  @ApiOkResponse({ type: UnsettledListResponse, description: 'Intents not settled after PAYMENT_SETTLE_DELAY_SECONDS (oldest first, at most 200)' })
+  @ApiOkResponse({
+    type: UnsettledListResponse,
+    description: 'Intents not settled after PAYMENT_SETTLE_DELAY_SECONDS (oldest first, at most 200)',
+  })
   unsettled(): Promise<UnsettledList> {
     return this.payments.unsettled();
   }

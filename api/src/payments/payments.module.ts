@@ -44,7 +44,8 @@ import { WebhookController } from './webhook.controller';
       useFactory: (config: AppConfig, sandbox: SandboxGateway) => {
         if (config.stripeSecretKey) return new StripeGateway(config);
         // Config validation already refuses this; kept here so no other path can enable it.
-        if (!config.developmentMode) throw new Error('The payment sandbox is refused outside development mode (SPORTIFY_DEV_MODE=1)');
+        if (!config.developmentMode)
+          throw new Error('The payment sandbox is refused outside development mode (SPORTIFY_DEV_MODE=1)');
         return sandbox;
       },
     },

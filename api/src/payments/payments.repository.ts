@@ -59,7 +59,10 @@ export class PaymentsRepository {
   }
 
   async findForStudentAndClass(email: string, classId: string): Promise<Payment | null> {
-    const d = await this.model.findOne({ email, classId: new Types.ObjectId(classId) }).lean<LeanPayment>().exec();
+    const d = await this.model
+      .findOne({ email, classId: new Types.ObjectId(classId) })
+      .lean<LeanPayment>()
+      .exec();
     return d ? toPayment(d) : null;
   }
 

@@ -33,7 +33,9 @@ export class PaymentsService implements OnModuleInit {
 
   /** Selections ask the payments domain whether a student is enrolled (payments depends on selections, not back). */
   onModuleInit(): void {
-    this.selections.useEnrolmentCheck(async (email, classId) => Boolean(await this.payments.findForStudentAndClass(email, classId)));
+    this.selections.useEnrolmentCheck(async (email, classId) =>
+      Boolean(await this.payments.findForStudentAndClass(email, classId)),
+    );
   }
 
   /** An intent for the caller's selection, for the class's price in the database. */
@@ -60,7 +62,12 @@ export class PaymentsService implements OnModuleInit {
       metadata: { email: caller.email, classId: cls._id, selectionId: selection._id },
     });
     await this.settlement.opened(intent);
-    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amount: cls.price, currency: intent.currency };
+    return {
+      clientSecret: intent.clientSecret,
+      paymentIntentId: intent.id,
+      amount: cls.price,
+      currency: intent.currency,
+    };
   }
 
   /**
@@ -85,7 +92,8 @@ export class PaymentsService implements OnModuleInit {
       };
     }
     const message = REFUND_REASONS[outcome.reason];
-    if (outcome.reason === 'refunded_at_provider' || outcome.reason === 'disputed') throw new PaymentRequiredException(message);
+    if (outcome.reason === 'refunded_at_provider' || outcome.reason === 'disputed')
+      throw new PaymentRequiredException(message);
     throw new ConflictException(message);
   }
 
@@ -103,7 +111,10 @@ export class PaymentsService implements OnModuleInit {
 
   /** For admins: intents not settled after the configured delay (what reconciliation still has to do). */
   async unsettled(): Promise<UnsettledList> {
-    const rows = await this.ledger.unsettled(new Date(Date.now() - this.config.payments.settleDelaySeconds * 1000), 200);
+    const rows = await this.ledger.unsettled(
+      new Date(Date.now() - this.config.payments.settleDelaySeconds * 1000),
+      200,
+    );
     return {
       count: rows.length,
       items: rows.map((r) => ({

@@ -11,7 +11,8 @@ export interface EventHandled {
   duplicate: boolean;
 }
 
-const intentIdOf = (v: string | { id: string } | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
+const intentIdOf = (v: string | { id: string } | null | undefined): string | null =>
+  typeof v === 'string' ? v : (v?.id ?? null);
 
 /**
  * The provider's events, verified with Stripe's signature over the raw body (STRIPE_WEBHOOK_SECRET). The sandbox
@@ -49,7 +50,9 @@ export class ProviderEventsService {
         const intent = toGatewayIntent(event.data.object);
         if (!intent.metadata.email || !intent.metadata.classId || !intent.metadata.selectionId) return; // not ours
         const outcome = await this.settlement.settle(intent);
-        this.logger.log(`Event ${event.id}: ${intent.id} ${outcome.kind === 'recorded' ? 'recorded' : `refused (${outcome.reason})`}`);
+        this.logger.log(
+          `Event ${event.id}: ${intent.id} ${outcome.kind === 'recorded' ? 'recorded' : `refused (${outcome.reason})`}`,
+        );
         return;
       }
       case 'charge.refunded': {

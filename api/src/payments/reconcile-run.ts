@@ -14,7 +14,9 @@ async function main(): Promise<void> {
   );
   try {
     const report = await ctx.get(ReconciliationService).runOnce();
-    console.log(`Reconciliation: ${report.looked} looked at, ${JSON.stringify(report.states)}, ${report.failed} failed.`);
+    console.log(
+      `Reconciliation: ${report.looked} looked at, ${JSON.stringify(report.states)}, ${report.failed} failed.`,
+    );
     if (report.failed) process.exitCode = 1;
   } finally {
     await ctx.close();

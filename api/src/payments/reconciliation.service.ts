@@ -60,7 +60,10 @@ export class ReconciliationService implements OnApplicationBootstrap, OnModuleDe
         this.logger.warn(`Reconciling ${row.intentId} failed: ${(err as Error).message}`);
       }
     }
-    if (report.looked) this.logger.log(`Reconciled ${report.looked} payment(s): ${JSON.stringify(report.states)}, ${report.failed} failed`);
+    if (report.looked)
+      this.logger.log(
+        `Reconciled ${report.looked} payment(s): ${JSON.stringify(report.states)}, ${report.failed} failed`,
+      );
     return report;
   }
 }

@@ -56,14 +56,25 @@ export class SandboxService implements OnModuleDestroy {
       created: Math.floor(Date.now() / 1000),
       livemode: false,
       data: {
-        object: { id: intent.id, object: 'payment_intent', client_secret: intent.clientSecret, status: intent.status, amount: intent.amount, currency: intent.currency, metadata: intent.metadata, latest_charge: null },
+        object: {
+          id: intent.id,
+          object: 'payment_intent',
+          client_secret: intent.clientSecret,
+          status: intent.status,
+          amount: intent.amount,
+          currency: intent.currency,
+          metadata: intent.metadata,
+          latest_charge: null,
+        },
       },
     });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.config.stripeWebhookSecret });
     const timer = setTimeout(() => {
       this.pending.delete(timer);
       // A failed delivery is not lost: the reconciliation job settles the intent after its delay.
-      this.events.receive(Buffer.from(payload), signature).catch((err: Error) => this.logger.warn(`Sandbox event for ${intent.id} failed: ${err.message}`));
+      this.events
+        .receive(Buffer.from(payload), signature)
+        .catch((err: Error) => this.logger.warn(`Sandbox event for ${intent.id} failed: ${err.message}`));
     }, delay);
     this.pending.add(timer);
   }

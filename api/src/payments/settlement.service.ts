@@ -44,14 +44,20 @@ export class SettlementService {
   async opened(intent: GatewayIntent): Promise<void> {
     const { email, classId, selectionId } = intent.metadata;
     if (!email || !classId || !selectionId) return;
-    await this.ledger.open({ intentId: intent.id, email, classId, selectionId, amount: intent.amount }, this.firstCheck());
+    await this.ledger.open(
+      { intentId: intent.id, email, classId, selectionId, amount: intent.amount },
+      this.firstCheck(),
+    );
   }
 
   /** Settles a succeeded intent (its metadata already checked by the caller): enrols once, or refunds. */
   async settle(intent: GatewayIntent): Promise<SettleOutcome> {
     const { email, classId, selectionId } = intent.metadata;
     if (!email || !classId || !selectionId) throw new Error(`Intent ${intent.id} has no enrolment metadata`);
-    let row = await this.ledger.open({ intentId: intent.id, email, classId, selectionId, amount: intent.amount }, this.firstCheck());
+    let row = await this.ledger.open(
+      { intentId: intent.id, email, classId, selectionId, amount: intent.amount },
+      this.firstCheck(),
+    );
     if (!row.charged) await this.ledger.markCharged(intent.id);
     if (intent.refunded && row.state !== 'refunded' && row.state !== 'refund_due') {
       return this.revoke(intent.id, 'refunded_at_provider') as Promise<SettleOutcome>;
@@ -85,7 +91,9 @@ export class SettlementService {
       throw err;
     }
 
-    const recorded = await this.ledger.transition(intent.id, ['open', 'expired'], 'recorded', { paymentId: payment._id });
+    const recorded = await this.ledger.transition(intent.id, ['open', 'expired'], 'recorded', {
+      paymentId: payment._id,
+    });
     if (!recorded) {
       // Another call decided first. If it decided a refund or a revocation, finishing it also undoes our steps.
       row = (await this.ledger.find(intent.id))!;
@@ -144,13 +152,17 @@ export class SettlementService {
     }
     // Not paid (yet): look again later, less and less often; after a day stop counting it as open.
     const age = now.getTime() - row.createdAt.getTime();
-    if (row.state === 'open' && age > OPEN_INTENT_EXPIRY_MS) await this.ledger.transition(row.intentId, ['open'], 'expired');
+    if (row.state === 'open' && age > OPEN_INTENT_EXPIRY_MS)
+      await this.ledger.transition(row.intentId, ['open'], 'expired');
     await this.ledger.postpone(row.intentId, new Date(now.getTime() + Math.min(Math.max(age, 60_000), 6 * HOUR_MS)));
     return row.state;
   }
 
   private async decideRefund(row: Settlement, reason: RefundReason): Promise<SettleOutcome> {
-    const decided = await this.ledger.transition(row.intentId, ['open', 'expired'], 'refund_due', { reason, nextAttemptAt: new Date() });
+    const decided = await this.ledger.transition(row.intentId, ['open', 'expired'], 'refund_due', {
+      reason,
+      nextAttemptAt: new Date(),
+    });
     return this.finish(decided ?? (await this.ledger.find(row.intentId))!);
   }
 
@@ -167,8 +179,12 @@ export class SettlementService {
       this.logger.warn(`Refunded ${row.intentId}: ${row.reason}`);
     } catch (err) {
       const wait = Math.min(this.config.payments.refundRetrySeconds * 1000 * 2 ** row.refundAttempts, HOUR_MS);
-      this.logger.error(`Refund of ${row.intentId} failed (attempt ${row.refundAttempts + 1}); retrying in ${wait / 1000}s: ${(err as Error).message}`);
-      await this.ledger.refundFailed(row.intentId, (err as Error).message, new Date(Date.now() + wait)).catch(() => undefined);
+      this.logger.error(
+        `Refund of ${row.intentId} failed (attempt ${row.refundAttempts + 1}); retrying in ${wait / 1000}s: ${(err as Error).message}`,
+      );
+      await this.ledger
+        .refundFailed(row.intentId, (err as Error).message, new Date(Date.now() + wait))
+        .catch(() => undefined);
     }
   }
 

@@ -34,7 +34,17 @@ export class SettlementsRepository {
       this.model
         .findOneAndUpdate(
           { intentId: s.intentId },
-          { $setOnInsert: { ...s, state: 'open', charged: false, refundAttempts: 0, nextAttemptAt: firstCheckAt, createdAt: now, updatedAt: now } },
+          {
+            $setOnInsert: {
+              ...s,
+              state: 'open',
+              charged: false,
+              refundAttempts: 0,
+              nextAttemptAt: firstCheckAt,
+              createdAt: now,
+              updatedAt: now,
+            },
+          },
           { upsert: true, returnDocument: 'after' },
         )
         .lean<SettlementRecord>()
@@ -99,7 +109,11 @@ export class SettlementsRepository {
 
   /** Rows not settled yet whose next look is due, oldest first. */
   due(now: Date, limit: number): Promise<Settlement[]> {
-    return this.findRows({ state: { $in: ['open', 'refund_due', 'revoking'] }, nextAttemptAt: { $lte: now } }, { nextAttemptAt: 1 }, limit);
+    return this.findRows(
+      { state: { $in: ['open', 'refund_due', 'revoking'] }, nextAttemptAt: { $lte: now } },
+      { nextAttemptAt: 1 },
+      limit,
+    );
   }
 
   /**
@@ -107,10 +121,18 @@ export class SettlementsRepository {
    * next pass), refunds still owed, revocations left midway.
    */
   unsettled(olderThan: Date, limit: number): Promise<Settlement[]> {
-    return this.findRows({ state: { $in: ['open', 'refund_due', 'revoking'] }, createdAt: { $lte: olderThan } }, { createdAt: 1 }, limit);
+    return this.findRows(
+      { state: { $in: ['open', 'refund_due', 'revoking'] }, createdAt: { $lte: olderThan } },
+      { createdAt: 1 },
+      limit,
+    );
   }
 
-  private async findRows(filter: Record<string, unknown>, sort: Record<string, 1 | -1>, limit: number): Promise<Settlement[]> {
+  private async findRows(
+    filter: Record<string, unknown>,
+    sort: Record<string, 1 | -1>,
+    limit: number,
+  ): Promise<Settlement[]> {
     const docs = await this.model.find(filter).sort(sort).limit(limit).lean<SettlementRecord[]>().exec();
     return docs.map(toSettlement);
   }

@@ -42,9 +42,11 @@ export class AuthAccounts {
 
   private firebaseApp(): App {
     if (!this.app) {
-      if (this.config.firebaseAuthEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = this.config.firebaseAuthEmulatorHost;
+      if (this.config.firebaseAuthEmulatorHost)
+        process.env.FIREBASE_AUTH_EMULATOR_HOST = this.config.firebaseAuthEmulatorHost;
       const name = `sportify-seed-${this.config.firebaseProjectId}`;
-      this.app = getApps().find((a) => a.name === name) ?? initializeApp({ projectId: this.config.firebaseProjectId }, name);
+      this.app =
+        getApps().find((a) => a.name === name) ?? initializeApp({ projectId: this.config.firebaseProjectId }, name);
     }
     return this.app;
   }

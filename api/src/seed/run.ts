@@ -6,9 +6,13 @@ import { runSeed, SeedRefusedError } from './seed';
 async function main(): Promise<void> {
   const report = await runSeed(loadConfig());
   if (report.seeded) {
-    console.log(`Seeded demo data: ${report.users} users, ${report.classes} classes, ${report.accountsCreated} new sign-in accounts.`);
+    console.log(
+      `Seeded demo data: ${report.users} users, ${report.classes} classes, ${report.accountsCreated} new sign-in accounts.`,
+    );
     if (!report.accounts) {
-      console.warn('Demo sign-in accounts were not created: set FIREBASE_AUTH_EMULATOR_HOST, or GOOGLE_APPLICATION_CREDENTIALS for a real project.');
+      console.warn(
+        'Demo sign-in accounts were not created: set FIREBASE_AUTH_EMULATOR_HOST, or GOOGLE_APPLICATION_CREDENTIALS for a real project.',
+      );
     }
   } else {
     console.log('Demo data already present: seed skipped.');
@@ -16,6 +20,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError || err instanceof SeedRefusedError ? `Seed cannot start. ${err.message}` : err);
+  console.error(
+    err instanceof ConfigError || err instanceof SeedRefusedError ? `Seed cannot start. ${err.message}` : err,
+  );
   process.exit(1);
 });

@@ -27,13 +27,19 @@ export class SeedService {
 
   /** Seeds on first run only: an existing users collection means the site has been used, so nothing is touched. */
   async seed(): Promise<SeedReport> {
-    if ((await this.users.count()) > 0) return { seeded: false, accounts: false, accountsCreated: 0, users: 0, classes: 0 };
+    if ((await this.users.count()) > 0)
+      return { seeded: false, accounts: false, accountsCreated: 0, users: 0, classes: 0 };
     const base = this.config.assetBaseUrl;
 
     let accountsCreated = 0;
     const accounts = this.accounts.canCreate();
     for (const p of accounts ? SEED_PEOPLE : []) {
-      const r = await this.accounts.ensure({ email: p.email, password: p.password, displayName: p.name, photoURL: personPhotoUrl(base, p) });
+      const r = await this.accounts.ensure({
+        email: p.email,
+        password: p.password,
+        displayName: p.name,
+        photoURL: personPhotoUrl(base, p),
+      });
       if (r === 'created') accountsCreated++;
     }
 
@@ -44,7 +50,8 @@ export class SeedService {
       classes = await this.classes.insertMany(
         SEED_CLASSES.map((c, i) => {
           const instructor = SEED_PEOPLE.find((p) => p.email === c.instructor);
-          if (!instructor || instructor.role !== 'instructor') throw new Error(`Seed class ${c.className}: unknown instructor ${c.instructor}`);
+          if (!instructor || instructor.role !== 'instructor')
+            throw new Error(`Seed class ${c.className}: unknown instructor ${c.instructor}`);
           return {
             className: c.className,
             classImage: classImageUrl(base, c),

@@ -7,7 +7,9 @@ import { SeedService, type SeedReport } from './seed.service';
 
 export class SeedRefusedError extends Error {
   constructor() {
-    super('The seed writes demo accounts with published passwords; it runs only in development mode (SPORTIFY_DEV_MODE=1).');
+    super(
+      'The seed writes demo accounts with published passwords; it runs only in development mode (SPORTIFY_DEV_MODE=1).',
+    );
     this.name = 'SeedRefusedError';
   }
 }

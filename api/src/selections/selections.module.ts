@@ -7,10 +7,7 @@ import { SelectionsRepository } from './selections.repository';
 import { SelectionsService } from './selections.service';
 
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: SelectionRecord.name, schema: SelectionSchema }]),
-    ClassesModule,
-  ],
+  imports: [MongooseModule.forFeature([{ name: SelectionRecord.name, schema: SelectionSchema }]), ClassesModule],
   controllers: [SelectionsController],
   providers: [SelectionsRepository, SelectionsService],
   exports: [SelectionsService],

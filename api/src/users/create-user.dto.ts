@@ -4,7 +4,10 @@ import { IsHttpUrl } from '../common/dto-rules';
 import { GENDERS, type Gender } from './user.model';
 
 export class CreateUserDto {
-  @ApiPropertyOptional({ example: 'Mia Chen', description: 'Defaults to the part of the e-mail before @ (Google sign-in may have no name)' })
+  @ApiPropertyOptional({
+    example: 'Mia Chen',
+    description: 'Defaults to the part of the e-mail before @ (Google sign-in may have no name)',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 80)

@@ -20,7 +20,10 @@ export class InstructorsController {
 
   @Public()
   @Get()
-  @ApiOkResponse({ schema: arrayOrPage(PublicPersonResponse, PublicPersonPageResponse), description: 'Public list of instructors (a page with any parameter)' })
+  @ApiOkResponse({
+    schema: arrayOrPage(PublicPersonResponse, PublicPersonPageResponse),
+    description: 'Public list of instructors (a page with any parameter)',
+  })
   async list(@Query() query: InstructorsQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const entry = wantsPage(req.originalUrl)
       ? await this.users.instructorsPage(query, publicListKey('/instructors', req.originalUrl))

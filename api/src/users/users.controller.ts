@@ -25,7 +25,11 @@ import type { User } from './user.model';
 import { UsersService } from './users.service';
 import { ErrorResponse, InsertResultResponse, UpdateResultResponse } from '../common/write-results.responses';
 import {
-  AdminCheckResponse, InstructorCheckResponse, PublicPersonResponse, UserPageResponse, UserResponse,
+  AdminCheckResponse,
+  InstructorCheckResponse,
+  PublicPersonResponse,
+  UserPageResponse,
+  UserResponse,
 } from './user.responses';
 
 @ApiTags('users')
@@ -40,7 +44,10 @@ export class UsersController {
 
   @Post('users')
   @AcceptsFirebaseIdToken()
-  @ApiCreatedResponse({ type: InsertResultResponse, description: '201 when created, 200 with the existing id when already registered' })
+  @ApiCreatedResponse({
+    type: InsertResultResponse,
+    description: '201 when created, 200 with the existing id when already registered',
+  })
   @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
   async register(
     @CurrentCaller() caller: Caller,
@@ -55,7 +62,10 @@ export class UsersController {
 
   @Get('users')
   @Roles('admin')
-  @ApiOkResponse({ schema: arrayOrPage(UserResponse, UserPageResponse), description: 'Every user; a page in sign-up order with any parameter' })
+  @ApiOkResponse({
+    schema: arrayOrPage(UserResponse, UserPageResponse),
+    description: 'Every user; a page in sign-up order with any parameter',
+  })
   async list(@Query() query: UsersQueryDto, @Req() req: Request): Promise<User[] | Paged<User>> {
     if (!wantsPage(req.originalUrl)) return this.users.list();
     // Private data: sent through the normal pipeline (no public Cache-Control), from the cached serialisation.
@@ -71,7 +81,10 @@ export class UsersController {
 
   @Public()
   @Get('users/popular')
-  @ApiOkResponse({ type: [PublicPersonResponse], description: '6 instructors with the most students in approved classes' })
+  @ApiOkResponse({
+    type: [PublicPersonResponse],
+    description: '6 instructors with the most students in approved classes',
+  })
   async popular(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.lists.reply(req, res, await this.users.popularInstructors());
   }

@@ -91,8 +91,16 @@ export class UsersRepository {
     if (query.role) filter.role = query.role === 'student' ? { $nin: ['admin', 'instructor'] } : query.role;
     Object.assign(filter, containsText(query.text, ['userName', ...(query.textInEmail ? ['email'] : [])]));
     const [docs, total] = await Promise.all([
-      this.model.find(filter).sort({ createdAt: 1, _id: 1 }).skip(window.skip).limit(window.limit).lean<LeanUser[]>().exec(),
-      Object.keys(filter).length ? this.model.countDocuments(filter).exec() : this.model.estimatedDocumentCount().exec(),
+      this.model
+        .find(filter)
+        .sort({ createdAt: 1, _id: 1 })
+        .skip(window.skip)
+        .limit(window.limit)
+        .lean<LeanUser[]>()
+        .exec(),
+      Object.keys(filter).length
+        ? this.model.countDocuments(filter).exec()
+        : this.model.estimatedDocumentCount().exec(),
     ]);
     return { items: docs.map(toUser), total };
   }

@@ -60,7 +60,9 @@ export class UsersService {
   }
 
   admins(): Promise<CachedJson> {
-    return this.cache.get(PUBLIC_LISTS['/users/admin'], ['users'], async () => (await this.users.listByRole('admin')).map(toPublicPerson));
+    return this.cache.get(PUBLIC_LISTS['/users/admin'], ['users'], async () =>
+      (await this.users.listByRole('admin')).map(toPublicPerson),
+    );
   }
 
   instructors(): Promise<CachedJson> {
@@ -81,7 +83,10 @@ export class UsersService {
   /** Instructors by students enrolled in their approved classes, highest first (ties: earlier sign-up first). */
   popularInstructors(): Promise<CachedJson> {
     return this.cache.get(PUBLIC_LISTS['/users/popular'], ['users', 'classes'], async () => {
-      const [instructors, totals] = await Promise.all([this.users.listByRole('instructor'), this.classes.enrolledByInstructor()]);
+      const [instructors, totals] = await Promise.all([
+        this.users.listByRole('instructor'),
+        this.classes.enrolledByInstructor(),
+      ]);
       return instructors
         .map((u, order) => ({ u, order, total: totals.get(u.email) ?? 0 }))
         .sort((a, b) => b.total - a.total || a.order - b.order)

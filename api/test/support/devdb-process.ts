@@ -20,7 +20,9 @@ export function startDevDbProcess(file: string, port = 0): Promise<DevDbProcess>
     const db = await startDevDb({ port: ${port} || (await freePort()), file: ${JSON.stringify(file)} });
     console.log('DEVDB_READY ' + db.port);
     process.on('SIGTERM', async () => { await db.stop(); process.exit(0); });`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let out = '';

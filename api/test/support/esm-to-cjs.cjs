@@ -13,11 +13,19 @@ module.exports = {
       .replace(/\bimport\.meta\.url\b/g, "require('node:url').pathToFileURL(__filename).href");
     const { outputText } = ts.transpileModule(withoutImportMeta, {
       fileName: filename,
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, allowJs: true, esModuleInterop: true },
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        allowJs: true,
+        esModuleInterop: true,
+      },
     });
     return { code: outputText };
   },
   getCacheKey(source, filename) {
-    return require('node:crypto').createHash('sha1').update(`esm-to-cjs:2:${ts.version}:${filename}:${source}`).digest('hex');
+    return require('node:crypto')
+      .createHash('sha1')
+      .update(`esm-to-cjs:2:${ts.version}:${filename}:${source}`)
+      .digest('hex');
   },
 };

@@ -40,7 +40,10 @@ export function assertApiBuilt(): void {
 }
 
 /** The process's exit, or null when it is still running after `ms`. */
-export async function exitWithin(proc: Proc, ms: number): Promise<{ code: number | null; signal: NodeJS.Signals | null } | null> {
+export async function exitWithin(
+  proc: Proc,
+  ms: number,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null } | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
   try {

@@ -15,7 +15,9 @@ export async function ensureStripeMock() {
   if (existsSync(bin)) return bin;
   const go = await execa('sh', ['-c', 'command -v go'], { reject: false });
   if (go.exitCode !== 0) {
-    throw new Error('The Stripe adapter tests need Go to build stripe-mock (Debian package golang, or https://go.dev/dl).');
+    throw new Error(
+      'The Stripe adapter tests need Go to build stripe-mock (Debian package golang, or https://go.dev/dl).',
+    );
   }
   await execa('go', ['install', `github.com/stripe/stripe-mock@${STRIPE_MOCK_VERSION}`], {
     env: { GOBIN: binDir, GOFLAGS: '-buildvcs=false' },

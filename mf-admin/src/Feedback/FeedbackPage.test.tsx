@@ -5,9 +5,17 @@ import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
 import { FeedbackPage } from './FeedbackPage';
 
 function renderPage() {
-  const view = renderScreen(<><FeedbackPage /><AppToastContainer /></>, {
-    path: '/dashboard/feedback/:id', url: '/dashboard/feedback/c3', session: sessionAs('admin'),
-  });
+  const view = renderScreen(
+    <>
+      <FeedbackPage />
+      <AppToastContainer />
+    </>,
+    {
+      path: '/dashboard/feedback/:id',
+      url: '/dashboard/feedback/c3',
+      session: sessionAs('admin'),
+    },
+  );
   return { ...view, user: userEvent.setup() };
 }
 
@@ -35,7 +43,11 @@ describe('Feedback', () => {
 
     expect(await screen.findByText('Your feedback is successfully send')).toBeInTheDocument();
     expect(http.calls).toEqual([
-      expect.objectContaining({ method: 'PATCH', url: '/classes/feedback/c3', body: { feedback: 'Please add a safety plan.\nAnd an equipment list.' } }),
+      expect.objectContaining({
+        method: 'PATCH',
+        url: '/classes/feedback/c3',
+        body: { feedback: 'Please add a safety plan.\nAnd an equipment list.' },
+      }),
     ]);
     expect(field).toHaveValue('');
     expect(field).not.toHaveAccessibleDescription();

@@ -1,7 +1,17 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { apiStatus, Button, ErrorText, FormCard, FormField, notify, PageHeading, TextArea, useForm } from '@sportify/shared-ui';
+import {
+  apiStatus,
+  Button,
+  ErrorText,
+  FormCard,
+  FormField,
+  notify,
+  PageHeading,
+  TextArea,
+  useForm,
+} from '@sportify/shared-ui';
 import { useSendFeedbackMutation } from './feedbackApi';
 
 // Mirrors the API's ClassFeedbackDto bound.
@@ -50,13 +60,19 @@ export function FeedbackPage() {
     <section aria-labelledby="feedback-heading">
       <PageHeading id="feedback-heading">Feedback</PageHeading>
       <FormCard onSubmit={submit} noValidate aria-busy={form.submitting}>
-        {className && <About>For the class <strong>{className}</strong></About>}
+        {className && (
+          <About>
+            For the class <strong>{className}</strong>
+          </About>
+        )}
         <FormField label="Your Feedback" error={form.errors.feedback}>
           <TextArea {...form.field('feedback')} maxLength={FEEDBACK_MAX} rows={6} />
         </FormField>
         <Footer>
           <Link to="/dashboard/all-classes">Back to Manage Classes</Link>
-          <Button type="submit" disabled={form.submitting}>Submit</Button>
+          <Button type="submit" disabled={form.submitting}>
+            Submit
+          </Button>
         </Footer>
         {sendError && <ErrorText role="alert">{sendError}</ErrorText>}
       </FormCard>

@@ -18,10 +18,14 @@ const Actions = styled.div`
 const FeedbackCell = styled.td`
   max-width: 280px;
   white-space: pre-wrap;
-  a { margin-top: ${({ theme }) => theme.space(2)}; }
+  a {
+    margin-top: ${({ theme }) => theme.space(2)};
+  }
 `;
 
-const Capitalized = styled.td`text-transform: capitalize;`;
+const Capitalized = styled.td`
+  text-transform: capitalize;
+`;
 
 /** $ before the amount; cents only when there are any. */
 const dollars = (price: number) =>
@@ -45,7 +49,9 @@ export function ClassRow({ item, index }: { item: CampClass; index: number }) {
   return (
     <tr>
       <td data-label="#">{index + 1}</td>
-      <td data-label="Class Photo"><img src={item.classImage} alt={item.className} loading="lazy" /></td>
+      <td data-label="Class Photo">
+        <img src={item.classImage} alt={item.className} loading="lazy" />
+      </td>
       <td data-label="Class Name">{item.className}</td>
       <td data-label="Instructor">
         <span>
@@ -60,15 +66,24 @@ export function ClassRow({ item, index }: { item: CampClass; index: number }) {
         <div>
           {item.feedback ? <div>{item.feedback}</div> : <Muted>No feedback yet</Muted>}
           {/* The class name travels along so the Feedback screen can say which class it is for. */}
-          <Button as={Link} to={`/dashboard/feedback/${item._id}`} state={{ className: item.className }} $variant="secondary">
+          <Button
+            as={Link}
+            to={`/dashboard/feedback/${item._id}`}
+            state={{ className: item.className }}
+            $variant="secondary"
+          >
             FeedBack
           </Button>
         </div>
       </FeedbackCell>
       <td data-label="Decision">
         <Actions>
-          <Button type="button" disabled={decided || isLoading} onClick={() => decide('approved')}>Approved</Button>
-          <Button type="button" $variant="danger" disabled={decided || isLoading} onClick={() => decide('denied')}>Denied</Button>
+          <Button type="button" disabled={decided || isLoading} onClick={() => decide('approved')}>
+            Approved
+          </Button>
+          <Button type="button" $variant="danger" disabled={decided || isLoading} onClick={() => decide('denied')}>
+            Denied
+          </Button>
         </Actions>
       </td>
     </tr>

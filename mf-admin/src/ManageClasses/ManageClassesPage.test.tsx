@@ -8,28 +8,80 @@ import { ManageClassesPage } from './ManageClassesPage';
 configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30_000);
 
-const base = { instructorName: 'Jordan Lee', instructorEmail: 'jordan@sportify.camp', enrolled: 0, feedback: '', date: '2026-06-01T09:00:00.000Z' };
+const base = {
+  instructorName: 'Jordan Lee',
+  instructorEmail: 'jordan@sportify.camp',
+  enrolled: 0,
+  feedback: '',
+  date: '2026-06-01T09:00:00.000Z',
+};
 const classes: CampClass[] = [
-  { ...base, _id: 'c1', className: 'Beach Volleyball', classImage: 'http://img.test/volleyball.svg', seats: 12, price: 89.5, status: 'pending' },
-  { ...base, _id: 'c2', className: 'Soccer Training', classImage: 'http://img.test/soccer.svg', seats: 10, price: 120, status: 'approved' },
-  { ...base, _id: 'c3', className: 'Open Water Rowing', classImage: 'http://img.test/rowing.svg', seats: 8, price: 95, status: 'denied',
-    feedback: 'Please add a safety plan.' },
+  {
+    ...base,
+    _id: 'c1',
+    className: 'Beach Volleyball',
+    classImage: 'http://img.test/volleyball.svg',
+    seats: 12,
+    price: 89.5,
+    status: 'pending',
+  },
+  {
+    ...base,
+    _id: 'c2',
+    className: 'Soccer Training',
+    classImage: 'http://img.test/soccer.svg',
+    seats: 10,
+    price: 120,
+    status: 'approved',
+  },
+  {
+    ...base,
+    _id: 'c3',
+    className: 'Open Water Rowing',
+    classImage: 'http://img.test/rowing.svg',
+    seats: 8,
+    price: 95,
+    status: 'denied',
+    feedback: 'Please add a safety plan.',
+  },
 ];
 
 type Params = { status?: string; q?: string; page?: number; limit: number };
 /** GET /all-classes as the API answers it: pending first, by status and text, with the counts of each status. */
-const classesPage = (list: CampClass[]) => (config: { params?: unknown }): [number, unknown] => {
-  const { status, q = '', page = 1, limit } = config.params as Params;
-  const text = list.filter((c) => `${c.className} ${c.instructorName} ${c.instructorEmail}`.toLowerCase().includes(q.toLowerCase()));
-  const found = text.filter((c) => !status || c.status === status).sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'));
-  const counts = { pending: 0, approved: 0, denied: 0, ...Object.fromEntries(['pending', 'approved', 'denied'].map((s) => [s, text.filter((c) => c.status === s).length])) };
-  return [200, { items: found.slice((page - 1) * limit, page * limit), total: found.length, page, limit, counts }];
-};
+const classesPage =
+  (list: CampClass[]) =>
+  (config: { params?: unknown }): [number, unknown] => {
+    const { status, q = '', page = 1, limit } = config.params as Params;
+    const text = list.filter((c) =>
+      `${c.className} ${c.instructorName} ${c.instructorEmail}`.toLowerCase().includes(q.toLowerCase()),
+    );
+    const found = text
+      .filter((c) => !status || c.status === status)
+      .sort((a, b) => Number(b.status === 'pending') - Number(a.status === 'pending'));
+    const counts = {
+      pending: 0,
+      approved: 0,
+      denied: 0,
+      ...Object.fromEntries(
+        ['pending', 'approved', 'denied'].map((s) => [s, text.filter((c) => c.status === s).length]),
+      ),
+    };
+    return [200, { items: found.slice((page - 1) * limit, page * limit), total: found.length, page, limit, counts }];
+  };
 
 function renderPage(url = '/dashboard/all-classes') {
-  renderScreen(<><ManageClassesPage /><AppToastContainer /></>, {
-    path: '/dashboard/all-classes', url, session: sessionAs('admin'), otherPaths: ['/dashboard/feedback/:id'],
-  });
+  renderScreen(
+    <>
+      <ManageClassesPage />
+      <AppToastContainer />
+    </>,
+    {
+      path: '/dashboard/all-classes',
+      url,
+      session: sessionAs('admin'),
+      otherPaths: ['/dashboard/feedback/:id'],
+    },
+  );
   return userEvent.setup();
 }
 
@@ -42,16 +94,36 @@ describe('Manage Classes', () => {
     renderPage();
     expect(screen.getByRole('status', { name: 'Loading classes' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Manage Classes' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(
-      ['#', 'Class Photo', 'Class Name', 'Instructor', 'Available seats', 'Price', 'Status', 'Feedback', 'Decision'],
-    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
+      '#',
+      'Class Photo',
+      'Class Name',
+      'Instructor',
+      'Available seats',
+      'Price',
+      'Status',
+      'Feedback',
+      'Decision',
+    ]);
     const volleyball = within(table).getByRole('row', { name: /Beach Volleyball/ });
-    expect(within(volleyball).getAllByRole('cell').slice(0, 7).map((td) => td.textContent)).toEqual(
-      ['1', '', 'Beach Volleyball', 'Jordan Leejordan@sportify.camp', '12', '$89.50', 'pending'],
+    expect(
+      within(volleyball)
+        .getAllByRole('cell')
+        .slice(0, 7)
+        .map((td) => td.textContent),
+    ).toEqual(['1', '', 'Beach Volleyball', 'Jordan Leejordan@sportify.camp', '12', '$89.50', 'pending']);
+    expect(within(volleyball).getByRole('img', { name: 'Beach Volleyball' })).toHaveAttribute(
+      'src',
+      'http://img.test/volleyball.svg',
     );
-    expect(within(volleyball).getByRole('img', { name: 'Beach Volleyball' })).toHaveAttribute('src', 'http://img.test/volleyball.svg');
     expect(within(table).getByRole('row', { name: /Soccer Training/ })).toHaveTextContent('$120');
-    expect(within(table).getByRole('row', { name: /Open Water Rowing/ })).toHaveTextContent('Please add a safety plan.');
+    expect(within(table).getByRole('row', { name: /Open Water Rowing/ })).toHaveTextContent(
+      'Please add a safety plan.',
+    );
   });
 
   it('enables Approved and Denied only while the class is pending', async () => {
@@ -94,7 +166,9 @@ describe('Manage Classes', () => {
       'PATCH /classes/status/c1': [200, { matchedCount: 1, modifiedCount: 1 }],
     });
     const user = renderPage();
-    await user.click(within(await screen.findByRole('row', { name: /Beach Volleyball/ })).getByRole('button', { name: 'Denied' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: /Beach Volleyball/ })).getByRole('button', { name: 'Denied' }),
+    );
     expect(await screen.findByText('Beach Volleyball is denied')).toBeInTheDocument();
     expect(http.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'denied' });
   });
@@ -102,10 +176,15 @@ describe('Manage Classes', () => {
   it('reports a refused decision (another admin was faster)', async () => {
     http = mockApi({
       'GET /all-classes': classesPage(classes),
-      'PATCH /classes/status/c1': [409, { statusCode: 409, message: 'This class is already denied; a decision is final' }],
+      'PATCH /classes/status/c1': [
+        409,
+        { statusCode: 409, message: 'This class is already denied; a decision is final' },
+      ],
     });
     const user = renderPage();
-    await user.click(within(await screen.findByRole('row', { name: /Beach Volleyball/ })).getByRole('button', { name: 'Approved' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: /Beach Volleyball/ })).getByRole('button', { name: 'Approved' }),
+    );
     expect(await screen.findByText('Beach Volleyball could not be approved. Please try again.')).toBeInTheDocument();
     expect(screen.queryByText('Beach Volleyball is approved')).not.toBeInTheDocument();
   });
@@ -113,7 +192,9 @@ describe('Manage Classes', () => {
   it('links each class to its feedback form', async () => {
     http = mockApi({ 'GET /all-classes': classesPage(classes) });
     const user = renderPage();
-    const link = within(await screen.findByRole('row', { name: /Open Water Rowing/ })).getByRole('link', { name: 'FeedBack' });
+    const link = within(await screen.findByRole('row', { name: /Open Water Rowing/ })).getByRole('link', {
+      name: 'FeedBack',
+    });
     expect(link).toHaveAttribute('href', '/dashboard/feedback/c3');
     await user.click(link);
     expect(await screen.findByRole('heading', { name: 'at /dashboard/feedback/:id' })).toBeInTheDocument();
@@ -136,7 +217,13 @@ describe('Manage Classes: status tabs, search and pages', () => {
   const many: CampClass[] = [
     ...classes,
     ...Array.from({ length: 30 }, (_, i): CampClass => ({
-      ...base, _id: `a${i}`, className: `Approved Camp ${i + 1}`, classImage: 'http://img.test/x.svg', seats: 5, price: 50, status: 'approved',
+      ...base,
+      _id: `a${i}`,
+      className: `Approved Camp ${i + 1}`,
+      classImage: 'http://img.test/x.svg',
+      seats: 5,
+      price: 50,
+      status: 'approved',
     })),
   ];
 
@@ -144,12 +231,18 @@ describe('Manage Classes: status tabs, search and pages', () => {
     http = mockApi({ 'GET /all-classes': classesPage(many) });
     renderPage();
     const tabs = await screen.findByRole('tablist', { name: 'Class status' });
-    await waitFor(() => expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(
-      ['Pending (1)', 'Approved (31)', 'Denied (1)', 'All (33)'],
-    ));
+    await waitFor(() =>
+      expect(
+        within(tabs)
+          .getAllByRole('tab')
+          .map((t) => t.textContent),
+      ).toEqual(['Pending (1)', 'Approved (31)', 'Denied (1)', 'All (33)']),
+    );
     expect(within(tabs).getByRole('tab', { name: 'All (33)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('20 of 33 classes')).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Manage Classes' })).getAllByRole('row')[1]).toHaveTextContent('Beach Volleyball');
+    expect(within(screen.getByRole('table', { name: 'Manage Classes' })).getAllByRole('row')[1]).toHaveTextContent(
+      'Beach Volleyball',
+    );
   });
 
   it('finds a pending class through the Pending tab and search, with arrow keys between tabs', async () => {
@@ -165,7 +258,12 @@ describe('Manage Classes: status tabs, search and pages', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search by class, instructor or e-mail' }), 'camp 3');
     await waitFor(() => expect(screen.getByRole('tab', { name: /^Approved/ })).toHaveTextContent('Approved (2)'));
     expect(screen.getByRole('tab', { name: /^Pending/ })).toHaveTextContent('Pending (0)');
-    expect(screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[2].textContent)).toEqual(['Approved Camp 3', 'Approved Camp 30']);
+    expect(
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[2].textContent),
+    ).toEqual(['Approved Camp 3', 'Approved Camp 30']);
   });
 
   it('opens on the tab, search and page of its URL, and pages on', async () => {

@@ -1,5 +1,13 @@
 import {
-  DataTable, DebouncedInput, FilterBar, ListState, PageHeading, Pagination, ResultCount, useUrlQuery, type ClassStatus,
+  DataTable,
+  DebouncedInput,
+  FilterBar,
+  ListState,
+  PageHeading,
+  Pagination,
+  ResultCount,
+  useUrlQuery,
+  type ClassStatus,
 } from '@sportify/shared-ui';
 import { ClassRow } from './ClassRow';
 import { CLASSES_PER_PAGE, useGetAllClassesQuery } from './manageClassesApi';
@@ -24,11 +32,20 @@ export function ManageClassesPage() {
     <section aria-labelledby="manage-classes-heading">
       <PageHeading id="manage-classes-heading">Manage Classes</PageHeading>
       <FilterBar $min="260px" role="search" aria-label="Find classes">
-        <DebouncedInput label="Search by class, instructor or e-mail" type="search" maxLength={100} value={url.get('q')}
-          onCommit={(text) => url.set({ q: text })} />
+        <DebouncedInput
+          label="Search by class, instructor or e-mail"
+          type="search"
+          maxLength={100}
+          value={url.get('q')}
+          onCommit={(text) => url.set({ q: text })}
+        />
       </FilterBar>
-      <StatusTabs current={tab} counts={data?.counts} panelId="manage-classes-panel"
-        onSelect={(next) => url.set({ status: next === 'all' ? '' : next })} />
+      <StatusTabs
+        current={tab}
+        counts={data?.counts}
+        panelId="manage-classes-panel"
+        onSelect={(next) => url.set({ status: next === 'all' ? '' : next })}
+      />
       <div id="manage-classes-panel" role="tabpanel" aria-label="Classes">
         {data && <ResultCount shown={data.items.length} total={data.total} noun="classes" />}
         <ListState
@@ -41,7 +58,17 @@ export function ManageClassesPage() {
             <DataTable
               labelledBy="manage-classes-heading"
               stackBelow={1100}
-              columns={['#', 'Class Photo', 'Class Name', 'Instructor', 'Available seats', 'Price', 'Status', 'Feedback', 'Decision']}
+              columns={[
+                '#',
+                'Class Photo',
+                'Class Name',
+                'Instructor',
+                'Available seats',
+                'Price',
+                'Status',
+                'Feedback',
+                'Decision',
+              ]}
             >
               {classes.map((item, index) => (
                 <ClassRow key={item._id} item={item} index={(url.page - 1) * CLASSES_PER_PAGE + index} />
@@ -49,9 +76,16 @@ export function ManageClassesPage() {
             </DataTable>
           )}
         </ListState>
-        {data && <Pagination label="Classes pages" page={url.page} total={data.total} limit={CLASSES_PER_PAGE} onPage={(page) => url.set({ page: String(page) })} />}
+        {data && (
+          <Pagination
+            label="Classes pages"
+            page={url.page}
+            total={data.total}
+            limit={CLASSES_PER_PAGE}
+            onPage={(page) => url.set({ page: String(page) })}
+          />
+        )}
       </div>
     </section>
   );
 }
-

@@ -22,7 +22,12 @@ export function StatusTabs({ current, counts, onSelect, panelId }: StatusTabsPro
 
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     const last = STATUS_TABS.length - 1;
-    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[e.key];
+    const next = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[e.key];
     if (next === undefined) return;
     e.preventDefault();
     refs.current[next]?.focus();
@@ -32,9 +37,21 @@ export function StatusTabs({ current, counts, onSelect, panelId }: StatusTabsPro
   return (
     <List role="tablist" aria-label="Class status">
       {STATUS_TABS.map((tab, index) => (
-        <Tab key={tab} ref={(el) => { refs.current[index] = el; }} type="button" role="tab" aria-selected={tab === current}
-          aria-controls={panelId} tabIndex={tab === current ? 0 : -1} onKeyDown={(e) => onKeyDown(e, index)} onClick={() => onSelect(tab)}>
-          {LABELS[tab]}{count(tab) !== undefined && ` (${count(tab)})`}
+        <Tab
+          key={tab}
+          ref={(el) => {
+            refs.current[index] = el;
+          }}
+          type="button"
+          role="tab"
+          aria-selected={tab === current}
+          aria-controls={panelId}
+          tabIndex={tab === current ? 0 : -1}
+          onKeyDown={(e) => onKeyDown(e, index)}
+          onClick={() => onSelect(tab)}
+        >
+          {LABELS[tab]}
+          {count(tab) !== undefined && ` (${count(tab)})`}
         </Tab>
       ))}
     </List>
@@ -59,5 +76,8 @@ const Tab = styled.button`
   border-bottom: 3px solid transparent;
   margin-bottom: -2px;
   cursor: pointer;
-  &[aria-selected='true'] { color: ${({ theme }) => theme.colors.primary}; border-bottom-color: ${({ theme }) => theme.colors.primary}; }
+  &[aria-selected='true'] {
+    color: ${({ theme }) => theme.colors.primary};
+    border-bottom-color: ${({ theme }) => theme.colors.primary};
+  }
 `;

@@ -1,4 +1,12 @@
-import { api, cleanParams, type ApiBody, type ApiResponse, type CampClass, type ClassStatus, type Paged } from '@sportify/shared-ui';
+import {
+  api,
+  cleanParams,
+  type ApiBody,
+  type ApiResponse,
+  type CampClass,
+  type ClassStatus,
+  type Paged,
+} from '@sportify/shared-ui';
 
 export const CLASSES_PER_PAGE = 20;
 

@@ -11,23 +11,58 @@ configure({ asyncUtilTimeout: 5000 });
 jest.setTimeout(30_000);
 
 const users: User[] = [
-  { _id: 'u1', userName: 'Alex Morgan', email: 'admin@sportify.camp', userPhoto: 'http://img.test/alex.svg', role: 'admin' },
-  { _id: 'u2', userName: 'Jordan Lee', email: 'jordan@sportify.camp', userPhoto: 'http://img.test/jordan.svg', role: 'instructor' },
-  { _id: 'u3', userName: 'Mia Chen', email: 'mia@sportify.camp', userPhoto: 'http://img.test/mia.svg', gender: 'female' },
-  { _id: 'u4', userName: 'Noah Patel', email: 'noah@sportify.camp', userPhoto: 'http://img.test/noah.svg', gender: 'male' },
+  {
+    _id: 'u1',
+    userName: 'Alex Morgan',
+    email: 'admin@sportify.camp',
+    userPhoto: 'http://img.test/alex.svg',
+    role: 'admin',
+  },
+  {
+    _id: 'u2',
+    userName: 'Jordan Lee',
+    email: 'jordan@sportify.camp',
+    userPhoto: 'http://img.test/jordan.svg',
+    role: 'instructor',
+  },
+  {
+    _id: 'u3',
+    userName: 'Mia Chen',
+    email: 'mia@sportify.camp',
+    userPhoto: 'http://img.test/mia.svg',
+    gender: 'female',
+  },
+  {
+    _id: 'u4',
+    userName: 'Noah Patel',
+    email: 'noah@sportify.camp',
+    userPhoto: 'http://img.test/noah.svg',
+    gender: 'male',
+  },
 ];
 
 type Params = { role?: string; q?: string; page?: number; limit: number };
 /** GET /users as the API answers it: by role ('student' = none) and text, a page at a time. */
-const usersPage = (list: User[]) => (config: { params?: unknown }): [number, unknown] => {
-  const { role, q = '', page = 1, limit } = config.params as Params;
-  const found = list.filter((u) => (role === undefined || (role === 'student' ? !u.role : u.role === role))
-    && `${u.userName} ${u.email}`.toLowerCase().includes(q.toLowerCase()));
-  return [200, { items: found.slice((page - 1) * limit, page * limit), total: found.length, page, limit }];
-};
+const usersPage =
+  (list: User[]) =>
+  (config: { params?: unknown }): [number, unknown] => {
+    const { role, q = '', page = 1, limit } = config.params as Params;
+    const found = list.filter(
+      (u) =>
+        (role === undefined || (role === 'student' ? !u.role : u.role === role)) &&
+        `${u.userName} ${u.email}`.toLowerCase().includes(q.toLowerCase()),
+    );
+    return [200, { items: found.slice((page - 1) * limit, page * limit), total: found.length, page, limit }];
+  };
 
 function renderPage() {
-  renderScreen(<><ManageUsersPage /><AppToastContainer /></>, { path: '/dashboard/all-users', session: sessionAs('admin') });
+  renderScreen(
+    <>
+      <ManageUsersPage />
+      <AppToastContainer />
+    </>,
+    { path: '/dashboard/all-users', session: sessionAs('admin') },
+  );
   return userEvent.setup();
 }
 
@@ -42,13 +77,18 @@ describe('Manage Users', () => {
     expect(screen.getByRole('status', { name: 'Loading users' })).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'All Users (Only Students)' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(
-      ['#', 'Profile Picture', 'Name', 'Make Admin', 'Make Instructor'],
-    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['#', 'Profile Picture', 'Name', 'Make Admin', 'Make Instructor']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('1Mia Chen');
-    expect(within(rows[0]).getByRole('img', { name: 'Profile picture of Mia Chen' })).toHaveAttribute('src', 'http://img.test/mia.svg');
+    expect(within(rows[0]).getByRole('img', { name: 'Profile picture of Mia Chen' })).toHaveAttribute(
+      'src',
+      'http://img.test/mia.svg',
+    );
     expect(rows[1]).toHaveTextContent('2Noah Patel');
     expect(within(table).queryByText('Alex Morgan')).not.toBeInTheDocument();
     expect(within(table).queryByText('Jordan Lee')).not.toBeInTheDocument();
@@ -68,7 +108,9 @@ describe('Manage Users', () => {
     await user.click(within(mia).getByRole('button', { name: 'Make Instructor' }));
 
     expect(await screen.findByText('Mia Chen is instructor now')).toBeInTheDocument();
-    expect(http.calls.filter((call) => call.method === 'PATCH').map((call) => call.url)).toEqual(['/users/instructors/u3']);
+    expect(http.calls.filter((call) => call.method === 'PATCH').map((call) => call.url)).toEqual([
+      '/users/instructors/u3',
+    ]);
     await waitFor(() => expect(screen.queryByRole('row', { name: /Mia Chen/ })).not.toBeInTheDocument());
     expect(screen.getByRole('row', { name: /Noah Patel/ })).toBeInTheDocument();
   });
@@ -79,7 +121,9 @@ describe('Manage Users', () => {
       'PATCH /users/admin/u4': [200, { matchedCount: 1, modifiedCount: 1 }],
     });
     const user = renderPage();
-    await user.click(within(await screen.findByRole('row', { name: /Noah Patel/ })).getByRole('button', { name: 'Make Admin' }));
+    await user.click(
+      within(await screen.findByRole('row', { name: /Noah Patel/ })).getByRole('button', { name: 'Make Admin' }),
+    );
     expect(await screen.findByText('Noah Patel is admin now')).toBeInTheDocument();
   });
 
@@ -87,7 +131,9 @@ describe('Manage Users', () => {
     http = mockApi({ 'GET /users': usersPage(users), 'PATCH /users/admin/u3': [500, { message: 'down' }] });
     // Hold the PATCH at the HTTP boundary until the test lets it go, to see the waiting state.
     let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const mocked = httpClient.defaults.adapter as AxiosAdapter;
     httpClient.defaults.adapter = async (config) => {
       if (config.method === 'patch') await gate;
@@ -99,7 +145,9 @@ describe('Manage Users', () => {
 
     expect(within(mia).getByRole('button', { name: 'Make Admin' })).toBeDisabled();
     expect(within(mia).getByRole('button', { name: 'Make Instructor' })).toBeDisabled();
-    expect(within(screen.getByRole('row', { name: /Noah Patel/ })).getByRole('button', { name: 'Make Admin' })).toBeEnabled();
+    expect(
+      within(screen.getByRole('row', { name: /Noah Patel/ })).getByRole('button', { name: 'Make Admin' }),
+    ).toBeEnabled();
 
     release();
     expect(await screen.findByText('Mia Chen could not be made admin. Please try again.')).toBeInTheDocument();
@@ -121,7 +169,10 @@ describe('Manage Users: search, role and pages', () => {
   let http: ReturnType<typeof mockApi> | undefined;
   afterEach(() => http?.restore());
   const many: User[] = Array.from({ length: 45 }, (_, i) => ({
-    _id: `s${i}`, userName: `Student ${i + 1}`, email: `student${i + 1}@example.com`, userPhoto: '',
+    _id: `s${i}`,
+    userName: `Student ${i + 1}`,
+    email: `student${i + 1}@example.com`,
+    userPhoto: '',
   }));
 
   it('searches by name or e-mail and filters by role, keeping both in the URL', async () => {
@@ -145,7 +196,11 @@ describe('Manage Users: search, role and pages', () => {
 
   it('pages through the students with numbers and Previous/Next; the page is in the URL', async () => {
     http = mockApi({ 'GET /users': usersPage(many) });
-    const { router } = renderScreen(<ManageUsersPage />, { path: '/dashboard/all-users', url: '/dashboard/all-users?page=3', session: sessionAs('admin') });
+    const { router } = renderScreen(<ManageUsersPage />, {
+      path: '/dashboard/all-users',
+      url: '/dashboard/all-users?page=3',
+      session: sessionAs('admin'),
+    });
     const user = userEvent.setup();
     expect(await screen.findByText('5 of 45 users')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /Student 41/ })).toHaveTextContent('41Student 41');
@@ -162,7 +217,11 @@ describe('UserRow', () => {
   it('disables the button of the role the user already holds', () => {
     render(
       <AppProviders store={makeStore()}>
-        <table><tbody><UserRow index={0} user={users[1]} /></tbody></table>
+        <table>
+          <tbody>
+            <UserRow index={0} user={users[1]} />
+          </tbody>
+        </table>
       </AppProviders>,
     );
     expect(screen.getByRole('button', { name: 'Make Instructor' })).toBeDisabled();

@@ -1,10 +1,24 @@
 import {
-  DataTable, DebouncedInput, FilterBar, FormField, ListState, PageHeading, Pagination, ResultCount, Select, useUrlQuery,
+  DataTable,
+  DebouncedInput,
+  FilterBar,
+  FormField,
+  ListState,
+  PageHeading,
+  Pagination,
+  ResultCount,
+  Select,
+  useUrlQuery,
 } from '@sportify/shared-ui';
 import { USERS_PER_PAGE, useGetUsersQuery, type RoleFilter } from './manageUsersApi';
 import { UserRow } from './UserRow';
 
-const ROLE_CHOICES: Record<RoleFilter, string> = { student: 'Students', instructor: 'Instructors', admin: 'Admins', all: 'All roles' };
+const ROLE_CHOICES: Record<RoleFilter, string> = {
+  student: 'Students',
+  instructor: 'Instructors',
+  admin: 'Admins',
+  all: 'All roles',
+};
 
 /**
  * Manage Users (docs/product.md §2): the students (by default), each of whom an admin can make admin or instructor;
@@ -21,10 +35,20 @@ export function ManageUsersPage() {
     <section aria-labelledby="manage-users-heading">
       <PageHeading id="manage-users-heading">All Users (Only Students)</PageHeading>
       <FilterBar $min="220px" role="search" aria-label="Find users">
-        <DebouncedInput label="Search by name or e-mail" type="search" maxLength={100} value={url.get('q')} onCommit={(text) => url.set({ q: text })} />
+        <DebouncedInput
+          label="Search by name or e-mail"
+          type="search"
+          maxLength={100}
+          value={url.get('q')}
+          onCommit={(text) => url.set({ q: text })}
+        />
         <FormField label="Role">
           <Select value={role} onChange={(e) => url.set({ role: e.target.value === 'student' ? '' : e.target.value })}>
-            {Object.entries(ROLE_CHOICES).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            {Object.entries(ROLE_CHOICES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </Select>
         </FormField>
       </FilterBar>
@@ -41,12 +65,21 @@ export function ManageUsersPage() {
             stackBelow={640}
             columns={['#', 'Profile Picture', 'Name', 'Make Admin', 'Make Instructor']}
           >
-            {users.map((user, index) => <UserRow key={user._id} user={user} index={(url.page - 1) * USERS_PER_PAGE + index} />)}
+            {users.map((user, index) => (
+              <UserRow key={user._id} user={user} index={(url.page - 1) * USERS_PER_PAGE + index} />
+            ))}
           </DataTable>
         )}
       </ListState>
-      {data && <Pagination label="Users pages" page={url.page} total={data.total} limit={USERS_PER_PAGE} onPage={(page) => url.set({ page: String(page) })} />}
+      {data && (
+        <Pagination
+          label="Users pages"
+          page={url.page}
+          total={data.total}
+          limit={USERS_PER_PAGE}
+          onPage={(page) => url.set({ page: String(page) })}
+        />
+      )}
     </section>
   );
 }
-

@@ -9,7 +9,9 @@ const Email = styled.span`
 `;
 
 const Avatar = styled.img`
-  && { border-radius: ${({ theme }) => theme.radius.round}; }
+  && {
+    border-radius: ${({ theme }) => theme.radius.round};
+  }
 `;
 
 const roleLabel: Record<Role, string> = { admin: 'Make Admin', instructor: 'Make Instructor' };
@@ -43,7 +45,9 @@ export function UserRow({ user, index }: { user: User; index: number }) {
   return (
     <tr>
       <td data-label="#">{index + 1}</td>
-      <td data-label="Profile Picture"><Avatar src={user.userPhoto} alt={`Profile picture of ${user.userName}`} loading="lazy" /></td>
+      <td data-label="Profile Picture">
+        <Avatar src={user.userPhoto} alt={`Profile picture of ${user.userName}`} loading="lazy" />
+      </td>
       <td data-label="Name">
         <span>
           {user.userName}

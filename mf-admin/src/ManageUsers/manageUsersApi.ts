@@ -22,12 +22,20 @@ export const manageUsersApi = api.injectEndpoints({
     getUsers: build.query<Paged<User>, UsersQuery>({
       query: ({ q, role, page }) => ({
         url: '/users',
-        params: cleanParams({ limit: USERS_PER_PAGE, q, role: role === 'all' ? undefined : role, page: page > 1 ? page : undefined }),
+        params: cleanParams({
+          limit: USERS_PER_PAGE,
+          q,
+          role: role === 'all' ? undefined : role,
+          page: page > 1 ? page : undefined,
+        }),
       }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     /** Make Admin / Make Instructor. */
-    promoteUser: build.mutation<ApiResponse<'/users/admin/{id}' | '/users/instructors/{id}', 'patch'>, { id: string; role: Role }>({
+    promoteUser: build.mutation<
+      ApiResponse<'/users/admin/{id}' | '/users/instructors/{id}', 'patch'>,
+      { id: string; role: Role }
+    >({
       query: ({ id, role }) => ({ url: promotionUrl[role](id), method: 'PATCH' }),
       // Every user list (this one, the public instructor and admin lists) and any cached role check refetch.
       invalidatesTags: ['User', 'Role'],

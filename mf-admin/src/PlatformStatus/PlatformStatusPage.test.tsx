@@ -7,8 +7,18 @@ const V1 = '0.1.0-aaaaaaa.20261101090000';
 const V2 = '0.1.0-bbbbbbb.20261102100000';
 const registry = {
   'mf-public': {
-    live: { version: V2, commit: 'bbbbbbb', builtAt: '2026-11-02T10:00:00.000Z', promotedAt: '2026-11-02T10:05:00.000Z' },
-    previous: { version: V1, commit: 'aaaaaaa', builtAt: '2026-11-01T09:00:00.000Z', promotedAt: '2026-11-01T09:05:00.000Z' },
+    live: {
+      version: V2,
+      commit: 'bbbbbbb',
+      builtAt: '2026-11-02T10:00:00.000Z',
+      promotedAt: '2026-11-02T10:05:00.000Z',
+    },
+    previous: {
+      version: V1,
+      commit: 'aaaaaaa',
+      builtAt: '2026-11-01T09:00:00.000Z',
+      promotedAt: '2026-11-01T09:05:00.000Z',
+    },
     stack: [V1, V2],
   },
 };
@@ -73,7 +83,12 @@ describe('Platform Status', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The platform status could not be loaded.');
 
     jest.restoreAllMocks();
-    answer({ '/releases.json': {}, '/config.json': config, [config.remotes.mf_public]: {}, [config.remotes.mf_admin]: {} });
+    answer({
+      '/releases.json': {},
+      '/config.json': config,
+      [config.remotes.mf_public]: {},
+      [config.remotes.mf_admin]: {},
+    });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(within(await screen.findByRole('table', { name: 'Platform Status' })).getAllByRole('row')).toHaveLength(4);
   });

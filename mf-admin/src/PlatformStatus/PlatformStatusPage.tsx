@@ -2,7 +2,9 @@ import { DataTable, ListState, PageHeading } from '@sportify/shared-ui';
 import styled from 'styled-components';
 import { useGetPlatformStatusQuery, type PartStatus, type ReleaseSummary } from './platformStatusApi';
 
-const Muted = styled.span`color: ${({ theme }) => theme.colors.muted};`;
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.muted};
+`;
 const Health = styled.span<{ $ok: boolean }>`
   font-weight: 600;
   color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
@@ -15,7 +17,10 @@ function Release({ release, none }: { release: ReleaseSummary | null; none: stri
   return (
     <>
       <div>{release.version}</div>
-      <Muted>commit {release.commit ?? 'unknown'}{release.builtAt ? `, built ${when(release.builtAt)}` : ''}</Muted>
+      <Muted>
+        commit {release.commit ?? 'unknown'}
+        {release.builtAt ? `, built ${when(release.builtAt)}` : ''}
+      </Muted>
     </>
   );
 }
@@ -24,12 +29,20 @@ function Row({ status }: { status: PartStatus }) {
   return (
     <tr>
       <th scope="row">{status.part}</th>
-      <td><Release release={status.live} none="Unversioned build (no release promoted)" /></td>
-      <td><Release release={status.previous} none="None" /></td>
       <td>
-        {status.manifest
-          ? <Health $ok={status.manifest.reachable} title={status.manifest.url}>{status.manifest.detail}</Health>
-          : <Muted>Not a remote</Muted>}
+        <Release release={status.live} none="Unversioned build (no release promoted)" />
+      </td>
+      <td>
+        <Release release={status.previous} none="None" />
+      </td>
+      <td>
+        {status.manifest ? (
+          <Health $ok={status.manifest.reachable} title={status.manifest.url}>
+            {status.manifest.detail}
+          </Health>
+        ) : (
+          <Muted>Not a remote</Muted>
+        )}
       </td>
     </tr>
   );
@@ -51,8 +64,13 @@ export function PlatformStatusPage() {
         emptyText="No parts are configured."
       >
         {(parts) => (
-          <DataTable labelledBy="platform-status-heading" columns={['Part', 'Live release', 'Previous release', 'Manifest']}>
-            {parts.map((status) => <Row key={status.part} status={status} />)}
+          <DataTable
+            labelledBy="platform-status-heading"
+            columns={['Part', 'Live release', 'Previous release', 'Manifest']}
+          >
+            {parts.map((status) => (
+              <Row key={status.part} status={status} />
+            ))}
           </DataTable>
         )}
       </ListState>

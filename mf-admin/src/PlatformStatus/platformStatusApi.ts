@@ -42,12 +42,17 @@ const packageOf = (federation: string) => federation.replace(/_/g, '-');
 
 export async function loadPlatformStatus(): Promise<PartStatus[]> {
   const [registry, config] = (await Promise.all([readJson('/releases.json'), readJson('/config.json')])) as [
-    Registry, { remotes?: Record<string, string> },
+    Registry,
+    { remotes?: Record<string, string> },
   ];
   const entry = (part: string) => ({ live: registry[part]?.live ?? null, previous: registry[part]?.previous ?? null });
-  const remotes = await Promise.all(Object.entries(config.remotes ?? {}).map(async ([federation, url]) => ({
-    part: packageOf(federation), ...entry(packageOf(federation)), manifest: await probe(url),
-  })));
+  const remotes = await Promise.all(
+    Object.entries(config.remotes ?? {}).map(async ([federation, url]) => ({
+      part: packageOf(federation),
+      ...entry(packageOf(federation)),
+      manifest: await probe(url),
+    })),
+  );
   return [{ part: 'shell', ...entry('shell') }, ...remotes];
 }
 
@@ -58,7 +63,13 @@ export const platformStatusApi = api.injectEndpoints({
         try {
           return { data: await loadPlatformStatus() };
         } catch (error) {
-          return { error: { status: 'FETCH_ERROR', data: undefined, message: error instanceof Error ? error.message : String(error) } };
+          return {
+            error: {
+              status: 'FETCH_ERROR',
+              data: undefined,
+              message: error instanceof Error ? error.message : String(error),
+            },
+          };
         }
       },
       // The state of the platform, not data to reuse: read afresh on every visit.

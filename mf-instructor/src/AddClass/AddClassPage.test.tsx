@@ -7,7 +7,13 @@ import { AddClassPage } from './AddClassPage';
 const instructor = sessionAs('instructor', 'jordan@sportify.camp', 'Jordan Lee');
 
 function renderPage() {
-  renderScreen(<><AddClassPage /><AppToastContainer /></>, { path: '/dashboard/add-class', session: instructor });
+  renderScreen(
+    <>
+      <AddClassPage />
+      <AppToastContainer />
+    </>,
+    { path: '/dashboard/add-class', session: instructor },
+  );
   return userEvent.setup();
 }
 
@@ -52,8 +58,12 @@ describe('Add A Class', () => {
     await user.type(screen.getByLabelText('Available seats'), '1001');
     await user.type(screen.getByLabelText('Enrollment price ($)'), '12.345');
     expect(screen.getByLabelText('Class image URL')).toHaveAccessibleDescription('Invalid URL');
-    expect(screen.getByLabelText('Available seats')).toHaveAccessibleDescription('Seats must be a whole number from 0 to 1000');
-    expect(screen.getByLabelText('Enrollment price ($)')).toHaveAccessibleDescription('Price must be from 0 to 10000 with at most 2 decimals');
+    expect(screen.getByLabelText('Available seats')).toHaveAccessibleDescription(
+      'Seats must be a whole number from 0 to 1000',
+    );
+    expect(screen.getByLabelText('Enrollment price ($)')).toHaveAccessibleDescription(
+      'Price must be from 0 to 10000 with at most 2 decimals',
+    );
     await user.click(screen.getByRole('button', { name: 'Add Class' }));
     expect(http.calls).toHaveLength(0);
   });
@@ -85,7 +95,9 @@ describe('Add A Class', () => {
   });
 
   it('shows the API error in red under the form and keeps what was typed', async () => {
-    http = mockApi({ 'POST /classes': [400, { statusCode: 400, message: 'classImage must be an http(s) URL', error: 'Bad Request' }] });
+    http = mockApi({
+      'POST /classes': [400, { statusCode: 400, message: 'classImage must be an http(s) URL', error: 'Bad Request' }],
+    });
     const user = renderPage();
     await fillValidClass(user);
     await user.click(screen.getByRole('button', { name: 'Add Class' }));

@@ -8,19 +8,42 @@ const LIST = 'GET /classes/user/jordan%40sportify.camp';
 const instructor = sessionAs('instructor', 'jordan@sportify.camp', 'Jordan Lee');
 
 const mine: CampClass[] = [
-  { _id: 'c1', className: 'Soccer Training', classImage: 'http://img.test/soccer.svg', instructorName: 'Jordan Lee',
-    instructorEmail: 'jordan@sportify.camp', seats: 10, price: 120, status: 'approved', enrolled: 7, feedback: '', date: '2026-06-01T09:00:00.000Z' },
-  { _id: 'c2', className: 'Open Water Rowing', classImage: 'http://img.test/rowing.svg', instructorName: 'Jordan Lee',
-    instructorEmail: 'jordan@sportify.camp', seats: 8, price: 95, status: 'denied', enrolled: 0, date: '2026-06-01T09:00:00.000Z',
-    feedback: 'Please add a safety plan.' },
+  {
+    _id: 'c1',
+    className: 'Soccer Training',
+    classImage: 'http://img.test/soccer.svg',
+    instructorName: 'Jordan Lee',
+    instructorEmail: 'jordan@sportify.camp',
+    seats: 10,
+    price: 120,
+    status: 'approved',
+    enrolled: 7,
+    feedback: '',
+    date: '2026-06-01T09:00:00.000Z',
+  },
+  {
+    _id: 'c2',
+    className: 'Open Water Rowing',
+    classImage: 'http://img.test/rowing.svg',
+    instructorName: 'Jordan Lee',
+    instructorEmail: 'jordan@sportify.camp',
+    seats: 8,
+    price: 95,
+    status: 'denied',
+    enrolled: 0,
+    date: '2026-06-01T09:00:00.000Z',
+    feedback: 'Please add a safety plan.',
+  },
 ];
 
 /** GET /classes/user/{email} as the API answers it: by status, a page at a time. */
-const pageOf = (list: CampClass[]) => (config: { params?: unknown }): [number, unknown] => {
-  const { status, page = 1, limit } = config.params as { status?: string; page?: number; limit: number };
-  const found = list.filter((c) => !status || c.status === status);
-  return [200, { items: found.slice((page - 1) * limit, page * limit), total: found.length, page, limit }];
-};
+const pageOf =
+  (list: CampClass[]) =>
+  (config: { params?: unknown }): [number, unknown] => {
+    const { status, page = 1, limit } = config.params as { status?: string; page?: number; limit: number };
+    const found = list.filter((c) => !status || c.status === status);
+    return [200, { items: found.slice((page - 1) * limit, page * limit), total: found.length, page, limit }];
+  };
 
 const renderPage = (url = '/dashboard/my-classes') =>
   renderScreen(<MyClassesPage />, { path: '/dashboard/my-classes', url, session: instructor });
@@ -35,15 +58,25 @@ describe('My Classes', () => {
     expect(screen.getByRole('status', { name: 'Loading your classes' })).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'My Classes' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(
-      ['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Update', 'Feedback'],
-    );
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Update', 'Feedback']);
     const soccer = within(table).getByRole('row', { name: /Soccer Training/ });
-    expect(within(soccer).getAllByRole('cell').map((td) => td.textContent)).toEqual(
-      ['1', '', 'Soccer Training', 'approved', '7 Students', 'Update', 'No feedback yet'],
+    expect(
+      within(soccer)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['1', '', 'Soccer Training', 'approved', '7 Students', 'Update', 'No feedback yet']);
+    expect(within(soccer).getByRole('img', { name: 'Soccer Training' })).toHaveAttribute(
+      'src',
+      'http://img.test/soccer.svg',
     );
-    expect(within(soccer).getByRole('img', { name: 'Soccer Training' })).toHaveAttribute('src', 'http://img.test/soccer.svg');
-    expect(within(soccer).getByRole('link', { name: 'Update Soccer Training' })).toHaveAttribute('href', '/dashboard/update-class/c1');
+    expect(within(soccer).getByRole('link', { name: 'Update Soccer Training' })).toHaveAttribute(
+      'href',
+      '/dashboard/update-class/c1',
+    );
 
     const rowing = within(table).getByRole('row', { name: /Open Water Rowing/ });
     expect(rowing).toHaveTextContent('denied');
@@ -74,16 +107,25 @@ describe('My Classes', () => {
   });
 
   it('filters by status from the URL and pages on, the page in the URL', async () => {
-    const many: CampClass[] = [...mine, ...Array.from({ length: 25 }, (_, i): CampClass => ({
-      ...mine[0], _id: `p${i}`, className: `Pending Camp ${i + 1}`, status: 'pending', enrolled: 0,
-    }))];
+    const many: CampClass[] = [
+      ...mine,
+      ...Array.from({ length: 25 }, (_, i): CampClass => ({
+        ...mine[0],
+        _id: `p${i}`,
+        className: `Pending Camp ${i + 1}`,
+        status: 'pending',
+        enrolled: 0,
+      })),
+    ];
     http = mockApi({ [LIST]: pageOf(many) });
     const user = userEvent.setup();
     const { router } = renderPage('/dashboard/my-classes?status=pending');
     expect(await screen.findByText('20 of 25 classes')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('pending');
     expect(http.calls[0].url).toBe('/classes/user/jordan%40sportify.camp');
-    await user.click(within(screen.getByRole('navigation', { name: 'My classes pages' })).getByRole('button', { name: 'Next' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'My classes pages' })).getByRole('button', { name: 'Next' }),
+    );
     expect(await screen.findByRole('row', { name: /Pending Camp 25/ })).toHaveTextContent('25Pending Camp 25');
     expect(router.state.location.search).toBe('?status=pending&page=2');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Denied');

@@ -7,15 +7,31 @@ import { UpdateClassPage } from './UpdateClassPage';
 const LIST = 'GET /classes/user/jordan%40sportify.camp';
 const instructor = sessionAs('instructor', 'jordan@sportify.camp', 'Jordan Lee');
 const soccer: CampClass = {
-  _id: 'c1', className: 'Soccer Training', classImage: 'http://img.test/soccer.svg', instructorName: 'Jordan Lee',
-  instructorEmail: 'jordan@sportify.camp', seats: 10, price: 120, status: 'approved', enrolled: 7, feedback: '',
+  _id: 'c1',
+  className: 'Soccer Training',
+  classImage: 'http://img.test/soccer.svg',
+  instructorName: 'Jordan Lee',
+  instructorEmail: 'jordan@sportify.camp',
+  seats: 10,
+  price: 120,
+  status: 'approved',
+  enrolled: 7,
+  feedback: '',
   date: '2026-06-01T09:00:00.000Z',
 };
 
 function renderPage(id = 'c1') {
-  renderScreen(<><UpdateClassPage /><AppToastContainer /></>, {
-    path: '/dashboard/update-class/:id', url: `/dashboard/update-class/${id}`, session: instructor,
-  });
+  renderScreen(
+    <>
+      <UpdateClassPage />
+      <AppToastContainer />
+    </>,
+    {
+      path: '/dashboard/update-class/:id',
+      url: `/dashboard/update-class/${id}`,
+      session: instructor,
+    },
+  );
   return userEvent.setup();
 }
 
@@ -23,7 +39,7 @@ describe('Update class', () => {
   let http: ReturnType<typeof mockApi> | undefined;
   afterEach(() => http?.restore());
 
-  it('prefills the form from the instructor\'s class', async () => {
+  it("prefills the form from the instructor's class", async () => {
     http = mockApi({ [LIST]: [200, [soccer]] });
     renderPage();
     expect(await screen.findByLabelText('Class name')).toHaveValue('Soccer Training');
@@ -63,7 +79,10 @@ describe('Update class', () => {
     expect(await screen.findByText('Your changes are saved. The class is pending review again.')).toBeInTheDocument();
     expect(await screen.findByText('Your work has been saved')).toBeInTheDocument();
     expect(http.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
-      className: 'Soccer Training', classImage: 'http://img.test/soccer.svg', seats: 14, price: 120,
+      className: 'Soccer Training',
+      classImage: 'http://img.test/soccer.svg',
+      seats: 14,
+      price: 120,
     });
     // The class is read again, now pending; the form keeps the saved values.
     expect(await screen.findByText('pending')).toBeInTheDocument();
@@ -91,10 +110,12 @@ describe('Update class', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Class not found');
   });
 
-  it('says so when the class is not one of the instructor\'s', async () => {
+  it("says so when the class is not one of the instructor's", async () => {
     http = mockApi({ [LIST]: [200, [soccer]] });
     renderPage('someone-elses');
-    expect(await screen.findByText('This class is not one of your classes, or it no longer exists.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This class is not one of your classes, or it no longer exists.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Classes' })).toHaveAttribute('href', '/dashboard/my-classes');
     expect(screen.queryByRole('textbox', { name: 'Class name' })).not.toBeInTheDocument();
   });

@@ -13,11 +13,17 @@ const Notes = styled.div`
   max-width: 760px;
   margin: 0 auto ${({ theme }) => theme.space(6)};
   text-align: center;
-  p { margin: 0; }
+  p {
+    margin: 0;
+  }
 `;
 
-const Hint = styled.p`color: ${({ theme }) => theme.colors.muted};`;
-const ErrorLine = styled.p`color: ${({ theme }) => theme.colors.danger};`;
+const Hint = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+const ErrorLine = styled.p`
+  color: ${({ theme }) => theme.colors.danger};
+`;
 
 // Announced politely after a save, so screen-reader users hear that the class is back in review.
 const Saved = styled.p`
@@ -28,13 +34,22 @@ const Saved = styled.p`
 `;
 
 const sameAs = (item: CampClass, input: ClassInput) =>
-  item.className === input.className && item.classImage === input.classImage && item.seats === input.seats && item.price === input.price;
+  item.className === input.className &&
+  item.classImage === input.classImage &&
+  item.seats === input.seats &&
+  item.price === input.price;
 
 /** Update class: the spec's placeholder made a real form (docs/product.md §A9), prefilled from the class. */
 export function UpdateClassPage() {
   const { id = '' } = useParams();
   const email = useAppSelector(selectUser)?.email;
-  const { data: item, isLoading, isError, isFetching, refetch } = useGetOwnClassQuery(email && id ? { email, id } : skipToken);
+  const {
+    data: item,
+    isLoading,
+    isError,
+    isFetching,
+    refetch,
+  } = useGetOwnClassQuery(email && id ? { email, id } : skipToken);
   const [updateClass] = useUpdateClassMutation();
   const [outcome, setOutcome] = useState<'saved' | 'unchanged' | null>(null);
 
@@ -57,19 +72,25 @@ export function UpdateClassPage() {
       {isError && (
         <Notes>
           <ErrorLine role="alert">The class could not be loaded.</ErrorLine>
-          <Button type="button" onClick={refetch} disabled={isFetching}>Retry</Button>
+          <Button type="button" onClick={refetch} disabled={isFetching}>
+            Retry
+          </Button>
         </Notes>
       )}
       {!isLoading && !isError && email && !item && (
         <Notes>
           <p>This class is not one of your classes, or it no longer exists.</p>
-          <Button as={Link} to="/dashboard/my-classes" $variant="secondary">Back to My Classes</Button>
+          <Button as={Link} to="/dashboard/my-classes" $variant="secondary">
+            Back to My Classes
+          </Button>
         </Notes>
       )}
       {item && (
         <>
           <Notes>
-            <p>Current status: <strong>{item.status}</strong></p>
+            <p>
+              Current status: <strong>{item.status}</strong>
+            </p>
             <Hint>Saving a change sends the class back to the admins for review.</Hint>
             <div role="status">
               {outcome === 'saved' && <Saved>Your changes are saved. The class is pending review again.</Saved>}

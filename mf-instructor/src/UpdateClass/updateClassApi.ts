@@ -9,7 +9,8 @@ export const updateClassApi = api.injectEndpoints({
      */
     getOwnClass: build.query<CampClass | undefined, { email: string; id: string }>({
       query: ({ email }) => ({ url: `/classes/user/${encodeURIComponent(email)}` }),
-      transformResponse: (classes: ApiList<'/classes/user/{email}'>, _meta, { id }) => classes.find((item) => item._id === id),
+      transformResponse: (classes: ApiList<'/classes/user/{email}'>, _meta, { id }) =>
+        classes.find((item) => item._id === id),
       providesTags: (_result, _error, { id }) => [{ type: 'Class', id }],
     }),
     /** The owner's edit; the API puts the class back to 'pending' for review. */

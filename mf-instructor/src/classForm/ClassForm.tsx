@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, Button, ErrorText, FormCard, FormField, media, TextInput, useForm } from '@sportify/shared-ui';
+import {
+  apiErrorMessage,
+  Button,
+  ErrorText,
+  FormCard,
+  FormField,
+  media,
+  TextInput,
+  useForm,
+} from '@sportify/shared-ui';
 import {
   CLASS_NAME_MAX,
   PRICE_MAX,
@@ -15,7 +24,9 @@ import {
 const Row = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(4)};
-  ${media.md} { grid-template-columns: 1fr 1fr; }
+  ${media.md} {
+    grid-template-columns: 1fr 1fr;
+  }
 `;
 
 export interface ClassFormProps {

@@ -39,14 +39,16 @@ const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 1
 export function validateClass(values: ClassFormValues): FormErrors<ClassFormValues> {
   const errors: FormErrors<ClassFormValues> = {};
   if (!values.className.trim()) errors.className = 'Class name is required';
-  else if (values.className.trim().length > CLASS_NAME_MAX) errors.className = `Class name must be at most ${CLASS_NAME_MAX} characters`;
+  else if (values.className.trim().length > CLASS_NAME_MAX)
+    errors.className = `Class name must be at most ${CLASS_NAME_MAX} characters`;
 
   if (!values.classImage.trim()) errors.classImage = 'Photo URL is required';
   else if (!isHttpUrl(values.classImage.trim())) errors.classImage = 'Invalid URL';
 
   const seats = Number(values.seats);
   if (!values.seats.trim()) errors.seats = 'Seat number is required';
-  else if (!Number.isInteger(seats) || seats < 0 || seats > SEATS_MAX) errors.seats = `Seats must be a whole number from 0 to ${SEATS_MAX}`;
+  else if (!Number.isInteger(seats) || seats < 0 || seats > SEATS_MAX)
+    errors.seats = `Seats must be a whole number from 0 to ${SEATS_MAX}`;
 
   const price = Number(values.price);
   if (!values.price.trim()) errors.price = 'Price is required';
@@ -68,5 +70,10 @@ export function toClassInput(values: ClassFormValues): ClassInput {
 
 /** A stored class -> form values, for the update form. */
 export function toFormValues(item: ClassInput): ClassFormValues {
-  return { className: item.className, classImage: item.classImage, seats: String(item.seats), price: String(item.price) };
+  return {
+    className: item.className,
+    classImage: item.classImage,
+    seats: String(item.seats),
+    price: String(item.price),
+  };
 }

@@ -12,13 +12,24 @@ jest.setTimeout(30_000);
 // memory router's URL.
 
 const cls = (n: number): PublicClass => ({
-  _id: `c${n}`, className: `Class ${n}`, classImage: `/images/classes/c${n}.svg`, instructorName: 'Jordan Lee',
-  instructorEmail: 'jordan@sportify.camp', seats: n % 3, price: 50 + n, enrolled: 1,
+  _id: `c${n}`,
+  className: `Class ${n}`,
+  classImage: `/images/classes/c${n}.svg`,
+  instructorName: 'Jordan Lee',
+  instructorEmail: 'jordan@sportify.camp',
+  seats: n % 3,
+  price: 50 + n,
+  enrolled: 1,
 });
-const INSTRUCTORS = { items: [
-  { _id: 'u1', userName: 'Jordan Lee', email: 'jordan@sportify.camp', userPhoto: '' },
-  { _id: 'u2', userName: 'Sam Rivera', email: 'sam@sportify.camp', userPhoto: '' },
-], total: 2, page: 1, limit: 60 };
+const INSTRUCTORS = {
+  items: [
+    { _id: 'u1', userName: 'Jordan Lee', email: 'jordan@sportify.camp', userPhoto: '' },
+    { _id: 'u2', userName: 'Sam Rivera', email: 'sam@sportify.camp', userPhoto: '' },
+  ],
+  total: 2,
+  page: 1,
+  limit: 60,
+};
 
 let http: ReturnType<typeof mockApi>;
 let asked: Record<string, unknown>[];
@@ -32,7 +43,9 @@ function serve(total = 50) {
       const params = { ...(config.params as Record<string, unknown>) };
       asked.push(params);
       const pageNo = Number(params.page ?? 1);
-      const items = Array.from({ length: Math.max(0, Math.min(24, total - (pageNo - 1) * 24)) }, (_, i) => cls((pageNo - 1) * 24 + i + 1));
+      const items = Array.from({ length: Math.max(0, Math.min(24, total - (pageNo - 1) * 24)) }, (_, i) =>
+        cls((pageNo - 1) * 24 + i + 1),
+      );
       return [200, { items, total, page: pageNo, limit: 24 }];
     },
     'GET /instructors': [200, INSTRUCTORS],
@@ -83,7 +96,9 @@ describe('Classes: search, filters, sort and pages', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Only classes with free seats' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price: low to high');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Instructor' }), 'Sam Rivera');
-    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, available: 'true', sort: 'price', instructor: 'sam@sportify.camp' }));
+    await waitFor(() =>
+      expect(lastAsked()).toEqual({ limit: 24, available: 'true', sort: 'price', instructor: 'sam@sportify.camp' }),
+    );
 
     const pages = screen.getByRole('navigation', { name: 'Classes pages' });
     await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
@@ -114,7 +129,16 @@ describe('Classes: search, filters, sort and pages', () => {
     serve();
     open('/classes?q=ten&instructor=sam%40sportify.camp&available=true&minPrice=60&maxPrice=90&sort=-price&page=2');
     await screen.findByText('24 of 50 classes');
-    expect(lastAsked()).toEqual({ limit: 24, q: 'ten', instructor: 'sam@sportify.camp', available: 'true', minPrice: '60', maxPrice: '90', sort: '-price', page: 2 });
+    expect(lastAsked()).toEqual({
+      limit: 24,
+      q: 'ten',
+      instructor: 'sam@sportify.camp',
+      available: 'true',
+      minPrice: '60',
+      maxPrice: '90',
+      sort: '-price',
+      page: 2,
+    });
     expect(screen.getByRole('searchbox', { name: 'Search classes' })).toHaveValue('ten');
     expect(screen.getByRole('spinbutton', { name: 'Minimum price ($)' })).toHaveValue(60);
     expect(screen.getByRole('spinbutton', { name: 'Maximum price ($)' })).toHaveValue(90);

@@ -5,8 +5,14 @@ import { mockApi, renderScreen, sessionAs, signedOut } from '@sportify/shared-ui
 import { ClassesPage } from './ClassesPage';
 
 const cls = (id: string, className: string, seats: number, price = 100): PublicClass => ({
-  _id: id, className, classImage: `/images/classes/${id}.svg`, instructorName: 'Jordan Lee',
-  instructorEmail: 'jordan@sportify.camp', seats, price, enrolled: 3,
+  _id: id,
+  className,
+  classImage: `/images/classes/${id}.svg`,
+  instructorName: 'Jordan Lee',
+  instructorEmail: 'jordan@sportify.camp',
+  seats,
+  price,
+  enrolled: 3,
 });
 const soccer = cls('c1', 'Soccer Fundamentals', 12, 120);
 const tennis = cls('c2', 'Tennis Camp', 0, 150);
@@ -48,7 +54,9 @@ describe('Classes', () => {
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width');
     expect(image).toHaveAttribute('height');
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(ALL.map((c) => c.className));
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(
+      ALL.map((c) => c.className),
+    );
   });
 
   it('turns a full class red and disables its Select', async () => {
@@ -96,8 +104,14 @@ describe('Classes', () => {
     expect(selectIn('Soccer Fundamentals')).toBeEnabled();
     const post = http.calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe('/classes/selected');
-    expect(post?.body).toEqual({ classId: 'c3', className: 'Swimming Lessons', instructorName: 'Jordan Lee', seats: 10,
-      studentEmail: email, price: 110 });
+    expect(post?.body).toEqual({
+      classId: 'c3',
+      className: 'Swimming Lessons',
+      instructorName: 'Jordan Lee',
+      seats: 10,
+      studentEmail: email,
+      price: 110,
+    });
     // The selections list is read again, so the dashboard and this page agree.
     expect(http.calls.filter((c) => `${c.method} ${c.url}` === selectedUrl).length).toBeGreaterThanOrEqual(2);
   });
@@ -124,7 +138,10 @@ describe('Classes', () => {
       'GET /instructors': INSTRUCTORS,
       [selectedUrl]: [200, []],
       [enrolledUrl]: [200, []],
-      'POST /classes/selected': [409, { statusCode: 409, message: 'You have already selected this class', error: 'Conflict' }],
+      'POST /classes/selected': [
+        409,
+        { statusCode: 409, message: 'You have already selected this class', error: 'Conflict' },
+      ],
     });
     const user = userEvent.setup();
     open(student);
@@ -133,20 +150,29 @@ describe('Classes', () => {
     expect(screen.queryByText('Your class is successfully selected')).not.toBeInTheDocument();
   });
 
-  it.each([['admin'], ['instructor']] as const)('disables every Select for an %s and makes no student calls', async (role) => {
-    http = mockApi({ 'GET /classes': [200, PAGE], 'GET /instructors': INSTRUCTORS });
-    open(sessionAs(role));
-    await screen.findByRole('article', { name: 'Soccer Fundamentals' });
-    expect(screen.getAllByRole('button', { name: 'Select' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
-    expect(screen.getByText(`You are signed in as an ${role}: only student accounts select classes.`)).toBeInTheDocument();
-    expect(http.calls.map((c) => `${c.method} ${c.url}`).sort()).toEqual(['GET /classes', 'GET /instructors']);
-  });
+  it.each([['admin'], ['instructor']] as const)(
+    'disables every Select for an %s and makes no student calls',
+    async (role) => {
+      http = mockApi({ 'GET /classes': [200, PAGE], 'GET /instructors': INSTRUCTORS });
+      open(sessionAs(role));
+      await screen.findByRole('article', { name: 'Soccer Fundamentals' });
+      expect(screen.getAllByRole('button', { name: 'Select' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(
+        true,
+      );
+      expect(
+        screen.getByText(`You are signed in as an ${role}: only student accounts select classes.`),
+      ).toBeInTheDocument();
+      expect(http.calls.map((c) => `${c.method} ${c.url}`).sort()).toEqual(['GET /classes', 'GET /instructors']);
+    },
+  );
 
   it('keeps Select disabled while the session is still being checked', async () => {
     http = mockApi({ 'GET /classes': [200, PAGE], 'GET /instructors': INSTRUCTORS });
     open({ status: 'loading', user: null, role: null });
     await screen.findByRole('article', { name: 'Soccer Fundamentals' });
-    expect(screen.getAllByRole('button', { name: 'Select' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(screen.getAllByRole('button', { name: 'Select' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(
+      true,
+    );
   });
 
   it('shows a spinner while loading, then a readable error whose Retry loads the classes', async () => {

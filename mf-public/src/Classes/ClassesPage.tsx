@@ -2,15 +2,31 @@ import { useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  apiMessage, Button, CardGrid, ListState, loadErrorText, PageHeading, Pagination, ResultCount, notify, selectSession,
-  useAppSelector, usePageTitle, useUrlQuery, type PublicClass,
+  apiMessage,
+  Button,
+  CardGrid,
+  ListState,
+  loadErrorText,
+  PageHeading,
+  Pagination,
+  ResultCount,
+  notify,
+  selectSession,
+  useAppSelector,
+  usePageTitle,
+  useUrlQuery,
+  type PublicClass,
 } from '@sportify/shared-ui';
 import { BuildLabel } from '../common/BuildLabel';
 import { ClassCard } from '../common/ClassCard';
 import { Reveal } from '../common/Reveal';
 import { ClassFilters, FILTER_NAMES } from './ClassFilters';
 import {
-  CLASSES_PER_PAGE, useGetClassEnrolmentsQuery, useGetClassesPageQuery, useGetClassSelectionsQuery, useSelectClassMutation,
+  CLASSES_PER_PAGE,
+  useGetClassEnrolmentsQuery,
+  useGetClassesPageQuery,
+  useGetClassSelectionsQuery,
+  useSelectClassMutation,
   type ClassSort,
 } from './classesApi';
 import { SELECT_LABEL, selectEnabled, selectState, viewerOf, type StudentClasses } from './selectRules';
@@ -45,13 +61,16 @@ export function ClassesPage() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  const mine: StudentClasses = useMemo(() => ({
-    // A failed read leaves the buttons usable: the API refuses a duplicate and says why.
-    known: !selections.isLoading && !enrolments.isLoading,
-    selected: new Set([...(selections.data ?? []).map((s) => s.classId), ...justSelected]),
-    enrolled: new Set((enrolments.data ?? []).map((p) => p.classId)),
-    pendingId,
-  }), [selections.isLoading, selections.data, enrolments.isLoading, enrolments.data, justSelected, pendingId]);
+  const mine: StudentClasses = useMemo(
+    () => ({
+      // A failed read leaves the buttons usable: the API refuses a duplicate and says why.
+      known: !selections.isLoading && !enrolments.isLoading,
+      selected: new Set([...(selections.data ?? []).map((s) => s.classId), ...justSelected]),
+      enrolled: new Set((enrolments.data ?? []).map((p) => p.classId)),
+      pendingId,
+    }),
+    [selections.isLoading, selections.data, enrolments.isLoading, enrolments.data, justSelected, pendingId],
+  );
 
   const onSelect = async (item: PublicClass) => {
     if (viewer.kind === 'visitor') {
@@ -64,8 +83,12 @@ export function ClassesPage() {
     setPendingId(item._id);
     try {
       const { insertedId } = await selectClass({
-        classId: item._id, className: item.className, instructorName: item.instructorName, seats: item.seats,
-        studentEmail: viewer.email, price: item.price,
+        classId: item._id,
+        className: item.className,
+        instructorName: item.instructorName,
+        seats: item.seats,
+        studentEmail: viewer.email,
+        price: item.price,
       }).unwrap();
       if (insertedId) {
         setJustSelected((previous) => new Set(previous).add(item._id));
@@ -87,13 +110,14 @@ export function ClassesPage() {
       )}
       <ClassFilters get={url.get} set={url.set} onClear={url.clear} active={filtersActive} />
       <div ref={listTop} aria-busy={classes.isFetching || undefined}>
-        {classes.data && (
-          <ResultCount shown={classes.data.items.length} total={classes.data.total} noun="classes" />
-        )}
+        {classes.data && <ResultCount shown={classes.data.items.length} total={classes.data.total} noun="classes" />}
       </div>
-      <ListState query={{ ...classes, data: classes.data?.items }} loadingLabel="Loading classes"
+      <ListState
+        query={{ ...classes, data: classes.data?.items }}
+        loadingLabel="Loading classes"
         errorText={(error) => loadErrorText('Classes', error)}
-        emptyText={filtersActive ? 'No classes match your search' : 'No classes yet'}>
+        emptyText={filtersActive ? 'No classes match your search' : 'No classes yet'}
+      >
         {(items) => (
           <CardGrid>
             {items.map((item) => {
@@ -102,8 +126,12 @@ export function ClassesPage() {
                 <Reveal key={item._id}>
                   <ClassCard item={item}>
                     <Actions>
-                      <Button type="button" disabled={!selectEnabled(state)} aria-busy={state === 'selecting' || undefined}
-                        onClick={() => void onSelect(item)}>
+                      <Button
+                        type="button"
+                        disabled={!selectEnabled(state)}
+                        aria-busy={state === 'selecting' || undefined}
+                        onClick={() => void onSelect(item)}
+                      >
                         {SELECT_LABEL[state]}
                       </Button>
                     </Actions>
@@ -115,14 +143,23 @@ export function ClassesPage() {
         )}
       </ListState>
       {classes.data?.total === 0 && filtersActive && (
-        <Centered><Button type="button" onClick={url.clear}>Clear filters</Button></Centered>
+        <Centered>
+          <Button type="button" onClick={url.clear}>
+            Clear filters
+          </Button>
+        </Centered>
       )}
       {classes.data && (
-        <Pagination label="Classes pages" page={url.page} total={classes.data.total} limit={CLASSES_PER_PAGE}
+        <Pagination
+          label="Classes pages"
+          page={url.page}
+          total={classes.data.total}
+          limit={CLASSES_PER_PAGE}
           onPage={(page) => {
             url.set({ page: String(page) });
             listTop.current?.scrollIntoView?.({ block: 'start' });
-          }} />
+          }}
+        />
       )}
     </section>
   );
@@ -145,5 +182,7 @@ const Actions = styled.div`
   margin-top: auto;
   padding-top: ${({ theme }) => theme.space(3)};
   display: flex;
-  > * { flex: 1; }
+  > * {
+    flex: 1;
+  }
 `;

@@ -1,4 +1,12 @@
-import { api, cleanParams, type ApiBody, type ApiResponse, type Paged, type PublicClass, type User } from '@sportify/shared-ui';
+import {
+  api,
+  cleanParams,
+  type ApiBody,
+  type ApiResponse,
+  type Paged,
+  type PublicClass,
+  type User,
+} from '@sportify/shared-ui';
 
 export const CLASSES_PER_PAGE = 24;
 export const CLASS_SORTS = ['newest', 'popular', 'price', '-price', 'name'] as const;
@@ -54,5 +62,9 @@ export const classesApi = api.injectEndpoints({
 });
 
 export const {
-  useGetClassesPageQuery, useGetInstructorChoicesQuery, useGetClassSelectionsQuery, useGetClassEnrolmentsQuery, useSelectClassMutation,
+  useGetClassesPageQuery,
+  useGetInstructorChoicesQuery,
+  useGetClassSelectionsQuery,
+  useGetClassEnrolmentsQuery,
+  useSelectClassMutation,
 } = classesApi;

@@ -16,7 +16,8 @@ export function viewerOf({ status, user, role }: SessionState): Viewer {
 }
 
 /** What a class's Select button does, and why not when it is disabled. */
-export type SelectState = 'available' | 'signIn' | 'checking' | 'staff' | 'full' | 'selected' | 'enrolled' | 'selecting';
+export type SelectState =
+  'available' | 'signIn' | 'checking' | 'staff' | 'full' | 'selected' | 'enrolled' | 'selecting';
 
 export interface StudentClasses {
   /** False while the student's selections and payments are still loading. */
@@ -31,7 +32,11 @@ export interface StudentClasses {
  * docs/product.md §4: Select is disabled for admins, instructors, full classes (0 seats) and classes the student has
  * already selected; a class already paid for counts as chosen too.
  */
-export function selectState(item: Pick<PublicClass, '_id' | 'seats'>, viewer: Viewer, mine: StudentClasses): SelectState {
+export function selectState(
+  item: Pick<PublicClass, '_id' | 'seats'>,
+  viewer: Viewer,
+  mine: StudentClasses,
+): SelectState {
   if (viewer.kind === 'staff') return 'staff';
   if (viewer.kind === 'student' && mine.enrolled.has(item._id)) return 'enrolled';
   if (viewer.kind === 'student' && mine.selected.has(item._id)) return 'selected';
@@ -42,8 +47,14 @@ export function selectState(item: Pick<PublicClass, '_id' | 'seats'>, viewer: Vi
 }
 
 export const SELECT_LABEL: Record<SelectState, string> = {
-  available: 'Select', signIn: 'Select', checking: 'Select', staff: 'Select', full: 'Select', selecting: 'Select',
-  selected: 'Selected', enrolled: 'Enrolled',
+  available: 'Select',
+  signIn: 'Select',
+  checking: 'Select',
+  staff: 'Select',
+  full: 'Select',
+  selecting: 'Select',
+  selected: 'Selected',
+  enrolled: 'Enrolled',
 };
 
 export const selectEnabled = (state: SelectState) => state === 'available' || state === 'signIn';

@@ -9,7 +9,13 @@ import { SLIDES } from './slides';
 const TITLES = SLIDES.map((slide) => slide.title);
 
 const renderCarousel = (autoplay = false) =>
-  render(<ThemeProvider theme={theme}><MemoryRouter><HomeCarousel autoplay={autoplay} /></MemoryRouter></ThemeProvider>);
+  render(
+    <ThemeProvider theme={theme}>
+      <MemoryRouter>
+        <HomeCarousel autoplay={autoplay} />
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
 
 /** The one slide screen readers can reach (the hidden ones are aria-hidden and inert). */
 const visibleSlide = () => screen.getByRole('group');
@@ -22,12 +28,21 @@ describe('Home carousel', () => {
     expect(region).toHaveAttribute('aria-roledescription', 'carousel');
     const all = screen.getAllByRole('group', { hidden: true });
     expect(all.map((slide) => within(slide).getByRole('heading', { hidden: true }).textContent)).toEqual([
-      'Soccer Training', 'Basketball Skills Development', 'Tennis Camp', 'Swimming Lessons', 'Volleyball Clinic',
+      'Soccer Training',
+      'Basketball Skills Development',
+      'Tennis Camp',
+      'Swimming Lessons',
+      'Volleyball Clinic',
       'Baseball Skills Camp',
     ]);
     expectSlide(1);
-    expect(all.slice(1).every((slide) => slide.getAttribute('aria-hidden') === 'true' && slide.hasAttribute('inert'))).toBe(true);
-    expect(within(visibleSlide()).getByRole('link', { name: 'See details about classes' })).toHaveAttribute('href', '/classes');
+    expect(
+      all.slice(1).every((slide) => slide.getAttribute('aria-hidden') === 'true' && slide.hasAttribute('inert')),
+    ).toBe(true);
+    expect(within(visibleSlide()).getByRole('link', { name: 'See details about classes' })).toHaveAttribute(
+      'href',
+      '/classes',
+    );
     // Only the visible slide's link is reachable.
     expect(screen.getAllByRole('link', { name: 'See details about classes' })).toHaveLength(1);
   });
@@ -36,8 +51,17 @@ describe('Home carousel', () => {
     const { container } = renderCarousel();
     const images = [...container.querySelectorAll('img')];
     expect(images).toHaveLength(6);
-    expect(images.every((img) => img.getAttribute('width') === '1600' && img.getAttribute('height') === '700')).toBe(true);
-    expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy', 'lazy', 'lazy', 'eager']);
+    expect(images.every((img) => img.getAttribute('width') === '1600' && img.getAttribute('height') === '700')).toBe(
+      true,
+    );
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+      'lazy',
+      'eager',
+    ]);
     expect(images[0]).toHaveAttribute('fetchpriority', 'high');
   });
 
@@ -57,7 +81,9 @@ describe('Home carousel', () => {
     const user = userEvent.setup();
     renderCarousel();
     const indicators = screen.getAllByRole('button', { name: /^Show slide/ });
-    expect(indicators.map((b) => b.getAttribute('aria-label'))).toEqual(TITLES.map((t, i) => `Show slide ${i + 1}: ${t}`));
+    expect(indicators.map((b) => b.getAttribute('aria-label'))).toEqual(
+      TITLES.map((t, i) => `Show slide ${i + 1}: ${t}`),
+    );
     expect(indicators[0]).toHaveAttribute('aria-current', 'true');
     await user.click(screen.getByRole('button', { name: 'Show slide 4: Swimming Lessons' }));
     expectSlide(4);
@@ -132,17 +158,25 @@ describe('Home carousel', () => {
     jest.useFakeTimers();
     try {
       const first = renderCarousel();
-      act(() => { jest.advanceTimersByTime(9000); });
+      act(() => {
+        jest.advanceTimersByTime(9000);
+      });
       expectSlide(1);
       first.unmount();
 
       renderCarousel(true);
-      act(() => { jest.advanceTimersByTime(2999); });
+      act(() => {
+        jest.advanceTimersByTime(2999);
+      });
       expectSlide(1);
-      act(() => { jest.advanceTimersByTime(1); });
+      act(() => {
+        jest.advanceTimersByTime(1);
+      });
       expectSlide(2);
       fireEvent.click(screen.getByRole('button', { name: 'Pause slide show' }));
-      act(() => { jest.advanceTimersByTime(9000); });
+      act(() => {
+        jest.advanceTimersByTime(9000);
+      });
       expectSlide(2);
       expect(screen.getByRole('button', { name: 'Play slide show' })).toBeInTheDocument();
     } finally {

@@ -28,7 +28,8 @@ export interface CarouselProps<T> {
 }
 
 const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' &&
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
@@ -36,8 +37,15 @@ const prefersReducedMotion = () =>
  * inert so focus and screen readers only meet the visible one. Written here instead of pulling a slider library
  * into the first view's JS budget.
  */
-export function Carousel<T>({ label, items, slideLabel, renderSlide, autoplay = false,
-  intervalMs = INTERVAL_MS, transitionMs = TRANSITION_MS }: CarouselProps<T>) {
+export function Carousel<T>({
+  label,
+  items,
+  slideLabel,
+  renderSlide,
+  autoplay = false,
+  intervalMs = INTERVAL_MS,
+  transitionMs = TRANSITION_MS,
+}: CarouselProps<T>) {
   const count = items.length;
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -74,30 +82,55 @@ export function Carousel<T>({ label, items, slideLabel, renderSlide, autoplay = 
     if (!Number.isFinite(dx) || Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(event.clientY - start.y)) return;
     swiped.current = true;
     // The click that follows this pointerup comes in the same task; any later click (even from the keyboard) is real.
-    setTimeout(() => { swiped.current = false; }, 0);
+    setTimeout(() => {
+      swiped.current = false;
+    }, 0);
     go(dx < 0 ? index + 1 : index - 1);
   };
 
   const near = (i: number) => [index - 1, index, index + 1].some((n) => ((n % count) + count) % count === i);
 
   return (
-    <Region aria-roledescription="carousel" aria-label={label} onKeyDown={onKeyDown}
-      onMouseEnter={() => setEngaged(true)} onMouseLeave={() => setEngaged(false)}
+    <Region
+      aria-roledescription="carousel"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      onMouseEnter={() => setEngaged(true)}
+      onMouseLeave={() => setEngaged(false)}
       onFocus={() => setEngaged(true)}
-      onBlur={(event) => { if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setEngaged(false); }}>
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setEngaged(false);
+      }}
+    >
       <Viewport
         // Focusable so keyboard users can reach the arrow keys without tabbing to a control first.
         tabIndex={0}
         aria-live={rotating ? 'off' : 'polite'}
-        onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => { swipe.current = null; }}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipe.current = null;
+        }}
         // A swipe that ends on the slide's button must not also press it.
-        onClickCapture={(event) => { if (swiped.current) { event.preventDefault(); event.stopPropagation(); } }}>
+        onClickCapture={(event) => {
+          if (swiped.current) {
+            event.preventDefault();
+            event.stopPropagation();
+          }
+        }}
+      >
         <Track $ms={transitionMs} style={{ transform: `translateX(-${index * 100}%)` }}>
           {items.map((item, i) => {
             const active = i === index;
             return (
-              <Slide key={slideLabel(item)} role="group" aria-roledescription="slide"
-                aria-label={`${i + 1} of ${count}: ${slideLabel(item)}`} aria-hidden={!active} inert={!active}>
+              <Slide
+                key={slideLabel(item)}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${count}: ${slideLabel(item)}`}
+                aria-hidden={!active}
+                inert={!active}
+              >
                 {renderSlide(item, { index: i, active, near: near(i) })}
               </Slide>
             );
@@ -112,8 +145,13 @@ export function Carousel<T>({ label, items, slideLabel, renderSlide, autoplay = 
       </Arrow>
       <Indicators>
         {items.map((item, i) => (
-          <Dot key={slideLabel(item)} type="button" aria-label={`Show slide ${i + 1}: ${slideLabel(item)}`}
-            aria-current={i === index ? 'true' : undefined} onClick={() => go(i)} />
+          <Dot
+            key={slideLabel(item)}
+            type="button"
+            aria-label={`Show slide ${i + 1}: ${slideLabel(item)}`}
+            aria-current={i === index ? 'true' : undefined}
+            onClick={() => go(i)}
+          />
         ))}
         {autoplay && (
           <PlayPause type="button" onClick={() => setPaused((p) => !p)}>
@@ -145,13 +183,17 @@ const Viewport = styled.div`
   overflow: hidden;
   /* Vertical scrolling stays with the page; horizontal drags become swipes. */
   touch-action: pan-y;
-  &:focus-visible { outline-offset: -4px; }
+  &:focus-visible {
+    outline-offset: -4px;
+  }
 `;
 
 const Track = styled.div<{ $ms: number }>`
   display: flex;
   transition: transform ${({ $ms }) => $ms}ms ease;
-  @media (prefers-reduced-motion: reduce) { transition: none; }
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+  }
 `;
 
 const Slide = styled.div`
@@ -175,7 +217,9 @@ const Arrow = styled.button<{ $side: 'left' | 'right' }>`
   color: ${({ theme }) => theme.colors.primaryDark};
   cursor: pointer;
   z-index: 1;
-  &:hover { background: #fff; }
+  &:hover {
+    background: #fff;
+  }
   ${media.md} {
     bottom: auto;
     top: 50%;
@@ -223,7 +267,10 @@ const Dot = styled.button`
     background: rgba(255, 255, 255, 0.55);
     box-shadow: 0 0 0 1px rgba(15, 23, 42, 0.35);
   }
-  &[aria-current='true']::before { background: #fff; transform: scale(1.3); }
+  &[aria-current='true']::before {
+    background: #fff;
+    transform: scale(1.3);
+  }
 `;
 
 const PlayPause = styled.button`

@@ -9,8 +9,13 @@ import { SLIDES, type HomeSlide } from './slides';
 export function HomeCarousel({ autoplay = false }: { autoplay?: boolean }) {
   return (
     <Reveal>
-      <Carousel label="Camp highlights" items={SLIDES} slideLabel={(slide) => slide.title} autoplay={autoplay}
-        renderSlide={(slide, { index, near }) => <SlideView slide={slide} first={index === 0} near={near} />} />
+      <Carousel
+        label="Camp highlights"
+        items={SLIDES}
+        slideLabel={(slide) => slide.title}
+        autoplay={autoplay}
+        renderSlide={(slide, { index, near }) => <SlideView slide={slide} first={index === 0} near={near} />}
+      />
     </Reveal>
   );
 }
@@ -19,12 +24,22 @@ function SlideView({ slide, first, near }: { slide: HomeSlide; first: boolean; n
   return (
     <Frame>
       {/* The first slide is the page's largest picture: fetched early. The others load once they are next in line. */}
-      <img src={slide.image} alt="" width={1600} height={700} draggable={false} decoding="async"
-        loading={near ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} />
+      <img
+        src={slide.image}
+        alt=""
+        width={1600}
+        height={700}
+        draggable={false}
+        decoding="async"
+        loading={near ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : 'auto'}
+      />
       <Caption>
         <h3>{slide.title}</h3>
         <p>{slide.text}</p>
-        <Button as={Link} to="/classes">See details about classes</Button>
+        <Button as={Link} to="/classes">
+          See details about classes
+        </Button>
       </Caption>
     </Frame>
   );
@@ -59,13 +74,23 @@ const Caption = styled.div`
   max-width: 640px;
   color: #fff;
   text-shadow: 0 1px 3px rgba(11, 21, 48, 0.6);
-  h3 { margin: 0; font-size: clamp(1.5rem, 4vw, 2.75rem); line-height: 1.15; }
-  p { display: none; margin: 0; font-size: 1.1rem; }
+  h3 {
+    margin: 0;
+    font-size: clamp(1.5rem, 4vw, 2.75rem);
+    line-height: 1.15;
+  }
+  p {
+    display: none;
+    margin: 0;
+    font-size: 1.1rem;
+  }
   ${media.md} {
     justify-content: center;
     /* Stay on the slide art's dark left-hand shade, where white text reads well. */
     max-width: min(640px, 62%);
     padding: ${({ theme }) => `${theme.space(6)} ${theme.space(16)} ${theme.space(10)}`};
-    p { display: block; }
+    p {
+      display: block;
+    }
   }
 `;

@@ -5,24 +5,47 @@ import { mockApi, renderScreen } from '@sportify/shared-ui/testing';
 import { HomePage } from './HomePage';
 
 const cls = (id: string, className: string, enrolled: number, seats: number): PublicClass => ({
-  _id: id, className, classImage: `/images/classes/${id}.svg`, instructorName: 'Sam Rivera',
-  instructorEmail: 'sam@sportify.camp', seats, price: 135, enrolled,
+  _id: id,
+  className,
+  classImage: `/images/classes/${id}.svg`,
+  instructorName: 'Sam Rivera',
+  instructorEmail: 'sam@sportify.camp',
+  seats,
+  price: 135,
+  enrolled,
 });
-const popular = [cls('c1', 'Basketball Skills Development', 22, 8), cls('c2', 'Soccer Fundamentals', 19, 12),
-  cls('c3', 'Tennis Camp', 16, 0)];
+const popular = [
+  cls('c1', 'Basketball Skills Development', 22, 8),
+  cls('c2', 'Soccer Fundamentals', 19, 12),
+  cls('c3', 'Tennis Camp', 16, 0),
+];
 const person = (id: string, userName: string, email: string): PublicPerson => ({
-  _id: id, userName, email, userPhoto: `/images/people/${id}.svg`,
+  _id: id,
+  userName,
+  email,
+  userPhoto: `/images/people/${id}.svg`,
 });
-const instructors = [person('sam', 'Sam Rivera', 'sam@sportify.camp'), person('jordan', 'Jordan Lee', 'jordan@sportify.camp')];
-const admins = [person('alex', 'alex morgan', 'admin@sportify.camp'), person('priya', 'Priya Shah', 'priya@sportify.camp')];
+const instructors = [
+  person('sam', 'Sam Rivera', 'sam@sportify.camp'),
+  person('jordan', 'Jordan Lee', 'jordan@sportify.camp'),
+];
+const admins = [
+  person('alex', 'alex morgan', 'admin@sportify.camp'),
+  person('priya', 'Priya Shah', 'priya@sportify.camp'),
+];
 
-const OK: Record<string, [number, unknown]> = { 'GET /classes/popular': [200, popular], 'GET /users/popular': [200, instructors], 'GET /users/admin': [200, admins] };
+const OK: Record<string, [number, unknown]> = {
+  'GET /classes/popular': [200, popular],
+  'GET /users/popular': [200, instructors],
+  'GET /users/admin': [200, admins],
+};
 
 let http: ReturnType<typeof mockApi>;
 afterEach(() => http.restore());
 
 const open = () => renderScreen(<HomePage />);
-const section = (heading: string) => screen.getByRole('heading', { name: heading, level: 2 }).closest('section') as HTMLElement;
+const section = (heading: string) =>
+  screen.getByRole('heading', { name: heading, level: 2 }).closest('section') as HTMLElement;
 
 describe('Home', () => {
   it('has the Home title and its sections in order: carousel, popular classes, popular instructors, contributors', async () => {
@@ -31,7 +54,11 @@ describe('Home', () => {
     expect(document.title).toBe('Sportify Camp || Home');
     const carousel = screen.getByRole('region', { name: 'Camp highlights' });
     const headings = screen.getAllByRole('heading', { level: 2 });
-    expect(headings.map((h) => h.textContent)).toEqual(['Top 6 Popular Class', 'Top 6 Popular Instructors', 'Our Three Main Contributors']);
+    expect(headings.map((h) => h.textContent)).toEqual([
+      'Top 6 Popular Class',
+      'Top 6 Popular Instructors',
+      'Our Three Main Contributors',
+    ]);
     expect(carousel.compareDocumentPosition(headings[0]) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await screen.findByRole('article', { name: 'alex morgan' });
   });
@@ -43,7 +70,9 @@ describe('Home', () => {
     const answer = globalThis.fetch;
     const started: string[] = [];
     let release = () => {};
-    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     globalThis.fetch = async (input, init) => {
       started.push(new URL(String(input)).pathname);
       await gate;
@@ -65,7 +94,10 @@ describe('Home', () => {
     expect(cards[0]).toHaveTextContent('Available Seats: 8');
     expect(cards[0]).toHaveTextContent('Price: $135');
     expect(cards[0]).toHaveTextContent('Enrolled Student: 22');
-    expect(within(cards[0]).getByRole('img', { name: 'Basketball Skills Development' })).toHaveAttribute('loading', 'lazy');
+    expect(within(cards[0]).getByRole('img', { name: 'Basketball Skills Development' })).toHaveAttribute(
+      'loading',
+      'lazy',
+    );
     expect(cards[2]).toHaveStyle({ background: theme.colors.dangerSurface });
     expect(cards[0]).toHaveStyle({ background: theme.colors.surface });
   });
@@ -94,38 +126,54 @@ describe('Home', () => {
     expect(within(alex).getByRole('heading', { name: 'alex morgan' })).toHaveStyle({ textTransform: 'capitalize' });
     expect(within(alex).getByRole('img', { name: 'alex morgan' })).toHaveStyle({ borderRadius: theme.radius.round });
     expect(alex).toHaveTextContent('Instructor Email: admin@sportify.camp');
-    expect(within(alex).getByRole('link', { name: 'admin@sportify.camp' })).toHaveAttribute('href', 'mailto:admin@sportify.camp');
+    expect(within(alex).getByRole('link', { name: 'admin@sportify.camp' })).toHaveAttribute(
+      'href',
+      'mailto:admin@sportify.camp',
+    );
   });
 
   it.each([
     ['Top 6 Popular Class', 'GET /classes/popular', 'Loading popular classes', 'Popular classes', 'No classes yet'],
-    ['Top 6 Popular Instructors', 'GET /users/popular', 'Loading popular instructors', 'Popular instructors', 'No instructors yet'],
+    [
+      'Top 6 Popular Instructors',
+      'GET /users/popular',
+      'Loading popular instructors',
+      'Popular instructors',
+      'No instructors yet',
+    ],
     ['Our Three Main Contributors', 'GET /users/admin', 'Loading contributors', 'Contributors', 'No contributors yet'],
-  ])('%s: spinner, then a readable error with Retry; the other sections still load', async (heading, route, loading, what, empty) => {
-    let answer: [number, unknown] = [500, { statusCode: 500, message: 'Internal server error' }];
-    http = mockApi({ ...OK, [route]: () => answer });
-    const user = userEvent.setup();
-    open();
-    expect(within(section(heading)).getByRole('status', { name: loading })).toBeInTheDocument();
-    const alert = await within(section(heading)).findByRole('alert');
-    expect(alert).toHaveTextContent(`${what} could not be loaded: Internal server error`);
-    // One failing list does not hold up the other sections.
-    expect(await screen.findAllByRole('article')).not.toHaveLength(0);
+  ])(
+    '%s: spinner, then a readable error with Retry; the other sections still load',
+    async (heading, route, loading, what, empty) => {
+      let answer: [number, unknown] = [500, { statusCode: 500, message: 'Internal server error' }];
+      http = mockApi({ ...OK, [route]: () => answer });
+      const user = userEvent.setup();
+      open();
+      expect(within(section(heading)).getByRole('status', { name: loading })).toBeInTheDocument();
+      const alert = await within(section(heading)).findByRole('alert');
+      expect(alert).toHaveTextContent(`${what} could not be loaded: Internal server error`);
+      // One failing list does not hold up the other sections.
+      expect(await screen.findAllByRole('article')).not.toHaveLength(0);
 
-    answer = [200, []];
-    await user.click(within(section(heading)).getByRole('button', { name: 'Retry' }));
-    expect(await within(section(heading)).findByText(empty)).toBeInTheDocument();
-    expect(within(section(heading)).queryByRole('alert')).not.toBeInTheDocument();
-  });
+      answer = [200, []];
+      await user.click(within(section(heading)).getByRole('button', { name: 'Retry' }));
+      expect(await within(section(heading)).findByText(empty)).toBeInTheDocument();
+      expect(within(section(heading)).queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
 
   it('says the server did not answer when the network is down', async () => {
     http = mockApi({});
     // No response at all, as fetch reports a refused connection.
-    globalThis.fetch = async () => { throw new TypeError('Failed to fetch'); };
+    globalThis.fetch = async () => {
+      throw new TypeError('Failed to fetch');
+    };
     open();
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));
     for (const alert of screen.getAllByRole('alert')) {
-      expect(alert).toHaveTextContent('could not be loaded: the server did not answer. Check your connection and try again.');
+      expect(alert).toHaveTextContent(
+        'could not be loaded: the server did not answer. Check your connection and try again.',
+      );
     }
   });
 });

@@ -28,10 +28,19 @@ function PopularClasses() {
   return (
     <section aria-labelledby="popular-classes-heading">
       <PageHeading id="popular-classes-heading">Top 6 Popular Class</PageHeading>
-      <ListState query={query} loadingLabel="Loading popular classes" errorText={(error) => loadErrorText('Popular classes', error)} emptyText="No classes yet">
+      <ListState
+        query={query}
+        loadingLabel="Loading popular classes"
+        errorText={(error) => loadErrorText('Popular classes', error)}
+        emptyText="No classes yet"
+      >
         {(classes) => (
           <CardGrid>
-            {classes.map((item) => <Reveal key={item._id}><ClassCard item={item} showEnrolled /></Reveal>)}
+            {classes.map((item) => (
+              <Reveal key={item._id}>
+                <ClassCard item={item} showEnrolled />
+              </Reveal>
+            ))}
           </CardGrid>
         )}
       </ListState>
@@ -45,10 +54,19 @@ function PopularInstructors() {
     <section aria-labelledby="popular-instructors-heading">
       {/* The spec repeats the classes heading here; docs/product.md §A9 ships the corrected text. */}
       <PageHeading id="popular-instructors-heading">Top 6 Popular Instructors</PageHeading>
-      <ListState query={query} loadingLabel="Loading popular instructors" errorText={(error) => loadErrorText('Popular instructors', error)} emptyText="No instructors yet">
+      <ListState
+        query={query}
+        loadingLabel="Loading popular instructors"
+        errorText={(error) => loadErrorText('Popular instructors', error)}
+        emptyText="No instructors yet"
+      >
         {(people) => (
           <CardGrid>
-            {people.map((person) => <Reveal key={person._id}><PersonCard person={person} nameCase="uppercase" /></Reveal>)}
+            {people.map((person) => (
+              <Reveal key={person._id}>
+                <PersonCard person={person} nameCase="uppercase" />
+              </Reveal>
+            ))}
           </CardGrid>
         )}
       </ListState>
@@ -61,10 +79,19 @@ function Contributors() {
   return (
     <section aria-labelledby="contributors-heading">
       <PageHeading id="contributors-heading">Our Three Main Contributors</PageHeading>
-      <ListState query={query} loadingLabel="Loading contributors" errorText={(error) => loadErrorText('Contributors', error)} emptyText="No contributors yet">
+      <ListState
+        query={query}
+        loadingLabel="Loading contributors"
+        errorText={(error) => loadErrorText('Contributors', error)}
+        emptyText="No contributors yet"
+      >
         {(admins) => (
           <CardGrid>
-            {admins.map((person) => <Reveal key={person._id}><PersonCard person={person} nameCase="capitalize" /></Reveal>)}
+            {admins.map((person) => (
+              <Reveal key={person._id}>
+                <PersonCard person={person} nameCase="capitalize" />
+              </Reveal>
+            ))}
           </CardGrid>
         )}
       </ListState>

@@ -8,7 +8,9 @@ export function PersonCard({ person, nameCase }: { person: PublicPerson; nameCas
     <PersonBody aria-label={person.userName}>
       <Avatar src={person.userPhoto} name={person.userName} size={128} />
       <Name $case={nameCase}>{person.userName}</Name>
-      <p>Instructor Email: <a href={`mailto:${person.email}`}>{person.email}</a></p>
+      <p>
+        Instructor Email: <a href={`mailto:${person.email}`}>{person.email}</a>
+      </p>
     </PersonBody>
   );
 }
@@ -18,11 +20,16 @@ const PersonBody = styled(Card)`
   gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(6)};
   text-align: center;
-  > [role='img'], > img {
+  > [role='img'],
+  > img {
     border: 4px solid ${({ theme }) => theme.colors.background};
     box-shadow: ${({ theme }) => theme.shadow};
   }
-  p { margin: 0; color: ${({ theme }) => theme.colors.muted}; overflow-wrap: anywhere; }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.muted};
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Name = styled.h3<{ $case: 'uppercase' | 'capitalize' }>`

@@ -20,20 +20,31 @@ describe('Instructors', () => {
     open();
     expect(document.title).toBe('Sportify Camp || Instructors');
     const table = await screen.findByRole('table', { name: 'Our all instructors information' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['#', 'Photo', 'Name', 'Email Address']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['#', 'Photo', 'Name', 'Email Address']);
     const [, first, second] = within(table).getAllByRole('row');
-    expect(within(first).getAllByRole('cell').map((td) => td.textContent)).toEqual(['1', '', 'Jordan Lee', 'jordan@sportify.camp']);
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['1', '', 'Jordan Lee', 'jordan@sportify.camp']);
     expect(within(second).getAllByRole('cell')[0]).toHaveTextContent('2');
     const photo = within(first).getByRole('img', { name: 'Jordan Lee' });
     expect(photo).toHaveAttribute('src', '/images/people/jordan.svg');
     expect(photo).toHaveAttribute('loading', 'lazy');
     expect(photo).toHaveAttribute('width', '48');
     expect(photo).toHaveAttribute('height', '48');
-    expect(within(second).getByRole('link', { name: 'sam@sportify.camp' })).toHaveAttribute('href', 'mailto:sam@sportify.camp');
+    expect(within(second).getByRole('link', { name: 'sam@sportify.camp' })).toHaveAttribute(
+      'href',
+      'mailto:sam@sportify.camp',
+    );
     expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /instructors']);
   });
 
-  it("shows the initials when a photo cannot be loaded, instead of a broken image", async () => {
+  it('shows the initials when a photo cannot be loaded, instead of a broken image', async () => {
     http = mockApi({ 'GET /instructors': [200, instructors] });
     open();
     const table = await screen.findByRole('table', { name: 'Our all instructors information' });
@@ -46,11 +57,16 @@ describe('Instructors', () => {
 
   it('shows a spinner, then a readable error whose Retry loads the table', async () => {
     let fail = true;
-    http = mockApi({ 'GET /instructors': () => (fail ? [500, { statusCode: 500, message: 'Internal server error' }] : [200, instructors]) });
+    http = mockApi({
+      'GET /instructors': () =>
+        fail ? [500, { statusCode: 500, message: 'Internal server error' }] : [200, instructors],
+    });
     const user = userEvent.setup();
     open();
     expect(screen.getByRole('status', { name: 'Loading instructors' })).toBeInTheDocument();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Instructors could not be loaded: Internal server error');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Instructors could not be loaded: Internal server error',
+    );
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Our all instructors information' })).toBeInTheDocument();

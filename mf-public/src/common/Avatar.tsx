@@ -2,7 +2,12 @@ import { useState } from 'react';
 import styled from 'styled-components';
 
 const initialsOf = (name: string) =>
-  name.split(/\s+/).filter(Boolean).slice(0, 2).map((word) => word[0]?.toUpperCase()).join('') || '?';
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('') || '?';
 
 /**
  * A person's round photo at a fixed size (so nothing jumps while it loads, lazily). A photo URL that fails to load
@@ -11,11 +16,23 @@ const initialsOf = (name: string) =>
 export function Avatar({ src, name, size }: { src: string; name: string; size: number }) {
   const [broken, setBroken] = useState(false);
   if (broken || !src) {
-    return <Initials role="img" aria-label={name} $size={size}>{initialsOf(name)}</Initials>;
+    return (
+      <Initials role="img" aria-label={name} $size={size}>
+        {initialsOf(name)}
+      </Initials>
+    );
   }
   return (
-    <Photo src={src} alt={name} width={size} height={size} $size={size} loading="lazy" decoding="async"
-      onError={() => setBroken(true)} />
+    <Photo
+      src={src}
+      alt={name}
+      width={size}
+      height={size}
+      $size={size}
+      loading="lazy"
+      decoding="async"
+      onError={() => setBroken(true)}
+    />
   );
 }
 
@@ -23,7 +40,9 @@ const Photo = styled.img<{ $size: number }>`
   width: ${({ $size }) => $size}px;
   height: ${({ $size }) => $size}px;
   /* Doubled class: round even inside a shared Table, whose img rule is more specific than one class. */
-  && { border-radius: ${({ theme }) => theme.radius.round}; }
+  && {
+    border-radius: ${({ theme }) => theme.radius.round};
+  }
   object-fit: cover;
   background: ${({ theme }) => theme.colors.border};
 `;

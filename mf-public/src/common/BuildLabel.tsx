@@ -4,5 +4,9 @@ declare const __BUILD_LABEL__: string | undefined;
 /** A short label naming this build (e.g. a preview), shown only when one was set; normal builds render nothing. */
 export function BuildLabel() {
   const label = typeof __BUILD_LABEL__ === 'string' ? __BUILD_LABEL__ : '';
-  return label ? <p role="note" aria-label="Build label">{label}</p> : null;
+  return label ? (
+    <p role="note" aria-label="Build label">
+      {label}
+    </p>
+  ) : null;
 }

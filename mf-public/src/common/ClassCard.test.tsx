@@ -3,10 +3,21 @@ import { ThemeProvider } from 'styled-components';
 import { theme } from '@sportify/shared-ui';
 import { ClassCard } from './ClassCard';
 
-const item = { className: 'Tennis Camp', classImage: '/tennis.svg', instructorName: 'Sam Rivera', seats: 4, price: 90, enrolled: 6 };
+const item = {
+  className: 'Tennis Camp',
+  classImage: '/tennis.svg',
+  instructorName: 'Sam Rivera',
+  seats: 4,
+  price: 90,
+  enrolled: 6,
+};
 
 const renderCard = (seats: number) =>
-  render(<ThemeProvider theme={theme}><ClassCard item={{ ...item, seats }} showEnrolled /></ThemeProvider>);
+  render(
+    <ThemeProvider theme={theme}>
+      <ClassCard item={{ ...item, seats }} showEnrolled />
+    </ThemeProvider>,
+  );
 
 describe('ClassCard', () => {
   it('shows the class fields with the price in dollars', () => {
@@ -22,6 +33,8 @@ describe('ClassCard', () => {
 
   it('turns red when no seats are left', () => {
     renderCard(0);
-    expect(screen.getByRole('article', { name: 'Tennis Camp' })).toHaveStyle({ background: theme.colors.dangerSurface });
+    expect(screen.getByRole('article', { name: 'Tennis Camp' })).toHaveStyle({
+      background: theme.colors.dangerSurface,
+    });
   });
 });

@@ -10,17 +10,32 @@ class FakeObserver {
   static last: FakeObserver | null = null;
   observed: Element[] = [];
   disconnected = false;
-  constructor(readonly callback: Callback) { FakeObserver.last = this; }
-  observe(element: Element) { this.observed.push(element); }
-  disconnect() { this.disconnected = true; }
+  constructor(readonly callback: Callback) {
+    FakeObserver.last = this;
+  }
+  observe(element: Element) {
+    this.observed.push(element);
+  }
+  disconnect() {
+    this.disconnected = true;
+  }
 }
 
-const renderReveal = () => render(<ThemeProvider theme={theme}><Reveal><p>Card</p></Reveal></ThemeProvider>);
+const renderReveal = () =>
+  render(
+    <ThemeProvider theme={theme}>
+      <Reveal>
+        <p>Card</p>
+      </Reveal>
+    </ThemeProvider>,
+  );
 const observer = () => FakeObserver.last as FakeObserver;
 const box = () => screen.getByText('Card').parentElement as HTMLElement;
 
 describe('Reveal', () => {
-  afterEach(() => { delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver; });
+  afterEach(() => {
+    delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+  });
 
   it('below the fold, waits hidden until the content scrolls into view, then plays the reveal once', () => {
     (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeObserver;

@@ -12,10 +12,17 @@ const fadeUp = keyframes`
 const Box = styled.div`
   /* A grid wrapper lets the card inside fill its grid cell, so rows keep equal heights. */
   display: grid;
-  &[data-reveal='waiting'] { opacity: 0; }
-  &[data-reveal='shown'] { animation: ${fadeUp} ${REVEAL_MS}ms ease-out both; }
+  &[data-reveal='waiting'] {
+    opacity: 0;
+  }
+  &[data-reveal='shown'] {
+    animation: ${fadeUp} ${REVEAL_MS}ms ease-out both;
+  }
   @media (prefers-reduced-motion: reduce) {
-    &[data-reveal] { opacity: 1; animation: none; }
+    &[data-reveal] {
+      opacity: 1;
+      animation: none;
+    }
   }
 `;
 
@@ -31,21 +38,29 @@ type RevealState = 'pending' | 'waiting' | 'shown' | 'static';
 export function Reveal({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<RevealState>(() =>
-    typeof IntersectionObserver === 'undefined' ? 'static' : 'pending');
+    typeof IntersectionObserver === 'undefined' ? 'static' : 'pending',
+  );
 
   useEffect(() => {
     const element = ref.current;
     if (!element || (state !== 'pending' && state !== 'waiting')) return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      const inView = entries.some((entry) => entry.isIntersecting);
-      // The first report tells where the content arrived: on screen it stays shown, below the fold it waits.
-      if (state === 'pending') setState(inView ? 'static' : 'waiting');
-      else if (inView) setState('shown');
-      if (inView) observer.disconnect();
-    }, { threshold: 0.1 });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const inView = entries.some((entry) => entry.isIntersecting);
+        // The first report tells where the content arrived: on screen it stays shown, below the fold it waits.
+        if (state === 'pending') setState(inView ? 'static' : 'waiting');
+        else if (inView) setState('shown');
+        if (inView) observer.disconnect();
+      },
+      { threshold: 0.1 },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [state]);
 
-  return <Box ref={ref} data-reveal={state}>{children}</Box>;
+  return (
+    <Box ref={ref} data-reveal={state}>
+      {children}
+    </Box>
+  );
 }

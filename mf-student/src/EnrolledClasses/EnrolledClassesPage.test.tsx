@@ -6,14 +6,31 @@ import type { EnrolledItem } from './enrolledApi';
 
 const email = 'student@sportify.camp';
 const listUrl = `GET /payments/enrolled/${encodeURIComponent(email)}`;
-const older: EnrolledItem = { _id: 'p1', className: 'Soccer Training', transactionId: 'pi_sandbox_older', price: 120,
-  date: '2026-06-01T09:30:00.000Z', status: 'service pending', classId: 'c1' };
-const newer: EnrolledItem = { _id: 'p2', className: 'Swimming Lessons', transactionId: 'pi_sandbox_newer', price: 49.5,
-  date: '2026-07-15T16:05:00.000Z', status: 'service pending', classId: 'c2' };
+const older: EnrolledItem = {
+  _id: 'p1',
+  className: 'Soccer Training',
+  transactionId: 'pi_sandbox_older',
+  price: 120,
+  date: '2026-06-01T09:30:00.000Z',
+  status: 'service pending',
+  classId: 'c1',
+};
+const newer: EnrolledItem = {
+  _id: 'p2',
+  className: 'Swimming Lessons',
+  transactionId: 'pi_sandbox_newer',
+  price: 49.5,
+  date: '2026-07-15T16:05:00.000Z',
+  status: 'service pending',
+  classId: 'c2',
+};
 
-const open = () => renderScreen(<EnrolledClassesPage />, {
-  path: '/dashboard/enrolled-classes', session: sessionAs('student', email), otherPaths: ['/classes'],
-});
+const open = () =>
+  renderScreen(<EnrolledClassesPage />, {
+    path: '/dashboard/enrolled-classes',
+    session: sessionAs('student', email),
+    otherPaths: ['/classes'],
+  });
 
 let http: ReturnType<typeof mockApi>;
 afterEach(() => http.restore());
@@ -23,14 +40,23 @@ describe('My Enrolled Classes', () => {
     http = mockApi({ [listUrl]: [200, [older, newer]] });
     open();
     const table = await screen.findByRole('table', { name: 'My Enrolled Classes' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent))
-      .toEqual(['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date']);
     const [, first, second] = within(table).getAllByRole('row');
     const long = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
-    expect(within(first).getAllByRole('cell').map((td) => td.textContent))
-      .toEqual(['1', 'Swimming Lessons', 'pi_sandbox_newer', '49.5$', long.format(new Date(newer.date))]);
-    expect(within(second).getAllByRole('cell').map((td) => td.textContent))
-      .toEqual(['2', 'Soccer Training', 'pi_sandbox_older', '120$', long.format(new Date(older.date))]);
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['1', 'Swimming Lessons', 'pi_sandbox_newer', '49.5$', long.format(new Date(newer.date))]);
+    expect(
+      within(second)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['2', 'Soccer Training', 'pi_sandbox_older', '120$', long.format(new Date(older.date))]);
     // Long format: the month is written out, not the ISO string; the machine-readable value stays on <time>.
     expect(within(first).getByText(/2026/)).toHaveAttribute('dateTime', newer.date);
     expect(within(first).getByText(/2026/).textContent).not.toContain('2026-07-15');
@@ -46,7 +72,9 @@ describe('My Enrolled Classes', () => {
 
   it('shows a spinner while loading, then the error with a Retry that loads again', async () => {
     let fail = true;
-    http = mockApi({ [listUrl]: () => (fail ? [503, { statusCode: 503, message: 'Service unavailable' }] : [200, [older]]) });
+    http = mockApi({
+      [listUrl]: () => (fail ? [503, { statusCode: 503, message: 'Service unavailable' }] : [200, [older]]),
+    });
     const user = userEvent.setup();
     open();
     expect(screen.getByRole('status', { name: 'Loading your enrolled classes' })).toBeInTheDocument();

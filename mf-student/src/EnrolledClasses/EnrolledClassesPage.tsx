@@ -41,17 +41,25 @@ function EnrolledList({ email }: { email: string }) {
       emptyAction={<BrowseClasses />}
     >
       {(rows) => (
-    <DataTable labelledBy="enrolled-heading" stackBelow={640} columns={['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date']}>
+        <DataTable
+          labelledBy="enrolled-heading"
+          stackBelow={640}
+          columns={['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date']}
+        >
           {rows.map((item, index) => (
             <tr key={item._id}>
               <td data-label="#">{index + 1}</td>
               <td data-label="Class Name">{item.className}</td>
-              <td data-label="Transaction Id"><code title={item.transactionId}>{item.transactionId}</code></td>
+              <td data-label="Transaction Id">
+                <code title={item.transactionId}>{item.transactionId}</code>
+              </td>
               <td data-label="Price">{formatEnrolledPrice(item.price)}</td>
-              <td data-label="Enrolled Date"><time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time></td>
+              <td data-label="Enrolled Date">
+                <time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time>
+              </td>
             </tr>
           ))}
-    </DataTable>
+        </DataTable>
       )}
     </ListState>
   );

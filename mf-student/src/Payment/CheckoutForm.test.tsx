@@ -5,27 +5,44 @@ import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
 import { CheckoutForm, CONFIRM_RETRY_MS, CONFIRMING_TEXT, ENROLLED_PATH, type CardProvider } from './CheckoutForm';
 
 const email = 'student@sportify.camp';
-const selection: SelectedClass = { _id: 's1', classId: 'c1', className: 'Soccer Training', instructorName: 'Jordan Lee',
-  seats: 5, studentEmail: email, price: 120 };
+const selection: SelectedClass = {
+  _id: 's1',
+  classId: 'c1',
+  className: 'Soccer Training',
+  instructorName: 'Jordan Lee',
+  seats: 5,
+  studentEmail: email,
+  price: 120,
+};
 const billing = { email, name: 'Test Student' };
 
 /** A card provider whose confirmation the test settles by hand. */
 function controlledProvider(ready = true) {
   let settle: (result: Awaited<ReturnType<CardProvider['confirm']>>) => void = () => undefined;
   const confirm = jest.fn<ReturnType<CardProvider['confirm']>, Parameters<CardProvider['confirm']>>(
-    () => new Promise((resolve) => { settle = resolve; }),
+    () =>
+      new Promise((resolve) => {
+        settle = resolve;
+      }),
   );
   return { provider: { ready, confirm }, settle: (r: Awaited<ReturnType<CardProvider['confirm']>>) => settle(r) };
 }
 
-const open = (provider: CardProvider, clientSecret?: string) => renderScreen(
-  <CheckoutForm selection={selection} billing={billing} clientSecret={clientSecret} provider={provider}>
-    <p>card fields</p>
-  </CheckoutForm>,
-  { path: '/dashboard/payment/:id', url: '/dashboard/payment/s1', session: sessionAs('student', email), otherPaths: [ENROLLED_PATH] },
-);
+const open = (provider: CardProvider, clientSecret?: string) =>
+  renderScreen(
+    <CheckoutForm selection={selection} billing={billing} clientSecret={clientSecret} provider={provider}>
+      <p>card fields</p>
+    </CheckoutForm>,
+    {
+      path: '/dashboard/payment/:id',
+      url: '/dashboard/payment/s1',
+      session: sessionAs('student', email),
+      otherPaths: [ENROLLED_PATH],
+    },
+  );
 
-const recorded = (calls: ReturnType<typeof mockApi>['calls']) => calls.filter((c) => c.method === 'POST' && c.url === '/payments');
+const recorded = (calls: ReturnType<typeof mockApi>['calls']) =>
+  calls.filter((c) => c.method === 'POST' && c.url === '/payments');
 
 let http: ReturnType<typeof mockApi>;
 afterEach(() => {
@@ -47,7 +64,12 @@ describe('CheckoutForm: when Pay can be pressed', () => {
   });
 
   it('is enabled with a ready provider and a client secret, and disabled while the payment is submitted', async () => {
-    http = mockApi({ 'POST /payments': [201, { insertResult: { insertedId: 'p1' }, deleteResult: { deletedCount: 1 }, alreadyRecorded: false }] });
+    http = mockApi({
+      'POST /payments': [
+        201,
+        { insertResult: { insertedId: 'p1' }, deleteResult: { deletedCount: 1 }, alreadyRecorded: false },
+      ],
+    });
     const notice = jest.spyOn(notify, 'notice');
     const { provider, settle } = controlledProvider();
     const user = userEvent.setup();
@@ -67,8 +89,14 @@ describe('CheckoutForm: when Pay can be pressed', () => {
     expect(notice).toHaveBeenCalledWith('Your Payment is confirmed');
     expect(recorded(http.calls)).toHaveLength(1);
     expect(recorded(http.calls)[0].body).toEqual({
-      transactionId: 'pi_1', email, className: 'Soccer Training', price: 120, id: 'c1', deleteId: 's1',
-      date: expect.any(String), status: 'service pending',
+      transactionId: 'pi_1',
+      email,
+      className: 'Soccer Training',
+      price: 120,
+      id: 'c1',
+      deleteId: 's1',
+      date: expect.any(String),
+      status: 'service pending',
     });
   });
 });
@@ -88,41 +116,55 @@ describe('CheckoutForm: outcomes', () => {
     expect(recorded(http.calls)).toHaveLength(0);
   });
 
-  it('charged but not recorded (5xx): says the payment is being confirmed, never offers Pay again, and records it once the API answers', async () => {
-    let up = false;
-    http = mockApi({
-      'POST /payments': () => (up
-        ? [200, { insertResult: { insertedId: 'p1' }, deleteResult: { deletedCount: 0 }, alreadyRecorded: true }]
-        : [503, { statusCode: 503, message: 'Service unavailable' }]),
-    });
-    const { provider, settle } = controlledProvider();
-    const user = userEvent.setup();
-    open(provider, 'pi_1_secret_x');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
-    settle({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
+  it(
+    'charged but not recorded (5xx): says the payment is being confirmed, never offers Pay again, and records it once the API answers',
+    async () => {
+      let up = false;
+      http = mockApi({
+        'POST /payments': () =>
+          up
+            ? [200, { insertResult: { insertedId: 'p1' }, deleteResult: { deletedCount: 0 }, alreadyRecorded: true }]
+            : [503, { statusCode: 503, message: 'Service unavailable' }],
+      });
+      const { provider, settle } = controlledProvider();
+      const user = userEvent.setup();
+      open(provider, 'pi_1_secret_x');
+      await user.click(screen.getByRole('button', { name: 'Pay' }));
+      settle({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
 
-    expect(await screen.findByText('Transaction complete with transactionId: pi_1')).toBeInTheDocument();
-    expect(await screen.findByText(CONFIRMING_TEXT)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // not a failure: the money is taken
-    expect(screen.getByRole('link', { name: 'Go to My Enrolled Classes' })).toHaveAttribute('href', ENROLLED_PATH);
+      expect(await screen.findByText('Transaction complete with transactionId: pi_1')).toBeInTheDocument();
+      expect(await screen.findByText(CONFIRMING_TEXT)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // not a failure: the money is taken
+      expect(screen.getByRole('link', { name: 'Go to My Enrolled Classes' })).toHaveAttribute('href', ENROLLED_PATH);
 
-    up = true; // the page keeps reporting the same transaction until the API answers
-    expect(await screen.findByRole('heading', { name: `at ${ENROLLED_PATH}` }, { timeout: CONFIRM_RETRY_MS * 2 })).toBeInTheDocument();
-    expect(provider.confirm).toHaveBeenCalledTimes(1);
-    expect(new Set(recorded(http.calls).map((c) => (c.body as { transactionId: string }).transactionId))).toEqual(new Set(['pi_1']));
-  }, CONFIRM_RETRY_MS * 4);
+      up = true; // the page keeps reporting the same transaction until the API answers
+      expect(
+        await screen.findByRole('heading', { name: `at ${ENROLLED_PATH}` }, { timeout: CONFIRM_RETRY_MS * 2 }),
+      ).toBeInTheDocument();
+      expect(provider.confirm).toHaveBeenCalledTimes(1);
+      expect(new Set(recorded(http.calls).map((c) => (c.body as { transactionId: string }).transactionId))).toEqual(
+        new Set(['pi_1']),
+      );
+    },
+    CONFIRM_RETRY_MS * 4,
+  );
 
   it("shows the API's sold-out message and keeps Pay disabled (the charge was refunded)", async () => {
     http = mockApi({
-      'POST /payments': [409, { statusCode: 409, message: 'This class is sold out; your payment has been refunded', error: 'Conflict' }],
+      'POST /payments': [
+        409,
+        { statusCode: 409, message: 'This class is sold out; your payment has been refunded', error: 'Conflict' },
+      ],
     });
     const { provider, settle } = controlledProvider();
     const user = userEvent.setup();
     open(provider, 'pi_1_secret_x');
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     settle({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('This class is sold out; your payment has been refunded');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This class is sold out; your payment has been refunded',
+    );
     expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
   });
 });

@@ -9,7 +9,10 @@ export interface CardProvider {
   /** The provider's script and card fields are loaded and usable. */
   ready: boolean;
   /** Confirms the intent with the card in the form; resolves (never rejects) with the intent or the card's error. */
-  confirm: (clientSecret: string, billing: BillingDetails) => Promise<{ paymentIntent: ConfirmedIntent } | { error: string }>;
+  confirm: (
+    clientSecret: string,
+    billing: BillingDetails,
+  ) => Promise<{ paymentIntent: ConfirmedIntent } | { error: string }>;
 }
 
 /** What both card forms get from the Payment screen. */
@@ -117,7 +120,9 @@ export function CheckoutForm({ selection, clientSecret, billing, provider, field
         const result = await provider.confirm(clientSecret, billing);
         if ('error' in result) return setError(result.error);
         if (result.paymentIntent.status !== 'succeeded') {
-          return setError(`The payment was not completed (${result.paymentIntent.status.replace(/_/g, ' ')}). Please try again.`);
+          return setError(
+            `The payment was not completed (${result.paymentIntent.status.replace(/_/g, ' ')}). Please try again.`,
+          );
         }
         txId = result.paymentIntent.id;
         setTransactionId(txId);
@@ -147,12 +152,18 @@ export function CheckoutForm({ selection, clientSecret, billing, provider, field
     <Form aria-label="Card payment" noValidate onSubmit={pay}>
       {children}
       {/* The name stays 'Pay' while busy, so assistive tech keeps finding the same button. */}
-      {!confirming && <Button type="submit" disabled={!canPay} aria-busy={submitting}>Pay</Button>}
+      {!confirming && (
+        <Button type="submit" disabled={!canPay} aria-busy={submitting}>
+          Pay
+        </Button>
+      )}
       {submitting && <Muted>Processing your payment…</Muted>}
       {confirming && (
         <>
           <Muted role="status">{CONFIRMING_TEXT}</Muted>
-          <Button as={Link} to={ENROLLED_PATH} $variant="secondary">Go to My Enrolled Classes</Button>
+          <Button as={Link} to={ENROLLED_PATH} $variant="secondary">
+            Go to My Enrolled Classes
+          </Button>
         </>
       )}
       {shownError && <ErrorText role="alert">{shownError}</ErrorText>}

@@ -5,21 +5,37 @@ import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
 import { PaymentPage } from './PaymentPage';
 
 const email = 'student@sportify.camp';
-const soccer: SelectedClass = { _id: 's1', classId: 'c1', className: 'Soccer Training', instructorName: 'Jordan Lee',
-  seats: 5, studentEmail: email, price: 120 };
-const intent = { clientSecret: 'pi_sandbox_1_secret_abc', paymentIntentId: 'pi_sandbox_1', amount: 120, currency: 'usd' };
+const soccer: SelectedClass = {
+  _id: 's1',
+  classId: 'c1',
+  className: 'Soccer Training',
+  instructorName: 'Jordan Lee',
+  seats: 5,
+  studentEmail: email,
+  price: 120,
+};
+const intent = {
+  clientSecret: 'pi_sandbox_1_secret_abc',
+  paymentIntentId: 'pi_sandbox_1',
+  amount: 120,
+  currency: 'usd',
+};
 const enrolled = '/dashboard/enrolled-classes';
 
-const open = (id = 's1') => renderScreen(<PaymentPage />, {
-  path: '/dashboard/payment/:id', url: `/dashboard/payment/${id}`,
-  session: sessionAs('student', email, 'Test Student'), otherPaths: [enrolled],
-});
+const open = (id = 's1') =>
+  renderScreen(<PaymentPage />, {
+    path: '/dashboard/payment/:id',
+    url: `/dashboard/payment/${id}`,
+    session: sessionAs('student', email, 'Test Student'),
+    otherPaths: [enrolled],
+  });
 
-const routes = (extra: Parameters<typeof mockApi>[0] = {}) => mockApi({
-  'GET /classes/payment/s1': [200, soccer],
-  'POST /create-payment-intent': [200, intent],
-  ...extra,
-});
+const routes = (extra: Parameters<typeof mockApi>[0] = {}) =>
+  mockApi({
+    'GET /classes/payment/s1': [200, soccer],
+    'POST /create-payment-intent': [200, intent],
+    ...extra,
+  });
 
 async function typeCard(user: ReturnType<typeof userEvent.setup>, number: string) {
   await user.type(await screen.findByLabelText('Card number'), number);
@@ -48,8 +64,14 @@ describe('Payment (test-mode card form of the API sandbox)', () => {
 
   it('pays with 4242…: confirms through the sandbox with billing e-mail and name, records it, goes to enrolled', async () => {
     http = routes({
-      'POST /payments/sandbox/confirm': [200, { paymentIntent: { id: 'pi_sandbox_1', status: 'succeeded', amount: 12000, currency: 'usd' } }],
-      'POST /payments': [201, { insertResult: { insertedId: 'p1' }, deleteResult: { deletedCount: 1 }, alreadyRecorded: false }],
+      'POST /payments/sandbox/confirm': [
+        200,
+        { paymentIntent: { id: 'pi_sandbox_1', status: 'succeeded', amount: 12000, currency: 'usd' } },
+      ],
+      'POST /payments': [
+        201,
+        { insertResult: { insertedId: 'p1' }, deleteResult: { deletedCount: 1 }, alreadyRecorded: false },
+      ],
     });
     const user = userEvent.setup();
     const { router } = open();
@@ -60,15 +82,26 @@ describe('Payment (test-mode card form of the API sandbox)', () => {
     expect(await screen.findByRole('heading', { name: `at ${enrolled}` })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(enrolled);
     expect(http.calls.find((c) => c.url === '/payments/sandbox/confirm')?.body).toEqual({
-      clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123',
+      clientSecret: intent.clientSecret,
+      cardNumber: '4242424242424242',
+      expMonth: 12,
+      expYear: 34,
+      cvc: '123',
       billingDetails: { email, name: 'Test Student' },
     });
-    expect(http.calls.find((c) => c.url === '/payments')?.body).toMatchObject({ transactionId: 'pi_sandbox_1', deleteId: 's1', id: 'c1' });
+    expect(http.calls.find((c) => c.url === '/payments')?.body).toMatchObject({
+      transactionId: 'pi_sandbox_1',
+      deleteId: 's1',
+      id: 'c1',
+    });
   });
 
-  it("shows the decline in red under the form and records nothing", async () => {
+  it('shows the decline in red under the form and records nothing', async () => {
     http = routes({
-      'POST /payments/sandbox/confirm': [402, { statusCode: 402, message: 'Your card was declined.', code: 'card_declined' }],
+      'POST /payments/sandbox/confirm': [
+        402,
+        { statusCode: 402, message: 'Your card was declined.', code: 'card_declined' },
+      ],
     });
     const user = userEvent.setup();
     open();
@@ -90,14 +123,18 @@ describe('Payment (test-mode card form of the API sandbox)', () => {
   });
 
   it("shows the API's message instead of a card form when the class sold out meanwhile", async () => {
-    http = routes({ 'POST /create-payment-intent': [409, { statusCode: 409, message: 'This class is full', error: 'Conflict' }] });
+    http = routes({
+      'POST /create-payment-intent': [409, { statusCode: 409, message: 'This class is full', error: 'Conflict' }],
+    });
     open();
     expect(await screen.findByRole('alert')).toHaveTextContent('This class is full');
     expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
   });
 
   it("shows not-found for a selection that is not the student's own (the API answers 404), and nothing of it", async () => {
-    http = mockApi({ 'GET /classes/payment/other': [404, { statusCode: 404, message: 'Selected class not found', error: 'Not Found' }] });
+    http = mockApi({
+      'GET /classes/payment/other': [404, { statusCode: 404, message: 'Selected class not found', error: 'Not Found' }],
+    });
     open('other');
     expect(await screen.findByRole('alert')).toHaveTextContent('Selected class not found');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
@@ -114,8 +151,11 @@ describe('Payment (test-mode card form of the API sandbox)', () => {
 
   it('shows a spinner while loading, then an error with Retry for a failed load', async () => {
     let fail = true;
-    http = mockApi({ 'GET /classes/payment/s1': () => (fail ? [500, { statusCode: 500, message: 'Internal server error' }] : [200, soccer]),
-      'POST /create-payment-intent': [200, intent] });
+    http = mockApi({
+      'GET /classes/payment/s1': () =>
+        fail ? [500, { statusCode: 500, message: 'Internal server error' }] : [200, soccer],
+      'POST /create-payment-intent': [200, intent],
+    });
     const user = userEvent.setup();
     open();
     expect(screen.getByRole('status', { name: 'Loading the class to pay for' })).toBeInTheDocument();

@@ -2,7 +2,16 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  apiErrorMessage, apiStatus, Button, Card, CardBody, ErrorText, getRuntimeConfig, LoadError, PageHeading, Spinner,
+  apiErrorMessage,
+  apiStatus,
+  Button,
+  Card,
+  CardBody,
+  ErrorText,
+  getRuntimeConfig,
+  LoadError,
+  PageHeading,
+  Spinner,
   type SelectedClass,
 } from '@sportify/shared-ui';
 import { StudentsOnly } from '../common/States';
@@ -31,8 +40,13 @@ const Summary = styled.dl`
   margin: 0;
   padding-bottom: ${({ theme }) => theme.space(4)};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  dt { color: ${({ theme }) => theme.colors.muted}; }
-  dd { margin: 0; font-weight: 600; }
+  dt {
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+  }
 `;
 
 const Centered = styled.div`
@@ -52,7 +66,10 @@ export function PaymentPage() {
       {student.kind === 'loading' && <Spinner label="Loading the payment" />}
       {student.kind === 'notStudent' && <StudentsOnly />}
       {student.kind === 'student' && (
-        <PaymentForSelection id={id} billing={{ email: student.email, ...(student.name ? { name: student.name } : {}) }} />
+        <PaymentForSelection
+          id={id}
+          billing={{ email: student.email, ...(student.name ? { name: student.name } : {}) }}
+        />
       )}
     </section>
   );
@@ -65,7 +82,9 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
   if (error || !selection) {
     // 404 is also what another student's selection id gives: nothing of theirs is shown.
     if (apiStatus(error) === 404 || apiStatus(error) === 400) return <NotFound />;
-    return <LoadError message={apiErrorMessage(error, 'The class to pay for could not be loaded.')} onRetry={refetch} />;
+    return (
+      <LoadError message={apiErrorMessage(error, 'The class to pay for could not be loaded.')} onRetry={refetch} />
+    );
   }
 
   return (
@@ -98,12 +117,19 @@ function PayWithCard({ selection, billing }: { selection: SelectedClass; billing
     return (
       <Centered>
         <ErrorText role="alert">{apiErrorMessage(intent.error, 'This class cannot be paid for now.')}</ErrorText>
-        <Button as={Link} to="/dashboard/selected-classes" $variant="secondary">Back to My Selected Classes</Button>
+        <Button as={Link} to="/dashboard/selected-classes" $variant="secondary">
+          Back to My Selected Classes
+        </Button>
       </Centered>
     );
   }
   if (intent.isError) {
-    return <LoadError message={apiErrorMessage(intent.error, 'The payment could not be prepared.')} onRetry={intent.refetch} />;
+    return (
+      <LoadError
+        message={apiErrorMessage(intent.error, 'The payment could not be prepared.')}
+        onRetry={intent.refetch}
+      />
+    );
   }
 
   const props: CheckoutProps = { selection, billing, clientSecret: intent.data?.clientSecret };
@@ -120,7 +146,9 @@ function NotFound() {
   return (
     <Centered>
       <p role="alert">Selected class not found. It may have been paid for or removed already.</p>
-      <Button as={Link} to="/dashboard/selected-classes" $variant="secondary">Back to My Selected Classes</Button>
+      <Button as={Link} to="/dashboard/selected-classes" $variant="secondary">
+        Back to My Selected Classes
+      </Button>
     </Centered>
   );
 }

@@ -16,10 +16,21 @@ const Notice = styled.aside`
   border: 1px dashed ${({ theme }) => theme.colors.accent};
   border-radius: ${({ theme }) => theme.radius.md};
   background: #fffbeb;
-  h3 { margin: 0 0 ${({ theme }) => theme.space(2)}; font-size: 1rem; }
-  p { margin: 0 0 ${({ theme }) => theme.space(2)}; }
-  ul { margin: 0; padding-left: ${({ theme }) => theme.space(5)}; }
-  code { font-weight: 600; white-space: nowrap; }
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+    font-size: 1rem;
+  }
+  p {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+  }
+  ul {
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space(5)};
+  }
+  code {
+    font-weight: 600;
+    white-space: nowrap;
+  }
 `;
 
 const Row = styled.div`
@@ -35,13 +46,21 @@ interface CardFields {
 }
 
 /** Groups the digits by four as people read them on the card. */
-const formatCardNumber = (value: string) => value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+const formatCardNumber = (value: string) =>
+  value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /**
  * Reads the typed card like Stripe's own form does before it calls anything (same messages). Whether the card
  * number is valid, expired, declined... is the sandbox's decision, as it would be Stripe's.
  */
-export function readCard({ number, expiry, cvc }: CardFields): Omit<SandboxConfirmRequest, 'clientSecret' | 'billingDetails'> | { error: string } {
+export function readCard({
+  number,
+  expiry,
+  cvc,
+}: CardFields): Omit<SandboxConfirmRequest, 'clientSecret' | 'billingDetails'> | { error: string } {
   const digits = number.replace(/\D/g, '');
   if (digits.length < 13) return { error: 'Your card number is incomplete.' };
   const exp = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
@@ -66,7 +85,8 @@ export function SandboxCheckout(props: CheckoutProps) {
       const read = readCard(card);
       if ('error' in read) return read;
       const result = await confirmSandbox({ clientSecret, billingDetails: billing, ...read });
-      if (result.error) return { error: apiErrorMessage(result.error, 'Your card could not be charged. Please try again.') };
+      if (result.error)
+        return { error: apiErrorMessage(result.error, 'Your card could not be charged. Please try again.') };
       return { paymentIntent: result.data.paymentIntent };
     },
   };
@@ -78,22 +98,44 @@ export function SandboxCheckout(props: CheckoutProps) {
         <p>Use one of these test cards with any future expiry date (e.g. 12/34) and any 3-digit CVC:</p>
         <ul>
           {TEST_CARDS.map((c) => (
-            <li key={c.number}><code>{c.number}</code> {c.outcome}</li>
+            <li key={c.number}>
+              <code>{c.number}</code> {c.outcome}
+            </li>
           ))}
         </ul>
       </Notice>
       <FormField label="Card number">
-        <TextInput name="cardnumber" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242"
-          value={card.number} onChange={(e) => setCard({ ...card, number: formatCardNumber(e.target.value) })} />
+        <TextInput
+          name="cardnumber"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          value={card.number}
+          onChange={(e) => setCard({ ...card, number: formatCardNumber(e.target.value) })}
+        />
       </FormField>
       <Row>
         <FormField label="Expiry (MM/YY)">
-          <TextInput name="exp-date" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" maxLength={7}
-            value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} />
+          <TextInput
+            name="exp-date"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            maxLength={7}
+            value={card.expiry}
+            onChange={(e) => setCard({ ...card, expiry: e.target.value })}
+          />
         </FormField>
         <FormField label="CVC">
-          <TextInput name="cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4}
-            value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
+          <TextInput
+            name="cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            value={card.cvc}
+            onChange={(e) => setCard({ ...card, cvc: e.target.value })}
+          />
         </FormField>
       </Row>
     </CheckoutForm>

@@ -8,7 +8,8 @@ import { PaymentPage } from './PaymentPage';
 // test drives (ready, change errors) and a stripe object that records confirmCardPayment.
 const stripe = { confirmCardPayment: jest.fn() };
 const cardElement = { kind: 'card' };
-let cardProps: { options?: unknown; onReady?: () => void; onChange?: (e: { error?: { message: string } }) => void } = {};
+let cardProps: { options?: unknown; onReady?: () => void; onChange?: (e: { error?: { message: string } }) => void } =
+  {};
 
 jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: jest.fn(() => Promise.resolve(stripe)) }));
 jest.mock('@stripe/react-stripe-js', () => ({
@@ -22,16 +23,29 @@ jest.mock('@stripe/react-stripe-js', () => ({
 }));
 
 const email = 'student@sportify.camp';
-const soccer: SelectedClass = { _id: 's1', classId: 'c1', className: 'Soccer Training', instructorName: 'Jordan Lee',
-  seats: 5, studentEmail: email, price: 120 };
+const soccer: SelectedClass = {
+  _id: 's1',
+  classId: 'c1',
+  className: 'Soccer Training',
+  instructorName: 'Jordan Lee',
+  seats: 5,
+  studentEmail: email,
+  price: 120,
+};
 
 let http: ReturnType<typeof mockApi>;
 beforeEach(() => {
   setRuntimeConfig({ ...DEV_RUNTIME_CONFIG, stripePublishableKey: 'pk_test_sportify' });
   http = mockApi({
     'GET /classes/payment/s1': [200, soccer],
-    'POST /create-payment-intent': [200, { clientSecret: 'pi_1_secret_abc', paymentIntentId: 'pi_1', amount: 120, currency: 'usd' }],
-    'POST /payments': [201, { insertResult: { insertedId: 'p1' }, deleteResult: { deletedCount: 1 }, alreadyRecorded: false }],
+    'POST /create-payment-intent': [
+      200,
+      { clientSecret: 'pi_1_secret_abc', paymentIntentId: 'pi_1', amount: 120, currency: 'usd' },
+    ],
+    'POST /payments': [
+      201,
+      { insertResult: { insertedId: 'p1' }, deleteResult: { deletedCount: 1 }, alreadyRecorded: false },
+    ],
   });
 });
 afterEach(() => {
@@ -39,10 +53,13 @@ afterEach(() => {
   http.restore();
 });
 
-const open = () => renderScreen(<PaymentPage />, {
-  path: '/dashboard/payment/:id', url: '/dashboard/payment/s1',
-  session: sessionAs('student', email, 'Test Student'), otherPaths: ['/dashboard/enrolled-classes'],
-});
+const open = () =>
+  renderScreen(<PaymentPage />, {
+    path: '/dashboard/payment/:id',
+    url: '/dashboard/payment/s1',
+    session: sessionAs('student', email, 'Test Student'),
+    otherPaths: ['/dashboard/enrolled-classes'],
+  });
 
 describe('Payment with Stripe Elements (publishable key configured)', () => {
   it('renders CardElement at 16px without the test-mode form, and Pay waits for the card element', async () => {

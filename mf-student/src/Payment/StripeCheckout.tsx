@@ -53,7 +53,10 @@ export default function StripeCheckout({ publishableKey, ...props }: StripeCheck
     };
   }, [stripePromise]);
 
-  if (unavailable) return <ErrorText role="alert">The card form could not be loaded. Check your connection and reload the page.</ErrorText>;
+  if (unavailable)
+    return (
+      <ErrorText role="alert">The card form could not be loaded. Check your connection and reload the page.</ErrorText>
+    );
   return (
     <Elements stripe={stripePromise}>
       <StripeCardForm {...props} />
@@ -75,7 +78,8 @@ function StripeCardForm(props: CheckoutProps) {
       const { paymentIntent, error } = await stripe.confirmCardPayment(clientSecret, {
         payment_method: { card, billing_details: billing },
       });
-      if (error || !paymentIntent) return { error: error?.message ?? 'Your card could not be charged. Please try again.' };
+      if (error || !paymentIntent)
+        return { error: error?.message ?? 'Your card could not be charged. Please try again.' };
       return { paymentIntent: { id: paymentIntent.id, status: paymentIntent.status } };
     },
   };
@@ -84,8 +88,11 @@ function StripeCardForm(props: CheckoutProps) {
     <CheckoutForm {...props} provider={provider} fieldError={fieldError}>
       <div role="group" aria-label="Card details">
         <CardBox>
-          <CardElement options={CARD_OPTIONS} onReady={() => setCardReady(true)}
-            onChange={(event) => setFieldError(event.error?.message)} />
+          <CardElement
+            options={CARD_OPTIONS}
+            onReady={() => setCardReady(true)}
+            onChange={(event) => setFieldError(event.error?.message)}
+          />
         </CardBox>
       </div>
     </CheckoutForm>

@@ -6,13 +6,28 @@ import { SelectedClassesPage } from './SelectedClassesPage';
 
 const email = 'student@sportify.camp';
 const listUrl = `GET /classes/selected/${encodeURIComponent(email)}`;
-const soccer: SelectedClass = { _id: 's1', classId: 'c1', className: 'Soccer Training', instructorName: 'Jordan Lee',
-  seats: 5, studentEmail: email, price: 120 };
-const tennis: SelectedClass = { _id: 's2', classId: 'c2', className: 'Tennis Camp', instructorName: 'Sam Rivera',
-  seats: 0, studentEmail: email, price: 90 };
+const soccer: SelectedClass = {
+  _id: 's1',
+  classId: 'c1',
+  className: 'Soccer Training',
+  instructorName: 'Jordan Lee',
+  seats: 5,
+  studentEmail: email,
+  price: 120,
+};
+const tennis: SelectedClass = {
+  _id: 's2',
+  classId: 'c2',
+  className: 'Tennis Camp',
+  instructorName: 'Sam Rivera',
+  seats: 0,
+  studentEmail: email,
+  price: 90,
+};
 
 const path = '/dashboard/selected-classes';
-const open = () => renderScreen(<SelectedClassesPage />, { path, session: sessionAs('student', email), otherPaths: ['/classes'] });
+const open = () =>
+  renderScreen(<SelectedClassesPage />, { path, session: sessionAs('student', email), otherPaths: ['/classes'] });
 
 let http: ReturnType<typeof mockApi>;
 afterEach(() => http.restore());
@@ -23,13 +38,26 @@ describe('My Selected Classes', () => {
     open();
     expect(screen.getByRole('heading', { name: 'My Selected Classes' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'My Selected Classes' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent))
-      .toEqual(['#', 'Class Name', 'Instructor Name', 'Available Seats', 'Pay', 'Delete']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['#', 'Class Name', 'Instructor Name', 'Available Seats', 'Pay', 'Delete']);
     const [, first, second] = within(table).getAllByRole('row');
-    expect(within(first).getAllByRole('cell').map((td) => td.textContent)).toEqual(['1', 'Soccer Training', 'Jordan Lee', '5', 'Pay', 'Delete']);
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['1', 'Soccer Training', 'Jordan Lee', '5', 'Pay', 'Delete']);
     expect(within(second).getAllByRole('cell')[3]).toHaveTextContent('0');
-    expect(within(first).getByRole('link', { name: 'Pay for Soccer Training' })).toHaveAttribute('href', '/dashboard/payment/s1');
-    expect(within(second).getByRole('link', { name: 'Pay for Tennis Camp' })).toHaveAttribute('href', '/dashboard/payment/s2');
+    expect(within(first).getByRole('link', { name: 'Pay for Soccer Training' })).toHaveAttribute(
+      'href',
+      '/dashboard/payment/s1',
+    );
+    expect(within(second).getByRole('link', { name: 'Pay for Tennis Camp' })).toHaveAttribute(
+      'href',
+      '/dashboard/payment/s2',
+    );
     // The list is asked for with the signed-in student's own e-mail and token header.
     expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual([listUrl]);
   });
@@ -82,7 +110,9 @@ describe('My Selected Classes', () => {
 
   it('shows a spinner while loading, then the error with a Retry that loads again', async () => {
     let fail = true;
-    http = mockApi({ [listUrl]: () => (fail ? [500, { statusCode: 500, message: 'Internal server error' }] : [200, [soccer]]) });
+    http = mockApi({
+      [listUrl]: () => (fail ? [500, { statusCode: 500, message: 'Internal server error' }] : [200, [soccer]]),
+    });
     const user = userEvent.setup();
     open();
     expect(screen.getByRole('status', { name: 'Loading your selected classes' })).toBeInTheDocument();

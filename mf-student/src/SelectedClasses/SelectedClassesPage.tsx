@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  apiErrorMessage, Button, ListState, PageHeading, Spinner, DataTable, notify, type SelectedClass,
+  apiErrorMessage,
+  Button,
+  ListState,
+  PageHeading,
+  Spinner,
+  DataTable,
+  notify,
+  type SelectedClass,
 } from '@sportify/shared-ui';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { BrowseClasses, StudentsOnly } from '../common/States';
@@ -55,33 +62,58 @@ function SelectedClassesList({ email }: { email: string }) {
         emptyAction={<BrowseClasses />}
       >
         {(selections) => (
-        <DataTable labelledBy="selected-heading" stackBelow={640} columns={['#', 'Class Name', 'Instructor Name', 'Available Seats', 'Pay', 'Delete']}>
-              {selections.map((item, index) => (
-                <tr key={item._id}>
-                  <td data-label="#">{index + 1}</td>
-                  <td data-label="Class Name">{item.className}</td>
-                  <td data-label="Instructor Name">{item.instructorName}</td>
-                  <Seats data-label="Available Seats" $full={item.seats <= 0}>{item.seats}</Seats>
-                  <td data-label="Pay">
-                    {/* The visible word stays 'Pay'; the row's class name tells screen-reader users which one. */}
-                    <Button as={Link} to={`/dashboard/payment/${item._id}`} aria-label={`Pay for ${item.className}`}>Pay</Button>
-                  </td>
-                  <td data-label="Delete">
-                    <Button type="button" $variant="danger" disabled={deleting} aria-label={`Delete ${item.className}`}
-                      onClick={() => setToDelete(item)}>
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-        </DataTable>
+          <DataTable
+            labelledBy="selected-heading"
+            stackBelow={640}
+            columns={['#', 'Class Name', 'Instructor Name', 'Available Seats', 'Pay', 'Delete']}
+          >
+            {selections.map((item, index) => (
+              <tr key={item._id}>
+                <td data-label="#">{index + 1}</td>
+                <td data-label="Class Name">{item.className}</td>
+                <td data-label="Instructor Name">{item.instructorName}</td>
+                <Seats data-label="Available Seats" $full={item.seats <= 0}>
+                  {item.seats}
+                </Seats>
+                <td data-label="Pay">
+                  {/* The visible word stays 'Pay'; the row's class name tells screen-reader users which one. */}
+                  <Button as={Link} to={`/dashboard/payment/${item._id}`} aria-label={`Pay for ${item.className}`}>
+                    Pay
+                  </Button>
+                </td>
+                <td data-label="Delete">
+                  <Button
+                    type="button"
+                    $variant="danger"
+                    disabled={deleting}
+                    aria-label={`Delete ${item.className}`}
+                    onClick={() => setToDelete(item)}
+                  >
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </ListState>
-      <ConfirmDialog open={toDelete !== null} title="Are you sure?" text="Remove it from selected items"
-        confirmLabel="Yes, remove it!" cancelLabel="Cancel" tone="danger"
-        onConfirm={confirmDelete} onCancel={() => setToDelete(null)} />
-      <ConfirmDialog open={removed} title="Removed!" text="Your class has been removed." confirmLabel="OK"
-        onConfirm={() => setRemoved(false)} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Are you sure?"
+        text="Remove it from selected items"
+        confirmLabel="Yes, remove it!"
+        cancelLabel="Cancel"
+        tone="danger"
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+      <ConfirmDialog
+        open={removed}
+        title="Removed!"
+        text="Your class has been removed."
+        confirmLabel="OK"
+        onConfirm={() => setRemoved(false)}
+      />
     </>
   );
 }

@@ -9,8 +9,16 @@ function renderDialog(open = true) {
   const onCancel = jest.fn();
   render(
     <ThemeProvider theme={theme}>
-      <ConfirmDialog open={open} title="Are you sure?" text="Remove it from selected items" confirmLabel="Yes, remove it!"
-        cancelLabel="Cancel" tone="danger" onConfirm={onConfirm} onCancel={onCancel} />
+      <ConfirmDialog
+        open={open}
+        title="Are you sure?"
+        text="Remove it from selected items"
+        confirmLabel="Yes, remove it!"
+        cancelLabel="Cancel"
+        tone="danger"
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
     </ThemeProvider>,
   );
   return { onConfirm, onCancel };

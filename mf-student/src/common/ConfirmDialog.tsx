@@ -19,7 +19,9 @@ const Box = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   border-radius: ${({ theme }) => theme.radius.lg};
   box-shadow: ${({ theme }) => theme.shadow};
-  h2 { margin-top: 0; }
+  h2 {
+    margin-top: 0;
+  }
 `;
 
 const Actions = styled.div`
@@ -46,7 +48,16 @@ export interface ConfirmDialogProps {
  * Modal confirmation (role="alertdialog", labelled by its title and text). Focus moves to the confirm button;
  * Escape cancels; focus returns to where it was on close.
  */
-export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, tone = 'primary', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  tone = 'primary',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -72,9 +83,13 @@ export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, to
         <h2 id={titleId}>{title}</h2>
         <p id={textId}>{text}</p>
         <Actions>
-          <Button ref={confirmRef} type="button" $variant={tone} onClick={onConfirm}>{confirmLabel}</Button>
+          <Button ref={confirmRef} type="button" $variant={tone} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
           {cancelLabel && onCancel && (
-            <Button type="button" $variant="secondary" onClick={onCancel}>{cancelLabel}</Button>
+            <Button type="button" $variant="secondary" onClick={onCancel}>
+              {cancelLabel}
+            </Button>
           )}
         </Actions>
       </Box>

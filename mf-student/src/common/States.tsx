@@ -3,7 +3,11 @@ import { Link } from '@sportify/shared-ui/router';
 
 /** Under an empty student list: where classes are chosen. */
 export function BrowseClasses() {
-  return <Button as={Link} to="/classes">Browse classes</Button>;
+  return (
+    <Button as={Link} to="/classes">
+      Browse classes
+    </Button>
+  );
 }
 
 /** Admins and instructors reach these routes through the dashboard but have nothing here. */

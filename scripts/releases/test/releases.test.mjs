@@ -22,18 +22,33 @@ function cli(script, args, buildId = '1') {
   const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', script), ...args], {
     cwd: repoRoot,
     encoding: 'utf8',
-    env: { ...process.env, SPORTIFY_RELEASES_DIR: releases, BUILD_ID: buildId, SPORTIFY_OPERATOR: 'ops-test', SPORTIFY_KEEP_RELEASES: '3' },
+    env: {
+      ...process.env,
+      SPORTIFY_RELEASES_DIR: releases,
+      BUILD_ID: buildId,
+      SPORTIFY_OPERATOR: 'ops-test',
+      SPORTIFY_KEEP_RELEASES: '3',
+    },
   });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
-const shared = (name, version, requiredVersion) => ({ id: `x:${name}`, name, version, singleton: true, requiredVersion });
+const shared = (name, version, requiredVersion) => ({
+  id: `x:${name}`,
+  name,
+  version,
+  singleton: true,
+  requiredVersion,
+});
 
 /** A build folder as the builds write it: mf-manifest.json and sportify-build.json. */
 function buildFolder(name, { manifestName, sharedList, build }) {
   const dir = path.join(work, 'builds', name);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: manifestName, metaData: { publicPath: 'auto' }, shared: sharedList }));
+  writeFileSync(
+    path.join(dir, 'mf-manifest.json'),
+    JSON.stringify({ name: manifestName, metaData: { publicPath: 'auto' }, shared: sharedList }),
+  );
   if (build) writeFileSync(path.join(dir, 'sportify-build.json'), JSON.stringify(build));
   return dir;
 }
@@ -44,35 +59,59 @@ async function compileRemoteUsingNewBadge() {
   mkdirSync(src, { recursive: true });
   writeFileSync(path.join(src, 'newer-shared-ui.js'), 'export const Button = 1; export const NewBadge = 2;\n');
   writeFileSync(path.join(src, 'router.js'), 'export const Link = 3;\n');
-  writeFileSync(path.join(src, 'index.js'), [
-    "import { Button, NewBadge } from '@sportify/shared-ui';",
-    "import { Link } from '@sportify/shared-ui/router';",
-    'console.log(Button, NewBadge, Link);',
-  ].join('\n'));
+  writeFileSync(
+    path.join(src, 'index.js'),
+    [
+      "import { Button, NewBadge } from '@sportify/shared-ui';",
+      "import { Link } from '@sportify/shared-ui/router';",
+      'console.log(Button, NewBadge, Link);',
+    ].join('\n'),
+  );
   const out = path.join(work, 'builds', 'mf-public-newbadge');
-  const stats = await new Promise((resolve, reject) => webpack({
-    mode: 'production',
-    context: src,
-    entry: './index.js',
-    output: { path: out },
-    resolve: { alias: { '@sportify/shared-ui/router$': path.join(src, 'router.js'), '@sportify/shared-ui$': path.join(src, 'newer-shared-ui.js') } },
-    plugins: [new BuildInfoPlugin()],
-  }, (error, result) => (error ? reject(error) : resolve(result))));
+  const stats = await new Promise((resolve, reject) =>
+    webpack(
+      {
+        mode: 'production',
+        context: src,
+        entry: './index.js',
+        output: { path: out },
+        resolve: {
+          alias: {
+            '@sportify/shared-ui/router$': path.join(src, 'router.js'),
+            '@sportify/shared-ui$': path.join(src, 'newer-shared-ui.js'),
+          },
+        },
+        plugins: [new BuildInfoPlugin()],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    ),
+  );
   assert.equal(stats.hasErrors(), false, stats.toString('errors-only'));
-  writeFileSync(path.join(out, 'mf-manifest.json'), JSON.stringify({ name: 'mf_public', metaData: { publicPath: 'auto' }, shared: [shared('react', '19.3.1', '^19.2.0')] }));
+  writeFileSync(
+    path.join(out, 'mf-manifest.json'),
+    JSON.stringify({
+      name: 'mf_public',
+      metaData: { publicPath: 'auto' },
+      shared: [shared('react', '19.3.1', '^19.2.0')],
+    }),
+  );
   return out;
 }
 
 const shellBuild = buildFolder('shell', {
   manifestName: 'shell',
   sharedList: [shared('react', '19.3.1', '^19.2.0'), shared('@sportify/shared-ui', '0.1.0', '0.1.0')],
-  build: { imports: {}, provides: { '@sportify/shared-ui': ['Button', 'ClassCard'], '@sportify/shared-ui/router': ['Link'] } },
+  build: {
+    imports: {},
+    provides: { '@sportify/shared-ui': ['Button', 'ClassCard'], '@sportify/shared-ui/router': ['Link'] },
+  },
 });
-const fitting = (name) => buildFolder(name, {
-  manifestName: 'mf_public',
-  sharedList: [shared('react', '19.3.1', '^19.2.0')],
-  build: { imports: { '@sportify/shared-ui': ['Button'], '@sportify/shared-ui/router': ['Link'] } },
-});
+const fitting = (name) =>
+  buildFolder(name, {
+    manifestName: 'mf_public',
+    sharedList: [shared('react', '19.3.1', '^19.2.0')],
+    build: { imports: { '@sportify/shared-ui': ['Button'], '@sportify/shared-ui/router': ['Link'] } },
+  });
 const version = (id) => `0.1.0-${commit}.${id}`;
 const registry = () => JSON.parse(readFileSync(path.join(releases, 'registry.json'), 'utf8'));
 const published = (pkg) => (existsSync(path.join(releases, pkg)) ? readdirSync(path.join(releases, pkg)).sort() : []);
@@ -87,7 +126,10 @@ test('the shell is released and promoted', () => {
 test('a planted remote built against a shared-ui export the live shell lacks is refused, naming it', async () => {
   const planted = await compileRemoteUsingNewBadge();
   const info = JSON.parse(readFileSync(path.join(planted, 'sportify-build.json'), 'utf8'));
-  assert.deepEqual(info.imports, { '@sportify/shared-ui': ['Button', 'NewBadge'], '@sportify/shared-ui/router': ['Link'] });
+  assert.deepEqual(info.imports, {
+    '@sportify/shared-ui': ['Button', 'NewBadge'],
+    '@sportify/shared-ui/router': ['Link'],
+  });
 
   const r = cli('release.mjs', ['mf-public', '--skip-tests', '--from', planted], 'p1');
   assert.equal(r.code, 1);
@@ -122,15 +164,24 @@ test('releases are promoted, rolled back and recorded; old ones are pruned but n
   assert.equal(registry()['mf-public'].live.version, version('1'));
   assert.equal(registry()['mf-public'].previous, null);
   assert.match(cli('releases.mjs', ['rollback', 'mf-public']).err, /no earlier release to roll back to/);
-  assert.match(cli('releases.mjs', ['promote', 'mf-public', '0.1.0-nothere.9']).err, /has no release 0\.1\.0-nothere\.9/);
+  assert.match(
+    cli('releases.mjs', ['promote', 'mf-public', '0.1.0-nothere.9']).err,
+    /has no release 0\.1\.0-nothere\.9/,
+  );
 
-  const history = readFileSync(path.join(releases, 'history.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const history = readFileSync(path.join(releases, 'history.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   const switches = history.filter((entry) => entry.package === 'mf-public' && entry.action !== 'release');
-  assert.deepEqual(switches.map((entry) => [entry.action, entry.version, entry.commit, entry.who]), [
-    ['promote', version('1'), commit, 'ops-test'],
-    ['promote', version('2'), commit, 'ops-test'],
-    ['rollback', version('1'), commit, 'ops-test'],
-  ]);
+  assert.deepEqual(
+    switches.map((entry) => [entry.action, entry.version, entry.commit, entry.who]),
+    [
+      ['promote', version('1'), commit, 'ops-test'],
+      ['promote', version('2'), commit, 'ops-test'],
+      ['rollback', version('1'), commit, 'ops-test'],
+    ],
+  );
   assert.ok(switches.every((entry) => !Number.isNaN(Date.parse(entry.time))));
   assert.ok(!JSON.stringify(registry()).includes('ops-test'), 'the registry names no operator');
 

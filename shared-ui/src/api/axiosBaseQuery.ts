@@ -34,25 +34,29 @@ async function publicRead(url: string): Promise<Result> {
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return { data: body };
   await handleUnauthorized(response.status);
-  return { error: { status: response.status, data: body, message: `Request failed with status code ${response.status}` } };
+  return {
+    error: { status: response.status, data: body, message: `Request failed with status code ${response.status}` },
+  };
 }
 
 /**
  * RTK Query base query. Signed-in calls and writes go through the shared axios client (loaded on first use), so
  * tokens and 401/403 handling apply everywhere; a visitor's plain GET goes through fetch.
  */
-export const axiosBaseQuery = (): BaseQueryFn<RequestArgs, unknown, ApiError> => async ({ url, method = 'GET', data, params }) => {
-  if (method.toUpperCase() === 'GET' && !params && !tokenStorage.get()) return publicRead(url);
-  const { httpClient, AxiosError } = await import(/* webpackChunkName: "http-client" */ './httpClient');
-  try {
-    const response = await httpClient.request({ url, method, data, params });
-    return { data: response.data };
-  } catch (err) {
-    if (err instanceof AxiosError) {
-      return {
-        error: { status: err.response?.status ?? 'FETCH_ERROR', data: err.response?.data, message: err.message },
-      };
+export const axiosBaseQuery =
+  (): BaseQueryFn<RequestArgs, unknown, ApiError> =>
+  async ({ url, method = 'GET', data, params }) => {
+    if (method.toUpperCase() === 'GET' && !params && !tokenStorage.get()) return publicRead(url);
+    const { httpClient, AxiosError } = await import(/* webpackChunkName: "http-client" */ './httpClient');
+    try {
+      const response = await httpClient.request({ url, method, data, params });
+      return { data: response.data };
+    } catch (err) {
+      if (err instanceof AxiosError) {
+        return {
+          error: { status: err.response?.status ?? 'FETCH_ERROR', data: err.response?.data, message: err.message },
+        };
+      }
+      return { error: { status: 'FETCH_ERROR', data: undefined, message: String(err) } };
     }
-    return { error: { status: 'FETCH_ERROR', data: undefined, message: String(err) } };
-  }
-};
+  };

@@ -18,12 +18,25 @@ export const Button = styled.button<{ $variant?: ButtonVariant }>`
   ${({ theme, $variant = 'primary' }) => {
     switch ($variant) {
       case 'secondary':
-        return css`background: ${theme.colors.surface}; color: ${theme.colors.primary}; border-color: ${theme.colors.primary};`;
+        return css`
+          background: ${theme.colors.surface};
+          color: ${theme.colors.primary};
+          border-color: ${theme.colors.primary};
+        `;
       case 'danger':
-        return css`background: ${theme.colors.danger}; color: ${theme.colors.onPrimary};`;
+        return css`
+          background: ${theme.colors.danger};
+          color: ${theme.colors.onPrimary};
+        `;
       default:
-        return css`background: ${theme.colors.primary}; color: ${theme.colors.onPrimary};`;
+        return css`
+          background: ${theme.colors.primary};
+          color: ${theme.colors.onPrimary};
+        `;
     }
   }}
-  &:disabled { opacity: 0.5; cursor: not-allowed; }
+  &:disabled {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
 `;

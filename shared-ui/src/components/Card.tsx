@@ -17,8 +17,12 @@ export const CardBody = styled.div`
   gap: ${({ theme }) => theme.space(1)};
   padding: ${({ theme }) => theme.space(4)};
   flex: 1;
-  h3 { margin: 0 0 ${({ theme }) => theme.space(2)}; }
-  p { margin: 0; }
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 /** Card grid: 1 column on small screens, 2 on medium, 3 on extra large (docs/product.md §9). */
@@ -27,6 +31,10 @@ export const CardGrid = styled.div`
   gap: ${({ theme }) => theme.space(6)};
   grid-template-columns: 1fr;
   padding: 0 ${({ theme }) => theme.space(4)};
-  ${media.md} { grid-template-columns: repeat(2, 1fr); }
-  ${media.xl} { grid-template-columns: repeat(3, 1fr); }
+  ${media.md} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  ${media.xl} {
+    grid-template-columns: repeat(3, 1fr);
+  }
 `;

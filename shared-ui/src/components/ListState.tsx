@@ -12,15 +12,27 @@ export const StatePanel = styled.div`
   padding: ${({ theme }) => `${theme.space(8)} ${theme.space(4)}`};
   text-align: center;
   color: ${({ theme }) => theme.colors.muted};
-  p { margin: 0; }
+  p {
+    margin: 0;
+  }
 `;
 
 /** Something could not be loaded: the reason and a Retry button (disabled while the retry is on its way). */
-export function LoadError({ message, onRetry, retrying = false }: { message: string; onRetry: () => unknown; retrying?: boolean }) {
+export function LoadError({
+  message,
+  onRetry,
+  retrying = false,
+}: {
+  message: string;
+  onRetry: () => unknown;
+  retrying?: boolean;
+}) {
   return (
     <StatePanel>
       <ErrorText role="alert">{message}</ErrorText>
-      <Button type="button" $variant="secondary" onClick={() => onRetry()} disabled={retrying}>Retry</Button>
+      <Button type="button" $variant="secondary" onClick={() => onRetry()} disabled={retrying}>
+        Retry
+      </Button>
     </StatePanel>
   );
 }
@@ -51,12 +63,26 @@ export interface ListStateProps<T> {
 }
 
 /** Every list's states, alike in all remotes: spinner, readable error with Retry, empty message, then the items. */
-export function ListState<T>({ query, items = query.data, loadingLabel, errorText, emptyText, emptyAction, children }: ListStateProps<T>) {
+export function ListState<T>({
+  query,
+  items = query.data,
+  loadingLabel,
+  errorText,
+  emptyText,
+  emptyAction,
+  children,
+}: ListStateProps<T>) {
   const { isLoading, isError, isFetching = false, error, refetch } = query;
   // A retry after an error is loading again, so the spinner wins over a stale error.
   if (isLoading || (!isError && !items)) return <Spinner label={loadingLabel} />;
   if (isError || !items) {
-    return <LoadError message={typeof errorText === 'function' ? errorText(error) : errorText} onRetry={refetch} retrying={isFetching} />;
+    return (
+      <LoadError
+        message={typeof errorText === 'function' ? errorText(error) : errorText}
+        onRetry={refetch}
+        retrying={isFetching}
+      />
+    );
   }
   if (items.length === 0) {
     return (

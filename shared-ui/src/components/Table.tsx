@@ -10,36 +10,63 @@ export const Table = styled.table<{ $stackBelow?: number }>`
   width: 100%;
   border-collapse: collapse;
   background: ${({ theme }) => theme.colors.surface};
-  th, td {
+  th,
+  td {
     padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: left;
     vertical-align: middle;
     overflow-wrap: anywhere;
   }
-  th { background: ${({ theme }) => theme.colors.background}; font-weight: 600; }
-  img { width: 48px; height: 48px; border-radius: ${({ theme }) => theme.radius.md}; object-fit: cover; }
-  ${({ $stackBelow, theme }) => $stackBelow && css`
-    @media (max-width: ${$stackBelow - 0.02}px) {
-      thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-      tbody, tr, td { display: block; }
-      tr {
-        margin-bottom: ${theme.space(4)};
-        border: 1px solid ${theme.colors.border};
-        border-radius: ${theme.radius.md};
-        overflow: hidden;
+  th {
+    background: ${({ theme }) => theme.colors.background};
+    font-weight: 600;
+  }
+  img {
+    width: 48px;
+    height: 48px;
+    border-radius: ${({ theme }) => theme.radius.md};
+    object-fit: cover;
+  }
+  ${({ $stackBelow, theme }) =>
+    $stackBelow &&
+    css`
+      @media (max-width: ${$stackBelow - 0.02}px) {
+        thead {
+          position: absolute;
+          width: 1px;
+          height: 1px;
+          overflow: hidden;
+          clip-path: inset(50%);
+          white-space: nowrap;
+        }
+        tbody,
+        tr,
+        td {
+          display: block;
+        }
+        tr {
+          margin-bottom: ${theme.space(4)};
+          border: 1px solid ${theme.colors.border};
+          border-radius: ${theme.radius.md};
+          overflow: hidden;
+        }
+        td {
+          display: grid;
+          grid-template-columns: minmax(6rem, 35%) minmax(0, 1fr);
+          gap: ${theme.space(3)};
+          align-items: center;
+          padding: ${`${theme.space(2)} ${theme.space(3)}`};
+        }
+        td::before {
+          content: attr(data-label);
+          font-weight: 600;
+        }
+        td:last-child {
+          border-bottom: 0;
+        }
       }
-      td {
-        display: grid;
-        grid-template-columns: minmax(6rem, 35%) minmax(0, 1fr);
-        gap: ${theme.space(3)};
-        align-items: center;
-        padding: ${`${theme.space(2)} ${theme.space(3)}`};
-      }
-      td::before { content: attr(data-label); font-weight: 600; }
-      td:last-child { border-bottom: 0; }
-    }
-  `}
+    `}
 `;
 
 export const TableScroll = styled.div`
@@ -68,7 +95,9 @@ export function DataTable({
         <thead>
           <tr>
             {columns.map((name) => (
-              <th key={name} scope="col">{name}</th>
+              <th key={name} scope="col">
+                {name}
+              </th>
             ))}
           </tr>
         </thead>

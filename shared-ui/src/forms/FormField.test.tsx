@@ -6,7 +6,9 @@ import { FormField, TextInput } from './FormField';
 it('labels the control and shows the error in red, linked to it', () => {
   render(
     <ThemeProvider theme={theme}>
-      <FormField label="Class name" error="Class name is required"><TextInput /></FormField>
+      <FormField label="Class name" error="Class name is required">
+        <TextInput />
+      </FormField>
     </ThemeProvider>,
   );
   const input = screen.getByLabelText('Class name');

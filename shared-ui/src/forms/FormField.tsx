@@ -9,13 +9,24 @@ const controlStyle = css`
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
-  &:read-only { background: ${({ theme }) => theme.colors.background}; }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+  &:read-only {
+    background: ${({ theme }) => theme.colors.background};
+  }
 `;
 
-export const TextInput = styled.input`${controlStyle}`;
-export const TextArea = styled.textarea`${controlStyle} min-height: 120px; resize: vertical;`;
-export const Select = styled.select`${controlStyle}`;
+export const TextInput = styled.input`
+  ${controlStyle}
+`;
+export const TextArea = styled.textarea`
+  ${controlStyle} min-height: 120px;
+  resize: vertical;
+`;
+export const Select = styled.select`
+  ${controlStyle}
+`;
 
 /** Red message text (field errors, provider errors under a form). */
 export const ErrorText = styled.p`
@@ -27,7 +38,9 @@ export const ErrorText = styled.p`
 const Field = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(1)};
-  label { font-weight: 600; }
+  label {
+    font-weight: 600;
+  }
 `;
 
 type Control = ReactElement<{ id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }>;

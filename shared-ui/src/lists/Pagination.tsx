@@ -23,22 +23,33 @@ export function Pagination({ page, total, limit, onPage, label }: PaginationProp
   if (pages <= 1 && page <= 1) return null;
   return (
     <Nav aria-label={label}>
-      <Button type="button" $variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</Button>
+      <Button type="button" $variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
       <ol>
         {pageNumbers(Math.min(page, pages), pages).map((n, i) =>
           n === 0 ? (
-            <li key={`gap-${i}`} aria-hidden="true">…</li>
+            <li key={`gap-${i}`} aria-hidden="true">
+              …
+            </li>
           ) : (
             <li key={n}>
-              <Button type="button" $variant={n === page ? 'primary' : 'secondary'} aria-current={n === page ? 'page' : undefined}
-                aria-label={`Page ${n}`} onClick={() => n !== page && onPage(n)}>
+              <Button
+                type="button"
+                $variant={n === page ? 'primary' : 'secondary'}
+                aria-current={n === page ? 'page' : undefined}
+                aria-label={`Page ${n}`}
+                onClick={() => n !== page && onPage(n)}
+              >
                 {n}
               </Button>
             </li>
           ),
         )}
       </ol>
-      <Button type="button" $variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</Button>
+      <Button type="button" $variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
     </Nav>
   );
 }
@@ -50,7 +61,20 @@ const Nav = styled.nav`
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
   margin: ${({ theme }) => `${theme.space(6)} 0`};
-  ol { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space(1)}; list-style: none; margin: 0; padding: 0; }
-  li { display: flex; align-items: center; }
-  li button { min-width: 2.5rem; padding-inline: ${({ theme }) => theme.space(2)}; }
+  ol {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space(1)};
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  li {
+    display: flex;
+    align-items: center;
+  }
+  li button {
+    min-width: 2.5rem;
+    padding-inline: ${({ theme }) => theme.space(2)};
+  }
 `;

@@ -8,4 +8,7 @@ export interface Paged<T> {
 
 /** Query params without empty values (the API refuses e.g. `minPrice=`). */
 export const cleanParams = (params: Record<string, string | number | undefined>): Record<string, string | number> =>
-  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
+  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string | number
+  >;

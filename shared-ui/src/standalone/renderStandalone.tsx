@@ -27,7 +27,10 @@ export function renderStandalone(remoteName: string, routes: StandaloneRoute[]):
   const store = makeStore();
   const links = routes.filter((route) => !route.path.includes(':'));
   const router = createBrowserRouter([
-    { path: '/', element: routes.find((route) => route.path === '/')?.element ?? <p>{remoteName}: pick a screen above.</p> },
+    {
+      path: '/',
+      element: routes.find((route) => route.path === '/')?.element ?? <p>{remoteName}: pick a screen above.</p>,
+    },
     ...routes.filter((route) => route.path !== '/'),
   ]);
   const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -37,7 +40,9 @@ export function renderStandalone(remoteName: string, routes: StandaloneRoute[]):
         <DevBar aria-label={`${remoteName} screens`}>
           <strong>{remoteName} (standalone)</strong>
           {links.map((route) => (
-            <a key={route.path} href={route.path}>{route.path}</a>
+            <a key={route.path} href={route.path}>
+              {route.path}
+            </a>
           ))}
         </DevBar>
         <RouterProvider router={router} />
@@ -45,4 +50,3 @@ export function renderStandalone(remoteName: string, routes: StandaloneRoute[]):
     </StrictMode>,
   );
 }
-

@@ -18,7 +18,13 @@ export interface RecordedCall {
  */
 export function mockApi(routes: Record<string, Handler | [number, unknown]>) {
   const calls: RecordedCall[] = [];
-  const answer = (method: string, url: string, body: unknown, authorization: string | null, config: InternalAxiosRequestConfig) => {
+  const answer = (
+    method: string,
+    url: string,
+    body: unknown,
+    authorization: string | null,
+    config: InternalAxiosRequestConfig,
+  ) => {
     const key = `${method} ${url}`;
     calls.push({ method, url, body, authorization });
     const route = routes[key];
@@ -28,7 +34,13 @@ export function mockApi(routes: Record<string, Handler | [number, unknown]>) {
   httpClient.defaults.adapter = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const [status, data] = answer(method, config.url ?? '', body, AxiosHeaders.from(config.headers).get('Authorization') as string | null, config);
+    const [status, data] = answer(
+      method,
+      config.url ?? '',
+      body,
+      AxiosHeaders.from(config.headers).get('Authorization') as string | null,
+      config,
+    );
     const response = { status, statusText: '', data, headers: {}, config };
     if (status >= 400) throw new AxiosError(`HTTP ${status}`, String(status), config, undefined, response);
     return response;

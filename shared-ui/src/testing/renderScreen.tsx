@@ -7,7 +7,11 @@ import type { SessionRole, SessionState } from '../session/sessionSlice';
 import { api } from '../api/api';
 
 /** A signed-in session for tests; `role` picks the kind of user. */
-export function sessionAs(role: SessionRole, email = `${role}@sportify.camp`, displayName = `Test ${role}`): SessionState {
+export function sessionAs(
+  role: SessionRole,
+  email = `${role}@sportify.camp`,
+  displayName = `Test ${role}`,
+): SessionState {
   return { status: 'signedIn', user: { email, displayName, photoURL: null }, role };
 }
 
@@ -27,7 +31,10 @@ interface Options {
  * Renders one screen as the shell would: a fresh store (with the given session), the theme and a memory router.
  * Pair it with `mockApi` to answer the screen's HTTP calls.
  */
-export function renderScreen(ui: ReactElement, { path = '/', url = path, session = signedOut, otherPaths = [] }: Options = {}) {
+export function renderScreen(
+  ui: ReactElement,
+  { path = '/', url = path, session = signedOut, otherPaths = [] }: Options = {},
+) {
   const store = makeStore({ session });
   const routes: RouteObject[] = [
     { path, element: ui },

@@ -49,9 +49,15 @@ export function AppToastContainer(props: ToastContainerProps) {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <LazyToastContainer position="top-center" limit={TOAST_LIMIT} autoClose={TOAST_DURATIONS.blank}
+      <LazyToastContainer
+        position="top-center"
+        limit={TOAST_LIMIT}
+        autoClose={TOAST_DURATIONS.blank}
         // A notice lasts its 1.5 s even when the window is not focused.
-        pauseOnFocusLoss={false} newestOnTop {...props} />
+        pauseOnFocusLoss={false}
+        newestOnTop
+        {...props}
+      />
     </Suspense>
   );
 }

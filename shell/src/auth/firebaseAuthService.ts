@@ -21,14 +21,24 @@ import { EmailNotVerifiedError, type AuthAccount, type AuthService } from './aut
 // Getters, not a snapshot: Register sets the name and photo after the account exists, and the session should
 // show them even when its token exchange finishes after that update.
 const toAccount = (user: User): AuthAccount => ({
-  get email() { return user.email ?? ''; },
-  get displayName() { return user.displayName; },
-  get photoURL() { return user.photoURL; },
+  get email() {
+    return user.email ?? '';
+  },
+  get displayName() {
+    return user.displayName;
+  },
+  get photoURL() {
+    return user.photoURL;
+  },
   getIdToken: () => user.getIdToken(),
 });
 
 export function createFirebaseAuthService(settings: FirebaseSettings): AuthService {
-  const app = initializeApp({ apiKey: settings.apiKey, authDomain: settings.authDomain, projectId: settings.projectId });
+  const app = initializeApp({
+    apiKey: settings.apiKey,
+    authDomain: settings.authDomain,
+    projectId: settings.projectId,
+  });
   // initializeAuth with only what we use keeps the bundle smaller than getAuth().
   const auth = initializeAuth(app, {
     persistence: browserLocalPersistence,

@@ -5,7 +5,10 @@ import type { AuthAccount } from './authService';
 import { startSessionSync } from './sessionSync';
 
 const account = (email: string): AuthAccount => ({
-  email, displayName: 'Alex Morgan', photoURL: null, getIdToken: async () => 'firebase-id-token',
+  email,
+  displayName: 'Alex Morgan',
+  photoURL: null,
+  getIdToken: async () => 'firebase-id-token',
 });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -36,10 +39,17 @@ describe('session sync', () => {
     await settle();
 
     expect(store.getState().session).toEqual({
-      status: 'signedIn', role, user: { email: 'alex@sportify.camp', displayName: 'Alex Morgan', photoURL: null },
+      status: 'signedIn',
+      role,
+      user: { email: 'alex@sportify.camp', displayName: 'Alex Morgan', photoURL: null },
     });
     expect(localStorage.getItem(TOKEN_KEY)).toBe('api-token');
-    expect(api.calls[0]).toMatchObject({ method: 'POST', url: '/jwt', body: { email: 'alex@sportify.camp' }, authorization: 'Bearer firebase-id-token' });
+    expect(api.calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/jwt',
+      body: { email: 'alex@sportify.camp' },
+      authorization: 'Bearer firebase-id-token',
+    });
     expect(api.calls[1].authorization).toBe('Bearer api-token');
   });
 

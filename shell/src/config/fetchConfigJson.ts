@@ -9,9 +9,13 @@ function inlineConfig(): unknown {
 
 /** The runtime config once per page: inlined in index.html, else GET /config.json (the dev server's case). */
 export function fetchConfigJson(url = '/config.json'): Promise<unknown> {
-  pending ??= Promise.resolve().then(() => inlineConfig() ?? fetch(url).then((response) => {
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    return response.json() as Promise<unknown>;
-  }));
+  pending ??= Promise.resolve().then(
+    () =>
+      inlineConfig() ??
+      fetch(url).then((response) => {
+        if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+        return response.json() as Promise<unknown>;
+      }),
+  );
   return pending;
 }

@@ -8,7 +8,9 @@ const Frame = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(6)};
   padding: ${({ theme }) => theme.space(4)};
-  ${media.md} { grid-template-columns: 240px 1fr; }
+  ${media.md} {
+    grid-template-columns: 240px 1fr;
+  }
 `;
 
 // An aside (not a second <nav> landmark), so 'the navigation' stays the one main bar.
@@ -17,10 +19,25 @@ const Side = styled.aside`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   padding: ${({ theme }) => theme.space(4)};
-  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: ${({ theme }) => theme.space(2)}; }
-  hr { border: 0; border-top: 1px solid ${({ theme }) => theme.colors.border}; margin: ${({ theme }) => theme.space(4)} 0; }
-  a { text-decoration: none; font-weight: 600; }
-  a.active { color: ${({ theme }) => theme.colors.primary}; }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+  hr {
+    border: 0;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    margin: ${({ theme }) => theme.space(4)} 0;
+  }
+  a {
+    text-decoration: none;
+    font-weight: 600;
+  }
+  a.active {
+    color: ${({ theme }) => theme.colors.primary};
+  }
 `;
 
 /** Dashboard frame: the side menu for the user's role (spec "Dashboard layout") and the screen beside it. */
@@ -31,14 +48,24 @@ export function DashboardLayout() {
       <Side aria-label="Dashboard">
         <ul>
           {dashboardMenu(role).map((item) => (
-            <li key={item.to}><PreloadLink to={item.to}>{item.label}</PreloadLink></li>
+            <li key={item.to}>
+              <PreloadLink to={item.to}>{item.label}</PreloadLink>
+            </li>
           ))}
         </ul>
         <hr />
         <ul>
-          <li><NavLink to="/" end>Home</NavLink></li>
-          <li><NavLink to="/instructors">Instructors</NavLink></li>
-          <li><NavLink to="/classes">Classes</NavLink></li>
+          <li>
+            <NavLink to="/" end>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/instructors">Instructors</NavLink>
+          </li>
+          <li>
+            <NavLink to="/classes">Classes</NavLink>
+          </li>
         </ul>
       </Side>
       <section>

@@ -1,10 +1,19 @@
 import { hintCurrentRemote } from './earlyHints';
 
-const config = { apiUrl: 'http://api.test', remotes: { mf_public: 'http://localhost:3001/mf-manifest.json', mf_admin: 'http://localhost:3004/mf-manifest.json' } };
-const hints = () => [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => [link.getAttribute('as'), link.getAttribute('href')]);
+const config = {
+  apiUrl: 'http://api.test',
+  remotes: { mf_public: 'http://localhost:3001/mf-manifest.json', mf_admin: 'http://localhost:3004/mf-manifest.json' },
+};
+const hints = () =>
+  [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => [
+    link.getAttribute('as'),
+    link.getAttribute('href'),
+  ]);
 
 describe('early hints', () => {
-  afterEach(() => { document.head.innerHTML = ''; });
+  afterEach(() => {
+    document.head.innerHTML = '';
+  });
 
   it("preloads the manifest and remoteEntry.js of the current page's remote", () => {
     hintCurrentRemote(config, '/dashboard/feedback/42', '');
@@ -33,7 +42,8 @@ describe('early hints', () => {
   });
 
   it('adds nothing the server already hinted in index.html', () => {
-    document.head.innerHTML = '<link rel="preload" as="fetch" href="http://localhost:3001/mf-manifest.json" crossorigin="anonymous">';
+    document.head.innerHTML =
+      '<link rel="preload" as="fetch" href="http://localhost:3001/mf-manifest.json" crossorigin="anonymous">';
     hintCurrentRemote(config, '/classes');
     expect(hints()).toEqual([
       ['fetch', 'http://localhost:3001/mf-manifest.json'],

@@ -9,7 +9,9 @@ const matches = (pattern: string, pathname: string) =>
 function addHint(href: string, as: 'fetch' | 'script') {
   // The static server already wrote the page's hints into index.html (scripts/lib/first-view.mjs); this is the
   // fallback for servers that do not (the dev server).
-  const present = [...document.head.querySelectorAll('link[rel="preload"]')].some((hint) => hint.getAttribute('href') === href);
+  const present = [...document.head.querySelectorAll('link[rel="preload"]')].some(
+    (hint) => hint.getAttribute('href') === href,
+  );
   if (present) return;
   const link = document.createElement('link');
   link.rel = 'preload';
@@ -20,7 +22,11 @@ function addHint(href: string, as: 'fetch' | 'script') {
   document.head.appendChild(link);
 }
 
-export function hintCurrentRemote(config: unknown, pathname = window.location.pathname, search = window.location.search): void {
+export function hintCurrentRemote(
+  config: unknown,
+  pathname = window.location.pathname,
+  search = window.location.search,
+): void {
   const route = remoteRoutes.find((candidate) => matches(candidate.path, pathname));
   const { remotes, apiUrl } = (config ?? {}) as { remotes?: Record<string, unknown>; apiUrl?: unknown };
   const manifest = route && remotes?.[route.remote];

@@ -7,7 +7,13 @@ function setup(latestUrl: string, { age = 10_000 } = {}) {
   let clock = 0;
   const latest = jest.fn().mockResolvedValue({ mf_public: latestUrl });
   const register = jest.fn();
-  const picker = createReleasePicker({ initial: { mf_public: V1 }, latest, register, maxAgeMs: 2000, now: () => clock });
+  const picker = createReleasePicker({
+    initial: { mf_public: V1 },
+    latest,
+    register,
+    maxAgeMs: 2000,
+    now: () => clock,
+  });
   clock += age;
   return { picker, latest, register };
 }

@@ -23,7 +23,13 @@ export interface ReleasePicker {
  * two builds of one remote cannot share a page (same container name, chunk ids and injected endpoints). Its lazy
  * chunks stay reachable because releases are immutable and kept. A new document load takes the live release.
  */
-export function createReleasePicker({ initial, latest, register, maxAgeMs = 2000, now = Date.now }: ReleasePickerOptions): ReleasePicker {
+export function createReleasePicker({
+  initial,
+  latest,
+  register,
+  maxAgeMs = 2000,
+  now = Date.now,
+}: ReleasePickerOptions): ReleasePicker {
   const entries = new Map(Object.entries(initial));
   const loadedAt = now();
   const picked = new Map<string, Promise<void>>();

@@ -8,7 +8,10 @@ export interface RetryOptions {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Retries a flaky async call with exponential back-off; rejects with the last error. */
-export async function withRetry<T>(task: () => Promise<T>, { retries, delayMs, beforeRetry }: RetryOptions): Promise<T> {
+export async function withRetry<T>(
+  task: () => Promise<T>,
+  { retries, delayMs, beforeRetry }: RetryOptions,
+): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await task();

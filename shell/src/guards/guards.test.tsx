@@ -4,7 +4,9 @@ import { renderApp, studentSession } from '../test/renderApp';
 
 const loading: SessionState = { status: 'loading', user: null, role: null };
 const signedInAs = (role: 'admin' | 'instructor'): SessionState => ({
-  status: 'signedIn', role, user: { email: `${role}@sportify.camp`, displayName: role, photoURL: null },
+  status: 'signedIn',
+  role,
+  user: { email: `${role}@sportify.camp`, displayName: role, photoURL: null },
 });
 
 describe('signed-in guard', () => {

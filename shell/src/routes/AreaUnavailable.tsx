@@ -9,7 +9,9 @@ const Panel = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.colors.surface};
-  h2 { margin-top: 0; }
+  h2 {
+    margin-top: 0;
+  }
 `;
 
 /** Shown in place of a screen whose remote cannot be loaded; the rest of the site keeps working. */
@@ -18,7 +20,9 @@ export function AreaUnavailable({ onRetry }: { onRetry: () => void }) {
     <Panel role="alert">
       <h2>This area is unavailable</h2>
       <p>This part of Sportify Camp cannot be reached right now. The rest of the site still works.</p>
-      <Button type="button" onClick={onRetry}>Retry</Button>
+      <Button type="button" onClick={onRetry}>
+        Retry
+      </Button>
     </Panel>
   );
 }

@@ -12,8 +12,14 @@ export function PreloadLink({ to, onMouseEnter, onFocus, ...rest }: NavLinkProps
   return (
     <NavLink
       to={to}
-      onMouseEnter={(event) => { warm(); onMouseEnter?.(event); }}
-      onFocus={(event) => { warm(); onFocus?.(event); }}
+      onMouseEnter={(event) => {
+        warm();
+        onMouseEnter?.(event);
+      }}
+      onFocus={(event) => {
+        warm();
+        onFocus?.(event);
+      }}
       {...rest}
     />
   );

@@ -27,9 +27,15 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
 
   return (
     <RemoteErrorBoundary key={attempt} fallback={() => <AreaUnavailable onRetry={retry} />}>
-      <Suspense fallback={skeleton
-        ? <div role="status" aria-label="Loading page" dangerouslySetInnerHTML={{ __html: skeleton }} />
-        : <Spinner label="Loading page" />}>
+      <Suspense
+        fallback={
+          skeleton ? (
+            <div role="status" aria-label="Loading page" dangerouslySetInnerHTML={{ __html: skeleton }} />
+          ) : (
+            <Spinner label="Loading page" />
+          )
+        }
+      >
         {/* eslint-disable-next-line react-hooks/static-components -- cached by the registry (above) */}
         <Screen key={navigationKey} />
       </Suspense>

@@ -11,7 +11,11 @@ export const signedOutSession: SessionState = { status: 'signedOut', user: null,
 
 export const studentSession: SessionState = {
   status: 'signedIn',
-  user: { email: 'mia@sportify.camp', displayName: 'Mia Chen', photoURL: 'http://localhost:3000/images/people/mia.svg' },
+  user: {
+    email: 'mia@sportify.camp',
+    displayName: 'Mia Chen',
+    photoURL: 'http://localhost:3000/images/people/mia.svg',
+  },
   role: 'student',
 };
 
@@ -54,7 +58,13 @@ interface Options {
  * The real shell (routes, guards, layout) with fake auth and remote loading, at a given URL. Rendered inside act so
  * lazy remote screens that resolve at once settle before the test looks.
  */
-export async function renderApp({ path = '/', session = signedOutSession, remotes = workingRemotes, auth = fakeAuth(), syncSession = false }: Options = {}) {
+export async function renderApp({
+  path = '/',
+  session = signedOutSession,
+  remotes = workingRemotes,
+  auth = fakeAuth(),
+  syncSession = false,
+}: Options = {}) {
   const store = makeStore({ session });
   if (syncSession) startSessionSync(auth, store.dispatch);
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });

@@ -35,7 +35,14 @@ export class SandboxIntentsRepository {
   }
 
   async insert(i: Omit<GatewayIntent, 'refunded' | 'metadata'> & { metadata: IntentMetadata }): Promise<GatewayIntent> {
-    const doc = await this.model.create({ intentId: i.id, clientSecret: i.clientSecret, amount: i.amount, currency: i.currency, status: i.status, metadata: { ...i.metadata } });
+    const doc = await this.model.create({
+      intentId: i.id,
+      clientSecret: i.clientSecret,
+      amount: i.amount,
+      currency: i.currency,
+      status: i.status,
+      metadata: { ...i.metadata },
+    });
     return toIntent(doc.toObject());
   }
 
@@ -59,7 +66,11 @@ export class SandboxIntentsRepository {
 
   async markSucceeded(intentId: string): Promise<GatewayIntent | null> {
     const d = await this.model
-      .findOneAndUpdate({ intentId }, { $set: { status: 'succeeded' }, $unset: { lastError: 1 } }, { returnDocument: 'after' })
+      .findOneAndUpdate(
+        { intentId },
+        { $set: { status: 'succeeded' }, $unset: { lastError: 1 } },
+        { returnDocument: 'after' },
+      )
       .lean<SandboxIntentRecord>()
       .exec();
     return d ? toIntent(d) : null;

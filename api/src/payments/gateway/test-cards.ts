@@ -18,12 +18,19 @@ const SUCCEEDS = new Set([
 
 const DECLINES: Record<string, CardDecline> = {
   '4000000000000002': { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
-  '4000000000009995': { code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  '4000000000009995': {
+    code: 'card_declined',
+    declineCode: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
   '4000000000009987': { code: 'card_declined', declineCode: 'lost_card', message: 'Your card was declined.' },
   '4000000000009979': { code: 'card_declined', declineCode: 'stolen_card', message: 'Your card was declined.' },
   '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
   '4000000000000127': { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  '4000000000000119': { code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+  '4000000000000119': {
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
 };
 
 const luhnValid = (digits: string): boolean => {
@@ -53,7 +60,8 @@ export function checkTestCard(card: TestCard, now = new Date()): CardDecline | n
     return { code: 'incorrect_number', message: 'Your card number is incorrect.' };
   }
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  if (card.expMonth < 1 || card.expMonth > 12) return { code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." };
+  if (card.expMonth < 1 || card.expMonth > 12)
+    return { code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." };
   if (year < now.getFullYear() || (year === now.getFullYear() && card.expMonth < now.getMonth() + 1)) {
     return { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
   }
@@ -63,6 +71,7 @@ export function checkTestCard(card: TestCard, now = new Date()): CardDecline | n
   return {
     code: 'card_declined',
     declineCode: 'test_mode_live_card',
-    message: 'Your card was declined. Your request was in test mode, but used a non test card. Use a test card such as 4242 4242 4242 4242.',
+    message:
+      'Your card was declined. Your request was in test mode, but used a non test card. Use a test card such as 4242 4242 4242 4242.',
   };
 }

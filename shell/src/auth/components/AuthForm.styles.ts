@@ -39,5 +39,10 @@ export const OrDivider = styled.div.attrs({ role: 'separator', 'aria-label': 'OR
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
   color: ${({ theme }) => theme.colors.muted};
-  &::before, &::after { content: ''; flex: 1; border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+  &::before,
+  &::after {
+    content: '';
+    flex: 1;
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+  }
 `;

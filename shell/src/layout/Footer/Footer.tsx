@@ -13,9 +13,16 @@ const Columns = styled.div`
   gap: ${({ theme }) => theme.space(6)};
   max-width: 1200px;
   margin: 0 auto;
-  ${media.md} { grid-template-columns: 2fr 1fr; }
-  address { font-style: normal; }
-  h2 { margin-top: 0; font-size: 1.25rem; }
+  ${media.md} {
+    grid-template-columns: 2fr 1fr;
+  }
+  address {
+    font-style: normal;
+  }
+  h2 {
+    margin-top: 0;
+    font-size: 1.25rem;
+  }
 `;
 
 const Copyright = styled.p`
@@ -35,8 +42,12 @@ export function Footer() {
         </div>
         <address aria-label="Contact details">
           <div>12 Lakeside Fields, Pinewood Valley, CA 95000</div>
-          <div>Phone: <a href="tel:+15550102026">+1 555 010 2026</a></div>
-          <div>Email: <a href="mailto:hello@sportify.camp">hello@sportify.camp</a></div>
+          <div>
+            Phone: <a href="tel:+15550102026">+1 555 010 2026</a>
+          </div>
+          <div>
+            Email: <a href="mailto:hello@sportify.camp">hello@sportify.camp</a>
+          </div>
         </address>
       </Columns>
       <Copyright>Copyright © {new Date().getFullYear()} Sportify Camp. All rights reserved.</Copyright>

@@ -12,7 +12,11 @@ export const Bar = styled.header<{ $scrolled: boolean }>`
   width: 100%;
   background: ${({ theme }) => theme.colors.surface};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  ${({ $scrolled, theme }) => $scrolled && css`box-shadow: ${theme.shadow};`}
+  ${({ $scrolled, theme }) =>
+    $scrolled &&
+    css`
+      box-shadow: ${theme.shadow};
+    `}
 `;
 
 export const Inner = styled.nav`
@@ -36,7 +40,9 @@ export const Brand = styled.a`
 `;
 
 export const Toggle = styled.button`
-  ${media.md} { display: none; }
+  ${media.md} {
+    display: none;
+  }
   background: none;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
@@ -62,9 +68,21 @@ export const Menu = styled.div<{ $open: boolean }>`
     align-items: center;
     padding-bottom: 0;
   }
-  ul { display: flex; flex-direction: inherit; gap: inherit; list-style: none; margin: 0; padding: 0; }
-  a { text-decoration: none; font-weight: 600; }
-  a.active { color: ${({ theme }) => theme.colors.primary}; }
+  ul {
+    display: flex;
+    flex-direction: inherit;
+    gap: inherit;
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  a {
+    text-decoration: none;
+    font-weight: 600;
+  }
+  a.active {
+    color: ${({ theme }) => theme.colors.primary};
+  }
 `;
 
 export const Account = styled.div`

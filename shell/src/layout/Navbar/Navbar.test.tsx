@@ -24,7 +24,10 @@ describe('Navbar', () => {
 
   it('shows Dashboard, the photo with the name as tooltip and Logout for a signed-in student', async () => {
     const { auth } = await renderApp({ session: studentSession });
-    expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/selected-classes');
+    expect(within(nav()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard/selected-classes',
+    );
     expect(within(nav()).getByRole('img', { name: 'Mia Chen' })).toHaveAttribute('title', 'Mia Chen');
     expect(within(nav()).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
 

@@ -23,7 +23,9 @@ export function Navbar() {
   return (
     <Bar $scrolled={scrolled}>
       <Inner aria-label="Main">
-        <Brand as={Link} to="/">Sportify Camp</Brand>
+        <Brand as={Link} to="/">
+          Sportify Camp
+        </Brand>
         <Toggle type="button" aria-expanded={open} aria-controls="main-menu" onClick={() => setOpen(!open)}>
           Menu
         </Toggle>
@@ -31,12 +33,16 @@ export function Navbar() {
           <ul>
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <PreloadLink to={link.to} end onClick={close}>{link.label}</PreloadLink>
+                <PreloadLink to={link.to} end onClick={close}>
+                  {link.label}
+                </PreloadLink>
               </li>
             ))}
             {session.status === 'signedIn' && (
               <li>
-                <PreloadLink to={dashboardHome(session.role)} onClick={close}>Dashboard</PreloadLink>
+                <PreloadLink to={dashboardHome(session.role)} onClick={close}>
+                  Dashboard
+                </PreloadLink>
               </li>
             )}
           </ul>
@@ -49,11 +55,15 @@ export function Navbar() {
                 width={40}
                 height={40}
               />
-              <Button type="button" $variant="secondary" onClick={logout}>Logout</Button>
+              <Button type="button" $variant="secondary" onClick={logout}>
+                Logout
+              </Button>
             </Account>
           )}
           {session.status === 'signedOut' && (
-            <Button as={Link} to="/login" onClick={close}>Login</Button>
+            <Button as={Link} to="/login" onClick={close}>
+              Login
+            </Button>
           )}
         </Menu>
       </Inner>

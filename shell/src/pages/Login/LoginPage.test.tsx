@@ -5,7 +5,9 @@ import { fakeAuth, renderApp, type FakeAuth } from '../../test/renderApp';
 import { EmailNotVerifiedError, type AuthAccount } from '../../auth/authService';
 
 const googleAccount: AuthAccount = {
-  email: 'new@sportify.camp', displayName: 'New Camper', photoURL: 'http://photos.test/new.png',
+  email: 'new@sportify.camp',
+  displayName: 'New Camper',
+  photoURL: 'http://photos.test/new.png',
   getIdToken: async () => 'firebase-id-token',
 };
 
@@ -53,7 +55,9 @@ describe('Login page', () => {
 
   it("shows the provider's message in red under the form and resets it when sign-in fails", async () => {
     const user = userEvent.setup();
-    const auth = fakeAuth({ signInWithEmail: jest.fn().mockRejectedValue(new Error('Firebase: Error (auth/wrong-password).')) });
+    const auth = fakeAuth({
+      signInWithEmail: jest.fn().mockRejectedValue(new Error('Firebase: Error (auth/wrong-password).')),
+    });
     await renderApp({ path: '/login', auth });
     await user.type(screen.getByLabelText('Email'), 'mia@sportify.camp');
     await user.type(screen.getByLabelText('Password'), 'Wrong@2026');
@@ -112,7 +116,9 @@ describe('Login page', () => {
     expect(await screen.findByRole('heading', { name: 'mf_student/SelectedClasses screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/selected-classes');
     expect(api.calls).toContainEqual({
-      method: 'POST', url: '/users', authorization: 'Bearer firebase-id-token',
+      method: 'POST',
+      url: '/users',
+      authorization: 'Bearer firebase-id-token',
       body: { userName: 'New Camper', email: 'new@sportify.camp', userPhoto: 'http://photos.test/new.png' },
     });
     expect(localStorage.getItem('access-token')).toBe('api-token');

@@ -70,7 +70,9 @@ export function LoginPage() {
             {/* The spec's 'Forgot password?' link does nothing yet. */}
             <LinkButton type="button">Forgot password?</LinkButton>
           </Row>
-          <Button type="submit" disabled={form.submitting}>Login</Button>
+          <Button type="submit" disabled={form.submitting}>
+            Login
+          </Button>
           {authError && <ErrorText role="alert">{authError}</ErrorText>}
           {unverified && (
             <Button type="button" $variant="secondary" disabled={resent === 'sending'} onClick={() => void resend()}>
@@ -81,7 +83,9 @@ export function LoginPage() {
         </FormGrid>
         <OrDivider>OR</OrDivider>
         <GoogleSignInButton />
-        <Link to="/register" state={location.state}>Register...</Link>
+        <Link to="/register" state={location.state}>
+          Register...
+        </Link>
       </AuthCard>
     </section>
   );

@@ -7,7 +7,10 @@ const Wrap = styled.section`
   justify-items: center;
   gap: ${({ theme }) => theme.space(4)};
   padding: ${({ theme }) => theme.space(8)};
-  img { width: min(400px, 100%); height: auto; }
+  img {
+    width: min(400px, 100%);
+    height: auto;
+  }
 `;
 
 export function NotFoundPage() {
@@ -17,7 +20,9 @@ export function NotFoundPage() {
       {/* Artwork served by the shell origin (public/images). */}
       <img src="/images/not-found.svg" alt="Lost ball: page not found" width={600} height={400} />
       <PageHeading as="h1">Page not found</PageHeading>
-      <Button as={Link} to="/">Back to Home Page</Button>
+      <Button as={Link} to="/">
+        Back to Home Page
+      </Button>
     </Wrap>
   );
 }

@@ -5,7 +5,10 @@ import type { AuthAccount } from '../../auth/authService';
 import { fakeAuth, renderApp } from '../../test/renderApp';
 
 const account: AuthAccount = {
-  email: 'zoe@sportify.camp', displayName: null, photoURL: null, getIdToken: async () => 'firebase-id-token',
+  email: 'zoe@sportify.camp',
+  displayName: null,
+  photoURL: null,
+  getIdToken: async () => 'firebase-id-token',
 };
 
 const form = () => screen.getByRole('form', { name: 'Register' });
@@ -28,8 +31,13 @@ describe('Register page', () => {
     await renderApp({ path: '/register' });
     expect(screen.getByRole('heading', { name: 'Register Here' })).toBeInTheDocument();
     await submit(user);
-    for (const message of ['Your name is required', 'Photo URL is required', 'Email Address is required',
-      'Password is required', 'Password did not match']) {
+    for (const message of [
+      'Your name is required',
+      'Photo URL is required',
+      'Email Address is required',
+      'Password is required',
+      'Password did not match',
+    ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
   });
@@ -60,9 +68,16 @@ describe('Register page', () => {
   it('offers the three genders, Google sign-in and a link to Login', async () => {
     await renderApp({ path: '/register' });
     const gender = screen.getByRole('combobox', { name: 'Gender' });
-    expect(within(gender).getAllByRole('option').map((option) => option.textContent)).toEqual(['female', 'male', 'other']);
+    expect(
+      within(gender)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['female', 'male', 'other']);
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Already have an account? Please Login...' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Already have an account? Please Login...' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
   });
 
   it('creates the account, registers it with the API with gender and goes to /', async () => {
@@ -71,8 +86,11 @@ describe('Register page', () => {
     const auth = fakeAuth({ register: jest.fn().mockResolvedValue(account) });
     const { router } = await renderApp({ path: '/register', auth });
     await fill(user, {
-      Name: 'Zoe Park', 'Photo URL': 'http://photos.test/zoe.png', Email: 'zoe@sportify.camp',
-      Password: 'Camper@26', 'Confirm Password': 'Camper@26',
+      Name: 'Zoe Park',
+      'Photo URL': 'http://photos.test/zoe.png',
+      Email: 'zoe@sportify.camp',
+      Password: 'Camper@26',
+      'Confirm Password': 'Camper@26',
     });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Gender' }), 'other');
     await submit(user);
@@ -80,22 +98,39 @@ describe('Register page', () => {
     expect(await screen.findByRole('heading', { name: 'mf_public/Home screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(auth.register).toHaveBeenCalledWith({
-      name: 'Zoe Park', photoURL: 'http://photos.test/zoe.png', email: 'zoe@sportify.camp', password: 'Camper@26',
+      name: 'Zoe Park',
+      photoURL: 'http://photos.test/zoe.png',
+      email: 'zoe@sportify.camp',
+      password: 'Camper@26',
     });
-    expect(api.calls).toEqual([{
-      method: 'POST', url: '/users', authorization: 'Bearer firebase-id-token',
-      body: { userName: 'Zoe Park', email: 'zoe@sportify.camp', userPhoto: 'http://photos.test/zoe.png', gender: 'other' },
-    }]);
+    expect(api.calls).toEqual([
+      {
+        method: 'POST',
+        url: '/users',
+        authorization: 'Bearer firebase-id-token',
+        body: {
+          userName: 'Zoe Park',
+          email: 'zoe@sportify.camp',
+          userPhoto: 'http://photos.test/zoe.png',
+          gender: 'other',
+        },
+      },
+    ]);
     api.restore();
   });
 
   it("shows the provider's message in red and resets the form when registration fails", async () => {
     const user = userEvent.setup();
-    const auth = fakeAuth({ register: jest.fn().mockRejectedValue(new Error('Firebase: Error (auth/email-already-in-use).')) });
+    const auth = fakeAuth({
+      register: jest.fn().mockRejectedValue(new Error('Firebase: Error (auth/email-already-in-use).')),
+    });
     await renderApp({ path: '/register', auth });
     await fill(user, {
-      Name: 'Mia', 'Photo URL': 'http://photos.test/mia.png', Email: 'mia@sportify.camp',
-      Password: 'Camper@26', 'Confirm Password': 'Camper@26',
+      Name: 'Mia',
+      'Photo URL': 'http://photos.test/mia.png',
+      Email: 'mia@sportify.camp',
+      Password: 'Camper@26',
+      'Confirm Password': 'Camper@26',
     });
     await submit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent('Firebase: Error (auth/email-already-in-use).');

@@ -1,7 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@sportify/shared-ui/router';
 import {
-  Button, ErrorText, FormField, PageHeading, profileUpdated, Select, TextInput, useAppDispatch, useForm, usePageTitle,
+  Button,
+  ErrorText,
+  FormField,
+  PageHeading,
+  profileUpdated,
+  Select,
+  TextInput,
+  useAppDispatch,
+  useForm,
+  usePageTitle,
   type Gender,
 } from '@sportify/shared-ui';
 import { authErrorMessage } from '../../auth/authErrorMessage';
@@ -29,12 +38,18 @@ export function RegisterPage() {
     setAuthError('');
     try {
       const account = await auth.register({
-        name: values.name.trim(), photoURL: values.photoURL.trim(), email: values.email.trim(), password: values.password,
+        name: values.name.trim(),
+        photoURL: values.photoURL.trim(),
+        email: values.email.trim(),
+        password: values.password,
       });
       // The auth state fired before the profile was set; show the name and photo right away.
       dispatch(profileUpdated({ displayName: values.name.trim(), photoURL: values.photoURL.trim() }));
       await registerUser(account, {
-        userName: values.name.trim(), email: account.email, userPhoto: values.photoURL.trim(), gender: values.gender as Gender,
+        userName: values.name.trim(),
+        email: account.email,
+        userPhoto: values.photoURL.trim(),
+        gender: values.gender as Gender,
       });
       form.reset();
       navigate('/');
@@ -66,10 +81,16 @@ export function RegisterPage() {
           </FormField>
           <FormField label="Gender">
             <Select {...form.field('gender')}>
-              {GENDERS.map((gender) => <option key={gender} value={gender}>{gender}</option>)}
+              {GENDERS.map((gender) => (
+                <option key={gender} value={gender}>
+                  {gender}
+                </option>
+              ))}
             </Select>
           </FormField>
-          <Button type="submit" disabled={form.submitting}>Register</Button>
+          <Button type="submit" disabled={form.submitting}>
+            Register
+          </Button>
           {authError && <ErrorText role="alert">{authError}</ErrorText>}
         </FormGrid>
         <OrDivider>OR</OrDivider>
