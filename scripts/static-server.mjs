@@ -151,7 +151,8 @@ async function sendPage(req, res, next) {
     const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
     const routesFile = path.join(dir, 'route-hints.json');
     const routes = existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [];
-    const hints = await firstViewHints({ pathname: req.path, config, routes, fetchManifest });
+    const search = new URL(req.originalUrl, 'http://page').search;
+    const hints = await firstViewHints({ pathname: req.path, search, config, routes, fetchManifest });
     res.set('Cache-Control', 'no-cache');
     res.type('html').send(injectFirstView(html, { config, hints, pathname: req.path, routes }));
   } catch (error) {

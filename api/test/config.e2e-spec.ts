@@ -127,11 +127,11 @@ describe('configuration validated at boot', () => {
       ['loopback', ['loopback']],
       ['loopback, 10.0.0.0/8, 192.168.1.7, fd00::/8', ['loopback', '10.0.0.0/8', '192.168.1.7', 'fd00::/8']],
     ])('reads %p as %p', (raw, expected) => {
-      expect(loadConfig({ TRUST_PROXY: raw }).scaling.trustProxy).toEqual(expected);
+      expect(loadConfig({ ...DEV, TRUST_PROXY: raw }).scaling.trustProxy).toEqual(expected);
     });
 
     it('defaults to loopback', () => {
-      expect(loadConfig({}).scaling.trustProxy).toEqual(['loopback']);
+      expect(loadConfig(DEV).scaling.trustProxy).toEqual(['loopback']);
     });
 
     it.each(['true', 'proxy.example', '10.0.0.0/33', '300.1.1.1', '1.2.3.4/8/1', 'loopback;10.0.0.1', '99'])(
@@ -143,7 +143,7 @@ describe('configuration validated at boot', () => {
   });
 
   it('reads the scale-out settings with their defaults', () => {
-    expect(loadConfig({}).scaling).toMatchObject({
+    expect(loadConfig(DEV).scaling).toMatchObject({
       dbServerSelectionTimeoutMs: 300,
       dbHeartbeatMs: 1000,
       dbBootTimeoutSeconds: 60,

@@ -60,13 +60,14 @@ export function exposeChunks(manifest, manifestUrl, module) {
 }
 
 /** The <head> tags that start the page's downloads: remote manifest, remoteEntry.js, screen chunks, API reads. */
-export async function firstViewHints({ pathname, config, routes, fetchManifest }) {
+export async function firstViewHints({ pathname, search = '', config, routes, fetchManifest }) {
   const route = routes.find((candidate) => matchesRoute(candidate.path, pathname));
   const manifestUrl = route && config?.remotes?.[route.remote];
   if (!route || typeof manifestUrl !== 'string') return [];
   // The federation runtime fetches the manifest in CORS mode and adds chunk scripts without crossorigin.
   const tags = [link(manifestUrl, 'fetch', true), link(new URL('remoteEntry.js', manifestUrl).href, 'script')];
-  if (typeof config.apiUrl === 'string') {
+  // A URL with a search or a page asks for other data than the screen's first reads (as the shell's early hints).
+  if (typeof config.apiUrl === 'string' && !search) {
     const api = config.apiUrl.replace(/\/+$/, '');
     for (const read of route.prefetch ?? []) tags.push(link(`${api}${read}`, 'fetch', true));
   }

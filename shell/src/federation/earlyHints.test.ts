@@ -44,11 +44,12 @@ describe('early hints', () => {
   it('adds nothing the server already hinted in index.html', () => {
     document.head.innerHTML =
       '<link rel="preload" as="fetch" href="http://localhost:3001/mf-manifest.json" crossorigin="anonymous">';
-    hintCurrentRemote(config, '/classes');
+    hintCurrentRemote(config, '/classes', '');
     expect(hints()).toEqual([
       ['fetch', 'http://localhost:3001/mf-manifest.json'],
       ['script', 'http://localhost:3001/remoteEntry.js'],
-      ['fetch', 'http://api.test/classes'],
+      ['fetch', 'http://api.test/classes?limit=24'],
+      ['fetch', 'http://api.test/instructors?limit=60'],
     ]);
   });
 
