@@ -1,4 +1,4 @@
-import { useEffect, useRef, type InputHTMLAttributes } from 'react';
+import { useEffect, useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
 import { FormField, TextInput } from '../forms/FormField';
 import { useFollowedState } from './useFollowedState';
 
@@ -21,7 +21,7 @@ export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInp
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The latest onCommit for a timer set by an earlier render.
   const commit = useRef(onCommit);
-  useEffect(() => {
+  useLayoutEffect(() => {
     commit.current = onCommit;
   });
   useEffect(() => () => clearTimeout(timer.current), []);
