@@ -7,14 +7,16 @@ import { signInAs, startTestApp, type Session, type TestApp } from './support/te
 // response shapes it declares are what the API really sends.
 describe('the API contract against the running API', () => {
   const committedJson = readFileSync(CONTRACT_JSON, 'utf8');
-  type Schema = { properties?: Record<string, unknown>; required?: string[] };
+  type Schema = { properties?: Record<string, { items?: { $ref: string } }>; required?: string[] };
+  // A list answers an array, or (issue 16's paged forms) an array without parameters and a page with any.
+  type ResponseSchema = {
+    items?: { $ref: string };
+    oneOf?: Array<{ type?: string; items?: { $ref: string }; $ref?: string }>;
+  };
   const document = JSON.parse(committedJson) as {
     paths: Record<
       string,
-      Record<
-        string,
-        { responses: Record<string, { content?: Record<string, { schema: { items?: { $ref: string } } }> }> }
-      >
+      Record<string, { responses: Record<string, { content?: Record<string, { schema: ResponseSchema }> }> }>
     >;
     components: { schemas: Record<string, Schema> };
   };
@@ -47,19 +49,31 @@ describe('the API contract against the running API', () => {
     ['/all-classes', '/all-classes', 'admin'],
     ['/classes/user/{email}', `/classes/user/${JORDAN.email}`, 'instructor'],
   ];
-  it.each(lists)('%s items have exactly the declared fields', async (pathKey, url, role) => {
-    const req = t.http().get(url);
-    const res = await (role ? req.set(as[role].auth) : req).expect(200);
-    const ref = document.paths[pathKey].get.responses['200'].content!['application/json'].schema.items!.$ref;
-    const schema = document.components.schemas[ref.split('/').pop()!];
+  const schemaOf = (ref: string) => document.components.schemas[ref.split('/').pop()!];
+  const expectDeclared = (items: Array<Record<string, unknown>>, schema: Schema) => {
     const declared = Object.keys(schema.properties ?? {}).sort();
-    expect(res.body.length).toBeGreaterThan(0);
-    for (const item of res.body as Array<Record<string, unknown>>) {
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
       expect(declared).toEqual(expect.arrayContaining(Object.keys(item)));
       expect(Object.keys(item)).toEqual(expect.arrayContaining(schema.required ?? []));
     }
-    expect(
-      declared.filter((key) => (res.body as Array<Record<string, unknown>>).every((item) => !(key in item))),
-    ).toEqual([]);
+    expect(declared.filter((key) => items.every((item) => !(key in item)))).toEqual([]);
+  };
+  it.each(lists)('%s items have exactly the declared fields', async (pathKey, url, role) => {
+    const get = (path: string) => {
+      const req = t.http().get(path);
+      return (role ? req.set(as[role].auth) : req).expect(200);
+    };
+    const schema = document.paths[pathKey].get.responses['200'].content!['application/json'].schema;
+    const array = schema.items ?? schema.oneOf?.find((variant) => variant.type === 'array')?.items;
+    expectDeclared((await get(url)).body as Array<Record<string, unknown>>, schemaOf(array!.$ref));
+    // The paged form: the page's own fields, and its items like the array's.
+    const page = schema.oneOf?.find((variant) => variant.$ref)?.$ref;
+    if (page) {
+      const body = (await get(`${url}?page=1`)).body as { items: Array<Record<string, unknown>> };
+      const pageSchema = schemaOf(page);
+      expect(Object.keys(body)).toEqual(expect.arrayContaining(pageSchema.required ?? []));
+      expectDeclared(body.items, schemaOf(pageSchema.properties!.items.items!.$ref));
+    }
   });
 });
