@@ -5,11 +5,14 @@ import { FRONT_ENDS } from '../lib/stack.mjs';
 import { readBuild, incompatibilities } from './compat.mjs';
 import { readRegistry, releaseDir, repoRoot } from './store.mjs';
 
-/** The folder the site serves for a package now: its live release, else its unversioned build (dist/). */
+/**
+ * The folder the site serves for a package now: its live release, else its unversioned build (<pkg>/dist/ under
+ * SPORTIFY_BUILDS_ROOT, default the repository; tests point it elsewhere so the repository's builds do not count).
+ */
 export function liveBuildDir(dir, pkg) {
   const live = readRegistry(dir)[pkg]?.live;
   if (live) return releaseDir(dir, pkg, live.version);
-  const dist = path.join(repoRoot, pkg, 'dist');
+  const dist = path.join(process.env.SPORTIFY_BUILDS_ROOT || repoRoot, pkg, 'dist');
   return existsSync(dist) ? dist : undefined;
 }
 

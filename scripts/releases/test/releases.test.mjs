@@ -25,6 +25,8 @@ function cli(script, args, buildId = '1') {
     env: {
       ...process.env,
       SPORTIFY_RELEASES_DIR: releases,
+      // Only what the tests release is live: the repository's own dist/ builds (present after npm run build) are not.
+      SPORTIFY_BUILDS_ROOT: work,
       BUILD_ID: buildId,
       SPORTIFY_OPERATOR: 'ops-test',
       SPORTIFY_KEEP_RELEASES: '3',
@@ -117,7 +119,8 @@ const registry = () => JSON.parse(readFileSync(path.join(releases, 'registry.jso
 const published = (pkg) => (existsSync(path.join(releases, pkg)) ? readdirSync(path.join(releases, pkg)).sort() : []);
 
 test('the shell is released and promoted', () => {
-  assert.equal(cli('release.mjs', ['shell', '--skip-tests', '--from', shellBuild], 's1').code, 0);
+  const made = cli('release.mjs', ['shell', '--skip-tests', '--from', shellBuild], 's1');
+  assert.equal(made.code, 0, made.err);
   const r = cli('releases.mjs', ['promote', 'shell', version('s1')]);
   assert.equal(r.code, 0, r.err);
   assert.equal(registry().shell.live.version, version('s1'));
