@@ -94,7 +94,8 @@ const precompressed = (dirOf) => (req, res, next) => {
   if (!encoding || !existsSync(file)) return next();
   res.set({ 'Content-Encoding': encoding[0], Vary: 'Accept-Encoding', 'Cache-Control': cacheControl(file) });
   res.type(path.extname(file));
-  res.sendFile(`${file}.${encoding[1]}`);
+  // Relative to the folder: a dot in the folder's own path (.data-e2e/releases) is not a dotfile of the request.
+  res.sendFile(path.relative(dir, `${file}.${encoding[1]}`), { root: dir });
 };
 
 const cacheControl = (file) => (HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { API, bearer, clickCentred, ports, storedToken, submitRegisterForm } from './support';
+import { API, bearer, ports, storedToken, submitRegisterForm, selectOnClassesScreen } from './support';
 
 // Issue 13: the card is charged but the browser's POST /payments never arrives (offline, 5xx). The page says the
 // payment is being confirmed and offers no second payment; the sandbox's provider event settles it, and the class
@@ -33,10 +33,7 @@ test('POST /payments blocked after the card succeeds: "being confirmed", no seco
     await request.get(`${API}/classes`)
   ).json();
   const target = classes.filter((c) => c.seats > 1 && c.price > 0).sort((a, b) => b.seats - a.seats)[0];
-  await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
-  const card = page.getByRole('article', { name: target.className, exact: true });
-  await clickCentred(card.getByRole('button', { name: 'Select', exact: true }));
-  await expect(card.getByRole('button')).toHaveText('Selected');
+  await selectOnClassesScreen(page, target.className);
 
   await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('link', { name: `Pay for ${target.className}` }).click();

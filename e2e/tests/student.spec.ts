@@ -1,5 +1,15 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { API, DANGER_RED, bearer, clickCentred, demo, ports, signIn, storedToken, submitRegisterForm } from './support';
+import {
+  API,
+  bearer,
+  DANGER_RED,
+  demo,
+  ports,
+  selectOnClassesScreen,
+  signIn,
+  storedToken,
+  submitRegisterForm,
+} from './support';
 
 // The student's journey against the whole stack with the API's test-mode payment sandbox (no Stripe key).
 
@@ -22,15 +32,6 @@ const classById = async (request: APIRequestContext, id: string) => {
   expect(found, `class ${id} is listed`).toBeDefined();
   return found as PublicClass;
 };
-
-/** Finds a class by its name with the Classes screen's search and selects it, as the student would. */
-async function selectOnClassesScreen(page: Page, className: string) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search classes' }).fill(className);
-  const card = page.getByRole('article', { name: className, exact: true });
-  await clickCentred(card.getByRole('button', { name: 'Select', exact: true }));
-  await expect(card.getByRole('button')).toHaveText('Selected');
-}
 
 /** Selects through the API (to arrange another student's data, not the journey under test). */
 async function selectThroughApi(request: APIRequestContext, token: string, classId: string): Promise<string> {

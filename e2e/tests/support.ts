@@ -101,3 +101,12 @@ export async function registerAccount(
   expect(registered.ok()).toBe(true);
   return { name: who.name, email: who.email, password, id: (await registered.json()).insertedId as string };
 }
+
+/** Finds a class by its name with the Classes screen's search and selects it, as the student would. */
+export async function selectOnClassesScreen(page: Page, className: string) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search classes' }).fill(className);
+  const card = page.getByRole('article', { name: className, exact: true });
+  await clickCentred(card.getByRole('button', { name: 'Select', exact: true }));
+  await expect(card.getByRole('button')).toHaveText('Selected');
+}
