@@ -283,6 +283,8 @@ test('a 401 from the API (expired token) logs out and goes to /login', async ({ 
 interface Manifest {
   shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
   exposes: { name: string; assets: { js: { sync: string[] } } }[];
+  /** Where the manifest's files are, relative to the manifest itself ('auto' = beside it). */
+  base: string;
 }
 
 // Packages that must run once on the page: the shared singletons (docs/product.md §A2) and what they bundle.
@@ -336,15 +338,24 @@ test('the page loads each shared library once while screens of all four remotes 
     mf_instructor: `http://localhost:${ports.mfInstructor}`,
     mf_admin: `http://localhost:${ports.mfAdmin}`,
   };
+  // Each remote's live manifest: config.json names it (its dist/ build, or the release promoted by `npm run promote`).
+  const config = (await (await request.get(`${origins.shell}/config.json`)).json()) as {
+    remotes: Record<string, string>;
+  };
   const manifests = Object.fromEntries(
     await Promise.all(
       Object.entries(origins).map(async ([name, origin]) => {
-        const res = await request.get(`${origin}/mf-manifest.json`);
+        const url = config.remotes[name] ?? `${origin}/mf-manifest.json`;
+        const res = await request.get(url);
         expect(res.ok()).toBe(true);
-        return [name, (await res.json()) as Manifest] as const;
+        const manifest = (await res.json()) as Omit<Manifest, 'base'> & { metaData?: { publicPath?: string } };
+        const publicPath = manifest.metaData?.publicPath;
+        const base = publicPath && publicPath !== 'auto' && name !== 'shell' ? publicPath : new URL('.', url).href;
+        return [name, { ...manifest, base }] as const;
       }),
     ),
   );
+  const fileUrl = (manifest: Manifest, file: string) => new URL(file, manifest.base).href;
 
   const scripts: string[] = [];
   page.on('request', (req) => {
@@ -410,9 +421,7 @@ test('the page loads each shared library once while screens of all four remotes 
   // Every remote's screens came from its own origin.
   for (const [name, manifest] of Object.entries(manifests)) {
     if (name === 'shell') continue;
-    const exposed = manifest.exposes
-      .flatMap((e) => e.assets.js.sync)
-      .map((file) => `${origins[name as keyof typeof origins]}/${file}`);
+    const exposed = manifest.exposes.flatMap((e) => e.assets.js.sync).map((file) => fileUrl(manifest, file));
     expect(
       scripts.some((url) => exposed.includes(url)),
       `${name} screens loaded`,
@@ -441,7 +450,7 @@ test('the page loads each shared library once while screens of all four remotes 
       const files = manifest.shared
         .filter((s) => s.name === lib)
         .flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async]);
-      return files.some((file) => scripts.includes(`${origins[name as keyof typeof origins]}/${file}`)) ? [name] : [];
+      return files.some((file) => scripts.includes(fileUrl(manifest, file))) ? [name] : [];
     });
     expect(fetchedFrom, `builds whose ${lib} was fetched`).toEqual(['shell']);
   }
