@@ -343,6 +343,18 @@ describe('paged lists', () => {
       expect((await get<Page<U>>('/users?q=latecomer', admin)).items[0].role).toBe('instructor');
     });
 
+    it('sends a page as private (no shared cache may keep it), revalidated by its ETag', async () => {
+      const res = await t.http().get('/users?page=2&limit=5').set(admin.auth).expect(200);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body.items).toHaveLength(5);
+      await t
+        .http()
+        .get('/users?page=2&limit=5')
+        .set({ ...admin.auth, 'If-None-Match': res.headers.etag })
+        .expect(304);
+    });
+
     it('refuses bad values (400) and non-admins (403)', async () => {
       for (const [query, message] of [
         ['role=superuser', 'role must be one of admin, instructor, student'],

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config/app-config';
 import { runSeed } from '../src/seed/seed';
-import { ADMIN } from './support/demo';
+import { ADMIN, NOAH } from './support/demo';
 import { signIn } from './support/emulator';
 import { sleep, startApiProcess, startNginxProcess, type ApiProc, type Proc } from './support/processes';
 import { testEnv } from './support/test-app';
@@ -82,6 +82,36 @@ describe('two API replicas behind nginx', () => {
     expect(fromA).toEqual(fromB);
     const revalidated = await fetch(`${b.url}/classes`, { headers: { 'If-None-Match': fromA.etag! } });
     expect(revalidated.status).toBe(304);
+  });
+
+  it("applies a role change made through one replica to the caller's next requests on the other within 1 s", async () => {
+    const client = '203.0.113.7';
+    const admin = {
+      Authorization: `Bearer ${await tokenFrom(a.url, ADMIN.email, await signIn(ADMIN.email, ADMIN.password), client)}`,
+    };
+    const noah = {
+      Authorization: `Bearer ${await tokenFrom(b.url, NOAH.email, await signIn(NOAH.email, NOAH.password), client)}`,
+    };
+    const isInstructor = async () => {
+      const res = await fetch(`${b.url}/users/instructors/${NOAH.email}`, { headers: noah });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { instructor: boolean }).instructor;
+    };
+    // Replica b now holds Noah's account (a student) in its caller cache.
+    expect(await isInstructor()).toBe(false);
+    const page = (await (await fetch(`${a.url}/users?q=${NOAH.email}`, { headers: admin })).json()) as {
+      items: Array<{ _id: string }>;
+    };
+    const promote = await fetch(`${a.url}/users/instructors/${page.items[0]._id}`, {
+      method: 'PATCH',
+      headers: { ...admin, 'X-Forwarded-For': client },
+    });
+    expect(promote.status).toBe(200);
+    const written = Date.now();
+    while (!(await isInstructor()) && Date.now() - written < 5000) await sleep(20);
+    const seenAfter = Date.now() - written;
+    console.log(`role change seen by the other replica after ${seenAfter} ms`);
+    expect(seenAfter).toBeLessThan(1000);
   });
 
   it('counts the POST /jwt budget of a client across both replicas together', async () => {

@@ -1,19 +1,19 @@
 import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { UsersRepository } from '../users/users.repository';
 import { AuthService } from './auth.service';
+import { CallerCache } from './caller-cache';
 import { bearerToken } from './bearer';
 import { callerRole } from './caller';
 import type { AuthenticatedRequest } from './current-caller.decorator';
 import { ACCEPTS_FIREBASE_TOKEN, IS_PUBLIC } from './public.decorator';
 
-/** Global: every route needs a valid API token unless marked @Public(). Loads the caller's role per request. */
+/** Global: every route needs a valid API token unless marked @Public(). Reads the caller's role (CallerCache). */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly auth: AuthService,
-    private readonly users: UsersRepository,
+    private readonly callers: CallerCache,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -30,7 +30,7 @@ export class AuthGuard implements CanActivate {
     }
     if (!email) throw new UnauthorizedException('Invalid or expired access token');
 
-    const user = await this.users.findByEmail(email);
+    const user = await this.callers.find(email);
     req.caller = { email, role: callerRole(user), user };
     return true;
   }

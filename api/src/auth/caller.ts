@@ -3,7 +3,7 @@ import type { Role, User } from '../users/user.model';
 /** A signed-in user with no role is a student (docs/product.md §1). */
 export type CallerRole = Role | 'student';
 
-/** The authenticated caller of a request; the role is read from the database on every request. */
+/** The authenticated caller of a request; the role comes from the database (CallerCache: user writes drop it at once). */
 export interface Caller {
   email: string;
   role: CallerRole;

@@ -41,6 +41,7 @@ export class PublicCache {
   private readonly entries = new Map<string, Entry>();
   private readonly loading = new Map<string, { promise: Promise<CachedJson>; tags: CacheTag[] }>();
   private readonly generations: Record<CacheTag, number> = { classes: 0, users: 0 };
+  private readonly dropListeners: ((tag: CacheTag) => void)[] = [];
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -51,7 +52,7 @@ export class PublicCache {
 
   /** A current entry, without loading. */
   peek(key: PublicListKey): CachedJson | undefined {
-    return this.coherence.isCurrent(Date.now()) ? this.current(key)?.value : undefined;
+    return this.isCurrent(Date.now()) ? this.current(key)?.value : undefined;
   }
 
   async get(key: PublicListKey, tags: CacheTag[], load: () => Promise<unknown>): Promise<CachedJson> {
@@ -84,6 +85,16 @@ export class PublicCache {
     return promise;
   }
 
+  /** Whether cached data may be served now (the shared generations were read recently enough). */
+  isCurrent(now: number): boolean {
+    return this.coherence.isCurrent(now);
+  }
+
+  /** Called with a tag whenever its data changed, here or on another replica (for caches kept elsewhere). */
+  onDrop(listener: (tag: CacheTag) => void): void {
+    this.dropListeners.push(listener);
+  }
+
   /** After a write: drops the tag's lists here and tells the other replicas. */
   invalidate(tag: CacheTag): void {
     this.drop(tag);
@@ -95,6 +106,7 @@ export class PublicCache {
     for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(key);
     // In-flight loads started before this write must not be shared with requests arriving after it.
     for (const [key, load] of this.loading) if (load.tags.includes(tag)) this.loading.delete(key);
+    for (const listener of this.dropListeners) listener(tag);
   }
 
   /** A live entry, marked as most recently used (a Map keeps insertion order: re-inserting moves it last). */
@@ -138,9 +150,10 @@ export function replyCached(
   req: { headers: IncomingHttpHeaders; method?: string },
   res: ServerResponse,
   entry: CachedJson,
+  visibility: 'public' | 'private' = 'public',
 ): void {
   res.setHeader('ETag', entry.etag);
-  res.setHeader('Cache-Control', 'public, no-cache');
+  res.setHeader('Cache-Control', `${visibility}, no-cache`);
   // The body depends on the encoding and the CORS answer on the origin.
   res.setHeader('Vary', 'Origin, Accept-Encoding');
   const inm = req.headers['if-none-match'];

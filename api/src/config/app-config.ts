@@ -30,6 +30,8 @@ export interface AppConfig {
   publicCacheSeconds: number;
   /** Most public-list pages kept at once (least recently used dropped first). */
   publicCacheEntries: number;
+  /** Seconds a caller's account (and so role) may be reused by the auth guard; user writes drop it at once. */
+  callerCacheSeconds: number;
   logLevel: LogLevel;
   /** Scale-out and fault-tolerance settings (see `loadScalingConfig`). */
   scaling: ScalingConfig;
@@ -208,6 +210,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
   const publicCacheSeconds = int('PUBLIC_CACHE_SECONDS', 60, 0, 86400);
   const publicCacheEntries = int('PUBLIC_CACHE_ENTRIES', 500, 1, 100_000);
+  const callerCacheSeconds = int('CALLER_CACHE_SECONDS', 10, 0, 300);
 
   const logLevel = str('LOG_LEVEL', 'log') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel))
@@ -233,6 +236,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimits,
     publicCacheSeconds,
     publicCacheEntries,
+    callerCacheSeconds,
     logLevel,
     scaling,
     developmentMode,

@@ -15,13 +15,13 @@ import { assertOwnEmail } from '../auth/ownership';
 import { AcceptsFirebaseIdToken, Public } from '../auth/public.decorator';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
-import { arrayOrPage, wantsPage, type Paged } from '../common/paging';
+import { arrayOrPage, wantsPage } from '../common/paging';
 import { listKey } from '../common/public-cache-key';
+import { replyCached } from '../common/public-cache';
 import { PublicListResponder } from '../common/public-list-responder';
 import { UsersQueryDto } from './user-query.dto';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import { CreateUserDto } from './create-user.dto';
-import type { User } from './user.model';
 import { UsersService } from './users.service';
 import { ErrorResponse, InsertResultResponse, UpdateResultResponse } from '../common/write-results.responses';
 import {
@@ -66,10 +66,13 @@ export class UsersController {
     schema: arrayOrPage(UserResponse, UserPageResponse),
     description: 'Every user; a page in sign-up order with any parameter',
   })
-  async list(@Query() query: UsersQueryDto, @Req() req: Request): Promise<User[] | Paged<User>> {
-    if (!wantsPage(req.originalUrl)) return this.users.list();
-    // Private data: sent through the normal pipeline (no public Cache-Control), from the cached serialisation.
-    return JSON.parse((await this.users.listPage(query, listKey('admin:users', req.originalUrl))).body) as Paged<User>;
+  async list(@Query() query: UsersQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    if (!wantsPage(req.originalUrl)) {
+      res.json(await this.users.list());
+      return;
+    }
+    // The cached serialisation as is; private data, so no shared cache may keep it.
+    replyCached(req, res, await this.users.listPage(query, listKey('admin:users', req.originalUrl)), 'private');
   }
 
   @Public()
