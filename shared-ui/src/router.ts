@@ -1,18 +1,20 @@
 // The router APIs the front ends use, re-exported here and shared as '@sportify/shared-ui/router'.
 // Shared as a whole package, react-router-dom ships every export (about 63 KB gzipped) because a shared module
-// cannot know what its consumers use; behind this list webpack keeps only what is named (about 30 KB).
+// cannot know what its consumers use; behind this list webpack keeps only what is named. The declarative router
+// (BrowserRouter + useRoutes) is 12.8 KB of it; createBrowserRouter/RouterProvider would add the data router's
+// loaders, actions and fetchers, which nothing here uses (29 KB in all, measured 2026-11-23 for issue 14).
 // Add a name here when a screen needs one (and ship the shell with it before the remote that uses it: the page runs
 // the shell's copy of this list); importing 'react-router-dom' directly in app code would bundle a second
-// router with its own context (src/router.test.ts fails the build's tests if that happens).
+// router with its own context (the shared-library journey in e2e/tests/shell.spec.ts fails if that happens).
 export {
-  createBrowserRouter,
+  BrowserRouter,
   Link,
   Navigate,
   NavLink,
   Outlet,
-  RouterProvider,
   useLocation,
   useNavigate,
   useParams,
+  useRoutes,
 } from 'react-router-dom';
 export type { Location, NavLinkProps, RouteObject } from 'react-router-dom';

@@ -1,13 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from '@sportify/shared-ui/router';
+import { BrowserRouter } from '@sportify/shared-ui/router';
 import { makeStore, setRuntimeConfig, setUnauthorizedHandler, signedOut, tokenStorage } from '@sportify/shared-ui';
 import { App } from './App';
 import { hasSavedSignIn, lazyAuthService } from './auth/authService';
 import { startSessionSync } from './auth/sessionSync';
 import { loadConfig, loadLatestRemotes } from './config/loadConfig';
 import { setupFederation } from './federation/federationRuntime';
-import { buildRoutes } from './routes/buildRoutes';
+import { navigateOutsideReact } from './routes/AppRoutes';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
@@ -25,20 +25,19 @@ async function start() {
     { eager: hasSavedSignIn(config.firebase.apiKey) },
   );
   const store = makeStore();
-  const router = createBrowserRouter(buildRoutes());
 
   startSessionSync(auth, store.dispatch);
   // docs/product.md §4: a 401/403 from the API logs out and goes to /login (the call still rejects).
   setUnauthorizedHandler(async () => {
     tokenStorage.clear();
     store.dispatch(signedOut());
-    await router.navigate('/login');
+    navigateOutsideReact('/login');
     await auth.signOut().catch((error: unknown) => console.error('Logout failed', error));
   });
 
   root.render(
     <StrictMode>
-      <App store={store} router={router} auth={auth} remotes={remotes} />
+      <App store={store} Router={BrowserRouter} auth={auth} remotes={remotes} />
     </StrictMode>,
   );
 }

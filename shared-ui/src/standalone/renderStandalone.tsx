@@ -1,6 +1,6 @@
 import { StrictMode, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from '@sportify/shared-ui/router';
+import { BrowserRouter, useRoutes, type RouteObject } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { AppProviders } from '../components/AppProviders';
 import { makeStore } from '../store/store';
@@ -12,6 +12,10 @@ const DevBar = styled.nav`
   background: ${({ theme }) => theme.colors.primaryDark};
   color: ${({ theme }) => theme.colors.onPrimary};
 `;
+
+function Screens({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
 
 export interface StandaloneRoute {
   path: string;
@@ -26,13 +30,13 @@ export interface StandaloneRoute {
 export function renderStandalone(remoteName: string, routes: StandaloneRoute[]): void {
   const store = makeStore();
   const links = routes.filter((route) => !route.path.includes(':'));
-  const router = createBrowserRouter([
+  const table: RouteObject[] = [
     {
       path: '/',
       element: routes.find((route) => route.path === '/')?.element ?? <p>{remoteName}: pick a screen above.</p>,
     },
     ...routes.filter((route) => route.path !== '/'),
-  ]);
+  ];
   const root = createRoot(document.getElementById('root') as HTMLElement);
   root.render(
     <StrictMode>
@@ -45,7 +49,9 @@ export function renderStandalone(remoteName: string, routes: StandaloneRoute[]):
             </a>
           ))}
         </DevBar>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Screens routes={table} />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

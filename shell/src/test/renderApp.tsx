@@ -1,11 +1,11 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { makeStore, type SessionState } from '@sportify/shared-ui';
 import { App } from '../App';
 import type { AuthAccount, AuthService } from '../auth/authService';
 import { startSessionSync } from '../auth/sessionSync';
 import { createRemoteRegistry, type RemoteRegistryDeps } from '../federation/remoteRegistry';
-import { buildRoutes } from '../routes/buildRoutes';
 
 export const signedOutSession: SessionState = { status: 'signedOut', user: null, role: null };
 
@@ -55,7 +55,8 @@ interface Options {
 }
 
 /**
- * The real shell (routes, guards, layout) with fake auth and remote loading, at a given URL. Rendered inside act so
+ * The real shell (routes, guards, layout) with fake auth and remote loading, at a given URL; `location()` is where
+ * the app is now. Rendered inside act so
  * lazy remote screens that resolve at once settle before the test looks.
  */
 export async function renderApp({
@@ -67,8 +68,19 @@ export async function renderApp({
 }: Options = {}) {
   const store = makeStore({ session });
   if (syncSession) startSessionSync(auth, store.dispatch);
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  let current: Location | null = null;
+  const Probe = () => {
+    current = useLocation();
+    return null;
+  };
+  const Router = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[path]}>
+      <Probe />
+      {children}
+    </MemoryRouter>
+  );
   const registry = createRemoteRegistry(remotes);
-  const view = await act(async () => render(<App store={store} router={router} auth={auth} remotes={registry} />));
-  return { ...view, store, router, auth };
+  const view = await act(async () => render(<App store={store} Router={Router} auth={auth} remotes={registry} />));
+  const location = (): Location => current!;
+  return { ...view, store, location, auth };
 }

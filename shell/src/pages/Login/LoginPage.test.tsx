@@ -73,13 +73,13 @@ describe('Login page', () => {
   it('an unverified account of a real project is told to verify its e-mail and can have the link sent again', async () => {
     const user = userEvent.setup();
     const auth = fakeAuth({ signInWithEmail: jest.fn().mockRejectedValue(new EmailNotVerifiedError()) });
-    const { router } = await renderApp({ path: '/login', auth });
+    const { location } = await renderApp({ path: '/login', auth });
     await user.type(screen.getByLabelText('Email'), 'new@sportify.camp');
     await user.type(screen.getByLabelText('Password'), 'Camper@2026');
     await user.click(within(form()).getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Please verify your e-mail: we sent you a link');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
     await user.click(screen.getByRole('button', { name: 'Resend the link' }));
     expect(auth.resendVerification).toHaveBeenCalledWith('new@sportify.camp', 'Camper@2026');
     expect(await screen.findByRole('status')).toHaveTextContent('We sent you a new link.');
@@ -87,13 +87,13 @@ describe('Login page', () => {
 
   it('signs in and goes back to the page the guard sent the user from', async () => {
     const user = userEvent.setup();
-    const { auth, router } = await renderApp({ path: '/dashboard/my-classes' });
-    expect(router.state.location.pathname).toBe('/login');
+    const { auth, location } = await renderApp({ path: '/dashboard/my-classes' });
+    expect(location().pathname).toBe('/login');
     await user.type(screen.getByLabelText('Email'), 'jordan@sportify.camp');
     await user.type(screen.getByLabelText('Password'), 'Coach@2026');
     await user.click(within(form()).getByRole('button', { name: 'Login' }));
     expect(auth.signInWithEmail).toHaveBeenCalledWith('jordan@sportify.camp', 'Coach@2026');
-    expect(router.state.location.pathname).toBe('/dashboard/my-classes');
+    expect(location().pathname).toBe('/dashboard/my-classes');
   });
 
   it('signs in with Google, registers the user with the API and returns to where they came from', async () => {
@@ -110,11 +110,11 @@ describe('Login page', () => {
         return googleAccount;
       }),
     });
-    const { router } = await renderApp({ path: '/dashboard/selected-classes', auth, syncSession: true });
+    const { location } = await renderApp({ path: '/dashboard/selected-classes', auth, syncSession: true });
     await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
 
     expect(await screen.findByRole('heading', { name: 'mf_student/SelectedClasses screen' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard/selected-classes');
+    expect(location().pathname).toBe('/dashboard/selected-classes');
     expect(api.calls).toContainEqual({
       method: 'POST',
       url: '/users',

@@ -84,7 +84,7 @@ describe('Register page', () => {
     const user = userEvent.setup();
     const api = mockApi({ 'POST /users': [201, { insertedId: 'u9' }] });
     const auth = fakeAuth({ register: jest.fn().mockResolvedValue(account) });
-    const { router } = await renderApp({ path: '/register', auth });
+    const { location } = await renderApp({ path: '/register', auth });
     await fill(user, {
       Name: 'Zoe Park',
       'Photo URL': 'http://photos.test/zoe.png',
@@ -96,7 +96,7 @@ describe('Register page', () => {
     await submit(user);
 
     expect(await screen.findByRole('heading', { name: 'mf_public/Home screen' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(location().pathname).toBe('/');
     expect(auth.register).toHaveBeenCalledWith({
       name: 'Zoe Park',
       photoURL: 'http://photos.test/zoe.png',
