@@ -51,7 +51,7 @@ describe('Classes', () => {
     expect(first).toHaveTextContent('Available Seats: 12');
     expect(first).toHaveTextContent('Price: $120');
     const image = within(first).getByRole('img', { name: 'Soccer Fundamentals' });
-    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('loading', 'eager');
     expect(image).toHaveAttribute('width');
     expect(image).toHaveAttribute('height');
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(

@@ -18,7 +18,7 @@ import {
   type PublicClass,
 } from '@sportify/shared-ui';
 import { BuildLabel } from '../common/BuildLabel';
-import { ClassCard } from '../common/ClassCard';
+import { ClassCard, FIRST_ROW } from '../common/ClassCard';
 import { Reveal } from '../common/Reveal';
 import { ClassFilters, FILTER_NAMES } from './ClassFilters';
 import {
@@ -120,11 +120,11 @@ export function ClassesPage() {
       >
         {(items) => (
           <CardGrid>
-            {items.map((item) => {
+            {items.map((item, index) => {
               const state = selectState(item, viewer, mine);
               return (
                 <Reveal key={item._id}>
-                  <ClassCard item={item}>
+                  <ClassCard item={item} priority={index < FIRST_ROW}>
                     <Actions>
                       <Button
                         type="button"

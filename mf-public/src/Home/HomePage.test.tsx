@@ -94,9 +94,13 @@ describe('Home', () => {
     expect(cards[0]).toHaveTextContent('Available Seats: 8');
     expect(cards[0]).toHaveTextContent('Price: $135');
     expect(cards[0]).toHaveTextContent('Enrolled Student: 22');
+    // The first row's pictures load at once (a phone's largest paint); the rest lazily.
     expect(within(cards[0]).getByRole('img', { name: 'Basketball Skills Development' })).toHaveAttribute(
       'loading',
-      'lazy',
+      'eager',
+    );
+    expect(cards.map((c) => within(c).getByRole('img').getAttribute('loading'))).toEqual(
+      cards.map((_, i) => (i < 3 ? 'eager' : 'lazy')),
     );
     expect(cards[2]).toHaveStyle({ background: theme.colors.dangerSurface });
     expect(cards[0]).toHaveStyle({ background: theme.colors.surface });

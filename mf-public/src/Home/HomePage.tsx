@@ -1,6 +1,6 @@
 import { CardGrid, ListState, loadErrorText, PageHeading, usePageTitle } from '@sportify/shared-ui';
 import { BuildLabel } from '../common/BuildLabel';
-import { ClassCard } from '../common/ClassCard';
+import { ClassCard, FIRST_ROW } from '../common/ClassCard';
 import { Reveal } from '../common/Reveal';
 import { HomeCarousel } from './HomeCarousel';
 import { useGetPopularClassesQuery, useGetPopularInstructorsQuery, useGetPublicAdminsQuery } from './homeApi';
@@ -36,9 +36,9 @@ function PopularClasses() {
       >
         {(classes) => (
           <CardGrid>
-            {classes.map((item) => (
+            {classes.map((item, index) => (
               <Reveal key={item._id}>
-                <ClassCard item={item} showEnrolled />
+                <ClassCard item={item} showEnrolled priority={index < FIRST_ROW} />
               </Reveal>
             ))}
           </CardGrid>

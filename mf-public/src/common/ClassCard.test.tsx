@@ -37,4 +37,17 @@ describe('ClassCard', () => {
       background: theme.colors.dangerSurface,
     });
   });
+
+  it('fetches a first-row picture at once and leaves the others lazy', () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <ClassCard item={{ ...item, className: 'First' }} priority />
+        <ClassCard item={{ ...item, className: 'Later' }} />
+      </ThemeProvider>,
+    );
+    const first = screen.getByRole('img', { name: 'First' });
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(screen.getByRole('img', { name: 'Later' })).toHaveAttribute('loading', 'lazy');
+  });
 });

@@ -9,20 +9,35 @@ const Image = styled.img`
   background: ${({ theme }) => theme.colors.border};
 `;
 
+/** Cards in the first row of the widest grid (three columns): the ones on screen without scrolling. */
+export const FIRST_ROW = 3;
+
 export interface ClassCardProps {
   item: Pick<PublicClass, 'className' | 'classImage' | 'instructorName' | 'seats' | 'price' | 'enrolled'>;
   /** Shows 'Enrolled Student' (popular classes). */
   showEnrolled?: boolean;
   /** Action area, e.g. the Select button. */
   children?: ReactNode;
+  /**
+   * A card of the first row: its picture is fetched at once (on a phone the first card's picture is the page's
+   * largest paint, and a lazy image waits for layout before it even starts).
+   */
+  priority?: boolean;
 }
 
 /** A class as a card; a full class (0 seats) gets the red background the spec asks for. */
-export function ClassCard({ item, showEnrolled = false, children }: ClassCardProps) {
+export function ClassCard({ item, showEnrolled = false, children, priority = false }: ClassCardProps) {
   const full = item.seats === 0;
   return (
     <Card $danger={full} aria-label={item.className} data-full={full || undefined}>
-      <Image src={item.classImage} alt={item.className} loading="lazy" width={400} height={300} />
+      <Image
+        src={item.classImage}
+        alt={item.className}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        width={400}
+        height={300}
+      />
       <CardBody>
         <h3>{item.className}</h3>
         <p>Instructor Name: {item.instructorName}</p>
