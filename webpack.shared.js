@@ -130,6 +130,12 @@ class StartupPreloadPlugin {
         const links = [...new Set(files)].map((file) =>
           HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href: `${base}${file}` }),
         );
+        // A deferred script is a low-priority request, and Chrome holds low-priority requests back on HTTP/1.1
+        // while high-priority ones (these preloads) are in flight: main.js, the smallest file here, arrived last
+        // (about 550 ms after navigation on loopback, against 250 ms for react-dom).
+        for (const tag of [...data.headTags, ...data.bodyTags]) {
+          if (tag.tagName === 'script' && tag.attributes.src) tag.attributes.fetchpriority = 'high';
+        }
         data.headTags.push(...links);
         return data;
       });
