@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { StripeGateway } from '../src/payments/gateway/stripe.gateway';
 import { ADMIN, JORDAN } from './support/demo';
 import { card } from './support/payments';
@@ -24,7 +26,7 @@ describe('Stripe adapter against stripe-mock', () => {
   };
 
   it('creates a card payment intent for the amount in cents', async () => {
-    const intent = await gateway.createIntent({ amount: 11000, currency: 'usd', metadata });
+    const intent = await gateway.createIntent({ amount: 11000, currency: 'usd', metadata, attempt: 0 });
     expect(intent).toEqual({
       id: expect.stringMatching(/^pi_/),
       clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/),
@@ -53,10 +55,98 @@ describe('Stripe adapter against stripe-mock', () => {
   });
 
   it('surfaces Stripe API errors instead of swallowing them', async () => {
-    await expect(gateway.createIntent({ amount: Number.NaN, currency: 'usd', metadata })).rejects.toMatchObject({
+    await expect(
+      gateway.createIntent({ amount: Number.NaN, currency: 'usd', metadata, attempt: 0 }),
+    ).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
       message: expect.stringContaining('amount'),
     });
+  });
+});
+
+describe("the Stripe adapter's idempotency keys", () => {
+  // A stand-in for Stripe's HTTP API (mocked at the HTTP boundary) that, like Stripe, answers a create with a reused
+  // Idempotency-Key with the intent it made for that key first; stripe-mock is stateless and ignores keys.
+  const keys: string[] = [];
+  const metadataOf = new Map<string, Record<string, string>>();
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      let id = /^\/v1\/payment_intents\/(pi_\w+)/.exec(req.url ?? '')?.[1];
+      if (!id) {
+        const key = String(req.headers['idempotency-key'] ?? '');
+        if (!keys.includes(key)) keys.push(key);
+        id = `pi_key${keys.indexOf(key)}`;
+        const metadata: Record<string, string> = {};
+        for (const [name, value] of new URLSearchParams(body)) {
+          const field = /^metadata\[(\w+)\]$/.exec(name)?.[1];
+          if (field) metadata[field] = value;
+        }
+        if (!metadataOf.has(id)) metadataOf.set(id, metadata);
+      }
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          id,
+          object: 'payment_intent',
+          client_secret: `${id}_secret_x`,
+          status: 'requires_payment_method',
+          amount: 11000,
+          currency: 'usd',
+          metadata: metadataOf.get(id) ?? {},
+        }),
+      );
+    });
+  });
+  let port: number;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('reuses the intent of the same selection, amount and attempt, and makes a new one for the next attempt', async () => {
+    const gateway = new StripeGateway({
+      stripeSecretKey: 'sk_test_sportify',
+      stripeApi: { host: '127.0.0.1', port, protocol: 'http' },
+    });
+    const metadata = { email: 'mia@sportify.camp', classId: 'c'.repeat(24), selectionId: 'd'.repeat(24) };
+    const first = await gateway.createIntent({ amount: 11000, currency: 'usd', metadata, attempt: 0 });
+    const reload = await gateway.createIntent({ amount: 11000, currency: 'usd', metadata, attempt: 0 });
+    const next = await gateway.createIntent({ amount: 11000, currency: 'usd', metadata, attempt: 1 });
+    expect(reload.id).toBe(first.id);
+    expect(next.id).not.toBe(first.id);
+  });
+
+  it('gives a student whose payment was refunded a new intent for the same selection, not the spent one', async () => {
+    const t = await startTestApp({ seed: true, env: { ...stripeEnv(), STRIPE_API_PORT: String(port) } });
+    try {
+      const s = await newStudent(t, 'refunded');
+      const classId = (await t.db().collection('classes').findOne({ className: 'Swimming Lessons' }))!._id.toString();
+      const selected = await t.http().post('/classes/selected').set(s.auth).send({ classId }).expect(201);
+      const intentFor = async () =>
+        (
+          await t
+            .http()
+            .post('/create-payment-intent')
+            .set(s.auth)
+            .send({ selectionId: selected.body.insertedId })
+            .expect(200)
+        ).body.paymentIntentId as string;
+      const first = await intentFor();
+      expect(await intentFor()).toBe(first); // a reload of the payment page
+      // The ledger closes that intent, as after a sold-out refund.
+      await t
+        .db()
+        .collection('payment_settlements')
+        .updateOne({ intentId: first }, { $set: { state: 'refunded', reason: 'sold_out' } });
+      const second = await intentFor();
+      expect(second).not.toBe(first);
+      expect(await intentFor()).toBe(second);
+    } finally {
+      await t.close();
+    }
   });
 });
 

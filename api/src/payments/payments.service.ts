@@ -60,6 +60,7 @@ export class PaymentsService implements OnModuleInit {
       amount: toMinorUnits(cls.price),
       currency: this.config.currency,
       metadata: { email: caller.email, classId: cls._id, selectionId: selection._id },
+      attempt: await this.ledger.closedForSelection(selection._id, caller.email),
     });
     await this.settlement.opened(intent);
     return {

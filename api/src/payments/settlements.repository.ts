@@ -103,6 +103,11 @@ export class SettlementsRepository {
   }
 
   /** The selection's intents not settled yet (a charge may be on its way). */
+  /** How many of the selection's intents are closed (settled one way or another, or expired). */
+  closedForSelection(selectionId: string, email: string): Promise<number> {
+    return this.model.countDocuments({ selectionId, email, state: { $ne: 'open' } }).exec();
+  }
+
   openForSelection(selectionId: string, email: string): Promise<Settlement[]> {
     return this.findRows({ selectionId, email, state: { $in: ['open', 'expired'] } }, { createdAt: 1 }, 20);
   }

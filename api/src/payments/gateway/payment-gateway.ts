@@ -24,7 +24,17 @@ export interface GatewayIntent {
 
 export interface PaymentGateway {
   readonly kind: 'stripe' | 'sandbox';
-  createIntent(input: { amount: number; currency: string; metadata: IntentMetadata }): Promise<GatewayIntent>;
+  /**
+   * The open intent for this selection, amount and attempt when there is one (a reload must not make a second),
+   * else a new one. `attempt` counts the selection's earlier intents that are closed (refunded, expired): after a
+   * refund the student pays with a new intent, not the spent one.
+   */
+  createIntent(input: {
+    amount: number;
+    currency: string;
+    metadata: IntentMetadata;
+    attempt: number;
+  }): Promise<GatewayIntent>;
   /** Null when the provider does not know the id. */
   retrieveIntent(id: string): Promise<GatewayIntent | null>;
   /** Gives the whole amount back; calling it twice is harmless. */

@@ -18,7 +18,12 @@ export class SandboxGateway implements PaymentGateway {
 
   constructor(private readonly intents: SandboxIntentsRepository) {}
 
-  async createIntent(input: { amount: number; currency: string; metadata: IntentMetadata }): Promise<GatewayIntent> {
+  async createIntent(input: {
+    amount: number;
+    currency: string;
+    metadata: IntentMetadata;
+    attempt: number;
+  }): Promise<GatewayIntent> {
     // Like an idempotency key: reloading the payment page reuses the open intent for the same selection and amount.
     const open = await this.intents.findOpen(input);
     if (open) return open;

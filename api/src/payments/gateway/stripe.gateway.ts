@@ -28,7 +28,12 @@ export class StripeGateway implements PaymentGateway {
     });
   }
 
-  async createIntent(input: { amount: number; currency: string; metadata: IntentMetadata }): Promise<GatewayIntent> {
+  async createIntent(input: {
+    amount: number;
+    currency: string;
+    metadata: IntentMetadata;
+    attempt: number;
+  }): Promise<GatewayIntent> {
     const pi = await this.stripe.paymentIntents.create(
       {
         amount: input.amount,
@@ -38,8 +43,10 @@ export class StripeGateway implements PaymentGateway {
         receipt_email: input.metadata.email,
         metadata: { ...input.metadata },
       },
-      // One intent per selection and amount even if the browser asks twice.
-      { idempotencyKey: `intent-${input.metadata.selectionId}-${input.amount}` },
+      // One intent per selection, amount and attempt even if the browser asks twice. Stripe answers a reused key
+      // with the first intent for 24 hours, so without the attempt a student refunded (say, the class sold out)
+      // would get the spent intent back and could not pay again.
+      { idempotencyKey: `intent-${input.metadata.selectionId}-${input.amount}-${input.attempt}` },
     );
     return toGatewayIntent(pi);
   }
