@@ -2,6 +2,7 @@ import {
   api,
   cleanParams,
   type ApiBody,
+  type ApiList,
   type ApiResponse,
   type Paged,
   type PublicClass,
@@ -45,11 +46,11 @@ export const classesApi = api.injectEndpoints({
       query: () => ({ url: '/instructors', params: { limit: 60 } }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
-    getClassSelections: build.query<ApiResponse<'/classes/selected/{email}', 'get'>, string>({
+    getClassSelections: build.query<ApiList<'/classes/selected/{email}'>, string>({
       query: (email) => ({ url: `/classes/selected/${encodeURIComponent(email)}` }),
       providesTags: [{ type: 'Selection', id: 'LIST' }],
     }),
-    getClassEnrolments: build.query<ApiResponse<'/payments/enrolled/{email}', 'get'>, string>({
+    getClassEnrolments: build.query<ApiList<'/payments/enrolled/{email}'>, string>({
       query: (email) => ({ url: `/payments/enrolled/${encodeURIComponent(email)}` }),
       providesTags: [{ type: 'Payment', id: 'LIST' }],
     }),
