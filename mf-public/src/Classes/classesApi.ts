@@ -10,6 +10,8 @@ import {
 } from '@sportify/shared-ui';
 
 export const CLASSES_PER_PAGE = 24;
+/** Instructors offered by the filter at once (the API's largest page); a name search reaches the others. */
+export const INSTRUCTOR_CHOICES = 60;
 export const CLASS_SORTS = ['newest', 'popular', 'price', '-price', 'name'] as const;
 export type ClassSort = (typeof CLASS_SORTS)[number];
 
@@ -42,8 +44,10 @@ export const classesApi = api.injectEndpoints({
       }),
       providesTags: [{ type: 'Class', id: 'LIST' }],
     }),
-    getInstructorChoices: build.query<Paged<InstructorChoice>, void>({
-      query: () => ({ url: '/instructors', params: { limit: 60 } }),
+    /** Up to 60 instructors whose name holds `q` (all of them, 60 at a time, without it). */
+    getInstructorChoices: build.query<Paged<InstructorChoice>, string | void>({
+      // Without q exactly the shell's prefetch hint '/instructors?limit=60'.
+      query: (q) => ({ url: '/instructors', params: cleanParams({ limit: INSTRUCTOR_CHOICES, q: q || undefined }) }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     getClassSelections: build.query<ApiList<'/classes/selected/{email}'>, string>({
