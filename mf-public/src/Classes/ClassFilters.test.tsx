@@ -1,7 +1,7 @@
 import { configure, act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicClass } from '@sportify/shared-ui';
-import { mockApi, renderScreen, signedOut } from '@sportify/shared-ui/testing';
+import { mockApi, pagedRoute, renderScreen, signedOut } from '@sportify/shared-ui/testing';
 import { ClassesPage } from './ClassesPage';
 
 // Multi-step journeys through debounced inputs: generous waits on a busy machine (timings are not what is tested).
@@ -176,6 +176,7 @@ describe('Classes: the instructor filter reaches every instructor', () => {
   let instructorAsks: Record<string, unknown>[];
 
   /** One class, and GET /instructors as the API answers it: by name, 60 at most. */
+  const byName = pagedRoute(coaches, (c, { q = '' }) => c.userName.toLowerCase().includes(String(q).toLowerCase()));
   function serveMany() {
     asked = [];
     instructorAsks = [];
@@ -185,11 +186,9 @@ describe('Classes: the instructor filter reaches every instructor', () => {
         asked.push(params);
         return [200, { items: [cls(1)], total: 1, page: 1, limit: 24 }];
       },
-      'GET /instructors': (config) => {
-        const { q = '', limit } = config.params as { q?: string; limit: number };
+      'GET /instructors': (config, body) => {
         instructorAsks.push(config.params as Record<string, unknown>);
-        const found = coaches.filter((c) => c.userName.toLowerCase().includes(q.toLowerCase()));
-        return [200, { items: found.slice(0, limit), total: found.length, page: 1, limit }];
+        return byName(config, body);
       },
     });
   }

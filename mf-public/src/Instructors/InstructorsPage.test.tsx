@@ -1,6 +1,6 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderScreen } from '@sportify/shared-ui/testing';
+import { mockApi, pagedRoute, renderScreen } from '@sportify/shared-ui/testing';
 import type { PublicPerson } from '@sportify/shared-ui';
 import { InstructorsPage } from './InstructorsPage';
 
@@ -27,13 +27,11 @@ afterEach(() => http.restore());
 /** GET /instructors as the API answers its paged form: by name, a page at a time. */
 function serve(list: PublicPerson[]) {
   asked = [];
+  const byName = pagedRoute(list, (p, { q = '' }) => p.userName.toLowerCase().includes(String(q).toLowerCase()));
   http = mockApi({
-    'GET /instructors': (config) => {
-      const params = config.params as Params;
-      asked.push(params);
-      const { q = '', page = 1, limit } = params;
-      const found = list.filter((p) => p.userName.toLowerCase().includes(q.toLowerCase()));
-      return [200, { items: found.slice((page - 1) * limit, page * limit), total: found.length, page, limit }];
+    'GET /instructors': (config, body) => {
+      asked.push(config.params as Params);
+      return byName(config, body);
     },
   });
 }
