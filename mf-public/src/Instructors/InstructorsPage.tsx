@@ -6,13 +6,13 @@ import {
   ListState,
   loadErrorText,
   PageHeading,
-  Pagination,
   ResultCount,
+  UrlPagination,
   usePageTitle,
   useUrlQuery,
 } from '@sportify/shared-ui';
 import { Avatar } from '../common/Avatar';
-import { INSTRUCTORS_PER_PAGE, useGetInstructorsPageQuery } from './instructorsApi';
+import { useGetInstructorsPageQuery } from './instructorsApi';
 
 /**
  * Spec "Instructors (public)": the instructors in a table of #, photo, name and e-mail address, a page at a time,
@@ -24,7 +24,8 @@ export function InstructorsPage() {
   const q = url.get('q').trim();
   const query = useGetInstructorsPageQuery({ q: q || undefined, page: url.page });
   const { data } = query;
-  const first = (url.page - 1) * INSTRUCTORS_PER_PAGE;
+  // From the page shown (while another loads, the rows and their numbers stay together).
+  const first = data ? (data.page - 1) * data.limit : 0;
 
   return (
     <section aria-labelledby="instructors-heading">
@@ -77,15 +78,7 @@ export function InstructorsPage() {
           </DataTable>
         )}
       </ListState>
-      {data && (
-        <Pagination
-          label="Instructors pages"
-          page={url.page}
-          total={data.total}
-          limit={INSTRUCTORS_PER_PAGE}
-          onPage={(page) => url.set({ page: String(page) })}
-        />
-      )}
+      <UrlPagination data={data} label="Instructors pages" />
     </section>
   );
 }

@@ -1,6 +1,14 @@
 import { useMemo } from 'react';
-import { apiErrorMessage, ListState, PageHeading, Spinner, DataTable } from '@sportify/shared-ui';
-import { PageCount, PageNav, useListPage } from '../common/ListPages';
+import {
+  apiErrorMessage,
+  DataTable,
+  ListState,
+  PageHeading,
+  Spinner,
+  UrlPagination,
+  useUrlQuery,
+} from '@sportify/shared-ui';
+import { PageCount } from '../common/ListPages';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { useGetEnrolledClassesQuery, type EnrolledItem } from './enrolledApi';
@@ -27,8 +35,8 @@ export function EnrolledClassesPage() {
 }
 
 function EnrolledList({ email }: { email: string }) {
-  const list = useListPage();
-  const query = useGetEnrolledClassesQuery({ email, page: list.page });
+  const { page } = useUrlQuery();
+  const query = useGetEnrolledClassesQuery({ email, page });
   const { data } = query;
   // The API already sorts; sorting the page here too keeps the order right whatever the server or cache holds.
   const rows = useMemo(() => (data ? [...data.items].sort(newestFirst) : undefined), [data]);
@@ -67,7 +75,7 @@ function EnrolledList({ email }: { email: string }) {
           </DataTable>
         )}
       </ListState>
-      <PageNav data={data} label="Enrolled classes pages" list={list} />
+      <UrlPagination data={data} label="Enrolled classes pages" />
     </>
   );
 }

@@ -9,9 +9,11 @@ import {
   Spinner,
   DataTable,
   notify,
+  UrlPagination,
+  useUrlQuery,
   type SelectedClass,
 } from '@sportify/shared-ui';
-import { PageCount, PageNav, useListPage } from '../common/ListPages';
+import { PageCount } from '../common/ListPages';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
@@ -36,8 +38,8 @@ export function SelectedClassesPage() {
 }
 
 function SelectedClassesList({ email }: { email: string }) {
-  const list = useListPage();
-  const query = useGetSelectedClassesQuery({ email, page: list.page });
+  const { page } = useUrlQuery();
+  const query = useGetSelectedClassesQuery({ email, page });
   const { data } = query;
   const first = data ? (data.page - 1) * data.limit : 0;
   const [deleteSelected, { isLoading: deleting }] = useDeleteSelectedClassMutation();
@@ -102,7 +104,7 @@ function SelectedClassesList({ email }: { email: string }) {
           </DataTable>
         )}
       </ListState>
-      <PageNav data={data} label="Selected classes pages" list={list} />
+      <UrlPagination data={data} label="Selected classes pages" />
       <ConfirmDialog
         open={toDelete !== null}
         title="Are you sure?"
