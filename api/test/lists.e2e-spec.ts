@@ -456,9 +456,9 @@ describe('paged lists', () => {
     // Equal times in runs of three: the order's _id tie-break is what keeps pages apart.
     const at = (i: number) => new Date(Date.UTC(2026, 5, 1, 0, Math.floor(i / 3)));
 
+    const classIds = Array.from({ length: N }, () => new Types.ObjectId());
     beforeAll(async () => {
       pupil = await newStudent(t, 'pager');
-      const classIds = Array.from({ length: N }, () => new Types.ObjectId());
       await t
         .db()
         .collection('selections')
@@ -578,6 +578,36 @@ describe('paged lists', () => {
       expect(first.items[0].className).toMatch(/^Paid 2[789]$/);
       await expectBadValues(url, pupil);
       await t.http().get(`/payments/enrolled/${MIA.email}?page=1`).set(pupil.auth).expect(403);
+    });
+
+    it("classIds narrows both student lists to some classes (the Classes screen's cards), at most 60, ids only", async () => {
+      const some = `${classIds[3].toString()},${classIds[7].toString().toUpperCase()}, ${new Types.ObjectId().toString()}`;
+      const selected = await get<Page<{ className: string }>>(
+        `/classes/selected/${pupil.email}?classIds=${encodeURIComponent(some)}`,
+        pupil,
+      );
+      expect(selected).toMatchObject({ total: 2, page: 1, limit: 24 });
+      expect(selected.items.map((s) => s.className)).toEqual(['Picked 3', 'Picked 7']);
+      const paid = await get<Page<{ className: string }>>(
+        `/payments/enrolled/${pupil.email}?classIds=${encodeURIComponent(some)}&limit=60`,
+        pupil,
+      );
+      expect(paid.items.map((p) => p.className)).toEqual(['Paid 7', 'Paid 3']);
+      // Another student's rows of the same classes stay out: Mia has none of these.
+      const mia = await signInAs(t, MIA.email, MIA.password);
+      expect((await get(`/classes/selected/${MIA.email}?classIds=${classIds[3].toString()}`, mia)).total).toBe(0);
+
+      const sixtyOne = Array.from({ length: 61 }, () => new Types.ObjectId().toString()).join(',');
+      for (const [query, message] of [
+        [`classIds=${sixtyOne}`, 'classIds must hold at most 60 ids'],
+        ['classIds=nope', 'classIds must be class ids'],
+        [`classIds=${classIds[0].toString()},{"$ne":1}`, 'classIds must be class ids'],
+      ]) {
+        for (const url of [`/classes/selected/${pupil.email}`, `/payments/enrolled/${pupil.email}`]) {
+          const res = await t.http().get(`${url}?${query}`).set(pupil.auth).expect(400);
+          expect(res.body.message).toContain(message);
+        }
+      }
     });
 
     it('GET /payments/unsettled: the array of at most 200 without parameters, pages with page/limit, admins only', async () => {

@@ -1,4 +1,4 @@
-import type { Model, SortOrder } from 'mongoose';
+import { Types, type Model, type SortOrder } from 'mongoose';
 import type { PageWindow } from '../common/paging';
 
 /**
@@ -17,3 +17,6 @@ export async function findPage<T, Lean>(
   ]);
   return { docs, total };
 }
+
+/** A filter on an ObjectId field for any of these ids (validated as ids before they get here). */
+export const anyOfIds = (ids: string[]) => ({ $in: ids.map((id) => new Types.ObjectId(id)) });

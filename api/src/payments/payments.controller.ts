@@ -17,6 +17,7 @@ import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
 import { Roles } from '../auth/roles.decorator';
 import { arrayOrPage, PageQueryDto, wantsPage, type Paged } from '../common/paging';
+import { StudentListQueryDto } from '../common/student-list-query.dto';
 import { CreateIntentDto, RecordPaymentDto } from './payment.dto';
 import type { EnrolledItem, IntentCreated, PaymentRecorded, UnsettledItem, UnsettledList } from './payment.model';
 import {
@@ -89,7 +90,7 @@ export class PaymentsController {
   enrolled(
     @CurrentCaller() caller: Caller,
     @Param('email') email: string,
-    @Query() query: PageQueryDto,
+    @Query() query: StudentListQueryDto,
     @Req() req: Request,
   ): Promise<EnrolledItem[] | Paged<EnrolledItem>> {
     assertOwnEmail(caller, email);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import type { PageWindow } from '../common/paging';
-import { findPage } from '../database/find-page';
+import { anyOfIds, findPage } from '../database/find-page';
 import type { Payment } from './payment.model';
 import { PaymentRecord } from './payment.schema';
 
@@ -82,9 +82,14 @@ export class PaymentsRepository {
     return docs.map(toPayment);
   }
 
-  /** One page of the student's payments, newest first, and how many there are. */
-  async pageForStudent(email: string, window: PageWindow): Promise<{ items: Payment[]; total: number }> {
-    const { docs, total } = await findPage<PaymentRecord, LeanPayment>(this.model, { email }, NEWEST_FIRST, window);
+  /** One page of the student's payments (for `classIds` only, when given), newest first, and how many there are. */
+  async pageForStudent(
+    email: string,
+    window: PageWindow,
+    classIds?: string[],
+  ): Promise<{ items: Payment[]; total: number }> {
+    const filter = { email, ...(classIds ? { classId: anyOfIds(classIds) } : {}) };
+    const { docs, total } = await findPage<PaymentRecord, LeanPayment>(this.model, filter, NEWEST_FIRST, window);
     return { items: docs.map(toPayment), total };
   }
 }

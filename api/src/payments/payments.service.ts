@@ -9,6 +9,7 @@ import {
 import type { Caller } from '../auth/caller';
 import { ClassesService } from '../classes/classes.service';
 import { pageWindow, type PageQueryDto, type Paged } from '../common/paging';
+import type { StudentListQueryDto } from '../common/student-list-query.dto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SelectionsService } from '../selections/selections.service';
 import { PAYMENT_GATEWAY, toMinorUnits, type PaymentGateway } from './gateway/payment-gateway';
@@ -109,9 +110,9 @@ export class PaymentsService implements OnModuleInit {
     return (await this.payments.listForStudent(caller.email)).map(toEnrolledItem);
   }
 
-  async enrolledPage(caller: Caller, query: PageQueryDto): Promise<Paged<EnrolledItem>> {
+  async enrolledPage(caller: Caller, query: StudentListQueryDto): Promise<Paged<EnrolledItem>> {
     const window = pageWindow(query);
-    const { items, total } = await this.payments.pageForStudent(caller.email, window);
+    const { items, total } = await this.payments.pageForStudent(caller.email, window, query.classIds);
     return { items: items.map(toEnrolledItem), total, page: window.page, limit: window.limit };
   }
 

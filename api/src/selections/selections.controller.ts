@@ -15,7 +15,8 @@ import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
-import { arrayOrPage, PageQueryDto, wantsPage, type Paged } from '../common/paging';
+import { arrayOrPage, wantsPage, type Paged } from '../common/paging';
+import { StudentListQueryDto } from '../common/student-list-query.dto';
 import type { DeleteResult, InsertResult } from '../common/write-results';
 import { CreateSelectionDto } from './selection.dto';
 import type { Selection } from './selection.model';
@@ -49,7 +50,7 @@ export class SelectionsController {
   list(
     @CurrentCaller() caller: Caller,
     @Param('email') email: string,
-    @Query() query: PageQueryDto,
+    @Query() query: StudentListQueryDto,
     @Req() req: Request,
   ): Promise<Selection[] | Paged<Selection>> {
     assertOwnEmail(caller, email);

@@ -4,7 +4,7 @@ import { Types, type Model } from 'mongoose';
 import { AlreadyExistsError } from '../common/domain-errors';
 import type { PageWindow } from '../common/paging';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { findPage } from '../database/find-page';
+import { anyOfIds, findPage } from '../database/find-page';
 import type { Selection } from './selection.model';
 import { SelectionRecord } from './selection.schema';
 
@@ -43,11 +43,15 @@ export class SelectionsRepository {
     return docs.map(toSelection);
   }
 
-  /** One page of the student's selections, in the order they were made, and how many there are. */
-  async pageForStudent(studentEmail: string, window: PageWindow): Promise<{ items: Selection[]; total: number }> {
+  /** One page of the student's selections (of `classIds` only, when given), oldest first, and how many there are. */
+  async pageForStudent(
+    studentEmail: string,
+    window: PageWindow,
+    classIds?: string[],
+  ): Promise<{ items: Selection[]; total: number }> {
     const { docs, total } = await findPage<SelectionRecord, LeanSelection>(
       this.model,
-      { studentEmail },
+      { studentEmail, ...(classIds ? { classId: anyOfIds(classIds) } : {}) },
       IN_SELECTION_ORDER,
       window,
     );

@@ -12,6 +12,12 @@ import {
 export const CLASSES_PER_PAGE = 24;
 /** Instructors offered by the filter at once (the API's largest page); a name search reaches the others. */
 export const INSTRUCTOR_CHOICES = 60;
+
+/** Whose selections or payments, among which classes (the ids of the cards shown, comma-separated: one row each at most). */
+export interface ShownClasses {
+  email: string;
+  classIds: string;
+}
 export const CLASS_SORTS = ['newest', 'popular', 'price', '-price', 'name'] as const;
 export type ClassSort = (typeof CLASS_SORTS)[number];
 
@@ -50,12 +56,20 @@ export const classesApi = api.injectEndpoints({
       query: (q) => ({ url: '/instructors', params: cleanParams({ limit: INSTRUCTOR_CHOICES, q: q || undefined }) }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
-    getClassSelections: build.query<ApiList<'/classes/selected/{email}'>, string>({
-      query: (email) => ({ url: `/classes/selected/${encodeURIComponent(email)}` }),
+    /** The student's selections among the shown classes (never the whole list). */
+    getClassSelections: build.query<Paged<ApiList<'/classes/selected/{email}'>[number]>, ShownClasses>({
+      query: ({ email, classIds }) => ({
+        url: `/classes/selected/${encodeURIComponent(email)}`,
+        params: { classIds, limit: CLASSES_PER_PAGE },
+      }),
       providesTags: [{ type: 'Selection', id: 'LIST' }],
     }),
-    getClassEnrolments: build.query<ApiList<'/payments/enrolled/{email}'>, string>({
-      query: (email) => ({ url: `/payments/enrolled/${encodeURIComponent(email)}` }),
+    /** The student's payments among the shown classes. */
+    getClassEnrolments: build.query<Paged<ApiList<'/payments/enrolled/{email}'>[number]>, ShownClasses>({
+      query: ({ email, classIds }) => ({
+        url: `/payments/enrolled/${encodeURIComponent(email)}`,
+        params: { classIds, limit: CLASSES_PER_PAGE },
+      }),
       providesTags: [{ type: 'Payment', id: 'LIST' }],
     }),
     selectClass: build.mutation<ApiResponse<'/classes/selected', 'post'>, SelectClassBody>({

@@ -1169,6 +1169,8 @@ export interface operations {
     SelectionsController_list: {
         parameters: {
             query?: {
+                /** @description Comma-separated class ids (at most 60): only the rows of these classes */
+                classIds?: string;
                 limit?: number;
                 page?: number;
             };
@@ -1516,6 +1518,8 @@ export interface operations {
     PaymentsController_enrolled: {
         parameters: {
             query?: {
+                /** @description Comma-separated class ids (at most 60): only the rows of these classes */
+                classIds?: string;
                 limit?: number;
                 page?: number;
             };
