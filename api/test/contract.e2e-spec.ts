@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { CONTRACT_JSON } from '../src/openapi/contract';
 import { ADMIN, JORDAN } from './support/demo';
-import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { confirmCard, paymentBody, selectAndOpenIntent } from './support/payments';
+import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // The contract (api/openapi.json, checked against the source by contract.spec.ts) against the running API: the
 // response shapes it declares are what the API really sends.
@@ -21,14 +22,28 @@ describe('the API contract against the running API', () => {
     components: { schemas: Record<string, Schema> };
   };
   let t: TestApp;
-  let as: Record<'admin' | 'instructor', Session>;
+  let as: Record<'admin' | 'instructor' | 'student', Session>;
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true });
     as = {
       admin: await signInAs(t, ADMIN.email, ADMIN.password),
       instructor: await signInAs(t, JORDAN.email, JORDAN.password),
+      student: await newStudent(t, 'contract'),
     };
+    // A student with one paid class and one selected, so their two lists have items.
+    const open = ((await t.http().get('/classes').expect(200)).body as Array<{ _id: string; seats: number }>).filter(
+      (c) => c.seats > 0,
+    );
+    const paid = await selectAndOpenIntent(t, as.student, open[0]._id);
+    await confirmCard(t, as.student, paid.clientSecret).expect(200);
+    await t
+      .http()
+      .post('/payments')
+      .set(as.student.auth)
+      .send(paymentBody(as.student, paid, open[0]._id))
+      .expect(201);
+    await t.http().post('/classes/selected').set(as.student.auth).send({ classId: open[1]._id }).expect(201);
   });
   afterAll(() => t.close());
 
@@ -39,7 +54,7 @@ describe('the API contract against the running API', () => {
 
   // Every list the seed fills: each item has exactly the declared properties (no extra field, no missing
   // required one), so a front end typed from the contract reads what is there.
-  const lists: Array<[string, string, 'admin' | 'instructor' | null]> = [
+  const lists: Array<[string, string, 'admin' | 'instructor' | 'student' | null]> = [
     ['/classes', '/classes', null],
     ['/classes/popular', '/classes/popular', null],
     ['/instructors', '/instructors', null],
@@ -48,6 +63,8 @@ describe('the API contract against the running API', () => {
     ['/users', '/users', 'admin'],
     ['/all-classes', '/all-classes', 'admin'],
     ['/classes/user/{email}', `/classes/user/${JORDAN.email}`, 'instructor'],
+    ['/classes/selected/{email}', '/classes/selected/{student}', 'student'],
+    ['/payments/enrolled/{email}', '/payments/enrolled/{student}', 'student'],
   ];
   const schemaOf = (ref: string) => document.components.schemas[ref.split('/').pop()!];
   const expectDeclared = (items: Array<Record<string, unknown>>, schema: Schema) => {
@@ -59,7 +76,9 @@ describe('the API contract against the running API', () => {
     }
     expect(declared.filter((key) => items.every((item) => !(key in item)))).toEqual([]);
   };
-  it.each(lists)('%s items have exactly the declared fields', async (pathKey, url, role) => {
+  it.each(lists)('%s items have exactly the declared fields', async (pathKey, listUrl, role) => {
+    // The student is made in beforeAll, after the table above is built.
+    const url = listUrl.replace('{student}', as.student.email);
     const get = (path: string) => {
       const req = t.http().get(path);
       return (role ? req.set(as[role].auth) : req).expect(200);

@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import { PublicCache } from '../src/common/public-cache';
 import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
@@ -461,6 +462,200 @@ describe('paged lists', () => {
     });
   });
 
+  describe("the student's lists and the admins' unsettled list", () => {
+    let pupil: Session;
+    const N = 30;
+    // Equal times in runs of three: the order's _id tie-break is what keeps pages apart.
+    const at = (i: number) => new Date(Date.UTC(2026, 5, 1, 0, Math.floor(i / 3)));
+
+    const classIds = Array.from({ length: N }, () => new Types.ObjectId());
+    beforeAll(async () => {
+      pupil = await newStudent(t, 'pager');
+      await t
+        .db()
+        .collection('selections')
+        .insertMany(
+          classIds.map((classId, i) => ({
+            classId,
+            className: `Picked ${i}`,
+            instructorName: 'Jordan Lee',
+            seats: 5,
+            studentEmail: pupil.email,
+            price: 40 + i,
+            createdAt: at(i),
+          })),
+        );
+      await t
+        .db()
+        .collection('payments')
+        .insertMany(
+          classIds.map((classId, i) => ({
+            email: pupil.email,
+            className: `Paid ${i}`,
+            transactionId: `pi_pager_${i}`,
+            price: 40 + i,
+            classId,
+            selectionId: new Types.ObjectId(),
+            date: at(i),
+            status: 'service pending',
+          })),
+        );
+      // Opened an hour ago (past the settle delay), never settled; the reconciliation job is off in tests.
+      const old = Date.now() - 3_600_000;
+      await t
+        .db()
+        .collection('payment_settlements')
+        .insertMany(
+          Array.from({ length: N }, (_, i) => ({
+            intentId: `pi_unsettled_pager_${i}`,
+            email: pupil.email,
+            classId: classIds[i].toString(),
+            selectionId: new Types.ObjectId().toString(),
+            amount: 40,
+            state: 'open',
+            charged: i % 2 === 0,
+            refundAttempts: 0,
+            nextAttemptAt: new Date(Date.now() + 86_400_000),
+            createdAt: new Date(old + Math.floor(i / 3) * 1000),
+            updatedAt: new Date(old),
+          })),
+        );
+    });
+
+    /** The paged form walks the array form's order exactly: no overlap, no gap, the same items. */
+    async function expectPagesFollowArray(url: string, auth: Session, arrayIds: string[]) {
+      const first = await get(`${url}?page=1`, auth);
+      expect(Object.keys(first).sort()).toEqual(['items', 'limit', 'page', 'total']);
+      expect(first).toMatchObject({ page: 1, limit: 24, total: arrayIds.length });
+      expect(first.items).toHaveLength(Math.min(24, arrayIds.length));
+      const paged = await allPages(url, 7, auth);
+      expect(paged.total).toBe(arrayIds.length);
+      expect(paged.ids).toEqual(arrayIds);
+      expect((await get(`${url}?page=99&limit=60`, auth)).items).toEqual([]);
+      return first;
+    }
+
+    const BAD: Array<[string, string]> = [
+      ['limit=61', 'limit must be at most 60'],
+      ['limit=0', 'limit must be 1 or more'],
+      ['limit=2.5', 'limit must be a whole number'],
+      ['page=0', 'page must be 1 or more'],
+      ['page=abc', 'page must be a whole number'],
+      ['page=1&page=2', 'page must be a whole number'],
+      ['colour=red', 'property colour should not exist'],
+    ];
+    const expectBadValues = async (url: string, auth: Session) => {
+      for (const [query, message] of BAD) {
+        const res = await t.http().get(`${url}?${query}`).set(auth.auth).expect(400);
+        expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+        expect(res.body.message).toContain(message);
+      }
+    };
+
+    it('GET /classes/selected/:email: oldest first, a page with page/limit; bad values 400; only the own e-mail', async () => {
+      const url = `/classes/selected/${pupil.email}`;
+      const all = await get<Array<{ _id: string; className: string }>>(url, pupil);
+      expect(all.map((s) => s.className)).toEqual(Array.from({ length: N }, (_, i) => `Picked ${i}`));
+      expect(all).toHaveLength(await t.db().collection('selections').countDocuments({ studentEmail: pupil.email }));
+      const first = await expectPagesFollowArray(
+        url,
+        pupil,
+        all.map((s) => s._id),
+      );
+      expect(Object.keys(first.items[0]).sort()).toEqual(Object.keys(all[0]).sort());
+      expect((await get(`${url}?limit=5&page=2`, pupil)).items.map((s) => s.className)).toEqual([
+        'Picked 5',
+        'Picked 6',
+        'Picked 7',
+        'Picked 8',
+        'Picked 9',
+      ]);
+      await expectBadValues(url, pupil);
+      await t.http().get(`/classes/selected/${MIA.email}?page=1`).set(pupil.auth).expect(403);
+      await t.http().get(`${url}?page=1`).expect(401);
+    });
+
+    it('GET /payments/enrolled/:email: newest first, a page with page/limit; bad values 400; only the own e-mail', async () => {
+      const url = `/payments/enrolled/${pupil.email}`;
+      const all = await get<Array<{ _id: string; className: string; date: string }>>(url, pupil);
+      expect(all).toHaveLength(N);
+      const times = all.map((p) => Date.parse(p.date));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      const first = await expectPagesFollowArray(
+        url,
+        pupil,
+        all.map((p) => p._id),
+      );
+      expect(Object.keys(first.items[0]).sort()).toEqual(Object.keys(all[0]).sort());
+      expect(first.items[0].className).toMatch(/^Paid 2[789]$/);
+      await expectBadValues(url, pupil);
+      await t.http().get(`/payments/enrolled/${MIA.email}?page=1`).set(pupil.auth).expect(403);
+    });
+
+    it("classIds narrows both student lists to some classes (the Classes screen's cards), at most 60, ids only", async () => {
+      const some = `${classIds[3].toString()},${classIds[7].toString().toUpperCase()}, ${new Types.ObjectId().toString()}`;
+      const selected = await get<Page<{ className: string }>>(
+        `/classes/selected/${pupil.email}?classIds=${encodeURIComponent(some)}`,
+        pupil,
+      );
+      expect(selected).toMatchObject({ total: 2, page: 1, limit: 24 });
+      expect(selected.items.map((s) => s.className)).toEqual(['Picked 3', 'Picked 7']);
+      const paid = await get<Page<{ className: string }>>(
+        `/payments/enrolled/${pupil.email}?classIds=${encodeURIComponent(some)}&limit=60`,
+        pupil,
+      );
+      expect(paid.items.map((p) => p.className)).toEqual(['Paid 7', 'Paid 3']);
+      // Another student's rows of the same classes stay out: Mia has none of these.
+      const mia = await signInAs(t, MIA.email, MIA.password);
+      expect((await get(`/classes/selected/${MIA.email}?classIds=${classIds[3].toString()}`, mia)).total).toBe(0);
+
+      const sixtyOne = Array.from({ length: 61 }, () => new Types.ObjectId().toString()).join(',');
+      for (const [query, message] of [
+        [`classIds=${sixtyOne}`, 'classIds must hold at most 60 ids'],
+        ['classIds=nope', 'classIds must be class ids'],
+        [`classIds=${classIds[0].toString()},{"$ne":1}`, 'classIds must be class ids'],
+      ]) {
+        for (const url of [`/classes/selected/${pupil.email}`, `/payments/enrolled/${pupil.email}`]) {
+          const res = await t.http().get(`${url}?${query}`).set(pupil.auth).expect(400);
+          expect(res.body.message).toContain(message);
+        }
+      }
+    });
+
+    it('GET /payments/unsettled: the array of at most 200 without parameters, pages with page/limit, admins only', async () => {
+      const rows = t.db().collection('payment_settlements');
+      const dbTotal = await rows.countDocuments({
+        state: { $in: ['open', 'refund_due', 'revoking'] },
+        createdAt: { $lte: new Date(Date.now() - 120_000) },
+      });
+      expect(dbTotal).toBeGreaterThanOrEqual(N);
+      const plain = await get<{ count: number; items: Array<{ intentId: string; createdAt: string }> }>(
+        '/payments/unsettled',
+        admin,
+      );
+      expect(plain.count).toBe(dbTotal);
+      const times = plain.items.map((r) => Date.parse(r.createdAt));
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+
+      const first = await get<Page<{ intentId: string }>>('/payments/unsettled?page=1', admin);
+      expect(first).toMatchObject({ page: 1, limit: 24, total: dbTotal });
+      const seen: string[] = [];
+      for (let page = 1; page <= Math.ceil(dbTotal / 7); page++) {
+        const body = await get<Page<{ intentId: string }>>(`/payments/unsettled?limit=7&page=${page}`, admin);
+        expect(body.total).toBe(dbTotal);
+        seen.push(...body.items.map((r) => r.intentId));
+      }
+      expect(seen).toEqual(plain.items.map((r) => r.intentId));
+      expect(seen.filter((id) => id.startsWith('pi_unsettled_pager_'))).toEqual(
+        Array.from({ length: N }, (_, i) => `pi_unsettled_pager_${i}`),
+      );
+
+      await expectBadValues('/payments/unsettled', admin);
+      await t.http().get('/payments/unsettled?page=1').set(pupil.auth).expect(403);
+      await t.http().get('/payments/unsettled?page=1').expect(401);
+    });
+  });
+
   describe('indexes', () => {
     it('has an index for each filter and order', async () => {
       const keys = async (name: string) => (await t.db().collection(name).indexes()).map((i) => JSON.stringify(i.key));
@@ -481,6 +676,9 @@ describe('paged lists', () => {
         { role: 1, createdAt: 1, _id: 1 },
       ])
         expect(users).toContain(JSON.stringify(k));
+      expect(await keys('selections')).toContain(JSON.stringify({ studentEmail: 1, createdAt: 1, _id: 1 }));
+      expect(await keys('payments')).toContain(JSON.stringify({ email: 1, date: -1, _id: -1 }));
+      expect(await keys('payment_settlements')).toContain(JSON.stringify({ state: 1, createdAt: 1, _id: 1 }));
     });
   });
 });

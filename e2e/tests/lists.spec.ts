@@ -184,6 +184,73 @@ test('an admin finds a pending class through the Pending tab and search, and app
   expect(listed.items.map((c) => c._id)).toEqual([data.pendingId]);
 });
 
+test('a visitor finds an instructor by name on Instructors and picks them on Classes through Find an instructor', async ({
+  page,
+}) => {
+  const coachName = `Coach ${stamp}`;
+  await page.goto('/instructors');
+  await expect(page.getByText(/^\d+ of \d+ instructors$/)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search instructors' }).fill(coachName);
+  await expect(page.getByText('1 of 1 instructors')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?q=Coach\\+${stamp}$`));
+  const table = page.getByRole('table', { name: 'Our all instructors information' });
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tbody tr')).toContainText(data.instructor.email);
+  await page.reload();
+  await expect(page.getByText('1 of 1 instructors')).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search instructors' })).toHaveValue(coachName);
+  await page.getByRole('searchbox', { name: 'Search instructors' }).fill(`nobody ${stamp}`);
+  await expect(page.getByText('No instructors match your search')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page).toHaveURL(/\/instructors$/);
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+
+  await page.goto('/classes');
+  await page.getByRole('searchbox', { name: 'Find an instructor' }).fill(coachName);
+  const instructor = page.getByRole('combobox', { name: 'Instructor' });
+  await expect(instructor.getByRole('option', { name: coachName })).toHaveCount(1);
+  await instructor.selectOption({ label: coachName });
+  await expect(page).toHaveURL(new RegExp(`instructor=${encodeURIComponent(data.instructor.email)}`));
+  await expect(page.getByText(/^24 of 4\d classes$/)).toBeVisible();
+  for (const text of await page.getByRole('article').allTextContents()) expect(text).toContain(coachName);
+});
+
+test('a student with more selections than a page sees them a page at a time', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // Not under the stamp: the dashboard-table journey searches the students by it and expects the one camper.
+  const id = Math.random().toString(36).slice(2, 10);
+  const student = await registerAccount(request, { name: `Picker ${id}`, email: `picker-${id}@e2e.sportify.camp` });
+  const token = await apiToken(request, student.email, student.password);
+  const free: { items: { _id: string }[] } = await (
+    await request.get(`${API}/classes?q=${encodeURIComponent(LAB)}&available=true&limit=60`)
+  ).json();
+  expect(free.items.length).toBe(30);
+  for (const { _id } of free.items.slice(0, 26)) {
+    const res = await request.post(`${API}/classes/selected`, { headers: bearer(token), data: { classId: _id } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await signIn(page, student);
+  await page.goto('/dashboard/selected-classes');
+  const table = page.getByRole('table', { name: 'My Selected Classes' });
+  await expect(page.getByText('24 of 26 selected classes')).toBeVisible();
+  await expect(table.locator('tbody tr')).toHaveCount(24);
+  await clickCentred(
+    page.getByRole('navigation', { name: 'Selected classes pages' }).getByRole('button', { name: 'Next' }),
+  );
+  await expect(page.getByText('2 of 26 selected classes')).toBeVisible();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await expect(table.locator('tbody tr').first().locator('td').first()).toHaveText('25');
+  await expect(table.getByRole('link', { name: /^Pay for / }).first()).toHaveAttribute(
+    'href',
+    /\/dashboard\/payment\/[0-9a-f]{24}$/,
+  );
+  await page.reload();
+  await expect(page.getByText('2 of 26 selected classes')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('24 of 26 selected classes')).toBeVisible();
+});
+
 test.describe('dashboard tables fit the screen', () => {
   for (const viewport of [
     { width: 1366, height: 900 },

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageResponse } from '../common/paging';
 import { InsertResultResponse, DeleteResultResponse } from '../common/write-results.responses';
 import type {
   EnrolledItem,
@@ -61,7 +62,7 @@ export class EventHandledResponse {
   @ApiProperty({ description: 'True when the event had been handled before: nothing changed' }) duplicate: boolean;
 }
 
-class UnsettledItemResponse implements UnsettledItem {
+export class UnsettledItemResponse implements UnsettledItem {
   @ApiProperty({ example: 'pi_sandbox_x' }) intentId: string;
   @ApiProperty({
     enum: SETTLEMENT_STATES,
@@ -80,6 +81,10 @@ class UnsettledItemResponse implements UnsettledItem {
 }
 
 export class UnsettledListResponse implements UnsettledList {
-  @ApiProperty({ example: 0 }) count: number;
+  @ApiProperty({ example: 0, description: 'How many items (at most 200; the paged form counts them all)' })
+  count: number;
   @ApiProperty({ type: [UnsettledItemResponse] }) items: UnsettledItemResponse[];
 }
+
+export class EnrolledPageResponse extends PageResponse(EnrolledItemResponse, 'EnrolledPage') {}
+export class UnsettledPageResponse extends PageResponse(UnsettledItemResponse, 'UnsettledPage') {}

@@ -32,4 +32,5 @@ export const PaymentSchema = SchemaFactory.createForClass(PaymentRecord);
 // A transaction is recorded once (a retried call finds the first record); a student pays for a class once.
 PaymentSchema.index({ transactionId: 1 }, { unique: true });
 PaymentSchema.index({ email: 1, classId: 1 }, { unique: true });
-PaymentSchema.index({ email: 1, date: -1 });
+// The student's enrolled list, newest first, a page at a time.
+PaymentSchema.index({ email: 1, date: -1, _id: -1 });

@@ -1,31 +1,39 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiExtraModels,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiPaymentRequiredResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
 import { Roles } from '../auth/roles.decorator';
+import { arrayOrPage, PageQueryDto, wantsPage, type Paged } from '../common/paging';
+import { StudentListQueryDto } from '../common/student-list-query.dto';
 import { CreateIntentDto, RecordPaymentDto } from './payment.dto';
-import type { EnrolledItem, IntentCreated, PaymentRecorded, UnsettledList } from './payment.model';
+import type { EnrolledItem, IntentCreated, PaymentRecorded, UnsettledItem, UnsettledList } from './payment.model';
 import {
   EnrolledItemResponse,
+  EnrolledPageResponse,
   PaymentIntentResponse,
   RecordPaymentResponse,
   UnsettledListResponse,
+  UnsettledPageResponse,
 } from './payment.responses';
 import { PaymentsService } from './payments.service';
 
 @ApiTags('payments')
 @ApiBearerAuth('api')
 @Roles('student')
+@ApiExtraModels(EnrolledItemResponse, EnrolledPageResponse, UnsettledListResponse, UnsettledPageResponse)
 @Controller()
 export class PaymentsController {
   constructor(private readonly payments: PaymentsService) {}
@@ -65,17 +73,27 @@ export class PaymentsController {
   @Get('payments/unsettled')
   @Roles('admin')
   @ApiOkResponse({
-    type: UnsettledListResponse,
-    description: 'Intents not settled after PAYMENT_SETTLE_DELAY_SECONDS (oldest first, at most 200)',
+    schema: { oneOf: [{ $ref: getSchemaPath(UnsettledListResponse) }, { $ref: getSchemaPath(UnsettledPageResponse) }] },
+    description:
+      'Intents not settled after PAYMENT_SETTLE_DELAY_SECONDS, oldest first: at most 200 without parameters, a page with any',
   })
-  unsettled(): Promise<UnsettledList> {
-    return this.payments.unsettled();
+  unsettled(@Query() query: PageQueryDto, @Req() req: Request): Promise<UnsettledList | Paged<UnsettledItem>> {
+    return wantsPage(req.originalUrl) ? this.payments.unsettledPage(query) : this.payments.unsettled();
   }
 
   @Get('payments/enrolled/:email')
-  @ApiOkResponse({ type: [EnrolledItemResponse], description: "The caller's payments, newest first" })
-  enrolled(@CurrentCaller() caller: Caller, @Param('email') email: string): Promise<EnrolledItem[]> {
+  @ApiOkResponse({
+    schema: arrayOrPage(EnrolledItemResponse, EnrolledPageResponse),
+    description: "The caller's payments, newest first (a page with any parameter)",
+  })
+  @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
+  enrolled(
+    @CurrentCaller() caller: Caller,
+    @Param('email') email: string,
+    @Query() query: StudentListQueryDto,
+    @Req() req: Request,
+  ): Promise<EnrolledItem[] | Paged<EnrolledItem>> {
     assertOwnEmail(caller, email);
-    return this.payments.enrolled(caller);
+    return wantsPage(req.originalUrl) ? this.payments.enrolledPage(caller, query) : this.payments.enrolled(caller);
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
+import type { PageWindow } from '../common/paging';
+import { anyOfIds, findPage } from '../database/find-page';
 import type { Payment } from './payment.model';
 import { PaymentRecord } from './payment.schema';
 
@@ -28,6 +30,9 @@ export class AlreadyEnrolledError extends Error {
     super('Already enrolled in this class');
   }
 }
+
+// _id breaks ties of equal dates, so pages neither overlap nor skip (index in payment.schema.ts).
+const NEWEST_FIRST = { date: -1, _id: -1 } as const;
 
 @Injectable()
 export class PaymentsRepository {
@@ -73,7 +78,18 @@ export class PaymentsRepository {
 
   /** The student's payments, newest first. */
   async listForStudent(email: string): Promise<Payment[]> {
-    const docs = await this.model.find({ email }).sort({ date: -1, _id: -1 }).lean<LeanPayment[]>().exec();
+    const docs = await this.model.find({ email }).sort(NEWEST_FIRST).lean<LeanPayment[]>().exec();
     return docs.map(toPayment);
+  }
+
+  /** One page of the student's payments (for `classIds` only, when given), newest first, and how many there are. */
+  async pageForStudent(
+    email: string,
+    window: PageWindow,
+    classIds?: string[],
+  ): Promise<{ items: Payment[]; total: number }> {
+    const filter = { email, ...(classIds ? { classId: anyOfIds(classIds) } : {}) };
+    const { docs, total } = await findPage<PaymentRecord, LeanPayment>(this.model, filter, NEWEST_FIRST, window);
+    return { items: docs.map(toPayment), total };
   }
 }

@@ -8,14 +8,23 @@ import {
 } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
 import { ClassesService } from '../classes/classes.service';
+import { pageWindow, type PageQueryDto, type Paged } from '../common/paging';
+import type { StudentListQueryDto } from '../common/student-list-query.dto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SelectionsService } from '../selections/selections.service';
 import { PAYMENT_GATEWAY, toMinorUnits, type PaymentGateway } from './gateway/payment-gateway';
 import type { RecordPaymentDto } from './payment.dto';
-import type { EnrolledItem, IntentCreated, PaymentRecorded, UnsettledList } from './payment.model';
+import type {
+  EnrolledItem,
+  IntentCreated,
+  Payment,
+  PaymentRecorded,
+  UnsettledItem,
+  UnsettledList,
+} from './payment.model';
 import { PaymentRequiredException } from './payment-required.exception';
 import { PaymentsRepository } from './payments.repository';
-import { REFUND_REASONS } from './settlement.model';
+import { REFUND_REASONS, type Settlement } from './settlement.model';
 import { SettlementService } from './settlement.service';
 import { SettlementsRepository } from './settlements.repository';
 
@@ -99,37 +108,51 @@ export class PaymentsService implements OnModuleInit {
   }
 
   async enrolled(caller: Caller): Promise<EnrolledItem[]> {
-    return (await this.payments.listForStudent(caller.email)).map((p) => ({
-      _id: p._id,
-      className: p.className,
-      transactionId: p.transactionId,
-      price: p.price,
-      date: p.date,
-      status: p.status,
-      classId: p.classId,
-    }));
+    return (await this.payments.listForStudent(caller.email)).map(toEnrolledItem);
+  }
+
+  async enrolledPage(caller: Caller, query: StudentListQueryDto): Promise<Paged<EnrolledItem>> {
+    const window = pageWindow(query);
+    const { items, total } = await this.payments.pageForStudent(caller.email, window, query.classIds);
+    return { items: items.map(toEnrolledItem), total, page: window.page, limit: window.limit };
   }
 
   /** For admins: intents not settled after the configured delay (what reconciliation still has to do). */
   async unsettled(): Promise<UnsettledList> {
-    const rows = await this.ledger.unsettled(
-      new Date(Date.now() - this.config.payments.settleDelaySeconds * 1000),
-      200,
-    );
-    return {
-      count: rows.length,
-      items: rows.map((r) => ({
-        intentId: r.intentId,
-        state: r.state,
-        charged: r.charged,
-        email: r.email,
-        classId: r.classId,
-        ...(r.reason ? { reason: r.reason } : {}),
-        refundAttempts: r.refundAttempts,
-        ...(r.lastError ? { lastError: r.lastError } : {}),
-        createdAt: r.createdAt,
-        updatedAt: r.updatedAt,
-      })),
-    };
+    const rows = await this.ledger.unsettled(this.unsettledBefore(), 200);
+    return { count: rows.length, items: rows.map(toUnsettledItem) };
+  }
+
+  async unsettledPage(query: PageQueryDto): Promise<Paged<UnsettledItem>> {
+    const window = pageWindow(query);
+    const { items, total } = await this.ledger.unsettledPage(this.unsettledBefore(), window);
+    return { items: items.map(toUnsettledItem), total, page: window.page, limit: window.limit };
+  }
+
+  private unsettledBefore(): Date {
+    return new Date(Date.now() - this.config.payments.settleDelaySeconds * 1000);
   }
 }
+
+const toEnrolledItem = (p: Payment): EnrolledItem => ({
+  _id: p._id,
+  className: p.className,
+  transactionId: p.transactionId,
+  price: p.price,
+  date: p.date,
+  status: p.status,
+  classId: p.classId,
+});
+
+const toUnsettledItem = (r: Settlement): UnsettledItem => ({
+  intentId: r.intentId,
+  state: r.state,
+  charged: r.charged,
+  email: r.email,
+  classId: r.classId,
+  ...(r.reason ? { reason: r.reason } : {}),
+  refundAttempts: r.refundAttempts,
+  ...(r.lastError ? { lastError: r.lastError } : {}),
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});

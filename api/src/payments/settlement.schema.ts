@@ -50,3 +50,5 @@ export const SettlementSchema = SchemaFactory.createForClass(SettlementRecord);
 // One row per intent: the unique key is what makes concurrent first calls agree on one row.
 SettlementSchema.index({ intentId: 1 }, { unique: true });
 SettlementSchema.index({ state: 1, nextAttemptAt: 1 });
+// The admins' unsettled list, oldest first, a page at a time.
+SettlementSchema.index({ state: 1, createdAt: 1, _id: 1 });

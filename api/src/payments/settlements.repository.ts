@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import type { PageWindow } from '../common/paging';
+import { findPage } from '../database/find-page';
 import type { RefundReason, Settlement, SettlementState } from './settlement.model';
 import { SettlementRecord } from './settlement.schema';
 
@@ -20,6 +22,14 @@ const toSettlement = (d: SettlementRecord): Settlement => ({
   createdAt: d.createdAt,
   updatedAt: d.updatedAt,
 });
+
+/** Not settled yet, and opened before `olderThan`. */
+const unsettledFilter = (olderThan: Date) => ({
+  state: { $in: ['open', 'refund_due', 'revoking'] },
+  createdAt: { $lte: olderThan },
+});
+// Oldest first; _id breaks ties, so pages neither overlap nor skip (index in settlement.schema.ts).
+const UNSETTLED_ORDER = { createdAt: 1, _id: 1 } as const;
 
 export type NewSettlement = Pick<Settlement, 'intentId' | 'email' | 'classId' | 'selectionId' | 'amount'>;
 
@@ -126,11 +136,18 @@ export class SettlementsRepository {
    * next pass), refunds still owed, revocations left midway.
    */
   unsettled(olderThan: Date, limit: number): Promise<Settlement[]> {
-    return this.findRows(
-      { state: { $in: ['open', 'refund_due', 'revoking'] }, createdAt: { $lte: olderThan } },
-      { createdAt: 1 },
-      limit,
+    return this.findRows(unsettledFilter(olderThan), UNSETTLED_ORDER, limit);
+  }
+
+  /** The same rows a page at a time, and how many there are. */
+  async unsettledPage(olderThan: Date, window: PageWindow): Promise<{ items: Settlement[]; total: number }> {
+    const { docs, total } = await findPage<SettlementRecord, SettlementRecord>(
+      this.model,
+      unsettledFilter(olderThan),
+      UNSETTLED_ORDER,
+      window,
     );
+    return { items: docs.map(toSettlement), total };
   }
 
   private async findRows(

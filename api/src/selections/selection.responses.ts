@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PageResponse } from '../common/paging';
 import type { Selection } from './selection.model';
 
 export class SelectionResponse implements Selection {
@@ -10,3 +11,5 @@ export class SelectionResponse implements Selection {
   @ApiProperty({ example: 'mia@sportify.camp' }) studentEmail: string;
   @ApiProperty({ example: 120 }) price: number;
 }
+
+export class SelectionPageResponse extends PageResponse(SelectionResponse, 'SelectionPage') {}

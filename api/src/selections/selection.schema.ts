@@ -28,3 +28,5 @@ export class SelectionRecord {
 export const SelectionSchema = SchemaFactory.createForClass(SelectionRecord);
 // One selection per student and class.
 SelectionSchema.index({ studentEmail: 1, classId: 1 }, { unique: true });
+// The student's list, oldest first, a page at a time.
+SelectionSchema.index({ studentEmail: 1, createdAt: 1, _id: 1 });

@@ -1,27 +1,33 @@
-import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiExtraModels,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import type { Request } from 'express';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
+import { arrayOrPage, wantsPage, type Paged } from '../common/paging';
+import { StudentListQueryDto } from '../common/student-list-query.dto';
 import type { DeleteResult, InsertResult } from '../common/write-results';
 import { CreateSelectionDto } from './selection.dto';
 import type { Selection } from './selection.model';
 import { SelectionsService } from './selections.service';
 import { DeleteResultResponse, InsertResultResponse } from '../common/write-results.responses';
-import { SelectionResponse } from './selection.responses';
+import { SelectionPageResponse, SelectionResponse } from './selection.responses';
 
 @ApiTags('selections')
 @ApiBearerAuth('api')
 @Roles('student')
+@ApiExtraModels(SelectionResponse, SelectionPageResponse)
 @Controller('classes')
 export class SelectionsController {
   constructor(private readonly selections: SelectionsService) {}
@@ -36,10 +42,19 @@ export class SelectionsController {
   }
 
   @Get('selected/:email')
-  @ApiOkResponse({ type: [SelectionResponse], description: "The caller's selections" })
-  list(@CurrentCaller() caller: Caller, @Param('email') email: string): Promise<Selection[]> {
+  @ApiOkResponse({
+    schema: arrayOrPage(SelectionResponse, SelectionPageResponse),
+    description: "The caller's selections, oldest first (a page with any parameter)",
+  })
+  @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
+  list(
+    @CurrentCaller() caller: Caller,
+    @Param('email') email: string,
+    @Query() query: StudentListQueryDto,
+    @Req() req: Request,
+  ): Promise<Selection[] | Paged<Selection>> {
     assertOwnEmail(caller, email);
-    return this.selections.list(caller);
+    return wantsPage(req.originalUrl) ? this.selections.page(caller, query) : this.selections.list(caller);
   }
 
   @Delete('selected/:id')

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import { AlreadyExistsError } from '../common/domain-errors';
+import type { PageWindow } from '../common/paging';
 import { isDuplicateKey } from '../database/duplicate-key';
+import { anyOfIds, findPage } from '../database/find-page';
 import type { Selection } from './selection.model';
 import { SelectionRecord } from './selection.schema';
 
@@ -17,6 +19,9 @@ const toSelection = (d: LeanSelection): Selection => ({
   studentEmail: d.studentEmail,
   price: d.price,
 });
+
+// Oldest first; _id breaks ties, so pages neither overlap nor skip (index in selection.schema.ts).
+const IN_SELECTION_ORDER = { createdAt: 1, _id: 1 } as const;
 
 @Injectable()
 export class SelectionsRepository {
@@ -34,8 +39,23 @@ export class SelectionsRepository {
   }
 
   async listForStudent(studentEmail: string): Promise<Selection[]> {
-    const docs = await this.model.find({ studentEmail }).sort({ createdAt: 1, _id: 1 }).lean<LeanSelection[]>().exec();
+    const docs = await this.model.find({ studentEmail }).sort(IN_SELECTION_ORDER).lean<LeanSelection[]>().exec();
     return docs.map(toSelection);
+  }
+
+  /** One page of the student's selections (of `classIds` only, when given), oldest first, and how many there are. */
+  async pageForStudent(
+    studentEmail: string,
+    window: PageWindow,
+    classIds?: string[],
+  ): Promise<{ items: Selection[]; total: number }> {
+    const { docs, total } = await findPage<SelectionRecord, LeanSelection>(
+      this.model,
+      { studentEmail, ...(classIds ? { classId: anyOfIds(classIds) } : {}) },
+      IN_SELECTION_ORDER,
+      window,
+    );
+    return { items: docs.map(toSelection), total };
   }
 
   /** Only the owner's selection: another student's id behaves as unknown. */

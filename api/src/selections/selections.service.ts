@@ -2,6 +2,8 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import type { Caller } from '../auth/caller';
 import { ClassesService } from '../classes/classes.service';
 import { AlreadyExistsError } from '../common/domain-errors';
+import { pageWindow, type Paged } from '../common/paging';
+import type { StudentListQueryDto } from '../common/student-list-query.dto';
 import type { DeleteResult, InsertResult } from '../common/write-results';
 import type { Selection } from './selection.model';
 import { SelectionsRepository } from './selections.repository';
@@ -51,6 +53,12 @@ export class SelectionsService {
 
   list(caller: Caller): Promise<Selection[]> {
     return this.selections.listForStudent(caller.email);
+  }
+
+  async page(caller: Caller, query: StudentListQueryDto): Promise<Paged<Selection>> {
+    const window = pageWindow(query);
+    const { items, total } = await this.selections.pageForStudent(caller.email, window, query.classIds);
+    return { items, total, page: window.page, limit: window.limit };
   }
 
   /** The selection to pay for, with the class's current seats and price (what the payment will charge). */

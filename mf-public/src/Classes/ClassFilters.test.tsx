@@ -1,7 +1,7 @@
 import { configure, act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicClass } from '@sportify/shared-ui';
-import { mockApi, renderScreen, signedOut } from '@sportify/shared-ui/testing';
+import { mockApi, pagedRoute, renderScreen, signedOut } from '@sportify/shared-ui/testing';
 import { ClassesPage } from './ClassesPage';
 
 // Multi-step journeys through debounced inputs: generous waits on a busy machine (timings are not what is tested).
@@ -163,5 +163,79 @@ describe('Classes: search, filters, sort and pages', () => {
     expect(await screen.findByText('24 of 50 classes')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search classes' })).toHaveValue('');
     expect(lastAsked()).toEqual({ limit: 24 });
+  });
+});
+
+describe('Classes: the instructor filter reaches every instructor', () => {
+  const coaches = Array.from({ length: 75 }, (_, i) => ({
+    _id: `i${i + 1}`,
+    userName: `Coach ${String(i + 1).padStart(2, '0')}`,
+    email: `coach${i + 1}@example.com`,
+    userPhoto: '',
+  }));
+  let instructorAsks: Record<string, unknown>[];
+
+  /** One class, and GET /instructors as the API answers it: by name, 60 at most. */
+  const byName = pagedRoute(coaches, (c, { q = '' }) => c.userName.toLowerCase().includes(String(q).toLowerCase()));
+  function serveMany() {
+    asked = [];
+    instructorAsks = [];
+    http = mockApi({
+      'GET /classes': (config) => {
+        const params = { ...(config.params as Record<string, unknown>) };
+        asked.push(params);
+        return [200, { items: [cls(1)], total: 1, page: 1, limit: 24 }];
+      },
+      'GET /instructors': (config, body) => {
+        instructorAsks.push(config.params as Record<string, unknown>);
+        return byName(config, body);
+      },
+    });
+  }
+
+  it('finds an instructor beyond the first 60 by name, keeps them chosen and says when more exist', async () => {
+    serveMany();
+    const user = userEvent.setup();
+    const { router } = open();
+    const select = screen.getByRole('combobox', { name: 'Instructor' });
+    expect(await screen.findByText('60 of 75 instructors listed: find one by name')).toBeInTheDocument();
+    expect(within(select).queryByRole('option', { name: 'Coach 70' })).not.toBeInTheDocument();
+    expect(instructorAsks).toEqual([{ limit: 60 }]);
+
+    const find = screen.getByRole('searchbox', { name: 'Find an instructor' });
+    await user.type(find, 'coach 70');
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Coach 70' })).toBeInTheDocument());
+    expect(instructorAsks[instructorAsks.length - 1]).toEqual({ limit: 60, q: 'coach 70' });
+    expect(screen.queryByText(/instructors listed/)).not.toBeInTheDocument();
+    // The list follows the search box with the keyboard: Tab goes on to the select.
+    await user.tab();
+    expect(select).toHaveFocus();
+    await user.selectOptions(select, 'Coach 70');
+    await waitFor(() => expect(new URLSearchParams(search(router)).get('instructor')).toBe('coach70@example.com'));
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, instructor: 'coach70@example.com' }));
+
+    // Another search no longer lists Coach 70, who stays the chosen option, by name.
+    await user.clear(find);
+    await user.type(find, 'coach 0');
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Coach 01' })).toBeInTheDocument());
+    expect(select).toHaveValue('coach70@example.com');
+    expect(within(select).getByRole('option', { name: 'Coach 70', selected: true })).toBeInTheDocument();
+
+    await user.clear(find);
+    await user.type(find, 'zz');
+    expect(await screen.findByText('No instructor has that name')).toBeInTheDocument();
+    expect(select).toHaveValue('coach70@example.com');
+    await user.selectOptions(select, 'All instructors');
+    await waitFor(() => expect(new URLSearchParams(search(router)).get('instructor')).toBeNull());
+  });
+
+  it('keeps an instructor named by a shared link selectable, by e-mail', async () => {
+    serveMany();
+    open('/classes?instructor=coach75%40example.com');
+    const select = screen.getByRole('combobox', { name: 'Instructor' });
+    await screen.findByText('60 of 75 instructors listed: find one by name');
+    expect(select).toHaveValue('coach75@example.com');
+    expect(within(select).getByRole('option', { name: 'coach75@example.com', selected: true })).toBeInTheDocument();
+    expect(lastAsked()).toEqual({ limit: 24, instructor: 'coach75@example.com' });
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
@@ -8,7 +9,7 @@ import {
   useFollowedState,
   type QueryChanges,
 } from '@sportify/shared-ui';
-import { useGetInstructorChoicesQuery, type ClassSort } from './classesApi';
+import { useGetInstructorChoicesQuery, type ClassSort, type InstructorChoice } from './classesApi';
 
 export const SORT_LABELS: Record<ClassSort, string> = {
   newest: 'Newest first',
@@ -30,7 +31,6 @@ interface ClassFiltersProps {
 
 /** Search, instructor, free seats, price range and sort; every change goes to the URL (and back to page 1). */
 export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
-  const instructors = useGetInstructorChoicesQuery();
   const sort = (get('sort') || 'newest') as ClassSort;
   // Ticked at once: the URL (and so the prop) follows a moment later, after the router's navigation.
   const freeInUrl = get('available') === 'true';
@@ -47,20 +47,7 @@ export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
           onCommit={(q) => set({ q })}
         />
       </Wide>
-      <FormField label="Instructor">
-        <Select value={get('instructor')} onChange={(e) => set({ instructor: e.target.value })}>
-          <option value="">All instructors</option>
-          {(instructors.data?.items ?? []).map((i) => (
-            <option key={i._id} value={i.email}>
-              {i.userName}
-            </option>
-          ))}
-          {/* A shared link may name an instructor not (yet) in the list: keep it selectable. */}
-          {get('instructor') && !instructors.data?.items.some((i) => i.email === get('instructor')) && (
-            <option value={get('instructor')}>{get('instructor')}</option>
-          )}
-        </Select>
-      </FormField>
+      <InstructorFilter value={get('instructor')} onChange={(instructor) => set({ instructor })} />
       <DebouncedInput
         label="Minimum price ($)"
         type="number"
@@ -107,6 +94,66 @@ export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
     </FilterBar>
   );
 }
+
+/**
+ * The instructor filter: a select of up to 60 instructors, filled from a name search so that every instructor can
+ * be reached however many there are. The chosen one stays an option while the search shows others.
+ */
+function InstructorFilter({ value, onChange }: { value: string; onChange: (email: string) => void }) {
+  const [find, setFind] = useState('');
+  const choices = useGetInstructorChoicesQuery(find.trim() || undefined);
+  // The name of the instructor picked here, for when a later search no longer lists them.
+  const [picked, setPicked] = useState<InstructorChoice | null>(null);
+  const items = choices.data?.items ?? [];
+  const more = choices.data ? choices.data.total - items.length : 0;
+  return (
+    <InstructorPick>
+      <DebouncedInput
+        label="Find an instructor"
+        type="search"
+        placeholder="Instructor name"
+        maxLength={100}
+        value={find}
+        onCommit={setFind}
+      />
+      <FormField label="Instructor">
+        <Select
+          value={value}
+          onChange={(e) => {
+            setPicked(items.find((i) => i.email === e.target.value) ?? picked);
+            onChange(e.target.value);
+          }}
+        >
+          <option value="">All instructors</option>
+          {items.map((i) => (
+            <option key={i._id} value={i.email}>
+              {i.userName}
+            </option>
+          ))}
+          {/* The chosen instructor (or one named by a shared link) stays selectable while not in this list. */}
+          {value && !items.some((i) => i.email === value) && (
+            <option value={value}>{picked?.email === value ? picked.userName : value}</option>
+          )}
+        </Select>
+      </FormField>
+      {more > 0 && (
+        <Hint role="status">{`${items.length} of ${choices.data!.total} instructors listed: find one by name`}</Hint>
+      )}
+      {choices.data?.total === 0 && <Hint role="status">No instructor has that name</Hint>}
+    </InstructorPick>
+  );
+}
+
+const InstructorPick = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Hint = styled.p`
+  margin: 0;
+  font-size: 0.9rem;
+  color: ${({ theme }) => theme.colors.muted};
+`;
 
 const Wide = styled.div`
   grid-column: 1 / -1;

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppToastContainer, theme, type PublicClass, type SessionState } from '@sportify/shared-ui';
-import { mockApi, renderScreen, sessionAs, signedOut } from '@sportify/shared-ui/testing';
+import { mockApi, pagedRoute, renderScreen, sessionAs, signedOut } from '@sportify/shared-ui/testing';
 import { ClassesPage } from './ClassesPage';
 
 const cls = (id: string, className: string, seats: number, price = 100): PublicClass => ({
@@ -27,6 +27,9 @@ const email = 'mia@sportify.camp';
 const selectedUrl = `GET /classes/selected/${encodeURIComponent(email)}`;
 const enrolledUrl = `GET /payments/enrolled/${encodeURIComponent(email)}`;
 const student = sessionAs('student', email, 'Mia Chen');
+/** The student's rows of the classes asked about (`classIds`), as the API answers them. */
+const ofShown = (row: { classId: string }, { classIds }: Record<string, string | number | undefined>) =>
+  String(classIds).split(',').includes(row.classId);
 
 let http: ReturnType<typeof mockApi>;
 afterEach(() => http.restore());
@@ -87,8 +90,8 @@ describe('Classes', () => {
     http = mockApi({
       'GET /classes': [200, PAGE],
       'GET /instructors': INSTRUCTORS,
-      [selectedUrl]: () => [200, selections],
-      [enrolledUrl]: [200, []],
+      [selectedUrl]: pagedRoute(() => selections, ofShown),
+      [enrolledUrl]: pagedRoute([]),
       'POST /classes/selected': (_config, body) => {
         selections = [{ _id: 's1', classId: (body as { classId: string }).classId }];
         return [201, { insertedId: 's1' }];
@@ -117,14 +120,20 @@ describe('Classes', () => {
   });
 
   it('reads already selected and paid-for classes from the server and disables them', async () => {
+    const asked: Record<string, unknown>[] = [];
     http = mockApi({
       'GET /classes': [200, PAGE],
       'GET /instructors': INSTRUCTORS,
-      [selectedUrl]: [200, [{ _id: 's9', classId: 'c1' }]],
-      [enrolledUrl]: [200, [{ _id: 'p1', classId: 'c4' }]],
+      [selectedUrl]: (config, body) => {
+        asked.push(config.params as Record<string, unknown>);
+        return pagedRoute([{ _id: 's9', classId: 'c1' }], ofShown)(config, body);
+      },
+      [enrolledUrl]: pagedRoute([{ _id: 'p1', classId: 'c4' }], ofShown),
     });
     open(student);
     await findEnabledSelect('Swimming Lessons');
+    // Only about the cards shown, never the student's whole list.
+    expect(asked).toEqual([{ classIds: 'c1,c2,c3,c4', limit: 24 }]);
     expect(selectIn('Soccer Fundamentals')).toHaveTextContent('Selected');
     expect(selectIn('Soccer Fundamentals')).toBeDisabled();
     expect(selectIn('Volleyball Clinic')).toHaveTextContent('Enrolled');
@@ -136,8 +145,8 @@ describe('Classes', () => {
     http = mockApi({
       'GET /classes': [200, PAGE],
       'GET /instructors': INSTRUCTORS,
-      [selectedUrl]: [200, []],
-      [enrolledUrl]: [200, []],
+      [selectedUrl]: pagedRoute([]),
+      [enrolledUrl]: pagedRoute([]),
       'POST /classes/selected': [
         409,
         { statusCode: 409, message: 'You have already selected this class', error: 'Conflict' },

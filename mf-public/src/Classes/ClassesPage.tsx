@@ -51,10 +51,13 @@ export function ClassesPage() {
   const listTop = useRef<HTMLDivElement>(null);
   const viewer = viewerOf(useAppSelector(selectSession));
   const email = viewer.kind === 'student' ? viewer.email : '';
-  // Read from the server, so 'Selected' survives a reload. Only asked for students: anyone else gets a 403, which
-  // the shared client answers by signing out.
-  const selections = useGetClassSelectionsQuery(email, { skip: !email });
-  const enrolments = useGetClassEnrolmentsQuery(email, { skip: !email });
+  // Read from the server, so 'Selected' survives a reload: only for the cards shown, never the student's whole lists.
+  // Only asked for students: anyone else gets a 403, which the shared client answers by signing out.
+  const shown = useMemo(() => (classes.data?.items ?? []).map((c) => c._id).join(','), [classes.data]);
+  const mineArgs = { email, classIds: shown };
+  const skipMine = { skip: !email || !shown };
+  const selections = useGetClassSelectionsQuery(mineArgs, skipMine);
+  const enrolments = useGetClassEnrolmentsQuery(mineArgs, skipMine);
   const [selectClass] = useSelectClassMutation();
   const [justSelected, setJustSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [pendingId, setPendingId] = useState<string | null>(null);
@@ -63,13 +66,14 @@ export function ClassesPage() {
 
   const mine: StudentClasses = useMemo(
     () => ({
-      // A failed read leaves the buttons usable: the API refuses a duplicate and says why.
-      known: !selections.isLoading && !enrolments.isLoading,
-      selected: new Set([...(selections.data ?? []).map((s) => s.classId), ...justSelected]),
-      enrolled: new Set((enrolments.data ?? []).map((p) => p.classId)),
+      // Known once the shown cards' rows have arrived (not a previous page's). A failed read leaves the buttons
+      // usable: the API refuses a duplicate and says why.
+      known: answered(selections) && answered(enrolments),
+      selected: new Set([...(selections.currentData?.items ?? []).map((s) => s.classId), ...justSelected]),
+      enrolled: new Set((enrolments.currentData?.items ?? []).map((p) => p.classId)),
       pendingId,
     }),
-    [selections.isLoading, selections.data, enrolments.isLoading, enrolments.data, justSelected, pendingId],
+    [selections, enrolments, justSelected, pendingId],
   );
 
   const onSelect = async (item: PublicClass) => {
@@ -164,6 +168,9 @@ export function ClassesPage() {
     </section>
   );
 }
+
+/** A read of the student's rows for the shown cards has answered (or failed), for these very cards. */
+const answered = (read: { currentData?: unknown; isError: boolean }) => read.currentData !== undefined || read.isError;
 
 const Note = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(6)};

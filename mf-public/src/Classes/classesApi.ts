@@ -2,6 +2,7 @@ import {
   api,
   cleanParams,
   type ApiBody,
+  type ApiList,
   type ApiResponse,
   type Paged,
   type PublicClass,
@@ -9,6 +10,14 @@ import {
 } from '@sportify/shared-ui';
 
 export const CLASSES_PER_PAGE = 24;
+/** Instructors offered by the filter at once (the API's largest page); a name search reaches the others. */
+export const INSTRUCTOR_CHOICES = 60;
+
+/** Whose selections or payments, among which classes (the ids of the cards shown, comma-separated: one row each at most). */
+export interface ShownClasses {
+  email: string;
+  classIds: string;
+}
 export const CLASS_SORTS = ['newest', 'popular', 'price', '-price', 'name'] as const;
 export type ClassSort = (typeof CLASS_SORTS)[number];
 
@@ -41,16 +50,26 @@ export const classesApi = api.injectEndpoints({
       }),
       providesTags: [{ type: 'Class', id: 'LIST' }],
     }),
-    getInstructorChoices: build.query<Paged<InstructorChoice>, void>({
-      query: () => ({ url: '/instructors', params: { limit: 60 } }),
+    /** Up to 60 instructors whose name holds `q` (all of them, 60 at a time, without it). */
+    getInstructorChoices: build.query<Paged<InstructorChoice>, string | void>({
+      // Without q exactly the shell's prefetch hint '/instructors?limit=60'.
+      query: (q) => ({ url: '/instructors', params: cleanParams({ limit: INSTRUCTOR_CHOICES, q: q || undefined }) }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
-    getClassSelections: build.query<ApiResponse<'/classes/selected/{email}', 'get'>, string>({
-      query: (email) => ({ url: `/classes/selected/${encodeURIComponent(email)}` }),
+    /** The student's selections among the shown classes (never the whole list). */
+    getClassSelections: build.query<Paged<ApiList<'/classes/selected/{email}'>[number]>, ShownClasses>({
+      query: ({ email, classIds }) => ({
+        url: `/classes/selected/${encodeURIComponent(email)}`,
+        params: { classIds, limit: CLASSES_PER_PAGE },
+      }),
       providesTags: [{ type: 'Selection', id: 'LIST' }],
     }),
-    getClassEnrolments: build.query<ApiResponse<'/payments/enrolled/{email}', 'get'>, string>({
-      query: (email) => ({ url: `/payments/enrolled/${encodeURIComponent(email)}` }),
+    /** The student's payments among the shown classes. */
+    getClassEnrolments: build.query<Paged<ApiList<'/payments/enrolled/{email}'>[number]>, ShownClasses>({
+      query: ({ email, classIds }) => ({
+        url: `/payments/enrolled/${encodeURIComponent(email)}`,
+        params: { classIds, limit: CLASSES_PER_PAGE },
+      }),
       providesTags: [{ type: 'Payment', id: 'LIST' }],
     }),
     selectClass: build.mutation<ApiResponse<'/classes/selected', 'post'>, SelectClassBody>({

@@ -1,30 +1,76 @@
-import { ListState, loadErrorText, PageHeading, DataTable, usePageTitle } from '@sportify/shared-ui';
+import {
+  Button,
+  DataTable,
+  DebouncedInput,
+  FilterBar,
+  ListState,
+  loadErrorText,
+  PageHeading,
+  ResultCount,
+  UrlPagination,
+  usePageTitle,
+  useUrlQuery,
+} from '@sportify/shared-ui';
 import { Avatar } from '../common/Avatar';
-import { useGetPublicInstructorsQuery } from './instructorsApi';
+import { useGetInstructorsPageQuery } from './instructorsApi';
 
-/** Spec "Instructors (public)": every instructor in a table of #, photo, name and e-mail address. */
+/**
+ * Spec "Instructors (public)": the instructors in a table of #, photo, name and e-mail address, a page at a time,
+ * with a search by name; search and page live in the URL (shareable; reload, Back and Forward keep them).
+ */
 export function InstructorsPage() {
   usePageTitle('Instructors');
-  const query = useGetPublicInstructorsQuery();
+  const url = useUrlQuery();
+  const q = url.get('q').trim();
+  const query = useGetInstructorsPageQuery({ q: q || undefined, page: url.page });
+  const { data } = query;
+  // From the page shown (while another loads, the rows and their numbers stay together).
+  const first = data ? (data.page - 1) * data.limit : 0;
+
   return (
     <section aria-labelledby="instructors-heading">
       <PageHeading id="instructors-heading">Our all instructors information</PageHeading>
+      <FilterBar $min="260px" role="search" aria-label="Find instructors">
+        <DebouncedInput
+          label="Search instructors"
+          type="search"
+          placeholder="Instructor name"
+          maxLength={100}
+          value={url.get('q')}
+          onCommit={(text) => url.set({ q: text })}
+        />
+      </FilterBar>
+      <div aria-busy={query.isFetching || undefined}>
+        {data && <ResultCount shown={data.items.length} total={data.total} noun="instructors" />}
+      </div>
       <ListState
-        query={query}
+        query={{ ...query, data: data?.items }}
         loadingLabel="Loading instructors"
         errorText={(error) => loadErrorText('Instructors', error)}
-        emptyText="No instructors yet"
+        emptyText={q ? 'No instructors match your search' : 'No instructors yet'}
+        emptyAction={
+          q ? (
+            <Button type="button" onClick={url.clear}>
+              Clear search
+            </Button>
+          ) : undefined
+        }
       >
         {(instructors) => (
-          <DataTable labelledBy="instructors-heading" columns={['#', 'Photo', 'Name', 'Email Address']}>
+          <DataTable
+            labelledBy="instructors-heading"
+            stackBelow={640}
+            columns={['#', 'Photo', 'Name', 'Email Address']}
+          >
             {instructors.map((person, index) => (
               <tr key={person._id}>
-                <td>{index + 1}</td>
-                <td>
+                {/* Counts on across pages: page 2 starts at 25. */}
+                <td data-label="#">{first + index + 1}</td>
+                <td data-label="Photo">
                   <Avatar src={person.userPhoto} name={person.userName} size={48} />
                 </td>
-                <td>{person.userName}</td>
-                <td>
+                <td data-label="Name">{person.userName}</td>
+                <td data-label="Email Address">
                   <a href={`mailto:${person.email}`}>{person.email}</a>
                 </td>
               </tr>
@@ -32,6 +78,7 @@ export function InstructorsPage() {
           </DataTable>
         )}
       </ListState>
+      <UrlPagination data={data} label="Instructors pages" />
     </section>
   );
 }

@@ -1,13 +1,25 @@
-import { api, type ApiList } from '@sportify/shared-ui';
+import { api, cleanParams, type Paged, type PublicPerson } from '@sportify/shared-ui';
 
-// Public instructor list; a promotion elsewhere invalidates the 'User' list and this refetches.
+export const INSTRUCTORS_PER_PAGE = 24;
+
+/** Parameters of GET /instructors in its paged form: text in the name, and the page. */
+export interface InstructorsQuery {
+  q?: string;
+  page: number;
+}
+
+// Public instructor list, a page at a time; a promotion elsewhere invalidates the 'User' list and this refetches.
 export const instructorsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getPublicInstructors: build.query<ApiList<'/instructors'>, void>({
-      query: () => ({ url: '/instructors' }),
+    getInstructorsPage: build.query<Paged<PublicPerson>, InstructorsQuery>({
+      // limit first and always sent: the first page is exactly the shell's prefetch hint '/instructors?limit=24'.
+      query: ({ q, page }) => ({
+        url: '/instructors',
+        params: cleanParams({ limit: INSTRUCTORS_PER_PAGE, q, page: page > 1 ? page : undefined }),
+      }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
   }),
 });
 
-export const { useGetPublicInstructorsQuery } = instructorsApi;
+export const { useGetInstructorsPageQuery } = instructorsApi;

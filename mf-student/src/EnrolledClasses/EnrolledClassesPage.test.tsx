@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
+import { mockApi, pagedRoute, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
 import { EnrolledClassesPage } from './EnrolledClassesPage';
 import type { EnrolledItem } from './enrolledApi';
 
@@ -37,7 +37,7 @@ afterEach(() => http.restore());
 
 describe('My Enrolled Classes', () => {
   it('lists the paid classes newest first with transaction id, price followed by $ and the long enrolled date', async () => {
-    http = mockApi({ [listUrl]: [200, [older, newer]] });
+    http = mockApi({ [listUrl]: pagedRoute([older, newer]) });
     open();
     const table = await screen.findByRole('table', { name: 'My Enrolled Classes' });
     expect(
@@ -64,7 +64,7 @@ describe('My Enrolled Classes', () => {
   });
 
   it('shows an empty state that links to the classes', async () => {
-    http = mockApi({ [listUrl]: [200, []] });
+    http = mockApi({ [listUrl]: pagedRoute([]) });
     open();
     expect(await screen.findByText('You are not enrolled in any class yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse classes' })).toHaveAttribute('href', '/classes');
@@ -73,7 +73,8 @@ describe('My Enrolled Classes', () => {
   it('shows a spinner while loading, then the error with a Retry that loads again', async () => {
     let fail = true;
     http = mockApi({
-      [listUrl]: () => (fail ? [503, { statusCode: 503, message: 'Service unavailable' }] : [200, [older]]),
+      [listUrl]: (config) =>
+        fail ? [503, { statusCode: 503, message: 'Service unavailable' }] : pagedRoute([older])(config, undefined),
     });
     const user = userEvent.setup();
     open();
@@ -89,5 +90,33 @@ describe('My Enrolled Classes', () => {
     renderScreen(<EnrolledClassesPage />, { path: '/dashboard/enrolled-classes', session: sessionAs('instructor') });
     expect(screen.getByText(/This page is for students/)).toBeInTheDocument();
     expect(http.calls).toEqual([]);
+  });
+
+  it('pages a long list newest first, with a count and # counting on; the page is in the URL', async () => {
+    const many: EnrolledItem[] = Array.from({ length: 27 }, (_, i) => ({
+      ...older,
+      _id: `p${i + 1}`,
+      className: `Class ${i + 1}`,
+      transactionId: `pi_${i + 1}`,
+      // Newest first, as the API sends them.
+      date: new Date(Date.UTC(2026, 6, 30 - i)).toISOString(),
+    }));
+    http = mockApi({ [listUrl]: pagedRoute(many) });
+    const user = userEvent.setup();
+    const { router } = open();
+    expect(await screen.findByText('24 of 27 enrolled classes')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Enrolled classes pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('3 of 27 enrolled classes')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+    const rows = within(screen.getByRole('table', { name: 'My Enrolled Classes' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0].textContent)).toEqual(['25', '26', '27']);
+    expect(rows[0]).toHaveTextContent('pi_25');
+    expect(http.calls.map((c) => c.url)).toEqual([
+      `/payments/enrolled/${encodeURIComponent(email)}`,
+      `/payments/enrolled/${encodeURIComponent(email)}`,
+    ]);
   });
 });

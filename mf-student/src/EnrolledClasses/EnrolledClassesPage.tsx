@@ -1,5 +1,14 @@
 import { useMemo } from 'react';
-import { apiErrorMessage, ListState, PageHeading, Spinner, DataTable } from '@sportify/shared-ui';
+import {
+  apiErrorMessage,
+  DataTable,
+  ListState,
+  PageHeading,
+  Spinner,
+  UrlPagination,
+  useUrlQuery,
+} from '@sportify/shared-ui';
+import { PageCount } from '../common/ListPages';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { useGetEnrolledClassesQuery, type EnrolledItem } from './enrolledApi';
@@ -26,41 +35,47 @@ export function EnrolledClassesPage() {
 }
 
 function EnrolledList({ email }: { email: string }) {
-  const query = useGetEnrolledClassesQuery(email);
+  const { page } = useUrlQuery();
+  const query = useGetEnrolledClassesQuery({ email, page });
   const { data } = query;
-  // The API already sorts; sorting here too keeps the order right whatever the server or cache holds.
-  const rows = useMemo(() => (data ? [...data].sort(newestFirst) : undefined), [data]);
+  // The API already sorts; sorting the page here too keeps the order right whatever the server or cache holds.
+  const rows = useMemo(() => (data ? [...data.items].sort(newestFirst) : undefined), [data]);
+  const first = data ? (data.page - 1) * data.limit : 0;
 
   return (
-    <ListState
-      query={query}
-      items={rows}
-      loadingLabel="Loading your enrolled classes"
-      errorText={(error) => apiErrorMessage(error, 'Your enrolled classes could not be loaded.')}
-      emptyText="You are not enrolled in any class yet."
-      emptyAction={<BrowseClasses />}
-    >
-      {(rows) => (
-        <DataTable
-          labelledBy="enrolled-heading"
-          stackBelow={640}
-          columns={['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date']}
-        >
-          {rows.map((item, index) => (
-            <tr key={item._id}>
-              <td data-label="#">{index + 1}</td>
-              <td data-label="Class Name">{item.className}</td>
-              <td data-label="Transaction Id">
-                <code title={item.transactionId}>{item.transactionId}</code>
-              </td>
-              <td data-label="Price">{formatEnrolledPrice(item.price)}</td>
-              <td data-label="Enrolled Date">
-                <time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-    </ListState>
+    <>
+      <PageCount data={data} noun="enrolled classes" />
+      <ListState
+        query={{ ...query, data: data?.items }}
+        items={rows}
+        loadingLabel="Loading your enrolled classes"
+        errorText={(error) => apiErrorMessage(error, 'Your enrolled classes could not be loaded.')}
+        emptyText="You are not enrolled in any class yet."
+        emptyAction={<BrowseClasses />}
+      >
+        {(rows) => (
+          <DataTable
+            labelledBy="enrolled-heading"
+            stackBelow={640}
+            columns={['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date']}
+          >
+            {rows.map((item, index) => (
+              <tr key={item._id}>
+                <td data-label="#">{first + index + 1}</td>
+                <td data-label="Class Name">{item.className}</td>
+                <td data-label="Transaction Id">
+                  <code title={item.transactionId}>{item.transactionId}</code>
+                </td>
+                <td data-label="Price">{formatEnrolledPrice(item.price)}</td>
+                <td data-label="Enrolled Date">
+                  <time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListState>
+      <UrlPagination data={data} label="Enrolled classes pages" />
+    </>
   );
 }

@@ -1,13 +1,15 @@
-import { api, type ApiResponse } from '@sportify/shared-ui';
+import { api, type ApiList, type Paged } from '@sportify/shared-ui';
+import { studentListRequest, type StudentListArgs } from '../common/ListPages';
 
 /** One row of GET /payments/enrolled/{email} (the API returns the caller's own payments only). */
-export type EnrolledItem = ApiResponse<'/payments/enrolled/{email}', 'get'>[number];
+export type EnrolledItem = ApiList<'/payments/enrolled/{email}'>[number];
 
 // My Enrolled Classes call; a recorded payment invalidates the 'Payment' list so this refreshes.
 export const enrolledApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getEnrolledClasses: build.query<EnrolledItem[], string>({
-      query: (email) => ({ url: `/payments/enrolled/${encodeURIComponent(email)}` }),
+    /** A page of the student's payments, newest first. */
+    getEnrolledClasses: build.query<Paged<EnrolledItem>, StudentListArgs>({
+      query: studentListRequest('/payments/enrolled'),
       providesTags: [{ type: 'Payment', id: 'LIST' }],
     }),
   }),

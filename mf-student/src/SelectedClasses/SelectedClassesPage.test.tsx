@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SelectedClass } from '@sportify/shared-ui';
-import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
+import { mockApi, pagedRoute, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
 import { SelectedClassesPage } from './SelectedClassesPage';
 
 const email = 'student@sportify.camp';
@@ -34,7 +34,7 @@ afterEach(() => http.restore());
 
 describe('My Selected Classes', () => {
   it("lists the student's selections with seats, a Pay link per selection and a Delete button", async () => {
-    http = mockApi({ [listUrl]: [200, [soccer, tennis]] });
+    http = mockApi({ [listUrl]: pagedRoute([soccer, tennis]) });
     open();
     expect(screen.getByRole('heading', { name: 'My Selected Classes' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'My Selected Classes' });
@@ -65,7 +65,7 @@ describe('My Selected Classes', () => {
   it("asks first, removes on 'Yes, remove it!', then confirms 'Removed!' and the row is gone", async () => {
     let selections = [soccer, tennis];
     http = mockApi({
-      [listUrl]: () => [200, selections],
+      [listUrl]: pagedRoute(() => selections),
       'DELETE /classes/selected/s1': () => {
         selections = [tennis];
         return [200, { deletedCount: 1 }];
@@ -90,7 +90,7 @@ describe('My Selected Classes', () => {
   });
 
   it('keeps the selection when the student cancels', async () => {
-    http = mockApi({ [listUrl]: [200, [soccer]] });
+    http = mockApi({ [listUrl]: pagedRoute([soccer]) });
     const user = userEvent.setup();
     open();
     await user.click(await screen.findByRole('button', { name: 'Delete Soccer Training' }));
@@ -101,7 +101,7 @@ describe('My Selected Classes', () => {
   });
 
   it('shows an empty state that links to the classes', async () => {
-    http = mockApi({ [listUrl]: [200, []] });
+    http = mockApi({ [listUrl]: pagedRoute([]) });
     open();
     expect(await screen.findByText('You have not selected any classes yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse classes' })).toHaveAttribute('href', '/classes');
@@ -111,7 +111,8 @@ describe('My Selected Classes', () => {
   it('shows a spinner while loading, then the error with a Retry that loads again', async () => {
     let fail = true;
     http = mockApi({
-      [listUrl]: () => (fail ? [500, { statusCode: 500, message: 'Internal server error' }] : [200, [soccer]]),
+      [listUrl]: (config) =>
+        fail ? [500, { statusCode: 500, message: 'Internal server error' }] : pagedRoute([soccer])(config, undefined),
     });
     const user = userEvent.setup();
     open();
@@ -127,5 +128,68 @@ describe('My Selected Classes', () => {
     renderScreen(<SelectedClassesPage />, { path, session: sessionAs('admin') });
     expect(screen.getByText(/This page is for students/)).toBeInTheDocument();
     expect(http.calls).toEqual([]);
+  });
+
+  describe('pages', () => {
+    const many: SelectedClass[] = Array.from({ length: 30 }, (_, i) => ({
+      ...soccer,
+      _id: `s${i + 1}`,
+      classId: `c${i + 1}`,
+      className: `Class ${i + 1}`,
+    }));
+
+    it('asks for a page at a time; count and pages only when the list spans pages, # counting on', async () => {
+      http = mockApi({ [listUrl]: pagedRoute(many) });
+      const user = userEvent.setup();
+      const { router } = open();
+      const table = await screen.findByRole('table', { name: 'My Selected Classes' });
+      expect(within(table).getAllByRole('row')).toHaveLength(25);
+      const count = screen.getByText('24 of 30 selected classes');
+      expect(count).toHaveAttribute('role', 'status');
+      const pages = screen.getByRole('navigation', { name: 'Selected classes pages' });
+      await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
+      expect(await screen.findByText('6 of 30 selected classes')).toBeInTheDocument();
+      expect(router.state.location.search).toBe('?page=2');
+      const [, first] = within(screen.getByRole('table', { name: 'My Selected Classes' })).getAllByRole('row');
+      expect(within(first).getAllByRole('cell')[0]).toHaveTextContent('25');
+      expect(within(first).getByRole('link', { name: 'Pay for Class 25' })).toHaveAttribute(
+        'href',
+        '/dashboard/payment/s25',
+      );
+      expect(http.calls.map((c) => c.method)).toEqual(['GET', 'GET']);
+      await act(() => router.navigate(-1));
+      expect(await screen.findByText('24 of 30 selected classes')).toBeInTheDocument();
+    });
+
+    it('shows neither count nor pages when everything fits on one page', async () => {
+      http = mockApi({ [listUrl]: pagedRoute([soccer, tennis]) });
+      open();
+      await screen.findByRole('table', { name: 'My Selected Classes' });
+      expect(screen.queryByText(/of 2 selected classes/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Selected classes pages' })).not.toBeInTheDocument();
+    });
+
+    it('removing the only row of the last page goes back to the page before', async () => {
+      let selections = many.slice(0, 25);
+      http = mockApi({
+        [listUrl]: pagedRoute(() => selections),
+        'DELETE /classes/selected/s25': () => {
+          selections = selections.slice(0, 24);
+          return [200, { deletedCount: 1 }];
+        },
+      });
+      const user = userEvent.setup();
+      const { router } = renderScreen(<SelectedClassesPage />, {
+        path,
+        url: `${path}?page=2`,
+        session: sessionAs('student', email),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Delete Class 25' }));
+      await user.click(screen.getByRole('button', { name: 'Yes, remove it!' }));
+      await user.click(await screen.findByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect(await screen.findByRole('button', { name: 'Delete Class 24' })).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Selected classes pages' })).not.toBeInTheDocument();
+    });
   });
 });

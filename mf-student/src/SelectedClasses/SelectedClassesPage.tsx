@@ -9,8 +9,11 @@ import {
   Spinner,
   DataTable,
   notify,
+  UrlPagination,
+  useUrlQuery,
   type SelectedClass,
 } from '@sportify/shared-ui';
+import { PageCount } from '../common/ListPages';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
@@ -35,7 +38,10 @@ export function SelectedClassesPage() {
 }
 
 function SelectedClassesList({ email }: { email: string }) {
-  const query = useGetSelectedClassesQuery(email);
+  const { page } = useUrlQuery();
+  const query = useGetSelectedClassesQuery({ email, page });
+  const { data } = query;
+  const first = data ? (data.page - 1) * data.limit : 0;
   const [deleteSelected, { isLoading: deleting }] = useDeleteSelectedClassMutation();
   const [toDelete, setToDelete] = useState<SelectedClass | null>(null);
   const [removed, setRemoved] = useState(false);
@@ -54,8 +60,9 @@ function SelectedClassesList({ email }: { email: string }) {
 
   return (
     <>
+      <PageCount data={data} noun="selected classes" />
       <ListState
-        query={query}
+        query={{ ...query, data: data?.items }}
         loadingLabel="Loading your selected classes"
         errorText={(error) => apiErrorMessage(error, 'Your selected classes could not be loaded.')}
         emptyText="You have not selected any classes yet."
@@ -69,7 +76,7 @@ function SelectedClassesList({ email }: { email: string }) {
           >
             {selections.map((item, index) => (
               <tr key={item._id}>
-                <td data-label="#">{index + 1}</td>
+                <td data-label="#">{first + index + 1}</td>
                 <td data-label="Class Name">{item.className}</td>
                 <td data-label="Instructor Name">{item.instructorName}</td>
                 <Seats data-label="Available Seats" $full={item.seats <= 0}>
@@ -97,6 +104,7 @@ function SelectedClassesList({ email }: { email: string }) {
           </DataTable>
         )}
       </ListState>
+      <UrlPagination data={data} label="Selected classes pages" />
       <ConfirmDialog
         open={toDelete !== null}
         title="Are you sure?"

@@ -1,10 +1,15 @@
-import { api, type ApiResponse } from '@sportify/shared-ui';
+import { api, type ApiList, type ApiResponse, type Paged } from '@sportify/shared-ui';
+import { studentListRequest, type StudentListArgs } from '../common/ListPages';
+
+/** One row of GET /classes/selected/{email} (the API returns the caller's own selections only). */
+export type SelectedItem = ApiList<'/classes/selected/{email}'>[number];
 
 // My Selected Classes calls, injected into the one shared api so a payment elsewhere refreshes this list.
 export const selectedApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getSelectedClasses: build.query<ApiResponse<'/classes/selected/{email}', 'get'>, string>({
-      query: (email) => ({ url: `/classes/selected/${encodeURIComponent(email)}` }),
+    /** A page of the student's selections, oldest first. */
+    getSelectedClasses: build.query<Paged<SelectedItem>, StudentListArgs>({
+      query: studentListRequest('/classes/selected'),
       providesTags: [{ type: 'Selection', id: 'LIST' }],
     }),
     deleteSelectedClass: build.mutation<ApiResponse<'/classes/selected/{id}', 'delete'>, string>({

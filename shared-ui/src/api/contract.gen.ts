@@ -650,6 +650,18 @@ export interface components {
             /** @example pi_sandbox_x */
             transactionId: string;
         };
+        EnrolledPageResponse: {
+            items: components["schemas"]["EnrolledItemResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
         ErrorResponse: {
             /** @example Forbidden */
             error: string;
@@ -793,6 +805,18 @@ export interface components {
         SandboxConfirmResponse: {
             paymentIntent: components["schemas"]["ConfirmedIntentResponse"];
         };
+        SelectionPageResponse: {
+            items: components["schemas"]["SelectionResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
         SelectionResponse: {
             _id: string;
             classId: string;
@@ -834,9 +858,24 @@ export interface components {
             updatedAt: string;
         };
         UnsettledListResponse: {
-            /** @example 0 */
+            /**
+             * @description How many items (at most 200; the paged form counts them all)
+             * @example 0
+             */
             count: number;
             items: components["schemas"]["UnsettledItemResponse"][];
+        };
+        UnsettledPageResponse: {
+            items: components["schemas"]["UnsettledItemResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
         };
         UpdateClassDto: {
             classImage?: string;
@@ -1129,7 +1168,12 @@ export interface operations {
     };
     SelectionsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated class ids (at most 60): only the rows of these classes */
+                classIds?: string;
+                limit?: number;
+                page?: number;
+            };
             header?: never;
             path: {
                 email: string;
@@ -1138,14 +1182,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's selections */
+            /** @description The caller's selections, oldest first (a page with any parameter) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SelectionResponse"][];
+                    "application/json": components["schemas"]["SelectionResponse"][] | components["schemas"]["SelectionPageResponse"];
                 };
+            };
+            /** @description The e-mail is not the caller's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1466,7 +1517,12 @@ export interface operations {
     };
     PaymentsController_enrolled: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated class ids (at most 60): only the rows of these classes */
+                classIds?: string;
+                limit?: number;
+                page?: number;
+            };
             header?: never;
             path: {
                 email: string;
@@ -1475,14 +1531,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's payments, newest first */
+            /** @description The caller's payments, newest first (a page with any parameter) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EnrolledItemResponse"][];
+                    "application/json": components["schemas"]["EnrolledItemResponse"][] | components["schemas"]["EnrolledPageResponse"];
                 };
+            };
+            /** @description The e-mail is not the caller's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1527,20 +1590,23 @@ export interface operations {
     };
     PaymentsController_unsettled: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Intents not settled after PAYMENT_SETTLE_DELAY_SECONDS (oldest first, at most 200) */
+            /** @description Intents not settled after PAYMENT_SETTLE_DELAY_SECONDS, oldest first: at most 200 without parameters, a page with any */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsettledListResponse"];
+                    "application/json": components["schemas"]["UnsettledListResponse"] | components["schemas"]["UnsettledPageResponse"];
                 };
             };
         };

@@ -1,5 +1,8 @@
+import { useCallback, useEffect } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button';
+import type { Paged } from './paged';
+import { useUrlQuery } from './useUrlQuery';
 
 /** The page numbers to show: first, last, and two either side of the current one; 0 marks a gap. */
 export function pageNumbers(page: number, pages: number): number[] {
@@ -52,6 +55,22 @@ export function Pagination({ page, total, limit, onPage, label }: PaginationProp
       </Button>
     </Nav>
   );
+}
+
+/**
+ * Pagination of a list whose page lives in the URL (useUrlQuery's `page`), under the list: nothing before the first
+ * answer. A page past the end (its last row removed, or an old link) moves to the last page that has rows.
+ */
+export function UrlPagination({ data, label }: { data: Paged<unknown> | undefined; label: string }) {
+  const { page, set } = useUrlQuery();
+  const goTo = useCallback((to: number) => set({ page: to > 1 ? String(to) : undefined }), [set]);
+  const last = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const pastEnd = Boolean(data && data.items.length === 0 && data.page > last);
+  useEffect(() => {
+    if (pastEnd) goTo(last);
+  }, [pastEnd, last, goTo]);
+  if (!data) return null;
+  return <Pagination label={label} page={page} total={data.total} limit={data.limit} onPage={goTo} />;
 }
 
 const Nav = styled.nav`

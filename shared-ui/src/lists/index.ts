@@ -1,6 +1,6 @@
 export { useUrlQuery, type QueryChanges } from './useUrlQuery';
 export { DebouncedInput, SEARCH_DEBOUNCE_MS } from './SearchBox';
-export { Pagination, pageNumbers } from './Pagination';
+export { Pagination, pageNumbers, UrlPagination } from './Pagination';
 export { ResultCount } from './ResultCount';
 export { cleanParams, type Paged } from './paged';
 export { FilterBar } from './FilterBar';

@@ -63,3 +63,21 @@ export function mockApi(routes: Record<string, Handler | [number, unknown]>) {
     },
   };
 }
+
+/**
+ * A list route answering like the API's paged form: `{ items, total, page, limit }` cut from `list` (or what it
+ * returns, for a list that changes) by the request's `page` and `limit`, keeping the items `keep` accepts for the
+ * request's other parameters (e.g. its `q`).
+ */
+export function pagedRoute<T>(
+  list: T[] | (() => T[]),
+  keep: (item: T, params: Record<string, string | number | undefined>) => boolean = () => true,
+): Handler {
+  return (config) => {
+    const params = (config.params ?? {}) as Record<string, string | number | undefined>;
+    const page = Number(params.page ?? 1);
+    const limit = Number(params.limit ?? 24);
+    const found = (typeof list === 'function' ? list() : list).filter((item) => keep(item, params));
+    return [200, { items: found.slice((page - 1) * limit, page * limit), total: found.length, page, limit }];
+  };
+}

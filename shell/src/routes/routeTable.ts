@@ -34,7 +34,7 @@ export const remoteRoutes: RemoteRoute[] = [
     module: 'Instructors',
     access: 'public',
     title: 'Instructors',
-    prefetch: ['/instructors'],
+    prefetch: ['/instructors?limit=24'],
   },
   {
     path: '/classes',
