@@ -354,6 +354,16 @@ describe('paged lists', () => {
         .get('/users?page=2&limit=5')
         .set({ ...admin.auth, 'If-None-Match': res.headers.etag })
         .expect(304);
+      // A warm page (answered before Express for an admin) is refused to everyone else as the guards refuse it.
+      const again = await t.http().get('/users?page=2&limit=5').set(admin.auth).expect(200);
+      expect(again.body).toEqual(res.body);
+      expect(again.headers['cache-control']).toBe('private, no-cache');
+      expect((await t.http().get('/users?page=2&limit=5').set(student.auth).expect(403)).body.message).toBe(
+        'This action is only for admin accounts',
+      );
+      await t.http().get('/users?page=2&limit=5').set(jordan.auth).expect(403);
+      await t.http().get('/users?page=2&limit=5').set('Authorization', 'Bearer not-a-token').expect(401);
+      await t.http().get('/users?page=2&limit=5').expect(401);
     });
 
     it('refuses bad values (400) and non-admins (403)', async () => {

@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { UsersModule } from '../users/users.module';
 import { AccountBindingRecord, AccountBindingSchema } from './account-binding.schema';
 import { AccountBindingsRepository } from './account-bindings.repository';
+import { AdminListsFastPath } from './admin-lists-fast-path';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
@@ -56,6 +57,7 @@ const API_TOKEN_AUDIENCE = 'sportify-camp';
     AuthService,
     AccountBindingsRepository,
     CallerCache,
+    AdminListsFastPath,
     FirebaseTokenVerifier,
     // Order matters: rate-limit before any token work, authenticate, then check the role.
     { provide: APP_GUARD, useClass: ThrottlerGuard },

@@ -22,7 +22,7 @@ import { PublicListResponder } from '../common/public-list-responder';
 import { UsersQueryDto } from './user-query.dto';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import { CreateUserDto } from './create-user.dto';
-import { UsersService } from './users.service';
+import { ADMIN_USERS_LIST, UsersService } from './users.service';
 import { ErrorResponse, InsertResultResponse, UpdateResultResponse } from '../common/write-results.responses';
 import {
   AdminCheckResponse,
@@ -72,7 +72,7 @@ export class UsersController {
       return;
     }
     // The cached serialisation as is; private data, so no shared cache may keep it.
-    replyCached(req, res, await this.users.listPage(query, listKey('admin:users', req.originalUrl)), 'private');
+    replyCached(req, res, await this.users.listPage(query, listKey(ADMIN_USERS_LIST, req.originalUrl)), 'private');
   }
 
   @Public()

@@ -10,6 +10,8 @@ import { toPublicPerson, type PublicPerson, type Role, type User } from './user.
 import { UsersRepository } from './users.repository';
 
 export const POPULAR_LIMIT = 6;
+/** Cache key base of the admin's user pages (`admin:users?<normalised query>`). */
+export const ADMIN_USERS_LIST = 'admin:users';
 
 @Injectable()
 export class UsersService {

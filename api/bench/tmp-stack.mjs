@@ -1,0 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { startDevDb } from '../../scripts/lib/devdb.mjs';
+import { startAuthEmulator } from '../../scripts/lib/auth-emulator.mjs';
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sportify-x-'));
+const db = await startDevDb({ port: 47017, file: path.join(dataDir, 'db.mv') });
+const auth = await startAuthEmulator({ port: 47099 });
+const env = { SPORTIFY_DEV_MODE: '1', MONGODB_URI: `${db.uri}/sportify`, FIREBASE_AUTH_EMULATOR_HOST: auth.host };
+await execa(process.execPath, ['dist/seed/run.js'], { env: { ...process.env, ...env } });
+console.log('READY');
