@@ -21,8 +21,8 @@ export interface ApiError {
 type Result = { data: unknown } | { error: ApiError };
 
 /**
- * A visitor's GET (no token, no query parameters) through fetch: the same request as the page's preload hint
- * (scripts/lib/first-view.mjs), so the browser hands over the answer it already has, and no axios on the first view.
+ * A visitor's GET through fetch: the same request as the page's preload hint (scripts/lib/first-view.mjs), so the
+ * browser hands over the answer it already has, and no axios on the first view of any public screen.
  */
 async function publicRead(url: string): Promise<Result> {
   let response: Response;
@@ -39,6 +39,18 @@ async function publicRead(url: string): Promise<Result> {
   };
 }
 
+/** `?a=1&b=x` for plain values (unset ones left out, as axios does); null when a value is not plain. */
+function queryString(params: RequestArgs['params']): string | null {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
+    search.append(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 /**
  * RTK Query base query. Signed-in calls and writes go through the shared axios client (loaded on first use), so
  * tokens and 401/403 handling apply everywhere; a visitor's plain GET goes through fetch.
@@ -46,7 +58,10 @@ async function publicRead(url: string): Promise<Result> {
 export const axiosBaseQuery =
   (): BaseQueryFn<RequestArgs, unknown, ApiError> =>
   async ({ url, method = 'GET', data, params }) => {
-    if (method.toUpperCase() === 'GET' && !params && !tokenStorage.get()) return publicRead(url);
+    if (method.toUpperCase() === 'GET' && !tokenStorage.get()) {
+      const query = queryString(params);
+      if (query !== null) return publicRead(`${url}${query}`);
+    }
     const { httpClient, AxiosError } = await import(/* webpackChunkName: "http-client" */ './httpClient');
     try {
       const response = await httpClient.request({ url, method, data, params });

@@ -13,8 +13,8 @@ export interface RecordedCall {
 
 /**
  * HTTP mocked at the boundary for component tests: the shared axios client's adapter, and `fetch` for a visitor's
- * plain GETs (api/axiosBaseQuery.ts), answer from `routes` keyed "METHOD /path" (the path as the endpoint sends
- * it). Unknown routes answer 404. Returns the calls made and `restore()` (call it in afterEach).
+ * GETs (api/axiosBaseQuery.ts), answer from `routes` keyed "METHOD /path" (the path without its query; a visitor's
+ * query reaches handlers as `config.params` of strings, as sent). Unknown routes answer 404. Returns the calls made and `restore()` (call it in afterEach).
  */
 export function mockApi(routes: Record<string, Handler | [number, unknown]>) {
   const calls: RecordedCall[] = [];
@@ -49,9 +49,16 @@ export function mockApi(routes: Record<string, Handler | [number, unknown]>) {
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const href = input instanceof Request ? input.url : String(input);
     const base = getRuntimeConfig().apiUrl.replace(/\/+$/, '');
-    const url = href.startsWith(base) ? href.slice(base.length) : href;
+    const [url, search = ''] = (href.startsWith(base) ? href.slice(base.length) : href).split('?');
     const method = (init?.method ?? 'GET').toUpperCase();
-    const config = { url, method: method.toLowerCase(), headers: new AxiosHeaders() } as InternalAxiosRequestConfig;
+    // The query as it went over the wire: every value a string.
+    const params = search ? Object.fromEntries(new URLSearchParams(search)) : undefined;
+    const config = {
+      url,
+      params,
+      method: method.toLowerCase(),
+      headers: new AxiosHeaders(),
+    } as InternalAxiosRequestConfig;
     const [status, data] = answer(method, url, undefined, null, config);
     return new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
   };
