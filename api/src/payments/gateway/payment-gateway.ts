@@ -22,6 +22,15 @@ export interface GatewayIntent {
   refunded: boolean;
 }
 
+export interface CreateIntentInput {
+  /** Smallest currency unit (cents). */
+  amount: number;
+  currency: string;
+  metadata: IntentMetadata;
+  /** How many of the selection's intents are closed (see createIntent). */
+  attempt: number;
+}
+
 export interface PaymentGateway {
   readonly kind: 'stripe' | 'sandbox';
   /**
@@ -29,12 +38,7 @@ export interface PaymentGateway {
    * else a new one. `attempt` counts the selection's earlier intents that are closed (refunded, expired): after a
    * refund the student pays with a new intent, not the spent one.
    */
-  createIntent(input: {
-    amount: number;
-    currency: string;
-    metadata: IntentMetadata;
-    attempt: number;
-  }): Promise<GatewayIntent>;
+  createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
   /** Null when the provider does not know the id. */
   retrieveIntent(id: string): Promise<GatewayIntent | null>;
   /** Gives the whole amount back; calling it twice is harmless. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import type { GatewayIntent, IntentMetadata, PaymentGateway } from './payment-gateway';
+import type { CreateIntentInput, GatewayIntent, PaymentGateway } from './payment-gateway';
 import { SandboxIntentsRepository } from './sandbox-intents.repository';
 import { checkTestCard, type CardDecline, type TestCard } from './test-cards';
 
@@ -18,12 +18,7 @@ export class SandboxGateway implements PaymentGateway {
 
   constructor(private readonly intents: SandboxIntentsRepository) {}
 
-  async createIntent(input: {
-    amount: number;
-    currency: string;
-    metadata: IntentMetadata;
-    attempt: number;
-  }): Promise<GatewayIntent> {
+  async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
     // Like an idempotency key: reloading the payment page reuses the open intent for the same selection and amount.
     const open = await this.intents.findOpen(input);
     if (open) return open;

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { AppConfig } from '../../config/app-config';
-import type { GatewayIntent, IntentMetadata, PaymentGateway } from './payment-gateway';
+import type { CreateIntentInput, GatewayIntent, IntentMetadata, PaymentGateway } from './payment-gateway';
 
 /** Stripe's payment intent (from the API or from a signed event) as the port's intent. */
 export const toGatewayIntent = (pi: Stripe.PaymentIntent): GatewayIntent => ({
@@ -28,12 +28,7 @@ export class StripeGateway implements PaymentGateway {
     });
   }
 
-  async createIntent(input: {
-    amount: number;
-    currency: string;
-    metadata: IntentMetadata;
-    attempt: number;
-  }): Promise<GatewayIntent> {
+  async createIntent(input: CreateIntentInput): Promise<GatewayIntent> {
     const pi = await this.stripe.paymentIntents.create(
       {
         amount: input.amount,
