@@ -4,6 +4,7 @@ export type * from './api/contract';
 export { theme, media, type AppTheme } from './theme/theme';
 export { GlobalStyle } from './theme/GlobalStyle';
 export { AppProviders } from './components/AppProviders';
+export { Avatar } from './components/Avatar';
 export { Button, type ButtonVariant } from './components/Button';
 export { PageHeading } from './components/PageHeading';
 export { Spinner } from './components/Spinner';

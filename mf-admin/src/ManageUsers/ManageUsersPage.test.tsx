@@ -196,6 +196,15 @@ describe('Manage Users: search, role and pages', () => {
     expect(await screen.findByText('No users match your search.')).toBeInTheDocument();
   });
 
+  it('shows the initials of someone without a photo, never an empty image', async () => {
+    http = mockApi({ 'GET /users': usersPage(many) });
+    renderScreen(<ManageUsersPage />, { path: '/dashboard/all-users', session: sessionAs('admin') });
+    const row = await screen.findByRole('row', { name: /Student 1 / });
+    const picture = within(row).getByRole('img', { name: 'Profile picture of Student 1' });
+    expect(picture).toHaveTextContent('S1');
+    expect(picture).not.toHaveAttribute('src');
+  });
+
   it('pages through the students with numbers and Previous/Next; the page is in the URL', async () => {
     http = mockApi({ 'GET /users': usersPage(many) });
     const { router } = renderScreen(<ManageUsersPage />, {
@@ -205,7 +214,7 @@ describe('Manage Users: search, role and pages', () => {
     });
     const user = userEvent.setup();
     expect(await screen.findByText('5 of 45 users')).toBeInTheDocument();
-    expect(screen.getByRole('row', { name: /Student 41/ })).toHaveTextContent('41Student 41');
+    expect(within(screen.getByRole('row', { name: /Student 41/ })).getAllByRole('cell')[0]).toHaveTextContent('41');
     const pages = screen.getByRole('navigation', { name: 'Users pages' });
     expect(within(pages).getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
     expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();

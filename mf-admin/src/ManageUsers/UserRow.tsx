@@ -1,17 +1,11 @@
 import styled from 'styled-components';
-import { Button, notify, type Role, type User } from '@sportify/shared-ui';
+import { Avatar, Button, notify, type Role, type User } from '@sportify/shared-ui';
 import { usePromoteUserMutation } from './manageUsersApi';
 
 const Email = styled.span`
   display: block;
   font-size: 0.85rem;
   color: ${({ theme }) => theme.colors.muted};
-`;
-
-const Avatar = styled.img`
-  && {
-    border-radius: ${({ theme }) => theme.radius.round};
-  }
 `;
 
 const roleLabel: Record<Role, string> = { admin: 'Make Admin', instructor: 'Make Instructor' };
@@ -46,7 +40,7 @@ export function UserRow({ user, index }: { user: User; index: number }) {
     <tr>
       <td data-label="#">{index + 1}</td>
       <td data-label="Profile Picture">
-        <Avatar src={user.userPhoto} alt={`Profile picture of ${user.userName}`} loading="lazy" />
+        <Avatar src={user.userPhoto} name={user.userName} alt={`Profile picture of ${user.userName}`} size={48} />
       </td>
       <td data-label="Name">
         <span>

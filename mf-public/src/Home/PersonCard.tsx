@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { Card, type PublicPerson } from '@sportify/shared-ui';
-import { Avatar } from '../common/Avatar';
+import { Avatar, Card, type PublicPerson } from '@sportify/shared-ui';
 
 /** A person as a card: round photo, name, 'Instructor Email: ...'. `nameCase` is how the section styles the name. */
 export function PersonCard({ person, nameCase }: { person: PublicPerson; nameCase: 'uppercase' | 'capitalize' }) {

@@ -1,4 +1,5 @@
 import {
+  Avatar,
   Button,
   DataTable,
   DebouncedInput,
@@ -11,7 +12,6 @@ import {
   usePageTitle,
   useUrlQuery,
 } from '@sportify/shared-ui';
-import { Avatar } from '../common/Avatar';
 import { useGetInstructorsPageQuery } from './instructorsApi';
 
 /**

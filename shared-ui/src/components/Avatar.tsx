@@ -11,13 +11,14 @@ const initialsOf = (name: string) =>
 
 /**
  * A person's round photo at a fixed size (so nothing jumps while it loads, lazily). A photo URL that fails to load
- * (users type their own at sign-up) falls back to the initials instead of a broken image with overflowing alt text.
+ * (users type their own at sign-up), or none at all, falls back to the initials instead of a broken image with
+ * overflowing alt text.
  */
-export function Avatar({ src, name, size }: { src: string; name: string; size: number }) {
+export function Avatar({ src, name, size, alt = name }: { src: string; name: string; size: number; alt?: string }) {
   const [broken, setBroken] = useState(false);
   if (broken || !src) {
     return (
-      <Initials role="img" aria-label={name} $size={size}>
+      <Initials role="img" aria-label={alt} $size={size}>
         {initialsOf(name)}
       </Initials>
     );
@@ -25,7 +26,7 @@ export function Avatar({ src, name, size }: { src: string; name: string; size: n
   return (
     <Photo
       src={src}
-      alt={name}
+      alt={alt}
       width={size}
       height={size}
       $size={size}
