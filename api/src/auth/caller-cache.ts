@@ -8,9 +8,9 @@ import { UsersRepository } from '../users/users.repository';
 const MAX_CALLERS = 10_000;
 
 /**
- * The callers' accounts as the auth guard reads them on every request. One lookup per request was the whole cost
- * of an authenticated read (about 200 req/s against the embedded database with 100,000 users), so accounts are
- * reused for CALLER_CACHE_SECONDS. They follow the public cache's coherence: any user write (a role change, a
+ * The callers' accounts as the auth guard reads them on every request. A lookup per request put a database round
+ * trip in front of every authenticated call, cached pages included, so accounts are reused for
+ * CALLER_CACHE_SECONDS. They follow the public cache's coherence: any user write (a role change, a
  * sign-up) drops them here at once and on every other replica within PUBLIC_CACHE_SYNC_MS, and nothing is
  * served from here while the shared generations cannot be read.
  */
