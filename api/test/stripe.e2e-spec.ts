@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StripeGateway } from '../src/payments/gateway/stripe.gateway';
 import { ADMIN, JORDAN } from './support/demo';
-import { card } from './support/payments';
+import { card, openIntent, selectAndOpenIntent } from './support/payments';
 import { newStudent, signInAs, startTestApp, type TestApp } from './support/test-app';
 
 // Contract tests of the Stripe adapter against the official stripe-mock (stateless: it answers with Stripe's
@@ -124,17 +124,8 @@ describe("the Stripe adapter's idempotency keys", () => {
     try {
       const s = await newStudent(t, 'refunded');
       const classId = (await t.db().collection('classes').findOne({ className: 'Swimming Lessons' }))!._id.toString();
-      const selected = await t.http().post('/classes/selected').set(s.auth).send({ classId }).expect(201);
-      const intentFor = async () =>
-        (
-          await t
-            .http()
-            .post('/create-payment-intent')
-            .set(s.auth)
-            .send({ selectionId: selected.body.insertedId })
-            .expect(200)
-        ).body.paymentIntentId as string;
-      const first = await intentFor();
+      const { selectionId, intentId: first } = await selectAndOpenIntent(t, s, classId);
+      const intentFor = async () => (await openIntent(t, s, selectionId)).intentId;
       expect(await intentFor()).toBe(first); // a reload of the payment page
       // The ledger closes that intent, as after a sold-out refund.
       await t
@@ -161,13 +152,7 @@ describe('the API in Stripe mode (STRIPE_SECRET_KEY set)', () => {
   it('creates intents through Stripe, never enrols on an unconfirmed intent, and has no sandbox confirm call', async () => {
     const s = await newStudent(t, 'stripe');
     const classId = (await t.db().collection('classes').findOne({ className: 'Swimming Lessons' }))!._id.toString();
-    const selected = await t.http().post('/classes/selected').set(s.auth).send({ classId }).expect(201);
-    const intent = await t
-      .http()
-      .post('/create-payment-intent')
-      .set(s.auth)
-      .send({ selectionId: selected.body.insertedId })
-      .expect(200);
+    const intent = await selectAndOpenIntent(t, s, classId);
     expect(intent.body).toMatchObject({
       clientSecret: expect.stringMatching(/_secret_/),
       paymentIntentId: expect.stringMatching(/^pi_/),
@@ -178,7 +163,7 @@ describe('the API in Stripe mode (STRIPE_SECRET_KEY set)', () => {
       .http()
       .post('/payments/sandbox/confirm')
       .set(s.auth)
-      .send({ clientSecret: intent.body.clientSecret, ...card('4242424242424242') })
+      .send({ clientSecret: intent.clientSecret, ...card('4242424242424242') })
       .expect(404);
 
     // stripe-mock's fixture intents are not succeeded, and not this student's: nothing is recorded.
@@ -186,7 +171,7 @@ describe('the API in Stripe mode (STRIPE_SECRET_KEY set)', () => {
       .http()
       .post('/payments')
       .set(s.auth)
-      .send({ transactionId: intent.body.paymentIntentId, deleteId: selected.body.insertedId, id: classId });
+      .send({ transactionId: intent.intentId, deleteId: intent.selectionId, id: classId });
     expect(res.status).toBe(402);
     expect(await t.db().collection('payments').countDocuments()).toBe(0);
   });

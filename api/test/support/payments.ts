@@ -14,6 +14,16 @@ export const card = (number: string) => ({
   cvc: '123',
 });
 
+/** Opens (or reopens) the payment intent of a selection, as each visit of the Payment page does. */
+export async function openIntent(t: TestApp, s: Session, selectionId: string) {
+  const intent = await t.http().post('/create-payment-intent').set(s.auth).send({ selectionId }).expect(200);
+  return {
+    clientSecret: intent.body.clientSecret as string,
+    intentId: intent.body.paymentIntentId as string,
+    body: intent.body,
+  };
+}
+
 /** Selects a class and opens a payment intent for it, as the Payment page does. */
 export async function selectAndOpenIntent(t: TestApp, s: Session, classId: string) {
   const selected = await t
@@ -22,18 +32,8 @@ export async function selectAndOpenIntent(t: TestApp, s: Session, classId: strin
     .set(s.auth)
     .send({ classId, studentEmail: s.email })
     .expect(201);
-  const intent = await t
-    .http()
-    .post('/create-payment-intent')
-    .set(s.auth)
-    .send({ selectionId: selected.body.insertedId })
-    .expect(200);
-  return {
-    selectionId: selected.body.insertedId as string,
-    clientSecret: intent.body.clientSecret as string,
-    intentId: intent.body.paymentIntentId as string,
-    body: intent.body,
-  };
+  const selectionId = selected.body.insertedId as string;
+  return { selectionId, ...(await openIntent(t, s, selectionId)) };
 }
 
 /** The test-mode card form's confirm call. */
