@@ -144,7 +144,7 @@ class StartupPreloadPlugin {
 }
 
 /**
- * Emits route-hints.json: the shell's route table as data (path, remote, exposed module, first API reads), so the
+ * Emits route-hints.json: the shell's route table as data (path, remote, exposed module, access, first API reads), so the
  * static server can start a page's remote and data downloads from index.html itself (scripts/lib/first-view.mjs).
  * routeTable.ts imports only types, so its transpiled text runs on its own.
  */
@@ -165,10 +165,11 @@ class RouteHintsPlugin {
           });
           const sandbox = { exports: {} };
           vm.runInNewContext(outputText, sandbox);
-          const hints = sandbox.exports.remoteRoutes.map(({ path: route, remote, module, prefetch }) => ({
+          const hints = sandbox.exports.remoteRoutes.map(({ path: route, remote, module, access, prefetch }) => ({
             path: route,
             remote,
             module,
+            access,
             prefetch: prefetch ?? [],
           }));
           compilation.emitAsset(
@@ -236,6 +237,34 @@ function federationRuntimeAliases() {
   };
 }
 
+/** ts-loader over a package's sources and the shared-ui sources it imports (type checking is `tsc -b`). */
+function typeScriptRule(pkgDir) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'ts-loader',
+      options: {
+        transpileOnly: true,
+        configFile: path.join(pkgDir, 'tsconfig.json'),
+        // shared-ui sources are compiled into every bundle, so the project rootDir must not apply here.
+        compilerOptions: {
+          composite: false,
+          declaration: false,
+          emitDeclarationOnly: false,
+          noEmit: false,
+          rootDir: path.dirname(pkgDir),
+        },
+      },
+    },
+  };
+}
+
+const ASSET_RULE = { test: /\.(svg|webp|png|jpe?g|avif)$/i, type: 'asset/resource' };
+const ASSET_FILENAME = 'assets/[name].[contenthash:8][ext]';
+const buildLabel = () =>
+  new webpack.DefinePlugin({ __BUILD_LABEL__: JSON.stringify(process.env.SPORTIFY_BUILD_LABEL || '') });
+
 /**
  * The webpack config of one front end.
  * @param {{ pkgDir: string, port: number, federation: object, host?: boolean, title: string }} opts
@@ -245,6 +274,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
     const production = argv.mode === 'production';
     // `npm run release` builds into a versioned folder and sets where it will be served (scripts/releases).
     const releasePublicPath = process.env.SPORTIFY_PUBLIC_PATH;
+    const outputPath = process.env.SPORTIFY_OUTPUT_PATH || path.join(pkgDir, 'dist');
     const publicDir = path.join(pkgDir, 'public');
     const template = path.join(publicDir, 'index.html');
     return {
@@ -253,40 +283,20 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
       entry: './src/index.ts',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(pkgDir, 'dist'),
+        path: outputPath,
         filename: production ? hashedEntryName : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        assetModuleFilename: ASSET_FILENAME,
         // The shell serves deep links (/dashboard/...), so its scripts need an absolute base; a remote's chunks
         // load from wherever its remoteEntry.js came from.
         publicPath: releasePublicPath || (host ? '/' : 'auto'),
         uniqueName: federation.name,
-        clean: true,
+        // dist/server holds the server-side build (createServerWebpackConfig), made by the same command.
+        clean: { keep: /^server[\\/]/ },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases() },
       module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'ts-loader',
-              options: {
-                transpileOnly: true,
-                configFile: path.join(pkgDir, 'tsconfig.json'),
-                // shared-ui sources are compiled into every bundle, so the project rootDir must not apply here.
-                compilerOptions: {
-                  composite: false,
-                  declaration: false,
-                  emitDeclarationOnly: false,
-                  noEmit: false,
-                  rootDir: path.dirname(pkgDir),
-                },
-              },
-            },
-          },
-          { test: /\.(svg|webp|png|jpe?g|avif)$/i, type: 'asset/resource' },
-        ],
+        rules: [typeScriptRule(pkgDir), ASSET_RULE],
       },
       plugins: [
         new ModuleFederationPlugin({
@@ -305,7 +315,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
         new BuildInfoPlugin({ entry: federation.exposes ? federation.name : undefined }),
         // A label a build may show in its area: empty unless set when building (the release journey tells two
         // releases apart by it).
-        new webpack.DefinePlugin({ __BUILD_LABEL__: JSON.stringify(process.env.SPORTIFY_BUILD_LABEL || '') }),
+        buildLabel(),
         ...(host && production ? [new StartupPreloadPlugin()] : []),
         ...(host ? [new RouteHintsPlugin(path.join(pkgDir, 'src/routes/routeTable.ts'))] : []),
         ...(production ? [new PrecompressPlugin()] : []),
@@ -324,4 +334,37 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
   };
 }
 
-module.exports = { createWebpackConfig, federationOptions, sharedSingletons, SINGLETONS };
+/**
+ * The server-side build of a remote's first views (dist/server/first-view.cjs, loaded by scripts/static-server.mjs):
+ * the same sources for Node, every library bundled in so a release folder is self-contained. Asset modules give the
+ * client build's URLs (same names and hashes) without emitting the files twice.
+ * @param {{ pkgDir: string, entry: string }} opts
+ */
+function createServerWebpackConfig({ pkgDir, entry }) {
+  return (_env, argv) => ({
+    name: 'server',
+    context: pkgDir,
+    target: 'node20',
+    mode: argv.mode === 'production' ? 'production' : 'development',
+    entry,
+    devtool: false,
+    output: {
+      // Beside the browser build (scripts/release.mjs builds a release into its own folder).
+      path: path.join(process.env.SPORTIFY_OUTPUT_PATH || path.join(pkgDir, 'dist'), 'server'),
+      filename: 'first-view.cjs',
+      library: { type: 'commonjs2' },
+      assetModuleFilename: ASSET_FILENAME,
+      // Set at run time by src/server/publicPath.ts.
+      publicPath: '',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: { rules: [typeScriptRule(pkgDir), { ...ASSET_RULE, generator: { emit: false } }] },
+    plugins: [buildLabel(), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    // Nothing is downloaded: minifying would only slow the build and hide stack traces.
+    optimization: { minimize: false },
+    performance: { hints: false },
+  });
+}
+
+module.exports = { createWebpackConfig, createServerWebpackConfig, federationOptions, sharedSingletons, SINGLETONS };

@@ -1,8 +1,12 @@
-const { createWebpackConfig } = require('../webpack.shared');
+const { createServerWebpackConfig, createWebpackConfig } = require('../webpack.shared');
 
-module.exports = createWebpackConfig({
+const client = createWebpackConfig({
   pkgDir: __dirname,
   port: Number(process.env.MF_PUBLIC_PORT || 3001),
   federation: require('./federation.config'),
   title: 'Sportify Camp (mf-public)',
 });
+// Home's server-side first view (src/server); the dev server runs the browser build only.
+const server = createServerWebpackConfig({ pkgDir: __dirname, entry: './src/server/index.tsx' });
+
+module.exports = (env, argv) => (env.WEBPACK_SERVE ? client(env, argv) : [client(env, argv), server(env, argv)]);

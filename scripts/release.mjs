@@ -86,18 +86,10 @@ async function main() {
       await run(
         'build',
         'npx',
-        [
-          'webpack',
-          '--mode',
-          'production',
-          '-c',
-          path.join(pkg, 'webpack.config.js'),
-          '--output-path',
-          staging,
-          '--stats',
-          'errors-warnings',
-        ],
+        ['webpack', '--mode', 'production', '-c', path.join(pkg, 'webpack.config.js'), '--stats', 'errors-warnings'],
         {
+          // Not --output-path, which would send a package's server build (dist/server) to the same folder.
+          SPORTIFY_OUTPUT_PATH: staging,
           SPORTIFY_PUBLIC_PATH: publicPath,
           // The manifest's buildVersion names the release (the federation runtime keys its instances by it).
           MF_BUILD_VERSION: version,

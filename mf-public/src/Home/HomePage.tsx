@@ -31,6 +31,7 @@ function PopularClasses() {
       <ListState
         query={query}
         loadingLabel="Loading popular classes"
+        firstView="popular-classes"
         errorText={(error) => loadErrorText('Popular classes', error)}
         emptyText="No classes yet"
       >
@@ -57,6 +58,7 @@ function PopularInstructors() {
       <ListState
         query={query}
         loadingLabel="Loading popular instructors"
+        firstView="popular-instructors"
         errorText={(error) => loadErrorText('Popular instructors', error)}
         emptyText="No instructors yet"
       >
@@ -82,6 +84,7 @@ function Contributors() {
       <ListState
         query={query}
         loadingLabel="Loading contributors"
+        firstView="contributors"
         errorText={(error) => loadErrorText('Contributors', error)}
         emptyText="No contributors yet"
       >
