@@ -5,14 +5,17 @@
 // way each remote with a live release (releases/registry.json, `npm run promote`) points at that release.
 // Releases are served under /releases/<version>/ of their package's origin; the shell's pages come from its live
 // release when one is promoted, else from --dir.
+// A remote whose build has server views (dist/server) renders them at /first-view and /releases/<version>/first-view
+// when SPORTIFY_API_URL and SPORTIFY_PUBLIC_URL (its own origin) are set; the shell composes them into its pages.
 import express from 'express';
 import compression from 'compression';
 import path from 'node:path';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { firstViewHints, injectFirstView, manifestCache } from './lib/first-view.mjs';
+import { firstServerView, firstViewHints, injectFirstView, manifestCache, serverViewCache } from './lib/first-view.mjs';
+import { serverViews } from './lib/server-views.mjs';
 import { parseArgs } from 'node:util';
 import { liveShellDir, registryReader, withLiveRemotes } from './releases/live.mjs';
-import { releasesDir } from './releases/store.mjs';
+import { releasesDir, VERSION_PATTERN } from './releases/store.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -138,11 +141,34 @@ function serveFiles() {
   app.use((req, res, next) => handlerFor(currentRoot())(req, res, next));
 }
 
+/** Server views of this remote's current build and of each release (lib/server-views.mjs); their code is not served. */
+function serveServerViews() {
+  const publicUrl = process.env.SPORTIFY_PUBLIC_URL?.replace(/\/+$/, '');
+  const handler = serverViews({ apiUrl: process.env.SPORTIFY_API_URL, publicUrl });
+  app.get(
+    '/first-view',
+    handler(() => ({ dir: currentRoot(), base: `${publicUrl}/` })),
+  );
+  app.get(
+    '/releases/:version/first-view',
+    handler((req) => {
+      const { version } = req.params;
+      const dir = path.join(releases, String(opts.name), version);
+      return VERSION_PATTERN.test(version) && existsSync(dir)
+        ? { dir, base: `${publicUrl}/releases/${version}/` }
+        : null;
+    }),
+  );
+  app.use((req, res, next) => (/^\/(releases\/[^/]+\/)?server\//.test(req.path) ? res.status(404).end() : next()));
+}
+
 if (opts.spa) serveRuntimeConfig();
+else serveServerViews();
 serveReleases();
 serveFiles();
 
 const fetchManifest = manifestCache();
+const fetchView = serverViewCache();
 
 /** The app's page for one URL, with the runtime config inline and the page's first-view hints (lib/first-view.mjs). */
 async function sendPage(req, res, next) {
@@ -153,9 +179,13 @@ async function sendPage(req, res, next) {
     const routesFile = path.join(dir, 'route-hints.json');
     const routes = existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [];
     const search = new URL(req.originalUrl, 'http://page').search;
-    const hints = await firstViewHints({ pathname: req.path, search, config, routes, fetchManifest });
+    const page = { pathname: req.path, search, config, routes };
+    const [hints, view] = await Promise.all([
+      firstViewHints({ ...page, fetchManifest }),
+      firstServerView({ ...page, fetchView }),
+    ]);
     res.set('Cache-Control', 'no-cache');
-    res.type('html').send(injectFirstView(html, { config, hints, pathname: req.path, routes }));
+    res.type('html').send(injectFirstView(html, { config, hints, pathname: req.path, routes, view }));
   } catch (error) {
     next(error);
   }

@@ -2,7 +2,8 @@ import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ports } from './support';
 
-// Issue 14: the first view of / starts from index.html itself and paints its frame before any script runs.
+// Issue 14: the first view of / starts from index.html itself and paints before any script runs: the frame, and the
+// public remote's server-rendered Home in place of its skeleton.
 const PUBLIC_REMOTE = `http://localhost:${ports.mfPublic}`;
 
 test("index.html starts the page's remote, its Home chunks and its API reads, with the config inline", async ({
@@ -63,6 +64,41 @@ test('the frame (navbar, skeleton, footer) paints with JavaScript off', async ({
   const skeleton = await page.locator('#frame-skeleton > *').first().boundingBox();
   expect(skeleton?.height).toBeGreaterThan(200);
   await context.close();
+});
+
+test("with JavaScript off, Home shows the public remote's own render of the API's lists, and its server code is not served", async ({
+  browser,
+  request,
+}) => {
+  const api = `http://localhost:${ports.api}`;
+  const popular: { className: string }[] = await (await request.get(`${api}/classes/popular`)).json();
+  const instructors: { email: string }[] = await (await request.get(`${api}/users/popular`)).json();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  // The shell waits for the remote's render only briefly: a page served before the first render is ready keeps its
+  // skeleton (the previous test shows that page), the next one has the view.
+  await expect
+    .poll(async () => {
+      await page.goto('/');
+      return page.locator('[data-server-view]').count();
+    })
+    .toBe(1);
+  const classes = page.getByRole('region', { name: 'Top 6 Popular Class' }).getByRole('article');
+  await expect(classes).toHaveCount(popular.length);
+  expect(await classes.evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')))).toEqual(
+    popular.map((item) => item.className),
+  );
+  const people = page.getByRole('region', { name: 'Top 6 Popular Instructors' });
+  for (const person of instructors) await expect(people.getByText(person.email)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Our Three Main Contributors' }).getByRole('article')).not.toHaveCount(
+    0,
+  );
+  await expect(
+    page.getByRole('region', { name: 'Camp highlights' }).getByRole('heading', { name: 'Soccer Training' }),
+  ).toBeVisible();
+  await context.close();
+  expect((await request.get(`${PUBLIC_REMOTE}/server/first-view.cjs`)).status()).toBe(404);
+  expect((await request.get(`${PUBLIC_REMOTE}/first-view?path=/dashboard/x`)).status()).toBe(404);
 });
 
 test('Home hands over from the frame without moving it, shows its cards at once, and has no accessibility violations', async ({

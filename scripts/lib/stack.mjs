@@ -226,7 +226,10 @@ export async function startStack({ env = process.env, log = console.log, scaled 
       if (f.spa) args.push('--spa');
       const fe = spawnService(f.name, process.execPath, args, {
         quiet: true,
-        env: f.spa ? { SPORTIFY_RUNTIME_CONFIG: JSON.stringify(config) } : {},
+        // The shell gets the runtime config; a remote gets what its server views need (scripts/lib/server-views.mjs).
+        env: f.spa
+          ? { SPORTIFY_RUNTIME_CONFIG: JSON.stringify(config) }
+          : { SPORTIFY_API_URL: config.apiUrl, SPORTIFY_PUBLIC_URL: origin(f.port) },
       });
       services.push(fe);
     }
