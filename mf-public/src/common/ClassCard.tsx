@@ -39,7 +39,8 @@ export function ClassCard({ item, showEnrolled = false, children, priority = fal
         height={300}
       />
       <CardBody>
-        <h3>{item.className}</h3>
+        {/* Element Timing: when a class card was first painted, for the first-view benchmark (scripts/bench-home.mjs). */}
+        <h3 elementtiming="class-card">{item.className}</h3>
         <p>Instructor Name: {item.instructorName}</p>
         <p>Available Seats: {item.seats}</p>
         <p>Price: ${item.price}</p>
