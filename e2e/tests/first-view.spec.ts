@@ -43,7 +43,7 @@ test('static files come precompressed: brotli when accepted, gzip otherwise, cac
   request,
 }) => {
   const html = await (await request.get('/')).text();
-  const main = /src="?\/(main\.[0-9a-f]+\.js)/.exec(html)?.[1];
+  const main = /(?:src|href)="?\/(main\.[0-9a-f]+\.js)/.exec(html)?.[1];
   expect(main).toBeTruthy();
   const br = await request.get(`/${main}`, { headers: { 'accept-encoding': 'br, gzip' } });
   expect(br.headers()['content-encoding']).toBe('br');

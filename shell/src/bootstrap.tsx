@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@sportify/shared-ui/router';
 import { makeStore, setRuntimeConfig, setUnauthorizedHandler, signedOut, tokenStorage } from '@sportify/shared-ui';
@@ -35,10 +35,14 @@ async function start() {
     await auth.signOut().catch((error: unknown) => console.error('Logout failed', error));
   });
 
-  root.render(
-    <StrictMode>
-      <App store={store} Router={BrowserRouter} auth={auth} remotes={remotes} />
-    </StrictMode>,
+  // The page already shows its frame (or the remote's server view): rendering the app as a transition lets React
+  // work in slices and leave the main thread free for the visitor between them.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App store={store} Router={BrowserRouter} auth={auth} remotes={remotes} />
+      </StrictMode>,
+    ),
   );
 }
 

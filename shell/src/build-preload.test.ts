@@ -44,4 +44,15 @@ describe('shell start-up preloads', () => {
       ),
     ).toEqual([]);
   });
+
+  it('download main.js at once, at high priority, and run it only after the page has been painted', () => {
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    // No parser-run entry script: a deferred one would run right after parsing, before the first paint.
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    const main = /<link[^>]*rel="?preload"?[^>]*href="?\/(main\.[0-9a-f]+\.js)"?[^>]*>/.exec(html);
+    expect(main?.[0]).toMatch(/fetchpriority="?high/);
+    const loader = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]).find((s) => s.includes(main![1]));
+    expect(loader).toMatch(/DOMContentLoaded/);
+    expect(loader).toMatch(/requestAnimationFrame/);
+  });
 });
