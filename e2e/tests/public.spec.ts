@@ -174,10 +174,10 @@ test.describe('on a narrow phone screen', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test('the cards stand in one column', async ({ page }) => {
-    const columnsOf = async (cards: Locator) => {
-      const boxes = await Promise.all((await cards.all()).slice(0, 3).map((c) => c.boundingBox()));
-      return new Set(boxes.map((box) => Math.round(box?.x ?? -1))).size;
-    };
+    // In one read: on Home, React replaces the server-rendered cards of the first paint.
+    const columnsOf = async (cards: Locator) =>
+      new Set(await cards.evaluateAll((all) => all.slice(0, 3).map((c) => Math.round(c.getBoundingClientRect().x))))
+        .size;
     await page.goto('/classes');
     await expect(page.getByRole('article').nth(2)).toBeVisible();
     expect(await columnsOf(page.getByRole('article'))).toBe(1);
@@ -208,7 +208,8 @@ test('on a wide screen the popular classes stand three to a row', async ({ page 
   await page.goto('/');
   const popular = section(page, 'Top 6 Popular Class').getByRole('article');
   await expect(popular).toHaveCount(6);
-  // Columns by x: the reveal animation moves cards vertically, never sideways.
-  const lefts = await Promise.all((await popular.all()).map(async (c) => Math.round((await c.boundingBox())!.x)));
+  // Columns by x: the reveal animation moves cards vertically, never sideways. Read in one go: the server-rendered
+  // cards of the first paint are replaced by React's, so handles taken one by one may outlive their element.
+  const lefts = await popular.evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().x)));
   expect(new Set(lefts).size).toBe(3);
 });

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import styled from 'styled-components';
 import { media } from '@sportify/shared-ui';
 
@@ -37,6 +46,10 @@ const prefersReducedMotion = () =>
  * inert so focus and screen readers only meet the visible one. Written here instead of pulling a slider library
  * into the first view's JS budget.
  */
+const noSubscription = () => () => undefined;
+const inBrowser = () => true;
+const onServer = () => false;
+
 export function Carousel<T>({
   label,
   items,
@@ -50,6 +63,9 @@ export function Carousel<T>({
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [engaged, setEngaged] = useState(false);
+  // The server-rendered first view (src/server) paints before any script: its controls would do nothing yet, so
+  // only the browser renders them (they sit over the slides, so nothing moves when they appear).
+  const running = useSyncExternalStore(noSubscription, inBrowser, onServer);
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const swiped = useRef(false);
 
@@ -137,28 +153,32 @@ export function Carousel<T>({
           })}
         </Track>
       </Viewport>
-      <Arrow type="button" $side="left" aria-label="Previous slide" onClick={() => go(index - 1)}>
-        <Chevron d="M15 5l-7 7 7 7" />
-      </Arrow>
-      <Arrow type="button" $side="right" aria-label="Next slide" onClick={() => go(index + 1)}>
-        <Chevron d="M9 5l7 7-7 7" />
-      </Arrow>
-      <Indicators>
-        {items.map((item, i) => (
-          <Dot
-            key={slideLabel(item)}
-            type="button"
-            aria-label={`Show slide ${i + 1}: ${slideLabel(item)}`}
-            aria-current={i === index ? 'true' : undefined}
-            onClick={() => go(i)}
-          />
-        ))}
-        {autoplay && (
-          <PlayPause type="button" onClick={() => setPaused((p) => !p)}>
-            {paused ? 'Play slide show' : 'Pause slide show'}
-          </PlayPause>
-        )}
-      </Indicators>
+      {running && (
+        <>
+          <Arrow type="button" $side="left" aria-label="Previous slide" onClick={() => go(index - 1)}>
+            <Chevron d="M15 5l-7 7 7 7" />
+          </Arrow>
+          <Arrow type="button" $side="right" aria-label="Next slide" onClick={() => go(index + 1)}>
+            <Chevron d="M9 5l7 7-7 7" />
+          </Arrow>
+          <Indicators>
+            {items.map((item, i) => (
+              <Dot
+                key={slideLabel(item)}
+                type="button"
+                aria-label={`Show slide ${i + 1}: ${slideLabel(item)}`}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => go(i)}
+              />
+            ))}
+            {autoplay && (
+              <PlayPause type="button" onClick={() => setPaused((p) => !p)}>
+                {paused ? 'Play slide show' : 'Pause slide show'}
+              </PlayPause>
+            )}
+          </Indicators>
+        </>
+      )}
     </Region>
   );
 }

@@ -45,6 +45,9 @@ describe('renderFirstView', () => {
     const parts = [...html.matchAll(/data-first-view-part="([a-z-]+)"/g)].map((m) => m[1]);
     expect(parts).toEqual(['popular-classes', 'popular-instructors', 'contributors']);
     expect(css).toMatch(/^<style data-styled="true"/);
+    // The carousel's controls would do nothing before the browser runs it: they are not in the server's HTML.
+    expect(html).toContain('Soccer Training');
+    expect(html).not.toContain('Next slide');
   });
 
   it('gives no view when one of the reads fails: the page then starts from its skeleton', async () => {
