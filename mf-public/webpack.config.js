@@ -7,6 +7,6 @@ const client = createWebpackConfig({
   title: 'Sportify Camp (mf-public)',
 });
 // Home's server-side first view (src/server); the dev server runs the browser build only.
-const server = createServerWebpackConfig({ pkgDir: __dirname, entry: './src/server/index.tsx' });
+const server = createServerWebpackConfig({ pkgDir: __dirname, entry: './src/server/index.ts' });
 
 module.exports = (env, argv) => (env.WEBPACK_SERVE ? client(env, argv) : [client(env, argv), server(env, argv)]);
