@@ -8,6 +8,7 @@ export { Avatar } from './components/Avatar';
 export { Button, type ButtonVariant } from './components/Button';
 export { PageHeading } from './components/PageHeading';
 export { Spinner } from './components/Spinner';
+export { firstViewFrame } from './firstView/firstView';
 export { Card, CardBody, CardGrid } from './components/Card';
 export { DataTable, Table, TableScroll } from './components/Table';
 export { ListState, LoadError, StatePanel, type ListQuery, type ListStateProps } from './components/ListState';

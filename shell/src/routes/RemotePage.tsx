@@ -1,9 +1,8 @@
 import { Suspense, useState } from 'react';
 import { useLocation } from '@sportify/shared-ui/router';
-import { Spinner, usePageTitle } from '@sportify/shared-ui';
+import { firstViewFrame, Spinner, usePageTitle } from '@sportify/shared-ui';
 import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
 import { AreaUnavailable } from './AreaUnavailable';
-import { frameSkeleton } from './frameSkeleton';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import type { RemoteRoute } from './routeTable';
 
@@ -18,7 +17,7 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
   // A new navigation (even a click on the link of the page already open) mounts the screen afresh, so its
   // queries refetch and it shows what other users changed meanwhile.
   const { key: navigationKey, pathname } = useLocation();
-  const skeleton = frameSkeleton(pathname);
+  const skeleton = firstViewFrame(pathname);
 
   const retry = () => {
     registry.evict(route.remote, route.module);
