@@ -330,7 +330,11 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
           ...federation,
           // The federation runtime ships once, in the shell; production remotes use the shell's copy, which keeps
           // each remoteEntry.js small. A remote's dev server keeps its own runtime so it also runs alone.
-          experiments: host ? { provideExternalRuntime: true } : { externalRuntime: production },
+          experiments: {
+            ...(host ? { provideExternalRuntime: true } : { externalRuntime: production }),
+            // Every client build runs in browsers: the runtime's Node code paths are left out (about 1.7 KB gzipped).
+            optimization: { target: 'web' },
+          },
         }),
         new HtmlWebpackPlugin({
           title,
