@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 
 export type RemoteName = 'mf_public' | 'mf_student' | 'mf_instructor' | 'mf_admin';
 
@@ -7,9 +7,15 @@ export interface RemoteScreenModule {
   default: ComponentType;
 }
 
+/** Where a remote module's load stands. */
+export type RemoteScreenState =
+  { status: 'loading' } | { status: 'loaded'; Screen: ComponentType } | { status: 'failed'; error: unknown };
+
 export interface RemoteRegistry {
-  /** The lazy component for `remote/module`; the same instance on every visit, so revisits do not suspend. */
-  component(remote: RemoteName, module: string): LazyExoticComponent<ComponentType>;
+  /** Where `remote/module` stands, without starting anything (undefined: never asked, or evicted). */
+  state(remote: RemoteName, module: string): RemoteScreenState | undefined;
+  /** Loads `remote/module` once and keeps the result, so revisits render at once. Settles, never rejects. */
+  load(remote: RemoteName, module: string): Promise<RemoteScreenState>;
   /** Forget a failed load so the next render loads it again (the Retry button). */
   evict(remote: RemoteName, module: string): void;
   /** Warm the remote's manifest and the module's chunks (link hover/focus). Never throws. */
@@ -21,25 +27,43 @@ export interface RemoteRegistryDeps {
   preload?(remote: RemoteName, module: string): Promise<unknown>;
 }
 
-/** Caches one React.lazy per remote module on top of a loader (the federation runtime, or a fake in tests). */
+/**
+ * Caches each remote module's load on top of a loader (the federation runtime, or a fake in tests). The screens
+ * are plain components once loaded, not React.lazy: React holds back a lazy screen that resolves within 300 ms of
+ * its loading state being shown until those 300 ms are over, which every first visit of a remote screen paid.
+ */
 export function createRemoteRegistry(deps: RemoteRegistryDeps): RemoteRegistry {
-  const components = new Map<string, LazyExoticComponent<ComponentType>>();
+  const states = new Map<string, RemoteScreenState>();
+  const loads = new Map<string, Promise<RemoteScreenState>>();
   const preloaded = new Set<string>();
   const key = (remote: RemoteName, module: string) => `${remote}/${module}`;
 
   return {
-    component(remote, module) {
+    state: (remote, module) => states.get(key(remote, module)),
+    load(remote, module) {
       const id = key(remote, module);
-      let component = components.get(id);
-      if (!component) {
-        component = lazy(() => deps.load(remote, module));
-        components.set(id, component);
+      let load = loads.get(id);
+      if (!load) {
+        states.set(id, { status: 'loading' });
+        load = deps.load(remote, module).then(
+          (loaded): RemoteScreenState => ({ status: 'loaded', Screen: loaded.default }),
+          (error: unknown): RemoteScreenState => ({ status: 'failed', error }),
+        );
+        const settled = load.then((state) => {
+          // An evicted load (Retry) must not come back when it settles late.
+          if (loads.get(id) === settled) states.set(id, state);
+          return state;
+        });
+        loads.set(id, settled);
+        load = settled;
       }
-      return component;
+      return load;
     },
     evict(remote, module) {
-      components.delete(key(remote, module));
-      preloaded.delete(key(remote, module));
+      const id = key(remote, module);
+      states.delete(id);
+      loads.delete(id);
+      preloaded.delete(id);
     },
     preload(remote, module) {
       const id = key(remote, module);

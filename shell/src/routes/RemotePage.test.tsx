@@ -13,6 +13,24 @@ describe('remote routes', () => {
     expect(document.title).toBe('Sportify Camp || Classes');
   });
 
+  it('shows the screen as soon as its code arrives, not held back after the loading state', async () => {
+    let arrive: (module: { default: () => React.JSX.Element }) => void = () => undefined;
+    const code = new Promise<{ default: () => React.JSX.Element }>((resolve) => (arrive = resolve));
+    await renderApp({ path: '/classes', remotes: { load: () => code } });
+    expect(screen.getByRole('status', { name: 'Loading page' })).toBeInTheDocument();
+    // Outside act, as in a browser: React commits a suspended (React.lazy) screen no sooner than 300 ms after
+    // its loading state was shown, and act() skips that hold-back, so this test steps out of it.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      arrive({ default: () => <h2>All Classes are here</h2> });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(screen.getByRole('heading', { name: 'All Classes are here' })).toBeInTheDocument();
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
+
   it('mounts the screen afresh when its link is followed again, so its data refreshes', async () => {
     const mounted = jest.fn();
     function Classes() {

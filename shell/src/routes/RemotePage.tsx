@@ -1,7 +1,8 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useLocation } from '@sportify/shared-ui/router';
 import { firstViewFrame, Spinner, usePageTitle } from '@sportify/shared-ui';
 import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
+import type { RemoteName } from '../federation/remoteRegistry';
 import { AreaUnavailable } from './AreaUnavailable';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import type { RemoteRoute } from './routeTable';
@@ -10,14 +11,15 @@ import type { RemoteRoute } from './routeTable';
 export function RemotePage({ route }: { route: RemoteRoute }) {
   usePageTitle(route.title);
   const registry = useRemoteRegistry();
-  // Bumped by Retry: a fresh boundary around a freshly created lazy component.
+  // Bumped by Retry: a fresh boundary and a fresh load.
   const [attempt, setAttempt] = useState(0);
-  // The registry caches one lazy component per module: the same component on every render.
-  const Screen = registry.component(route.remote, route.module);
-  // A new navigation (even a click on the link of the page already open) mounts the screen afresh, so its
-  // queries refetch and it shows what other users changed meanwhile.
-  const { key: navigationKey, pathname } = useLocation();
+  const { pathname } = useLocation();
   const skeleton = firstViewFrame(pathname);
+  const loading = skeleton ? (
+    <div role="status" aria-label="Loading page" dangerouslySetInnerHTML={{ __html: skeleton }} />
+  ) : (
+    <Spinner label="Loading page" />
+  );
 
   const retry = () => {
     registry.evict(route.remote, route.module);
@@ -26,18 +28,34 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
 
   return (
     <RemoteErrorBoundary key={attempt} fallback={() => <AreaUnavailable onRetry={retry} />}>
-      <Suspense
-        fallback={
-          skeleton ? (
-            <div role="status" aria-label="Loading page" dangerouslySetInnerHTML={{ __html: skeleton }} />
-          ) : (
-            <Spinner label="Loading page" />
-          )
-        }
-      >
-        {/* eslint-disable-next-line react-hooks/static-components -- cached by the registry (above) */}
-        <Screen key={navigationKey} />
+      {/* For whatever a screen suspends on inside; its own module never suspends (remoteRegistry.ts). */}
+      <Suspense fallback={loading}>
+        <RemoteScreen remote={route.remote} module={route.module} loading={loading} />
       </Suspense>
     </RemoteErrorBoundary>
   );
+}
+
+/** The loaded screen, or `loading` until it is; a failed load is thrown to the error boundary around it. */
+function RemoteScreen({ remote, module, loading }: { remote: RemoteName; module: string; loading: ReactNode }) {
+  const registry = useRemoteRegistry();
+  const [, settled] = useReducer((n: number) => n + 1, 0);
+  const state = registry.state(remote, module);
+  const pending = !state || state.status === 'loading';
+  useEffect(() => {
+    if (!pending) return;
+    let current = true;
+    void registry.load(remote, module).then(() => current && settled());
+    return () => {
+      current = false;
+    };
+  }, [registry, remote, module, pending]);
+  // A new navigation (even a click on the link of the page already open) mounts the screen afresh, so its
+  // queries refetch and it shows what other users changed meanwhile.
+  const { key: navigationKey } = useLocation();
+
+  if (state?.status === 'failed') throw state.error;
+  if (state?.status !== 'loaded') return loading;
+  const { Screen } = state;
+  return <Screen key={navigationKey} />;
 }
