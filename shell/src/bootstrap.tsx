@@ -8,6 +8,7 @@ import { startSessionSync } from './auth/sessionSync';
 import { loadConfig, loadLatestRemotes } from './config/loadConfig';
 import { setupFederation } from './federation/federationRuntime';
 import { navigateOutsideReact } from './routes/AppRoutes';
+import { findRemoteRoute } from './routes/routeTable';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
@@ -17,16 +18,21 @@ async function start() {
 
   const remotes = setupFederation(config.remotes, loadLatestRemotes);
 
+  const savedSignIn = hasSavedSignIn(config.firebase.apiKey);
+  // The screen at the page's URL loads now, while the app renders and the session resumes, rather than once its
+  // guard lets it render. Not a signed-in screen for a visitor: the guard sends them to Login.
+  const landing = findRemoteRoute(window.location.pathname);
+  if (landing && (landing.access === 'public' || savedSignIn)) void remotes.load(landing.remote, landing.module);
   const auth = lazyAuthService(
     () =>
       import(/* webpackChunkName: "firebase-auth" */ './auth/firebaseAuthService').then((m) =>
         m.createFirebaseAuthService(config.firebase),
       ),
-    { eager: hasSavedSignIn(config.firebase.apiKey) },
+    { eager: savedSignIn },
   );
   const store = makeStore();
 
-  startSessionSync(auth, store.dispatch);
+  startSessionSync(auth, store.dispatch, { resume: savedSignIn });
   // docs/product.md §4: a 401/403 from the API logs out and goes to /login (the call still rejects).
   setUnauthorizedHandler(async () => {
     tokenStorage.clear();

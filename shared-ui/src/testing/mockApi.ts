@@ -59,7 +59,7 @@ export function mockApi(routes: Record<string, Handler | [number, unknown]>) {
       method: method.toLowerCase(),
       headers: new AxiosHeaders(),
     } as InternalAxiosRequestConfig;
-    const [status, data] = answer(method, url, undefined, null, config);
+    const [status, data] = answer(method, url, undefined, new Headers(init?.headers).get('Authorization'), config);
     return new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
   };
   return {

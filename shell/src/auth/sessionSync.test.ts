@@ -1,8 +1,8 @@
-import { makeStore, TOKEN_KEY } from '@sportify/shared-ui';
+import { makeStore, setUnauthorizedHandler, TOKEN_KEY } from '@sportify/shared-ui';
 import { mockApi } from '@sportify/shared-ui/testing';
 import { fakeAuth } from '../test/renderApp';
 import type { AuthAccount } from './authService';
-import { startSessionSync } from './sessionSync';
+import { SAVED_USER_KEY, startSessionSync, tokenClaims } from './sessionSync';
 
 const account = (email: string): AuthAccount => ({
   email,
@@ -75,5 +75,111 @@ describe('session sync', () => {
     expect(store.getState().session.status).toBe('signedOut');
     expect(auth.signOut).toHaveBeenCalled();
     jest.restoreAllMocks();
+  });
+
+  describe('on a return visit (the provider has a saved sign-in)', () => {
+    /** An API token as the API signs it (only its claims matter here: the browser never checks the signature). */
+    const apiToken = (sub: string, expiresInSeconds: number) => {
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+      return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, exp })}.signature`;
+    };
+    const alex = { email: 'alex@sportify.camp', displayName: 'Alex Morgan', photoURL: 'https://example.com/alex.png' };
+    const roleRoutes = (instructor: boolean) => ({
+      'GET /users/admin/alex%40sportify.camp': [200, { admin: false }] as [number, unknown],
+      'GET /users/instructors/alex%40sportify.camp': [200, { instructor }] as [number, unknown],
+    });
+    const saveVisit = (token: string) => {
+      localStorage.setItem(TOKEN_KEY, token);
+      localStorage.setItem(SAVED_USER_KEY, JSON.stringify(alex));
+    };
+
+    it('reads the claims of a token and refuses what is not one', () => {
+      expect(tokenClaims(apiToken('alex@sportify.camp', 60))).toMatchObject({ sub: 'alex@sportify.camp' });
+      expect(tokenClaims('not-a-token')).toBeNull();
+      expect(tokenClaims('a.b%%%.c')).toBeNull();
+    });
+
+    it('shows the saved user with the role the API gives the saved token, before the provider reports', async () => {
+      const token = apiToken('alex@sportify.camp', 3600);
+      saveVisit(token);
+      api = mockApi(roleRoutes(true));
+      const store = makeStore();
+      startSessionSync(fakeAuth(), store.dispatch, { resume: true });
+      await settle();
+      await settle();
+      expect(store.getState().session).toEqual({ status: 'signedIn', role: 'instructor', user: alex });
+      expect(api.calls.map((call) => call.url)).toEqual([
+        '/users/admin/alex%40sportify.camp',
+        '/users/instructors/alex%40sportify.camp',
+      ]);
+      expect(api.calls.every((call) => call.authorization === `Bearer ${token}`)).toBe(true);
+    });
+
+    it('then takes the provider report for the same user without a loading state, with a fresh token', async () => {
+      saveVisit(apiToken('alex@sportify.camp', 3600));
+      api = mockApi({ ...roleRoutes(false), 'POST /jwt': [201, { token: 'fresh-token' }] });
+      const store = makeStore();
+      const auth = fakeAuth();
+      startSessionSync(auth, store.dispatch, { resume: true });
+      await settle();
+      await settle();
+      expect(store.getState().session.status).toBe('signedIn');
+      const statuses: string[] = [];
+      store.subscribe(() => statuses.push(store.getState().session.status));
+      auth.emit({ ...account('alex@sportify.camp'), displayName: 'Alex M.' });
+      await settle();
+      await settle();
+      expect(statuses).not.toContain('loading');
+      expect(store.getState().session).toMatchObject({
+        status: 'signedIn',
+        role: 'student',
+        user: { displayName: 'Alex M.' },
+      });
+      expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh-token');
+    });
+
+    it('does not try an expired token or one of another user, and waits for the provider', async () => {
+      for (const token of [apiToken('alex@sportify.camp', -10), apiToken('sam@sportify.camp', 3600)]) {
+        saveVisit(token);
+        api = mockApi(roleRoutes(false));
+        const store = makeStore();
+        startSessionSync(fakeAuth(), store.dispatch, { resume: true });
+        await settle();
+        expect(store.getState().session.status).toBe('loading');
+        expect(api.calls).toEqual([]);
+        api.restore();
+      }
+      api = mockApi({});
+    });
+
+    it('keeps waiting for the provider, without logging out, when the API refuses the saved token', async () => {
+      saveVisit(apiToken('alex@sportify.camp', 3600));
+      api = mockApi({ 'GET /users/admin/alex%40sportify.camp': [401, { message: 'Unauthorized' }] });
+      const loggedOut = jest.fn();
+      setUnauthorizedHandler(loggedOut);
+      const store = makeStore();
+      const auth = fakeAuth();
+      startSessionSync(auth, store.dispatch, { resume: true });
+      await settle();
+      await settle();
+      expect(store.getState().session.status).toBe('loading');
+      expect(loggedOut).not.toHaveBeenCalled();
+      expect(auth.signOut).not.toHaveBeenCalled();
+    });
+
+    it('signs out and forgets the saved user when the provider no longer has the sign-in', async () => {
+      saveVisit(apiToken('alex@sportify.camp', 3600));
+      api = mockApi(roleRoutes(false));
+      const store = makeStore();
+      const auth = fakeAuth();
+      startSessionSync(auth, store.dispatch, { resume: true });
+      await settle();
+      await settle();
+      auth.emit(null);
+      expect(store.getState().session).toEqual({ status: 'signedOut', user: null, role: null });
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+      expect(localStorage.getItem(SAVED_USER_KEY)).toBeNull();
+    });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  getRuntimeConfig,
   loadHttpClient,
   type ApiResponse,
   sessionLoading,
@@ -7,6 +8,7 @@ import {
   tokenStorage,
   type AppDispatch,
   type SessionRole,
+  type SessionUser,
 } from '@sportify/shared-ui';
 import type { AuthAccount, AuthService } from './authService';
 
@@ -35,32 +37,133 @@ async function fetchRole(email: string): Promise<SessionRole> {
   return 'student';
 }
 
+/** The user the session last showed (name and photo for the navbar), kept for the next visit's resume. */
+export const SAVED_USER_KEY = 'sportify-session-user';
+
+const savedUser = {
+  get(): SessionUser | null {
+    try {
+      const user = JSON.parse(localStorage.getItem(SAVED_USER_KEY) ?? 'null') as Partial<SessionUser> | null;
+      if (!user || typeof user.email !== 'string') return null;
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
+      return { email: user.email, displayName: text(user.displayName), photoURL: text(user.photoURL) };
+    } catch {
+      return null;
+    }
+  },
+  set: (user: SessionUser) => localStorage.setItem(SAVED_USER_KEY, JSON.stringify(user)),
+  clear: () => localStorage.removeItem(SAVED_USER_KEY),
+};
+
+/**
+ * The API token's subject and expiry (seconds), read without checking its signature: only to decide whether it
+ * is worth trying. The API checks it on every call.
+ */
+export function tokenClaims(token: string): { sub: string; exp: number } | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=');
+    const claims = JSON.parse(atob(base64)) as { sub?: unknown; exp?: unknown };
+    return typeof claims.sub === 'string' && typeof claims.exp === 'number'
+      ? { sub: claims.sub, exp: claims.exp }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A saved token this close to its expiry is not resumed: the provider's fresh one is on its way anyway. */
+const RESUME_MARGIN_MS = 60_000;
+
+/**
+ * The role checks with a saved token, through fetch: any failure (expired, revoked, API down) answers null, and
+ * unlike the shared client it does not log out on a 401. The caller then waits for the provider as usual.
+ */
+async function roleWithSavedToken(email: string, token: string): Promise<SessionRole | null> {
+  const base = getRuntimeConfig().apiUrl.replace(/\/+$/, '');
+  const encoded = encodeURIComponent(email);
+  const read = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    return (await response.json()) as T;
+  };
+  try {
+    const [admin, instructor] = await Promise.all([
+      read<ApiResponse<'/users/admin/{email}', 'get'>>(`/users/admin/${encoded}`),
+      read<ApiResponse<'/users/instructors/{email}', 'get'>>(`/users/instructors/${encoded}`),
+    ]);
+    if (admin.admin) return 'admin';
+    if (instructor.instructor) return 'instructor';
+    return 'student';
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Keeps the session slice in step with the auth provider: on sign-in get and store the API token, derive the
  * role, clear the loading flag; on sign-out remove the token. Returns the unsubscribe function.
+ *
+ * With `resume` (the provider has a saved sign-in), a return visit does not wait for the provider to load: if the
+ * API token of the last visit is still valid for the user last shown, the role checks run with it at once and the
+ * session shows that user. The provider's report follows as before (fresh token, role), without a loading state
+ * for the same user, and signs out if the saved sign-in is gone.
  */
-export function startSessionSync(auth: AuthService, dispatch: AppDispatch): () => void {
+export function startSessionSync(
+  auth: AuthService,
+  dispatch: AppDispatch,
+  { resume = false }: { resume?: boolean } = {},
+): () => void {
   let generation = 0;
+  let shownEmail: string | null = null;
+  const show = (user: SessionUser, role: SessionRole) => {
+    shownEmail = user.email;
+    savedUser.set(user);
+    dispatch(signedIn({ user, role }));
+  };
+  const hide = () => {
+    shownEmail = null;
+    savedUser.clear();
+    tokenStorage.clear();
+    dispatch(signedOut());
+  };
+
+  const resumeSaved = async () => {
+    const token = tokenStorage.get();
+    const user = savedUser.get();
+    const claims = token ? tokenClaims(token) : null;
+    if (!token || !user || claims?.sub !== user.email || claims.exp * 1000 < Date.now() + RESUME_MARGIN_MS) return;
+    const started = generation;
+    // Signed-in reads go through the shared axios client: fetch its chunk meanwhile.
+    loadHttpClient().catch(() => undefined);
+    const role = await roleWithSavedToken(user.email, token);
+    if (role && started === generation) show(user, role); // the provider has not reported yet
+  };
+  if (resume) void resumeSaved();
+
   return auth.onAccountChange(async (account) => {
     const current = ++generation;
     if (!account) {
-      tokenStorage.clear();
-      dispatch(signedOut());
+      hide();
       return;
     }
-    dispatch(sessionLoading());
+    // The same user already shown (resumed): refresh quietly rather than blank the page behind a spinner.
+    if (account.email !== shownEmail) dispatch(sessionLoading());
     try {
       tokenStorage.set(await exchangeToken(account));
       const role = await fetchRole(account.email);
       if (current !== generation) return; // a newer sign-in/out won the race
       const { email, displayName, photoURL } = account;
-      dispatch(signedIn({ user: { email, displayName, photoURL }, role }));
+      show({ email, displayName, photoURL }, role);
     } catch (error) {
       // Without an API token the account is unusable here: sign out rather than leave a spinner.
       console.error('Could not start the session', error);
       if (current !== generation) return;
-      tokenStorage.clear();
-      dispatch(signedOut());
+      hide();
       await auth.signOut().catch((logoutError: unknown) => console.error('Logout failed', logoutError));
     }
   });
