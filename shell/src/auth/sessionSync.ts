@@ -136,7 +136,9 @@ export function startSessionSync(
     const token = tokenStorage.get();
     const user = savedUser.get();
     const claims = token ? tokenClaims(token) : null;
-    if (!token || !user || claims?.sub !== user.email || claims.exp * 1000 < Date.now() + RESUME_MARGIN_MS) return;
+    // The API's subject is the e-mail in lower case (CONVENTIONS.md).
+    if (!token || !user || claims?.sub !== user.email.toLowerCase()) return;
+    if (claims.exp * 1000 < Date.now() + RESUME_MARGIN_MS) return;
     const started = generation;
     // Signed-in reads go through the shared axios client: fetch its chunk meanwhile.
     loadHttpClient().catch(() => undefined);
