@@ -17,10 +17,10 @@ const publicDist = path.resolve(__dirname, '../../mf-public/dist');
 /** The target of issue 14: 150 KB gzipped for everything before the first card. */
 const FIRST_VIEW_TARGET = 150 * 1024;
 /**
- * Not met yet (README "Performance"): the build measured 191.4 KB on 2026-11-23 (205.8 KB before the declarative
- * router). This ceiling (measured + ~1%) makes any growth fail; lower it with every cut until it reaches the target.
+ * Not met (README "Performance"): the build measured 191.3 KB on 2026-11-24 (191.4 KB on 2026-11-23, 205.8 KB
+ * before the declarative router). This ceiling (measured + ~1%) makes any growth fail; lower it with every cut.
  */
-const FIRST_VIEW_CEILING = 194 * 1024;
+const FIRST_VIEW_CEILING = 193 * 1024;
 
 interface Manifest {
   exposes: { name: string; assets: { js: { sync: string[] } } }[];
