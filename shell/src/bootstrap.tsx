@@ -28,7 +28,7 @@ async function start() {
       import(/* webpackChunkName: "firebase-auth" */ './auth/firebaseAuthService').then((m) =>
         m.createFirebaseAuthService(config.firebase),
       ),
-    { eager: savedSignIn },
+    { saved: savedSignIn },
   );
   const store = makeStore();
 

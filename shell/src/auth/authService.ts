@@ -42,11 +42,12 @@ export interface AuthService {
 }
 
 /**
- * An AuthService that loads the real one on demand. Firebase is the largest part of the shell, so a visitor with
- * no saved sign-in never downloads it until they open Login or Register (`prepare`); with a saved sign-in it starts
- * loading at once, in parallel with the first render.
+ * An AuthService that loads the real one on demand (`prepare`, or the first call that needs it). Firebase is the
+ * largest part of the shell: a visitor with no saved sign-in never downloads it until they open Login or Register,
+ * and is reported signed out at once. With a saved sign-in (`saved`) nothing is reported until Firebase has
+ * loaded; the session sync decides when that starts (sessionSync.ts).
  */
-export function lazyAuthService(load: () => Promise<AuthService>, { eager }: { eager: boolean }): AuthService {
+export function lazyAuthService(load: () => Promise<AuthService>, { saved }: { saved: boolean }): AuthService {
   let loading: Promise<AuthService> | null = null;
   const listeners = new Set<(account: AuthAccount | null) => void>();
   const ensure = () => {
@@ -63,7 +64,6 @@ export function lazyAuthService(load: () => Promise<AuthService>, { eager }: { e
     }
     return loading;
   };
-  if (eager) ensure();
 
   return {
     prepare: () => void ensure().catch(() => undefined),
@@ -74,7 +74,7 @@ export function lazyAuthService(load: () => Promise<AuthService>, { eager }: { e
     signOut: async () => (await ensure()).signOut(),
     onAccountChange(listener) {
       listeners.add(listener);
-      if (!eager && !loading) listener(null); // nobody saved: signed out without waiting for Firebase
+      if (!saved && !loading) listener(null); // nobody saved: signed out without waiting for Firebase
       return () => listeners.delete(listener);
     },
   };

@@ -105,10 +105,15 @@ describe('session sync', () => {
       saveVisit(token);
       api = mockApi(roleRoutes(true));
       const store = makeStore();
-      startSessionSync(fakeAuth(), store.dispatch, { resume: true });
+      const auth = fakeAuth();
+      startSessionSync(auth, store.dispatch, { resume: true, providerDelayMs: 30 });
       await settle();
       await settle();
       expect(store.getState().session).toEqual({ status: 'signedIn', role: 'instructor', user: alex });
+      // The provider loads after the first screen, not alongside it.
+      expect(auth.prepare).not.toHaveBeenCalled();
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(auth.prepare).toHaveBeenCalledTimes(1);
       expect(api.calls.map((call) => call.url)).toEqual([
         '/users/admin/alex%40sportify.camp',
         '/users/instructors/alex%40sportify.camp',
@@ -121,7 +126,7 @@ describe('session sync', () => {
       api = mockApi({ ...roleRoutes(false), 'POST /jwt': [201, { token: 'fresh-token' }] });
       const store = makeStore();
       const auth = fakeAuth();
-      startSessionSync(auth, store.dispatch, { resume: true });
+      startSessionSync(auth, store.dispatch, { resume: true, providerDelayMs: 0 });
       await settle();
       await settle();
       expect(store.getState().session.status).toBe('signedIn');
@@ -144,10 +149,12 @@ describe('session sync', () => {
         saveVisit(token);
         api = mockApi(roleRoutes(false));
         const store = makeStore();
-        startSessionSync(fakeAuth(), store.dispatch, { resume: true });
+        const auth = fakeAuth();
+        startSessionSync(auth, store.dispatch, { resume: true });
         await settle();
         expect(store.getState().session.status).toBe('loading');
         expect(api.calls).toEqual([]);
+        expect(auth.prepare).toHaveBeenCalledTimes(1); // at once: nothing to show before it
         api.restore();
       }
       api = mockApi({});
@@ -166,6 +173,7 @@ describe('session sync', () => {
       expect(store.getState().session.status).toBe('loading');
       expect(loggedOut).not.toHaveBeenCalled();
       expect(auth.signOut).not.toHaveBeenCalled();
+      expect(auth.prepare).toHaveBeenCalledTimes(1);
     });
 
     it('signs out and forgets the saved user when the provider no longer has the sign-in', async () => {
@@ -173,7 +181,7 @@ describe('session sync', () => {
       api = mockApi(roleRoutes(false));
       const store = makeStore();
       const auth = fakeAuth();
-      startSessionSync(auth, store.dispatch, { resume: true });
+      startSessionSync(auth, store.dispatch, { resume: true, providerDelayMs: 0 });
       await settle();
       await settle();
       auth.emit(null);

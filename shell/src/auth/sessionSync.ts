@@ -80,6 +80,19 @@ export function tokenClaims(token: string): { sub: string; exp: number } | null 
 const RESUME_MARGIN_MS = 60_000;
 
 /**
+ * After a resume the provider only confirms the sign-in and refreshes the token: it loads once the first screen
+ * has had the network and the main thread to itself (then at the browser's next idle moment).
+ */
+const PROVIDER_AFTER_RESUME_MS = 2_000;
+
+function afterFirstScreen(task: () => void, delayMs: number) {
+  setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: delayMs });
+    else task();
+  }, delayMs);
+}
+
+/**
  * The role checks with a saved token, through fetch: any failure (expired, revoked, API down) answers null, and
  * unlike the shared client it does not log out on a 401. The caller then waits for the provider as usual.
  */
@@ -110,13 +123,14 @@ async function roleWithSavedToken(email: string, token: string): Promise<Session
  *
  * With `resume` (the provider has a saved sign-in), a return visit does not wait for the provider to load: if the
  * API token of the last visit is still valid for the user last shown, the role checks run with it at once and the
- * session shows that user. The provider's report follows as before (fresh token, role), without a loading state
- * for the same user, and signs out if the saved sign-in is gone.
+ * session shows that user, and the provider starts loading only after the first screen (`providerDelayMs`).
+ * Otherwise it starts at once. Its report follows as before (fresh token, role), without a loading state for the
+ * same user, and signs out if the saved sign-in is gone.
  */
 export function startSessionSync(
   auth: AuthService,
   dispatch: AppDispatch,
-  { resume = false }: { resume?: boolean } = {},
+  { resume = false, providerDelayMs = PROVIDER_AFTER_RESUME_MS }: { resume?: boolean; providerDelayMs?: number } = {},
 ): () => void {
   let generation = 0;
   let shownEmail: string | null = null;
@@ -132,20 +146,27 @@ export function startSessionSync(
     dispatch(signedOut());
   };
 
-  const resumeSaved = async () => {
+  /** Shows the saved session if its token still works; true if it did. */
+  const resumeSaved = async (): Promise<boolean> => {
     const token = tokenStorage.get();
     const user = savedUser.get();
     const claims = token ? tokenClaims(token) : null;
     // The API's subject is the e-mail in lower case (CONVENTIONS.md).
-    if (!token || !user || claims?.sub !== user.email.toLowerCase()) return;
-    if (claims.exp * 1000 < Date.now() + RESUME_MARGIN_MS) return;
+    if (!token || !user || claims?.sub !== user.email.toLowerCase()) return false;
+    if (claims.exp * 1000 < Date.now() + RESUME_MARGIN_MS) return false;
     const started = generation;
     // Signed-in reads go through the shared axios client: fetch its chunk meanwhile.
     loadHttpClient().catch(() => undefined);
     const role = await roleWithSavedToken(user.email, token);
-    if (role && started === generation) show(user, role); // the provider has not reported yet
+    if (!role || started !== generation) return false; // refused, or the provider has reported meanwhile
+    show(user, role);
+    return true;
   };
-  if (resume) void resumeSaved();
+  if (resume) {
+    void resumeSaved().then((resumed) =>
+      resumed ? afterFirstScreen(() => auth.prepare(), providerDelayMs) : auth.prepare(),
+    );
+  }
 
   return auth.onAccountChange(async (account) => {
     const current = ++generation;
