@@ -93,6 +93,15 @@ describe('session sync', () => {
       localStorage.setItem(TOKEN_KEY, token);
       localStorage.setItem(SAVED_USER_KEY, JSON.stringify(alex));
     };
+    /** A return visit's session sync (as bootstrap.tsx starts it), once its resume has had its answers. */
+    const returnVisit = async (providerDelayMs?: number) => {
+      const store = makeStore();
+      const auth = fakeAuth();
+      startSessionSync(auth, store.dispatch, { resume: true, providerDelayMs });
+      await settle();
+      await settle();
+      return { store, auth };
+    };
 
     it('reads the claims of a token and refuses what is not one', () => {
       expect(tokenClaims(apiToken('alex@sportify.camp', 60))).toMatchObject({ sub: 'alex@sportify.camp' });
@@ -104,11 +113,7 @@ describe('session sync', () => {
       const token = apiToken('alex@sportify.camp', 3600);
       saveVisit(token);
       api = mockApi(roleRoutes(true));
-      const store = makeStore();
-      const auth = fakeAuth();
-      startSessionSync(auth, store.dispatch, { resume: true, providerDelayMs: 30 });
-      await settle();
-      await settle();
+      const { store, auth } = await returnVisit(30);
       expect(store.getState().session).toEqual({ status: 'signedIn', role: 'instructor', user: alex });
       // The provider loads after the first screen, not alongside it.
       expect(auth.prepare).not.toHaveBeenCalled();
@@ -124,11 +129,7 @@ describe('session sync', () => {
     it('then takes the provider report for the same user without a loading state, with a fresh token', async () => {
       saveVisit(apiToken('alex@sportify.camp', 3600));
       api = mockApi({ ...roleRoutes(false), 'POST /jwt': [201, { token: 'fresh-token' }] });
-      const store = makeStore();
-      const auth = fakeAuth();
-      startSessionSync(auth, store.dispatch, { resume: true, providerDelayMs: 0 });
-      await settle();
-      await settle();
+      const { store, auth } = await returnVisit(0);
       expect(store.getState().session.status).toBe('signedIn');
       const statuses: string[] = [];
       store.subscribe(() => statuses.push(store.getState().session.status));
@@ -165,11 +166,7 @@ describe('session sync', () => {
       api = mockApi({ 'GET /users/admin/alex%40sportify.camp': [401, { message: 'Unauthorized' }] });
       const loggedOut = jest.fn();
       setUnauthorizedHandler(loggedOut);
-      const store = makeStore();
-      const auth = fakeAuth();
-      startSessionSync(auth, store.dispatch, { resume: true });
-      await settle();
-      await settle();
+      const { store, auth } = await returnVisit();
       expect(store.getState().session.status).toBe('loading');
       expect(loggedOut).not.toHaveBeenCalled();
       expect(auth.signOut).not.toHaveBeenCalled();
@@ -179,11 +176,7 @@ describe('session sync', () => {
     it('signs out and forgets the saved user when the provider no longer has the sign-in', async () => {
       saveVisit(apiToken('alex@sportify.camp', 3600));
       api = mockApi(roleRoutes(false));
-      const store = makeStore();
-      const auth = fakeAuth();
-      startSessionSync(auth, store.dispatch, { resume: true, providerDelayMs: 0 });
-      await settle();
-      await settle();
+      const { store, auth } = await returnVisit(0);
       auth.emit(null);
       expect(store.getState().session).toEqual({ status: 'signedOut', user: null, role: null });
       expect(localStorage.getItem(TOKEN_KEY)).toBeNull();

@@ -24,16 +24,21 @@ async function exchangeToken(account: AuthAccount): Promise<string> {
   return data.token;
 }
 
+/** A GET of the API answering its JSON body; rejects on any failure. */
+type Read = <T>(path: string) => Promise<T>;
+
+/** GETs through the shared client: its token, and its logout on a 401/403. */
+const readWithClient: Read = async <T>(path: string) => (await (await loadHttpClient()).get<T>(path)).data;
+
 /** Admin check, instructor check; neither means student (docs/product.md §6). */
-async function fetchRole(email: string): Promise<SessionRole> {
+async function fetchRole(email: string, read: Read = readWithClient): Promise<SessionRole> {
   const encoded = encodeURIComponent(email);
-  const httpClient = await loadHttpClient();
   const [admin, instructor] = await Promise.all([
-    httpClient.get<ApiResponse<'/users/admin/{email}', 'get'>>(`/users/admin/${encoded}`),
-    httpClient.get<ApiResponse<'/users/instructors/{email}', 'get'>>(`/users/instructors/${encoded}`),
+    read<ApiResponse<'/users/admin/{email}', 'get'>>(`/users/admin/${encoded}`),
+    read<ApiResponse<'/users/instructors/{email}', 'get'>>(`/users/instructors/${encoded}`),
   ]);
-  if (admin.data.admin) return 'admin';
-  if (instructor.data.instructor) return 'instructor';
+  if (admin.admin) return 'admin';
+  if (instructor.instructor) return 'instructor';
   return 'student';
 }
 
@@ -98,23 +103,12 @@ function afterFirstScreen(task: () => void, delayMs: number) {
  */
 async function roleWithSavedToken(email: string, token: string): Promise<SessionRole | null> {
   const base = getRuntimeConfig().apiUrl.replace(/\/+$/, '');
-  const encoded = encodeURIComponent(email);
-  const read = async <T>(path: string): Promise<T> => {
+  const read: Read = async <T>(path: string) => {
     const response = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     return (await response.json()) as T;
   };
-  try {
-    const [admin, instructor] = await Promise.all([
-      read<ApiResponse<'/users/admin/{email}', 'get'>>(`/users/admin/${encoded}`),
-      read<ApiResponse<'/users/instructors/{email}', 'get'>>(`/users/instructors/${encoded}`),
-    ]);
-    if (admin.admin) return 'admin';
-    if (instructor.instructor) return 'instructor';
-    return 'student';
-  } catch {
-    return null;
-  }
+  return fetchRole(email, read).catch(() => null);
 }
 
 /**
