@@ -8,6 +8,8 @@ export interface CampClass {
   classImage: string;
   instructorName: string;
   instructorEmail: string;
+  /** Seats in all; `seats` (what the spec calls available seats) is what is left of it. */
+  capacity: number;
   seats: number;
   price: number;
   status: ClassStatus;

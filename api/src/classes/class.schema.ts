@@ -15,6 +15,11 @@ export class ClassRecord {
   @Prop({ required: true, lowercase: true })
   instructorEmail: string;
 
+  /** Seats the class has in all. Only the instructor's edit changes it; payments move `seats` and `enrolled`. */
+  @Prop({ required: true, min: 0 })
+  capacity: number;
+
+  /** Seats still free: `capacity - enrolled`, kept stored so that taking a seat is one atomic conditional update. */
   @Prop({ required: true, min: 0 })
   seats: number;
 

@@ -6,7 +6,8 @@ import type { UpdateResult } from '../common/write-results';
 import { CLASS_STATUSES, type CampClass, type ClassStatus } from './class.model';
 import { ClassRecord } from './class.schema';
 
-type LeanClass = Omit<CampClass, '_id'> & { _id: { toString(): string } };
+// `capacity` is missing on classes stored before it existed, until the boot backfill has run.
+type LeanClass = Omit<CampClass, '_id' | 'capacity'> & { _id: { toString(): string }; capacity?: number };
 
 const toClass = (d: LeanClass): CampClass => ({
   _id: d._id.toString(),
@@ -14,6 +15,7 @@ const toClass = (d: LeanClass): CampClass => ({
   classImage: d.classImage,
   instructorName: d.instructorName,
   instructorEmail: d.instructorEmail,
+  capacity: d.capacity ?? d.seats + (d.enrolled ?? 0),
   seats: d.seats,
   price: d.price,
   status: d.status,
@@ -27,6 +29,9 @@ export type NewClass = Pick<
   'className' | 'classImage' | 'instructorName' | 'instructorEmail' | 'seats' | 'price'
 > &
   Partial<Pick<CampClass, 'status' | 'enrolled' | 'feedback' | 'date'>>;
+
+/** A new class's stored seats: its capacity is what is free now plus who is already enrolled. */
+const withCapacity = (c: NewClass) => ({ ...c, capacity: c.seats + (c.enrolled ?? 0) });
 
 /** Filters of the class lists; `text` matches the name or the instructor (literally, any case). */
 export interface ClassQuery {
@@ -78,12 +83,18 @@ export class ClassesRepository {
   }
 
   async insert(c: NewClass): Promise<CampClass> {
-    const doc = await this.model.create({ status: 'pending', enrolled: 0, feedback: '', date: new Date(), ...c });
+    const doc = await this.model.create({
+      status: 'pending',
+      enrolled: 0,
+      feedback: '',
+      date: new Date(),
+      ...withCapacity(c),
+    });
     return toClass(doc.toObject() as LeanClass);
   }
 
   async insertMany(classes: NewClass[]): Promise<number> {
-    const docs = await this.model.insertMany(classes);
+    const docs = await this.model.insertMany(classes.map(withCapacity));
     return docs.length;
   }
 
@@ -210,6 +221,21 @@ export class ClassesRepository {
       .updateOne({ _id: id, seatHolders: holder }, { $inc: { seats: 1, enrolled: -1 }, $pull: { seatHolders: holder } })
       .exec();
     return res.modifiedCount === 1;
+  }
+
+  /** Classes stored before capacity was: their capacity is what was free plus who was enrolled. */
+  async backfillCapacity(): Promise<number> {
+    const missing = await this.model
+      .find({ capacity: { $exists: false } }, { seats: 1, enrolled: 1 })
+      .lean<{ _id: unknown; seats: number; enrolled?: number }[]>()
+      .exec();
+    for (const d of missing) {
+      await this.model
+        // Taking or giving back a seat moves seats and enrolled together, so their sum read here stays right.
+        .updateOne({ _id: d._id, capacity: { $exists: false } }, { $set: { capacity: d.seats + (d.enrolled ?? 0) } })
+        .exec();
+    }
+    return missing.length;
   }
 
   async holdsSeat(id: string, holder: string): Promise<boolean> {

@@ -3,7 +3,9 @@ import {
   ConflictException,
   ForbiddenException,
   Injectable,
+  Logger,
   NotFoundException,
+  type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
 import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
@@ -27,11 +29,18 @@ export interface AdminClassPage extends Paged<CampClass> {
 export const POPULAR_CLASSES = 6;
 
 @Injectable()
-export class ClassesService {
+export class ClassesService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ClassesService.name);
+
   constructor(
     private readonly classes: ClassesRepository,
     private readonly cache: PublicCache,
   ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const filled = await this.classes.backfillCapacity();
+    if (filled) this.logger.log(`Capacity set on ${filled} class(es) stored without it`);
+  }
 
   approved(): Promise<CachedJson> {
     return this.cache.get(PUBLIC_LISTS['/classes'], ['classes'], async () =>

@@ -12,6 +12,7 @@ const soccer: CampClass = {
   classImage: 'http://img.test/soccer.svg',
   instructorName: 'Jordan Lee',
   instructorEmail: 'jordan@sportify.camp',
+  capacity: 17,
   seats: 10,
   price: 120,
   status: 'approved',

@@ -521,6 +521,11 @@ export interface components {
         };
         ClassResponse: {
             _id: string;
+            /**
+             * @description Seats in all: available seats plus enrolled students
+             * @example 31
+             */
+            capacity: number;
             /** @example http://localhost:3000/images/classes/soccer.svg */
             classImage: string;
             /** @example Soccer Fundamentals */
