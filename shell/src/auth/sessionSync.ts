@@ -171,7 +171,10 @@ export function startSessionSync(
     // The same user already shown (resumed): refresh quietly rather than blank the page behind a spinner.
     if (account.email !== shownEmail) dispatch(sessionLoading());
     try {
-      tokenStorage.set(await exchangeToken(account));
+      const token = await exchangeToken(account);
+      // A sign-out (or another sign-in) while the exchange was on its way: its token must not come back.
+      if (current !== generation) return;
+      tokenStorage.set(token);
       const role = await fetchRole(account.email);
       if (current !== generation) return; // a newer sign-in/out won the race
       const { email, displayName, photoURL } = account;
