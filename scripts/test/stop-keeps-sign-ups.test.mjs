@@ -15,6 +15,8 @@ import { FRONT_ENDS, repoRoot } from '../lib/stack.mjs';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sportify-stop-'));
 test.after(() => rmSync(dataDir, { recursive: true, force: true }));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves with `value` after ms without keeping the test process alive. */
+const deadline = (ms, value) => new Promise((resolve) => setTimeout(resolve, ms, value).unref());
 
 const ports = {
   API_PORT: await freePort(),
@@ -69,7 +71,7 @@ async function launch() {
       return true;
     })(),
     exited.then(() => false),
-    sleep(600_000).then(() => false),
+    deadline(600_000, false),
   ]);
   assert.ok(ready, `npm start did not become ready:\n${output}`);
   const logins = [...output.matchAll(/^ {2}(\w+)\s+(\S+@\S+)\s+(\S+)$/gm)].map((m) => ({
@@ -86,7 +88,7 @@ async function stop(run, signals) {
     if (i > 0) await sleep(300);
     process.kill(-run.pid, signal);
   }
-  const result = await Promise.race([run.exited, sleep(120_000).then(() => null)]);
+  const result = await Promise.race([run.exited, deadline(120_000, null)]);
   assert.ok(result, `the launcher did not stop:\n${run.output()}`);
   for (let i = 0; i < 300; i++) {
     const busy = await Promise.all(Object.values(ports).map((p) => isPortBusy(p)));
