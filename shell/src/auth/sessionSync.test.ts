@@ -1,7 +1,8 @@
 import { makeStore, setUnauthorizedHandler, TOKEN_KEY } from '@sportify/shared-ui';
 import { mockApi } from '@sportify/shared-ui/testing';
 import { fakeAuth } from '../test/renderApp';
-import { lazyAuthService, type AuthAccount } from './authService';
+import { lazyAuthService, VERIFY_EMAIL_MESSAGE, type AuthAccount } from './authService';
+import { PENDING_REGISTRATION_KEY, registerUser } from './registerUser';
 import { SAVED_USER_KEY, startSessionSync, tokenClaims } from './sessionSync';
 
 const account = (email: string): AuthAccount => ({
@@ -278,5 +279,36 @@ describe('session sync', () => {
       expect(store.getState().session.status).toBe('signedIn');
       expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh-token');
     });
+  });
+
+  it('a sign-up the API refuses until its e-mail is verified registers its profile at the first sign-in', async () => {
+    const profile = { userName: 'Alex Morgan', email: 'alex@sportify.camp', gender: 'female' as const };
+    const refused = { code: 'email_not_verified', message: VERIFY_EMAIL_MESSAGE };
+    api = mockApi({ 'POST /users': [403, refused] });
+    setUnauthorizedHandler(jest.fn());
+    await expect(registerUser(account('alex@sportify.camp'), profile)).rejects.toThrow(VERIFY_EMAIL_MESSAGE);
+    expect(JSON.parse(localStorage.getItem(PENDING_REGISTRATION_KEY) ?? 'null')).toEqual(profile);
+    api.restore();
+
+    // Verified meanwhile: the API gives the token, and the kept profile is registered with it.
+    api = mockApi({
+      'POST /jwt': [201, { token: 'api-token' }],
+      'POST /users': [201, { insertedId: 'u1' }],
+      'GET /users/admin/alex%40sportify.camp': [200, { admin: false }],
+      'GET /users/instructors/alex%40sportify.camp': [200, { instructor: false }],
+    });
+    const store = makeStore();
+    const auth = fakeAuth();
+    startSessionSync(auth, store.dispatch);
+    auth.emit(account('alex@sportify.camp'));
+    await settle();
+    await settle();
+    expect(store.getState().session.status).toBe('signedIn');
+    expect(api.calls.find((call) => call.url === '/users')).toMatchObject({
+      method: 'POST',
+      body: profile,
+      authorization: 'Bearer api-token',
+    });
+    expect(localStorage.getItem(PENDING_REGISTRATION_KEY)).toBeNull();
   });
 });
