@@ -13,8 +13,8 @@ export const DEMO_PROJECT_ID = 'demo-sportify';
 /**
  * Starts the emulator on 127.0.0.1:port. With `dataDir`, accounts are imported from it at start, `save()` exports
  * them to it (the stop does so first), and the emulator exports again on its own exit, so sign-ups survive restarts.
- * It runs in its own process group: a terminal's Ctrl-C reaches the whole group at once, and an emulator caught by
- * it would be stopped by the launcher in the middle of its export. The emulator's hub and logging ports are chosen
+ * With `dataDir` it runs in its own process group: a terminal's Ctrl-C reaches the whole group at once, and an
+ * emulator caught by it would be stopped by the launcher in the middle of its export. The emulator's hub and logging ports are chosen
  * free so several emulators (the running site and a test run) never collide.
  * @param {{ port?: number, dataDir?: string, projectId?: string, quiet?: boolean }} [options]
  */
@@ -50,7 +50,8 @@ export async function startAuthEmulator({ port = 9099, dataDir, projectId = DEMO
     // The CLI finds "its" hub through a file in the temp dir named after the project: a private TMPDIR keeps
     // emulators of the same project (a test run beside a running site) from exporting each other's accounts.
     env: { TMPDIR: configDir, NO_UPDATE_NOTIFIER: '1', CI: process.env.CI ?? '' },
-    detached: true,
+    // Only when there are accounts to keep: a test run's emulator stays in the group a terminal's Ctrl-C ends.
+    detached: Boolean(dataDir),
   });
   // Its start-up alone can take over 90 s on a busy 2-core machine (several test runs at once).
   await ready(service, [`http://127.0.0.1:${port}/`], 240_000);
