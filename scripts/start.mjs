@@ -7,18 +7,34 @@ import path from 'node:path';
 const started = Date.now();
 let stack;
 let stopping = false;
+let signals = 0;
 
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping Sportify Camp...');
   await stack?.stop();
-  console.log('Stopped.');
-  process.exit(code);
+  // The stop has said why when the sign-ups could not be saved.
+  const saved = (await stack?.saveAccounts()) ?? true;
+  console.log(saved ? 'Stopped.' : 'Stopped, without saving the sign-ups.');
+  process.exit(saved ? code : 1);
 }
 
-process.on('SIGINT', () => (stopping ? process.exit(130) : shutdown(0)));
-process.on('SIGTERM', () => shutdown(0));
+// A terminal's Ctrl-C reaches every process of the group; the Auth emulator runs in its own so that its accounts
+// are exported before it stops. A second Ctrl-C stops at once but still waits for that export; a third does not.
+function onSignal() {
+  signals += 1;
+  if (signals === 1) return void shutdown(0);
+  if (signals === 2 && stack) {
+    console.log('\nStopping now, once the sign-ups are saved (press Ctrl-C again to quit without waiting).');
+    void stack.saveAccounts().then((saved) => process.exit(saved ? 130 : 1));
+    return;
+  }
+  console.log('\nQuit without waiting: the Auth emulator exports its accounts on its own way out.');
+  process.exit(130);
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 try {
   stack = await startStack({ scaled: process.argv.includes('--scaled') });

@@ -120,6 +120,16 @@ describe('configuration validated at boot', () => {
     expect(c.corsOrigins).toEqual(['https://camp.example', 'https://admin.camp.example']);
   });
 
+  it('requires verified e-mails with a real project, and with the emulator only when told', () => {
+    expect(loadConfig(DEV).requireVerifiedEmail).toBe(true);
+    const emulator = { ...DEV, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9199' };
+    expect(loadConfig(emulator).requireVerifiedEmail).toBe(false);
+    expect(loadConfig({ ...emulator, FIREBASE_REQUIRE_VERIFIED_EMAIL: '1' }).requireVerifiedEmail).toBe(true);
+    expect(problemsOf({ ...DEV, FIREBASE_REQUIRE_VERIFIED_EMAIL: '0' }).join('\n')).toContain(
+      'FIREBASE_REQUIRE_VERIFIED_EMAIL=0 is only for the Auth emulator',
+    );
+  });
+
   describe('TRUST_PROXY', () => {
     it.each([
       ['1', 1],

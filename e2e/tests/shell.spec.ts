@@ -88,6 +88,25 @@ test("a wrong password shows the provider's message in red under the form and re
   await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeNull();
 });
 
+test('Logout right after a return visit removes the token at once, 5 s later and after a reload', async ({ page }) => {
+  const stored = () =>
+    page.evaluate(() => [localStorage.getItem('access-token'), localStorage.getItem('sportify-session-user')]);
+  await signIn(page, demo.student);
+  // A full page load: the session resumes from the saved token and the auth provider loads a moment later.
+  await page.goto('/dashboard/all-users');
+  await expect(page).toHaveURL(`http://localhost:${ports.shell}/`);
+  await nav(page).getByRole('button', { name: 'Logout' }).click();
+  expect(await stored()).toEqual([null, null]);
+  await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.waitForTimeout(5_000); // the provider has loaded and restored its sign-in meanwhile
+  expect(await stored()).toEqual([null, null]);
+  await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.reload();
+  await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(nav(page).getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  expect(await stored()).toEqual([null, null]);
+});
+
 test.describe('guards send visitors to /login and back after signing in', () => {
   test('a student who asked for an admin page is sent to Home', async ({ page }) => {
     await page.goto('/dashboard/all-users');

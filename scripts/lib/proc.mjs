@@ -8,12 +8,14 @@ let colorIndex = 0;
 /**
  * Starts a long-running command. Output lines are prefixed with its name unless `quiet`.
  * Returns { name, child, stop(), exited } where `exited` resolves when it ends.
+ * `detached`: in its own process group, so a signal to ours (a terminal's Ctrl-C) does not reach it; it is still
+ * sent SIGTERM when this process exits.
  * @param {string} name
  * @param {string} file
  * @param {string[]} args
- * @param {{ env?: Record<string, string>, cwd?: string, quiet?: boolean, onLine?: (line: string) => void }} [options]
+ * @param {{ env?: Record<string, string>, cwd?: string, quiet?: boolean, detached?: boolean, onLine?: (line: string) => void }} [options]
  */
-export function spawnService(name, file, args, { env = {}, cwd, quiet = false, onLine } = {}) {
+export function spawnService(name, file, args, { env = {}, cwd, quiet = false, detached = false, onLine } = {}) {
   const color = COLORS[colorIndex++ % COLORS.length];
   const tag = `\x1b[${color}m${name.padEnd(13)}\x1b[0m|`;
   const child = execa(file, args, {
@@ -24,7 +26,21 @@ export function spawnService(name, file, args, { env = {}, cwd, quiet = false, o
     forceKillAfterDelay: 8000,
     stdin: 'ignore',
     buffer: false,
+    detached,
   });
+  if (detached) {
+    // execa's cleanup leaves detached children alone.
+    const orphaned = () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      try {
+        child.kill('SIGTERM');
+      } catch {
+        // already gone
+      }
+    };
+    process.on('exit', orphaned);
+    child.finally(() => process.off('exit', orphaned)).catch(() => undefined);
+  }
   const relay = (/** @type {import('node:stream').Readable | null} */ stream) => {
     let rest = '';
     stream?.on('data', (chunk) => {

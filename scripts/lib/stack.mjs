@@ -157,7 +157,8 @@ export async function startApi(s, apiEnv, { scaled, log }) {
 }
 
 /**
- * Starts everything and resolves once every part answers. Returns { settings, services, config, stop() }.
+ * Starts everything and resolves once every part answers. Returns { settings, services, config, stop(),
+ * saveAccounts() }.
  * Throws (after stopping what it started) when a part fails to come up. `scaled`: API replicas behind nginx.
  */
 export async function startStack({ env = process.env, log = console.log, scaled = false } = {}) {
@@ -171,8 +172,30 @@ export async function startStack({ env = process.env, log = console.log, scaled 
   mkdirSync(s.dataDir, { recursive: true });
 
   const services = [];
+  /** @type {{ save: () => Promise<void> } | null} */
+  let accounts = null;
+  /** @type {Promise<boolean> | null} */
+  let saving = null;
+  /**
+   * Exports the emulator's accounts once; true when they are saved (or there is nothing to save). A failure is
+   * said, not thrown: the stop goes on.
+   */
+  const saveAccounts = () =>
+    (saving ??= !accounts
+      ? Promise.resolve(true)
+      : accounts.save().then(
+          () => true,
+          (err) => {
+            log(
+              `\x1b[31mThe sign-ups could not be saved:\x1b[0m ${err instanceof Error ? err.message : err}. ` +
+                `Accounts created since the last start may be missing at the next one.`,
+            );
+            return false;
+          },
+        ));
   const stop = async () => {
-    // Front ends and API first, then the emulator (it exports its accounts on exit) and the database.
+    // The accounts are exported before anything stops; then front ends and API, then the emulator and the database.
+    await saveAccounts();
     const late = new Set(['database', 'auth-emulator']);
     await Promise.all(services.filter((x) => !late.has(x.name)).map((x) => x.stop()));
     await Promise.all(services.filter((x) => late.has(x.name)).map((x) => x.stop()));
@@ -185,6 +208,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
     ]);
     if (db) services.push(db.service);
     if (auth) services.push({ ...auth.service, stop: auth.stop });
+    accounts = auth;
     if (db) log(`Embedded database ready on ${db.uri} (data in ${path.relative(repoRoot, s.dataDir)}/db)`);
     if (auth)
       log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
@@ -248,7 +272,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
       path.join(runDir, 'services.json'),
       JSON.stringify(Object.fromEntries(services.map((x) => [x.name, x.child.pid])), null, 2),
     );
-    return { settings: s, services, config, stop };
+    return { settings: s, services, config, stop, saveAccounts };
   } catch (err) {
     await stop();
     throw err;

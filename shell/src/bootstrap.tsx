@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@sportify/shared-ui/router';
-import { makeStore, setRuntimeConfig, setUnauthorizedHandler, signedOut, tokenStorage } from '@sportify/shared-ui';
+import { makeStore, setRuntimeConfig, setUnauthorizedHandler } from '@sportify/shared-ui';
 import { App } from './App';
 import { hasSavedSignIn, lazyAuthService } from './auth/authService';
 import { startSessionSync } from './auth/sessionSync';
@@ -34,11 +34,11 @@ async function start() {
 
   startSessionSync(auth, store.dispatch, { resume: savedSignIn });
   // docs/product.md §4: a 401/403 from the API logs out and goes to /login (the call still rejects).
+  // The sign-out is reported at once (the token and the saved user go) before the provider confirms it.
   setUnauthorizedHandler(async () => {
-    tokenStorage.clear();
-    store.dispatch(signedOut());
+    const signingOut = auth.signOut();
     navigateOutsideReact('/login');
-    await auth.signOut().catch((error: unknown) => console.error('Logout failed', error));
+    await signingOut.catch((error: unknown) => console.error('Logout failed', error));
   });
 
   // The page already shows its frame (or the remote's server view): rendering the app as a transition lets React

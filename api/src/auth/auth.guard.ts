@@ -26,7 +26,7 @@ export class AuthGuard implements CanActivate {
 
     let email = await this.auth.verifyApiToken(token);
     if (!email && this.reflector.getAllAndOverride<boolean>(ACCEPTS_FIREBASE_TOKEN, targets)) {
-      email = (await this.auth.verifyIdToken(token)).email;
+      email = await this.auth.emailOfIdToken(token);
     }
     if (!email) throw new UnauthorizedException('Invalid or expired access token');
 

@@ -23,9 +23,22 @@ export class AuthService {
     if (identity.email !== email.trim().toLowerCase()) {
       throw new ForbiddenException('The ID token does not belong to this e-mail address');
     }
-    // With a real Firebase project anyone can create a password account for any address: only a verified one counts.
-    // (The emulator's accounts stay usable in development.)
-    if (!this.config.firebaseAuthEmulatorHost && identity.provider === 'password' && !identity.emailVerified) {
+    await this.assertUsable(identity);
+    return { token: await this.jwt.signAsync({ sub: identity.email } satisfies ApiTokenPayload) };
+  }
+
+  /** The e-mail a Firebase ID token proves, with the same checks as the token exchange (POST /users takes one). */
+  async emailOfIdToken(idToken: string): Promise<string> {
+    const identity = await this.verifyIdToken(idToken);
+    await this.assertUsable(identity);
+    return identity.email;
+  }
+
+  /** The rules every use of an ID token applies: a verified e-mail (real project), and the e-mail's own account. */
+  private async assertUsable(identity: VerifiedIdentity): Promise<void> {
+    // With a real Firebase project anyone can create an account for any address, with any provider: only a verified
+    // one counts. (The emulator's accounts stay usable in development unless told otherwise.)
+    if (this.config.requireVerifiedEmail && !identity.emailVerified) {
       throw new ForbiddenException({
         statusCode: 403,
         error: 'Forbidden',
@@ -37,7 +50,6 @@ export class AuthService {
     if ((await this.bindings.bind(identity.email, identity.uid)) !== identity.uid) {
       throw new ForbiddenException('This e-mail address belongs to another sign-in account');
     }
-    return { token: await this.jwt.signAsync({ sub: identity.email } satisfies ApiTokenPayload) };
   }
 
   async verifyIdToken(idToken: string | undefined): Promise<VerifiedIdentity> {

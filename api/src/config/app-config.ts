@@ -18,6 +18,11 @@ export interface AppConfig {
   firebaseProjectId: string;
   /** host:port of the Firebase Auth emulator; empty for a real Firebase project. */
   firebaseAuthEmulatorHost: string;
+  /**
+   * Only ID tokens with a verified e-mail are accepted (any sign-in provider). Always with a real Firebase project;
+   * with the emulator (whose sign-ups are unverified) only when FIREBASE_REQUIRE_VERIFIED_EMAIL=1.
+   */
+  requireVerifiedEmail: boolean;
   corsOrigins: string[];
   /** Empty means the test-mode payment sandbox. */
   stripeSecretKey: string;
@@ -143,6 +148,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (firebaseAuthEmulatorHost && production) {
     problems.push(`FIREBASE_AUTH_EMULATOR_HOST must not be set ${needed} (emulator tokens are unsigned)`);
   }
+  const verifiedFlag = str('FIREBASE_REQUIRE_VERIFIED_EMAIL');
+  if (verifiedFlag && verifiedFlag !== '1' && verifiedFlag !== '0')
+    problems.push(`FIREBASE_REQUIRE_VERIFIED_EMAIL must be 1 or 0 (got "${verifiedFlag}")`);
+  if (verifiedFlag === '0' && !firebaseAuthEmulatorHost)
+    problems.push(
+      'FIREBASE_REQUIRE_VERIFIED_EMAIL=0 is only for the Auth emulator: a real project needs verified e-mails',
+    );
+  const requireVerifiedEmail = !firebaseAuthEmulatorHost || verifiedFlag === '1';
   if (production && firebaseProjectId.startsWith('demo-')) {
     problems.push(
       `FIREBASE_PROJECT_ID must be a real Firebase project ${needed} (got the demo project "${firebaseProjectId}")`,
@@ -228,6 +241,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtTtlSeconds,
     firebaseProjectId,
     firebaseAuthEmulatorHost,
+    requireVerifiedEmail,
     corsOrigins,
     stripeSecretKey,
     stripeApi,

@@ -16,6 +16,8 @@ async function main(): Promise<void> {
     }
   } else {
     console.log('Demo data already present: seed skipped.');
+    if (report.accountsCreated > 0)
+      console.log(`Re-created ${report.accountsCreated} demo sign-in accounts missing from the Auth emulator.`);
   }
 }
 

@@ -25,14 +25,15 @@ export class SeedService {
     private readonly accounts: AuthAccounts,
   ) {}
 
-  /** Seeds on first run only: an existing users collection means the site has been used, so nothing is touched. */
+  /**
+   * The sign-in accounts and the data are repaired each on its own: demo accounts missing from the Auth emulator
+   * are re-created with their fixed ids on every run; the demo data only on the first run (an existing users
+   * collection means the site has been used, so it is not touched).
+   */
   async seed(): Promise<SeedReport> {
-    if ((await this.users.count()) > 0)
-      return { seeded: false, accounts: false, accountsCreated: 0, users: 0, classes: 0 };
-    const base = this.config.assetBaseUrl;
-
     let accountsCreated = 0;
     const accounts = this.accounts.canCreate();
+    const base = this.config.assetBaseUrl;
     for (const p of accounts ? SEED_PEOPLE : []) {
       const r = await this.accounts.ensure({
         email: p.email,
@@ -42,6 +43,7 @@ export class SeedService {
       });
       if (r === 'created') accountsCreated++;
     }
+    if ((await this.users.count()) > 0) return { seeded: false, accounts, accountsCreated, users: 0, classes: 0 };
 
     // Classes before users: a run interrupted in between is completed by the next one.
     let classes = 0;

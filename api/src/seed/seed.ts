@@ -14,7 +14,7 @@ export class SeedRefusedError extends Error {
   }
 }
 
-/** Seeds the database of `config` (and the auth accounts) unless it has been seeded before. */
+/** Re-creates missing demo sign-in accounts, and seeds the database of `config` unless it has been seeded before. */
 export async function runSeed(config: AppConfig): Promise<SeedReport> {
   // The demo admins' passwords are published in the README: never write them outside development.
   if (!config.developmentMode) throw new SeedRefusedError();

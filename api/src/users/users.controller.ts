@@ -48,7 +48,9 @@ export class UsersController {
     type: InsertResultResponse,
     description: '201 when created, 200 with the existing id when already registered',
   })
-  @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
+  @ApiForbiddenResponse({
+    description: "The e-mail is not the caller's, not verified (real project), or bound to another sign-in account",
+  })
   async register(
     @CurrentCaller() caller: Caller,
     @Body() dto: CreateUserDto,

@@ -6,7 +6,10 @@ const host = (): string => {
   return h;
 };
 
-async function call(action: 'signUp' | 'signInWithPassword', body: Record<string, unknown>): Promise<string> {
+async function call(
+  action: 'signUp' | 'signInWithPassword' | 'signInWithIdp',
+  body: Record<string, unknown>,
+): Promise<string> {
   const res = await fetch(`http://${host()}/identitytoolkit.googleapis.com/v1/accounts:${action}?key=test-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -27,3 +30,10 @@ export const TEST_PASSWORD = 'Test@2026';
 export const signUp = (email: string, password = TEST_PASSWORD): Promise<string> => call('signUp', { email, password });
 export const signIn = (email: string, password = TEST_PASSWORD): Promise<string> =>
   call('signInWithPassword', { email, password });
+
+/** A Google sign-in as the emulator fakes it: the provider's claims are taken as given, `email_verified` included. */
+export const signInWithGoogle = (email: string, emailVerified: boolean): Promise<string> =>
+  call('signInWithIdp', {
+    requestUri: 'http://localhost',
+    postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub: `google-${email}`, email, email_verified: emailVerified }))}&providerId=google.com`,
+  });

@@ -1694,7 +1694,7 @@ export interface operations {
                     "application/json": components["schemas"]["InsertResultResponse"];
                 };
             };
-            /** @description The e-mail is not the caller's */
+            /** @description The e-mail is not the caller's, not verified (real project), or bound to another sign-in account */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -46,32 +46,49 @@ export interface AuthService {
  * largest part of the shell: a visitor with no saved sign-in never downloads it until they open Login or Register,
  * and is reported signed out at once. With a saved sign-in (`saved`) nothing is reported until Firebase has
  * loaded; the session sync decides when that starts (sessionSync.ts).
+ *
+ * `signOut` reports the sign-out at once, whatever the provider is doing (loading, restoring the saved sign-in,
+ * failing to sign out), and from then on reports every account as signed out until a new sign-in starts: a
+ * provider that finishes loading after a Logout would otherwise report the sign-in it restored.
  */
 export function lazyAuthService(load: () => Promise<AuthService>, { saved }: { saved: boolean }): AuthService {
   let loading: Promise<AuthService> | null = null;
+  let loggedOut = false;
   const listeners = new Set<(account: AuthAccount | null) => void>();
+  const report = (account: AuthAccount | null) => listeners.forEach((listener) => listener(loggedOut ? null : account));
   const ensure = () => {
     if (!loading) {
       loading = load();
       loading.then(
-        (service) => service.onAccountChange((account) => listeners.forEach((listener) => listener(account))),
+        (service) => service.onAccountChange(report),
         (error: unknown) => {
           console.error('Sign-in is unavailable', error);
           loading = null; // let a later attempt try again
-          listeners.forEach((listener) => listener(null));
+          report(null);
         },
       );
     }
     return loading;
   };
+  /** A new sign-in ends the hold of the last Logout. */
+  const signingIn = () => {
+    loggedOut = false;
+    return ensure();
+  };
 
   return {
     prepare: () => void ensure().catch(() => undefined),
-    signInWithEmail: async (email, password) => (await ensure()).signInWithEmail(email, password),
+    signInWithEmail: async (email, password) => (await signingIn()).signInWithEmail(email, password),
     resendVerification: async (email, password) => (await ensure()).resendVerification(email, password),
-    signInWithGoogle: async () => (await ensure()).signInWithGoogle(),
-    register: async (input) => (await ensure()).register(input),
-    signOut: async () => (await ensure()).signOut(),
+    signInWithGoogle: async () => (await signingIn()).signInWithGoogle(),
+    register: async (input) => (await signingIn()).register(input),
+    async signOut() {
+      loggedOut = true;
+      report(null);
+      // Nothing saved and nothing loaded: the provider has no sign-in to end.
+      if (!saved && !loading) return;
+      await (await ensure()).signOut();
+    },
     onAccountChange(listener) {
       listeners.add(listener);
       if (!saved && !loading) listener(null); // nobody saved: signed out without waiting for Firebase

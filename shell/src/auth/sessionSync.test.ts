@@ -1,7 +1,8 @@
 import { makeStore, setUnauthorizedHandler, TOKEN_KEY } from '@sportify/shared-ui';
 import { mockApi } from '@sportify/shared-ui/testing';
 import { fakeAuth } from '../test/renderApp';
-import type { AuthAccount } from './authService';
+import { lazyAuthService, VERIFY_EMAIL_MESSAGE, type AuthAccount } from './authService';
+import { PENDING_REGISTRATION_KEY, registerUser } from './registerUser';
 import { SAVED_USER_KEY, startSessionSync, tokenClaims } from './sessionSync';
 
 const account = (email: string): AuthAccount => ({
@@ -182,5 +183,132 @@ describe('session sync', () => {
       expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
       expect(localStorage.getItem(SAVED_USER_KEY)).toBeNull();
     });
+  });
+
+  describe('Logout', () => {
+    /** A promise and the functions that settle it. */
+    const deferred = <T>() => {
+      let resolve!: (value: T) => void;
+      let reject!: (error: unknown) => void;
+      const promise = new Promise<T>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      return { promise, resolve, reject };
+    };
+    const signedInBefore = () => {
+      localStorage.setItem(TOKEN_KEY, 'saved-token');
+      localStorage.setItem(SAVED_USER_KEY, JSON.stringify({ email: 'alex@sportify.camp' }));
+    };
+    const routes = {
+      'POST /jwt': [201, { token: 'fresh-token' }] as [number, unknown],
+      'GET /users/admin/alex%40sportify.camp': [200, { admin: false }] as [number, unknown],
+      'GET /users/instructors/alex%40sportify.camp': [200, { instructor: false }] as [number, unknown],
+    };
+
+    it('a token exchange that answers after the sign-out does not store its token', async () => {
+      api = mockApi(routes);
+      const store = makeStore();
+      const auth = fakeAuth();
+      startSessionSync(auth, store.dispatch);
+      const idToken = deferred<string>();
+      auth.emit({ ...account('alex@sportify.camp'), getIdToken: () => idToken.promise });
+      auth.emit(null);
+      idToken.resolve('firebase-id-token');
+      await settle();
+      await settle();
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+      expect(store.getState().session.status).toBe('signedOut');
+    });
+
+    it('removes the token and the saved user at once while the provider is still loading', async () => {
+      signedInBefore();
+      api = mockApi(routes);
+      const provider = fakeAuth();
+      const loaded = deferred<typeof provider>();
+      const auth = lazyAuthService(() => loaded.promise, { saved: true });
+      const store = makeStore();
+      startSessionSync(auth, store.dispatch);
+
+      const loggingOut = auth.signOut();
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+      expect(localStorage.getItem(SAVED_USER_KEY)).toBeNull();
+      expect(store.getState().session.status).toBe('signedOut');
+
+      // The provider finishes loading and reports the sign-in it restored, before its sign-out has run.
+      loaded.resolve(provider);
+      await settle();
+      provider.emit(account('alex@sportify.camp'));
+      await settle();
+      await settle();
+      await loggingOut;
+      expect(provider.signOut).toHaveBeenCalledTimes(1);
+      expect(api.calls.filter((call) => call.url === '/jwt')).toEqual([]);
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+      expect(store.getState().session.status).toBe('signedOut');
+    });
+
+    it('signs out here even when the provider fails to sign out, and does not keep the saved name', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      signedInBefore();
+      api = mockApi(routes);
+      const provider = fakeAuth({ signOut: jest.fn().mockRejectedValue(new Error('network')) });
+      const auth = lazyAuthService(async () => provider, { saved: true });
+      const store = makeStore();
+      startSessionSync(auth, store.dispatch);
+      await expect(auth.signOut()).rejects.toThrow('network');
+      provider.emit(account('alex@sportify.camp')); // the provider still has the sign-in
+      await settle();
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+      expect(localStorage.getItem(SAVED_USER_KEY)).toBeNull();
+      expect(store.getState().session.status).toBe('signedOut');
+      jest.restoreAllMocks();
+    });
+
+    it('a new sign-in after a Logout is reported again', async () => {
+      api = mockApi(routes);
+      const provider = fakeAuth();
+      const auth = lazyAuthService(async () => provider, { saved: false });
+      const store = makeStore();
+      startSessionSync(auth, store.dispatch);
+      await auth.signOut();
+      await auth.signInWithEmail('alex@sportify.camp', 'secret');
+      provider.emit(account('alex@sportify.camp'));
+      await settle();
+      await settle();
+      expect(store.getState().session.status).toBe('signedIn');
+      expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh-token');
+    });
+  });
+
+  it('a sign-up the API refuses until its e-mail is verified registers its profile at the first sign-in', async () => {
+    const profile = { userName: 'Alex Morgan', email: 'alex@sportify.camp', gender: 'female' as const };
+    const refused = { code: 'email_not_verified', message: VERIFY_EMAIL_MESSAGE };
+    api = mockApi({ 'POST /users': [403, refused] });
+    setUnauthorizedHandler(jest.fn());
+    await expect(registerUser(account('alex@sportify.camp'), profile)).rejects.toThrow(VERIFY_EMAIL_MESSAGE);
+    expect(JSON.parse(localStorage.getItem(PENDING_REGISTRATION_KEY) ?? 'null')).toEqual(profile);
+    api.restore();
+
+    // Verified meanwhile: the API gives the token, and the kept profile is registered with it.
+    api = mockApi({
+      'POST /jwt': [201, { token: 'api-token' }],
+      'POST /users': [201, { insertedId: 'u1' }],
+      'GET /users/admin/alex%40sportify.camp': [200, { admin: false }],
+      'GET /users/instructors/alex%40sportify.camp': [200, { instructor: false }],
+    });
+    const store = makeStore();
+    const auth = fakeAuth();
+    startSessionSync(auth, store.dispatch);
+    auth.emit(account('alex@sportify.camp'));
+    await settle();
+    await settle();
+    expect(store.getState().session.status).toBe('signedIn');
+    expect(api.calls.find((call) => call.url === '/users')).toMatchObject({
+      method: 'POST',
+      body: profile,
+      authorization: 'Bearer api-token',
+    });
+    expect(localStorage.getItem(PENDING_REGISTRATION_KEY)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import {
   type SessionUser,
 } from '@sportify/shared-ui';
 import type { AuthAccount, AuthService } from './authService';
+import { registerPending } from './registerUser';
 
 /** POST /jwt with the provider's ID token (CONVENTIONS.md auth contract) -> the API's own token. */
 async function exchangeToken(account: AuthAccount): Promise<string> {
@@ -171,7 +172,14 @@ export function startSessionSync(
     // The same user already shown (resumed): refresh quietly rather than blank the page behind a spinner.
     if (account.email !== shownEmail) dispatch(sessionLoading());
     try {
-      tokenStorage.set(await exchangeToken(account));
+      const token = await exchangeToken(account);
+      // A sign-out (or another sign-in) while the exchange was on its way: its token must not come back.
+      if (current !== generation) return;
+      tokenStorage.set(token);
+      // A sign-up whose profile waited for the e-mail's verification: registered now, or at the next sign-in.
+      await registerPending(account.email).catch((error: unknown) =>
+        console.error('Could not register the profile kept at sign-up', error),
+      );
       const role = await fetchRole(account.email);
       if (current !== generation) return; // a newer sign-in/out won the race
       const { email, displayName, photoURL } = account;

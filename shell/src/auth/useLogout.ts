@@ -1,7 +1,10 @@
 import { useCallback } from 'react';
 import { useAuthService } from './AuthServiceContext';
 
-/** Signs out of the provider; the session sync then removes the token. A failure is only logged (spec 8). */
+/**
+ * Signs out: the auth service reports it at once, so the session sync removes the token and the saved user before
+ * the provider has confirmed. A failure of the provider's sign-out is only logged (spec 8).
+ */
 export function useLogout(): () => Promise<void> {
   const auth = useAuthService();
   return useCallback(async () => {
