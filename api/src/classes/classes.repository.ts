@@ -71,7 +71,13 @@ function toFilter(q: ClassQuery): Record<string, unknown> {
   return text ? { ...filter, ...text } : filter;
 }
 
-export type ClassChanges = Partial<Pick<CampClass, 'className' | 'classImage' | 'seats' | 'price'>>;
+export type ClassChanges = Partial<Pick<CampClass, 'className' | 'classImage' | 'price'>>;
+
+/** A capacity edit: from the capacity the caller read to the one it wants. */
+export interface CapacityChange {
+  from: number;
+  to: number;
+}
 
 @Injectable()
 export class ClassesRepository {
@@ -186,10 +192,29 @@ export class ClassesRepository {
     return { matchedCount: res.matchedCount, modifiedCount: res.modifiedCount };
   }
 
-  /** The owner's edit; any change sends the class back to review. */
-  async updateOwned(id: string, instructorEmail: string, changes: ClassChanges): Promise<UpdateResult> {
+  /**
+   * The owner's edit; any change sends the class back to review. A capacity change moves the seats left by the
+   * same amount with `$inc`, so it commutes with a concurrent takeSeat/releaseSeat; it applies only while the
+   * capacity is still `from` and the enrolled students fit, else nothing is written (matchedCount 0).
+   */
+  async updateOwned(
+    id: string,
+    instructorEmail: string,
+    changes: ClassChanges,
+    capacity?: CapacityChange,
+  ): Promise<UpdateResult> {
     const res = await this.model
-      .updateOne({ _id: id, instructorEmail }, { $set: { ...changes, status: 'pending' } })
+      .updateOne(
+        {
+          _id: id,
+          instructorEmail,
+          ...(capacity ? { capacity: capacity.from, enrolled: { $lte: capacity.to } } : {}),
+        },
+        {
+          $set: { ...changes, ...(capacity ? { capacity: capacity.to } : {}), status: 'pending' },
+          ...(capacity ? { $inc: { seats: capacity.to - capacity.from } } : {}),
+        },
+      )
       .exec();
     return { matchedCount: res.matchedCount, modifiedCount: res.modifiedCount };
   }

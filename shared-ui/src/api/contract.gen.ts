@@ -883,10 +883,11 @@ export interface components {
             total: number;
         };
         UpdateClassDto: {
+            /** @description Seats in all; the available seats become this minus the students enrolled at the time of the write */
+            capacity?: number;
             classImage?: string;
             className?: string;
             price?: number;
-            seats?: number;
         };
         UpdateResultResponse: {
             /** @example 1 */
