@@ -1,6 +1,8 @@
 import { Types } from 'mongoose';
 import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
 import { confirmCard, paymentBody, selectAndOpenIntent } from './support/payments';
+import { ClassesService } from '../src/classes/classes.service';
+import { SEAT_CHANGE_COALESCE_MS } from '../src/common/public-cache';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 const PUBLIC_CLASS_KEYS = [
@@ -455,6 +457,50 @@ describe('classes', () => {
         .expect(200);
       const after = await t.http().get('/classes').set('If-None-Match', etag).expect(200);
       expect(after.headers.etag).not.toBe(etag);
+    });
+
+    it('a burst of seat changes reloads the list a few times, not once per seat; each replica shows them within 1 s', async () => {
+      const id = (
+        await t
+          .http()
+          .post('/classes')
+          .set(jordan.auth)
+          .send({ ...newClass, className: 'Seat Rush', seats: 100 })
+          .expect(201)
+      ).body.insertedId as string;
+      await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status: 'approved' }).expect(200);
+      const other = await startTestApp({ env: { MONGODB_URI: t.config.mongodbUri } });
+      try {
+        const seatRush = async (app: TestApp) => {
+          const res = await app.http().get('/classes').expect(200);
+          const c = (res.body as Array<{ _id: string; seats: number; enrolled: number }>).find((x) => x._id === id)!;
+          return { etag: res.headers.etag as string, seats: c.seats, enrolled: c.enrolled };
+        };
+        await seatRush(other);
+        const seats = t.app.get(ClassesService);
+        const etags = new Set([(await seatRush(t)).etag]);
+        const started = Date.now();
+        for (let i = 0; i < 40; i++) {
+          expect(await seats.takeSeat(id, `rush-${i}`)).toBe('taken');
+          etags.add((await seatRush(t)).etag);
+        }
+        const elapsed = Date.now() - started;
+        // The first seat change shows at once; later ones at most once per window, not 40 reloads.
+        expect(etags.size).toBeGreaterThanOrEqual(2);
+        expect(etags.size).toBeLessThanOrEqual(2 + Math.ceil(elapsed / SEAT_CHANGE_COALESCE_MS));
+        expect(etags.size).toBeLessThan(40);
+
+        const changed = Date.now();
+        for (const app of [t, other]) {
+          while ((await seatRush(app)).enrolled !== 40) {
+            expect(Date.now() - changed).toBeLessThan(1000);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          expect(await seatRush(app)).toMatchObject({ seats: 60, enrolled: 40 });
+        }
+      } finally {
+        await other.app.close();
+      }
     });
 
     it('answers warm hits (served before the framework) with the same headers as the full pipeline', async () => {

@@ -46,7 +46,7 @@ export class ClassesService implements OnApplicationBootstrap {
 
   approved(): Promise<CachedJson> {
     return this.cache.get(PUBLIC_LISTS['/classes'], ['classes'], async () =>
-      (await this.classes.list({ status: 'approved' })).map(toPublicClass),
+      (await this.classes.listApproved()).map(toPublicClass),
     );
   }
 
@@ -103,13 +103,13 @@ export class ClassesService implements OnApplicationBootstrap {
   /** For payments: one seat per payment intent, taken and given back idempotently; public lists refreshed. */
   async takeSeat(id: string, holder: string): Promise<'taken' | 'full' | 'not-offered'> {
     const result = await this.classes.takeSeat(id, holder);
-    if (result === 'taken') this.cache.invalidate('classes');
+    if (result === 'taken') this.cache.invalidateSeats('classes');
     return result;
   }
 
   async releaseSeat(id: string, holder: string): Promise<boolean> {
     const released = await this.classes.releaseSeat(id, holder);
-    if (released) this.cache.invalidate('classes');
+    if (released) this.cache.invalidateSeats('classes');
     return released;
   }
 
