@@ -181,7 +181,8 @@ export class PublicCache implements OnModuleDestroy {
 
   /** A live entry, marked as most recently used (a Map keeps insertion order: re-inserting moves it last). */
   private current(key: PublicListKey): Entry | undefined {
-    const area = this.areaOf(key);
+    // Looked up in both areas rather than classified: this runs on every warm hit.
+    const area = this.entries.has(key) ? this.entries : this.variants;
     const hit = area.get(key);
     if (!hit) return undefined;
     area.delete(key);
