@@ -156,7 +156,15 @@ function payContinuously(apiUrl, authHost, payers = Number(process.env.BENCH_PAY
       return res.json();
     };
     for (let page = 1; !stopped; page++) {
-      const list = await (await fetch(`${apiUrl}/classes?available=true&sort=name&limit=60&page=${page}`)).json();
+      const res = await fetch(`${apiUrl}/classes?available=true&sort=name&limit=60&page=${page}`);
+      if (!res.ok) {
+        // A busy API may answer 503: the same page again, a moment later.
+        failed++;
+        page--;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      const list = await res.json();
       if (!list.items.length) break;
       for (const c of list.items.filter((_, i) => i % payers === payer)) {
         if (stopped) break;

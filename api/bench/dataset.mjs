@@ -67,6 +67,8 @@ export async function writeDataset(
           status: i % 20 === 0 ? 'pending' : i % 33 === 0 ? 'denied' : 'approved',
           date: new Date(start + i * 60_000),
           enrolled: (i * 17) % 60,
+          // One holder (payment intent) per enrolled student, as payments leave them.
+          seatHolders: Array.from({ length: (i * 17) % 60 }, (_, k) => `pi_bench_${i}_${k}`),
           feedback: '',
         };
       });
