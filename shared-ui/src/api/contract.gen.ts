@@ -1029,7 +1029,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The class goes back to 'pending' */
+            /** @description Only the changed fields are written; the class then goes back to 'pending' */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1037,6 +1037,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UpdateResultResponse"];
                 };
+            };
+            /** @description Invalid fields, seats sent, or a capacity below the students enrolled */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not the caller's class */
             403: {
@@ -1047,6 +1054,13 @@ export interface operations {
             };
             /** @description No such class */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The class kept changing during the edit */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
