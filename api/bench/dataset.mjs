@@ -62,10 +62,13 @@ export async function writeDataset(
           instructorName: coach.userName,
           instructorEmail: coach.email,
           seats: i % 7 === 0 ? 0 : (i * 13) % 40,
+          capacity: (i % 7 === 0 ? 0 : (i * 13) % 40) + ((i * 17) % 60),
           price: 20 + ((i * 37) % 380),
           status: i % 20 === 0 ? 'pending' : i % 33 === 0 ? 'denied' : 'approved',
           date: new Date(start + i * 60_000),
           enrolled: (i * 17) % 60,
+          // One holder (payment intent) per enrolled student, as payments leave them.
+          seatHolders: Array.from({ length: (i * 17) % 60 }, (_, k) => `pi_bench_${i}_${k}`),
           feedback: '',
         };
       });

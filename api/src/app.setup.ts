@@ -4,6 +4,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { readRateLimit } from './auth/rate-limit-reads';
 import { AppLogger } from './common/app-logger';
 import { PublicListResponder } from './common/public-list-responder';
 import { requestIdAndLog } from './common/request-id.middleware';
@@ -18,6 +19,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', config.scaling.trustProxy);
   app.disable('x-powered-by');
   app.use(requestIdAndLog);
+  app.use(readRateLimit(config));
   app.use(databaseGate(app.get(DatabaseService)));
   // Upgrading to https would break the Swagger UI's assets on a plain-http local API.
   app.use(

@@ -1,5 +1,9 @@
+import { Types } from 'mongoose';
 import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
-import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { confirmCard, paymentBody, selectAndOpenIntent } from './support/payments';
+import { ClassesService } from '../src/classes/classes.service';
+import { SEAT_CHANGE_COALESCE_MS } from '../src/common/public-cache';
+import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 const PUBLIC_CLASS_KEYS = [
   '_id',
@@ -253,17 +257,24 @@ describe('classes', () => {
   });
 
   describe('PATCH /classes/:id (instructor, own class)', () => {
-    it('updates name, image, seats and price and sends the class back to review', async () => {
+    it('updates name, capacity and price and sends the class back to review', async () => {
       const id = await idOf('Track and Field Athletics');
+      const before = (await t.db().collection('classes').findOne({ className: 'Track and Field Athletics' }))!;
       const res = await t
         .http()
         .patch(`/classes/${id}`)
         .set(jordan.auth)
-        .send({ className: 'Track and Field', seats: 18, price: 88.5 })
+        .send({ className: 'Track and Field', capacity: before.enrolled + 18, price: 88.5 })
         .expect(200);
       expect(res.body).toEqual({ matchedCount: 1, modifiedCount: 1 });
       const doc = await t.db().collection('classes').findOne({ className: 'Track and Field' });
-      expect(doc).toMatchObject({ seats: 18, price: 88.5, status: 'pending' });
+      expect(doc).toMatchObject({
+        capacity: before.enrolled + 18,
+        seats: 18,
+        enrolled: before.enrolled,
+        price: 88.5,
+        status: 'pending',
+      });
       const list = await t.http().get('/classes').expect(200);
       expect(list.body.map((c: { _id: string }) => c._id)).not.toContain(id);
     });
@@ -279,6 +290,134 @@ describe('classes', () => {
       expect((await t.db().collection('classes').findOne({ className: 'Basketball Skills Development' }))?.price).toBe(
         135,
       );
+    });
+
+    describe('seats paid for are kept', () => {
+      const classById = async (id: string) =>
+        (await t
+          .db()
+          .collection('classes')
+          .findOne({ _id: new Types.ObjectId(id) }))!;
+      const approvedClass = async (className: string, seats: number) => {
+        const id = (
+          await t
+            .http()
+            .post('/classes')
+            .set(jordan.auth)
+            .send({ ...newClass, className, seats })
+            .expect(201)
+        ).body.insertedId as string;
+        await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status: 'approved' }).expect(200);
+        return id;
+      };
+      /** Students with a charged card for the class, whose POST /payments has not been sent yet. */
+      const chargedStudents = async (classId: string, n: number, prefix: string) => {
+        const students = await Promise.all(Array.from({ length: n }, (_, i) => newStudent(t, `${prefix}${i}`)));
+        const intents = await Promise.all(students.map((s) => selectAndOpenIntent(t, s, classId)));
+        await Promise.all(students.map((s, i) => confirmCard(t, s, intents[i].clientSecret).expect(200)));
+        return students.map((s, i) => ({
+          send: () =>
+            t
+              .http()
+              .post('/payments')
+              .set(s.auth)
+              .send(paymentBody(s, intents[i], classId)),
+        }));
+      };
+      /** capacity = seats left + enrolled = seats left + seat holders, and every holder has one payment. */
+      const expectConsistent = async (id: string) => {
+        const c = await classById(id);
+        expect(c.seats).toBeGreaterThanOrEqual(0);
+        expect(c.capacity).toBe(c.seats + c.enrolled);
+        expect(c.seatHolders).toHaveLength(c.enrolled);
+        expect(
+          await t
+            .db()
+            .collection('payments')
+            .countDocuments({ classId: new Types.ObjectId(id) }),
+        ).toBe(c.enrolled);
+        return c;
+      };
+
+      it('an edit after two payments keeps the seats left; capacity edits keep the enrolled students', async () => {
+        const id = await approvedClass('Edited After Payments', 10);
+        for (const student of await chargedStudents(id, 2, 'edit-after')) await student.send().expect(201);
+        expect(await classById(id)).toMatchObject({ capacity: 10, seats: 8, enrolled: 2 });
+
+        // A save that changes nothing writes nothing: still approved, nothing reset.
+        const same = await t
+          .http()
+          .patch(`/classes/${id}`)
+          .set(jordan.auth)
+          .send({ className: 'Edited After Payments', classImage: newClass.classImage, capacity: 10, price: 80 })
+          .expect(200);
+        expect(same.body).toEqual({ matchedCount: 1, modifiedCount: 0 });
+        expect(await classById(id)).toMatchObject({ status: 'approved', seats: 8 });
+
+        // The form opened before the payments only sends the name it changed: the two seats stay taken.
+        await t
+          .http()
+          .patch(`/classes/${id}`)
+          .set(jordan.auth)
+          .send({ className: 'Edited After Payments 2' })
+          .expect(200);
+        expect(await classById(id)).toMatchObject({ className: 'Edited After Payments 2', capacity: 10, seats: 8 });
+
+        await t.http().patch(`/classes/${id}`).set(jordan.auth).send({ capacity: 12 }).expect(200);
+        expect(await expectConsistent(id)).toMatchObject({ capacity: 12, seats: 10, enrolled: 2 });
+        await t.http().patch(`/classes/${id}`).set(jordan.auth).send({ capacity: 2 }).expect(200);
+        expect(await expectConsistent(id)).toMatchObject({ capacity: 2, seats: 0, enrolled: 2 });
+      });
+
+      it('refuses a capacity below the enrolled students, and a copy of the seats left, with a clear 400', async () => {
+        const id = await approvedClass('Too Small Now', 5);
+        for (const student of await chargedStudents(id, 2, 'too-small')) await student.send().expect(201);
+        const below = await t.http().patch(`/classes/${id}`).set(jordan.auth).send({ capacity: 1 }).expect(400);
+        expect(below.body.message).toBe('Total seats cannot be fewer than the 2 student(s) already enrolled');
+        const seats = await t.http().patch(`/classes/${id}`).set(jordan.auth).send({ seats: 5 }).expect(400);
+        expect(seats.body.message).toBe(
+          'seats (the seats left) cannot be set: send capacity, the seats in all, and the seats left follow from it',
+        );
+        for (const [body, message] of [
+          [{ capacity: -1 }, 'capacity must not be negative'],
+          [{ capacity: 2.5 }, 'capacity must be a whole number'],
+          [{ capacity: '7' }, 'capacity must be a whole number'],
+          [{ capacity: 100000 }, 'capacity must be at most 1000'],
+        ] as const) {
+          const res = await t.http().patch(`/classes/${id}`).set(jordan.auth).send(body).expect(400);
+          expect(res.body.message).toContain(message);
+        }
+        expect(await expectConsistent(id)).toMatchObject({ capacity: 5, seats: 3, enrolled: 2, status: 'approved' });
+      });
+
+      it('seats taken while the capacity is edited are all kept (the edit commutes with takeSeat)', async () => {
+        const id = await approvedClass('Edited Under Load', 20);
+        const students = await chargedStudents(id, 8, 'under-load');
+        const [edit, ...payments] = await Promise.all([
+          // Let the first payments start before the edit is sent.
+          new Promise((resolve) => setTimeout(resolve, 5)).then(() =>
+            t.http().patch(`/classes/${id}`).set(jordan.auth).send({ capacity: 30 }),
+          ),
+          ...students.map((s) => s.send()),
+        ]);
+        expect(edit.status).toBe(200);
+        // Payments after the edit find the class back in review: refunded, never half-recorded.
+        for (const p of payments) expect([201, 409]).toContain(p.status);
+        const paid = payments.filter((p) => p.status === 201).length;
+        expect(await expectConsistent(id)).toMatchObject({ capacity: 30, enrolled: paid, seats: 30 - paid });
+      });
+
+      it('two capacity edits at once: each applies to what the other left, nothing is lost', async () => {
+        const id = await approvedClass('Edited Twice At Once', 6);
+        for (const student of await chargedStudents(id, 3, 'twice')) await student.send().expect(201);
+        const results = await Promise.all(
+          [9, 14].map((capacity) => t.http().patch(`/classes/${id}`).set(jordan.auth).send({ capacity })),
+        );
+        expect(results.map((r) => r.status)).toEqual([200, 200]);
+        const c = await expectConsistent(id);
+        expect([9, 14]).toContain(c.capacity);
+        expect(c).toMatchObject({ enrolled: 3, seats: c.capacity - 3 });
+      });
     });
   });
 
@@ -314,10 +453,54 @@ describe('classes', () => {
         .http()
         .patch(`/classes/${id}`)
         .set(await signInAs(t, 'drew@sportify.camp', 'Coach@2026').then((s) => s.auth))
-        .send({ seats: 11 })
+        .send({ price: 77.7 })
         .expect(200);
       const after = await t.http().get('/classes').set('If-None-Match', etag).expect(200);
       expect(after.headers.etag).not.toBe(etag);
+    });
+
+    it('a burst of seat changes reloads the list a few times, not once per seat; each replica shows them within 1 s', async () => {
+      const id = (
+        await t
+          .http()
+          .post('/classes')
+          .set(jordan.auth)
+          .send({ ...newClass, className: 'Seat Rush', seats: 100 })
+          .expect(201)
+      ).body.insertedId as string;
+      await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status: 'approved' }).expect(200);
+      const other = await startTestApp({ env: { MONGODB_URI: t.config.mongodbUri } });
+      try {
+        const seatRush = async (app: TestApp) => {
+          const res = await app.http().get('/classes').expect(200);
+          const c = (res.body as Array<{ _id: string; seats: number; enrolled: number }>).find((x) => x._id === id)!;
+          return { etag: res.headers.etag as string, seats: c.seats, enrolled: c.enrolled };
+        };
+        await seatRush(other);
+        const seats = t.app.get(ClassesService);
+        const etags = new Set([(await seatRush(t)).etag]);
+        const started = Date.now();
+        for (let i = 0; i < 40; i++) {
+          expect(await seats.takeSeat(id, `rush-${i}`)).toBe('taken');
+          etags.add((await seatRush(t)).etag);
+        }
+        const elapsed = Date.now() - started;
+        // The first seat change shows at once; later ones at most once per window, not 40 reloads.
+        expect(etags.size).toBeGreaterThanOrEqual(2);
+        expect(etags.size).toBeLessThanOrEqual(2 + Math.ceil(elapsed / SEAT_CHANGE_COALESCE_MS));
+        expect(etags.size).toBeLessThan(40);
+
+        const changed = Date.now();
+        for (const app of [t, other]) {
+          while ((await seatRush(app)).enrolled !== 40) {
+            expect(Date.now() - changed).toBeLessThan(1000);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          expect(await seatRush(app)).toMatchObject({ seats: 60, enrolled: 40 });
+        }
+      } finally {
+        await other.app.close();
+      }
     });
 
     it('answers warm hits (served before the framework) with the same headers as the full pipeline', async () => {

@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
 import { PublicCache } from '../src/common/public-cache';
+import { publicListKey } from '../src/common/public-cache-key';
 import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
@@ -278,6 +279,50 @@ describe('paged lists', () => {
         expect(cache.peek('classes:approved?limit=24&page=1')).toBeDefined();
       } finally {
         await small.close();
+      }
+    });
+    it('1,000 distinct searches and price ranges do not evict the hot pages (nor reload them)', async () => {
+      const cache = t.app.get(PublicCache);
+      const hot = ['/classes', '/classes?page=1', '/classes?sort=price', '/classes?page=2&sort=popular'];
+      for (const url of hot) await t.http().get(url).expect(200);
+      const keyOf = (url: string) => publicListKey('/classes', url);
+      const entries = hot.map((url) => cache.peek(keyOf(url)));
+      for (const entry of entries) expect(entry).toBeDefined();
+
+      const variants = Array.from({ length: 1000 }, (_, i) =>
+        i % 2 ? `/classes?q=search${i}` : `/classes?minPrice=${i}&maxPrice=${i + 100}`,
+      );
+      for (let at = 0; at < variants.length; at += 25) {
+        await Promise.all(variants.slice(at, at + 25).map((url) => t.http().get(url).expect(200)));
+      }
+      // The very same entries: still cached, never reloaded; the variants stayed in their own small area.
+      hot.forEach((url, i) => expect(cache.peek(keyOf(url))).toBe(entries[i]));
+      expect(cache.size).toBeLessThanOrEqual(t.config.publicCacheEntries + Math.ceil(t.config.publicCacheEntries / 10));
+      const warm = await t.http().get('/classes?sort=price').set('If-None-Match', entries[2]!.etag);
+      expect(warm.status).toBe(304);
+    });
+  });
+
+  describe('read rate limit', () => {
+    it('refuses a client past RATE_LIMIT_READS reads reaching the API (429); other clients and warm lists still pass', async () => {
+      const limited = await startTestApp({ seed: true, env: { RATE_LIMIT_READS: '5' } });
+      try {
+        const from = (ip: string, url: string) => limited.http().get(url).set('X-Forwarded-For', ip);
+        await from('198.51.100.7', '/classes').expect(200); // loads the list: counted
+        for (let i = 1; i < 5; i++) await from('198.51.100.7', `/classes?q=read${i}`).expect(200);
+        const refused = await from('198.51.100.7', '/classes?q=read5').expect(429);
+        expect(refused.body).toEqual({
+          statusCode: 429,
+          message: 'Too many requests, please try again later',
+          error: 'Too Many Requests',
+        });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        // A warm public list is answered before the API's pipeline, at no query's cost: not counted.
+        await from('198.51.100.7', '/classes').expect(200);
+        await from('198.51.100.8', '/classes?q=read5').expect(200);
+        await from('198.51.100.7', '/health/ready').expect(200);
+      } finally {
+        await limited.close();
       }
     });
   });

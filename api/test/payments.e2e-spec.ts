@@ -375,7 +375,8 @@ describe('payments (test-mode sandbox gateway)', () => {
       .http()
       .patch(`/classes/${classId}`)
       .set(instructor.auth)
-      .send({ className: 'Track and Field Athletics' })
+      // A real change: a save that changes nothing leaves the class approved.
+      .send({ classImage: `${cls.classImage}?v=2` })
       .expect(200);
     const res = await t
       .http()

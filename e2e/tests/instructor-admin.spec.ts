@@ -143,8 +143,8 @@ test('the instructor edits an approved class and it goes back to pending review'
 
   await expect(page).toHaveURL(new RegExp(`/dashboard/update-class/${id}$`));
   await expect(page.getByLabel('Class name')).toHaveValue(className);
-  await expect(page.getByLabel('Available seats')).toHaveValue('6');
-  await page.getByLabel('Available seats').fill('15');
+  await expect(page.getByLabel('Total seats')).toHaveValue('6');
+  await page.getByLabel('Total seats').fill('15');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Your changes are saved. The class is pending review again.')).toBeVisible();
   await expect(page.getByText('Current status: pending')).toBeVisible();
@@ -153,6 +153,79 @@ test('the instructor edits an approved class and it goes back to pending review'
   await expect(row.getByRole('cell').nth(3)).toHaveText('pending');
   await openPublicClasses(page);
   await expect(page.getByRole('heading', { name: className, exact: true })).toHaveCount(0);
+});
+
+/** A new student pays for the class through the API with the test-mode card (select, intent, card, record). */
+async function payThroughApi(request: APIRequestContext, classId: string) {
+  const student = await registerStudent(request);
+  const auth = bearer(await apiToken(request, student.email, student.password));
+  const selected = await request.post(`${API}/classes/selected`, { headers: auth, data: { classId } });
+  expect(selected.ok()).toBe(true);
+  const selectionId = (await selected.json()).insertedId as string;
+  const intent = await request.post(`${API}/create-payment-intent`, { headers: auth, data: { selectionId } });
+  expect(intent.ok()).toBe(true);
+  const { clientSecret, paymentIntentId } = await intent.json();
+  const confirmed = await request.post(`${API}/payments/sandbox/confirm`, {
+    headers: auth,
+    data: {
+      clientSecret,
+      cardNumber: '4242 4242 4242 4242',
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: '123',
+      billingDetails: { email: student.email, name: student.name },
+    },
+  });
+  expect(confirmed.ok()).toBe(true);
+  const recorded = await request.post(`${API}/payments`, {
+    headers: auth,
+    data: {
+      email: student.email,
+      className: 'as the Payment page shows it',
+      transactionId: paymentIntentId,
+      price: 40,
+      id: classId,
+      deleteId: selectionId,
+      date: new Date().toISOString(),
+      status: 'service pending',
+    },
+  });
+  expect(recorded.status()).toBe(201);
+}
+
+test('the Update class form opened before two students pay keeps their seats when the instructor renames the class', async ({
+  page,
+  request,
+}) => {
+  const className = unique('E2E Kayak Camp');
+  const id = await createClass(request, className, 'approved');
+
+  await signIn(page, demo.instructor);
+  await openDashboardPage(page, 'My Classes');
+  await page
+    .getByRole('row', { name: new RegExp(className) })
+    .getByRole('link', { name: `Update ${className}` })
+    .click();
+  await expect(page.getByLabel('Total seats')).toHaveValue('6');
+  await expect(page.getByText('0 students enrolled, 6 available seats.')).toBeVisible();
+
+  // While the form is open, two students pay.
+  await payThroughApi(request, id);
+  await payThroughApi(request, id);
+
+  await page.getByLabel('Class name').fill(`${className} Pro`);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Your changes are saved. The class is pending review again.')).toBeVisible();
+  // The class as read again: capacity 6, two enrolled, 6 - 2 left (not the 6 the form loaded).
+  await expect(page.getByText('2 students enrolled, 4 available seats.')).toBeVisible();
+  await expect(page.getByLabel('Total seats')).toHaveValue('6');
+
+  const instructor = bearer(await apiToken(request, demo.instructor.email, demo.instructor.password));
+  const mine = await request.get(`${API}/classes/user/${encodeURIComponent(demo.instructor.email)}`, {
+    headers: instructor,
+  });
+  const stored = ((await mine.json()) as Array<{ _id: string }>).find((c) => c._id === id);
+  expect(stored).toMatchObject({ className: `${className} Pro`, capacity: 6, seats: 4, enrolled: 2 });
 });
 
 test('the admin makes a new student an instructor; signed in again, their Dashboard is Add A Class', async ({

@@ -11,7 +11,7 @@ const isTokenExchange = (ctx: ExecutionContext) => Reflect.getMetadata(TOKEN_EXC
 const isRead = (ctx: ExecutionContext) =>
   ['GET', 'HEAD', 'OPTIONS'].includes(ctx.switchToHttp().getRequest<Request>().method);
 
-/** Per client IP: one budget for POST /jwt, one for every other write; reads are not limited (they are cached). */
+/** Per client IP: one budget for POST /jwt, one for every other write; reads have their own in rate-limit-reads.ts. */
 export function rateLimits(config: AppConfig): ThrottlerModuleOptions {
   const ttl = config.rateLimits.windowSeconds * 1000;
   return {

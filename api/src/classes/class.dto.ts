@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   Allow,
+  Equals,
   IsDefined,
   IsEmail,
   IsIn,
@@ -14,6 +15,7 @@ import {
   Min,
   Max,
   MinLength,
+  ValidateIf,
 } from 'class-validator';
 import { IsHttpUrl } from '../common/dto-rules';
 import { PageQueryDto, QueryNumber, SearchText } from '../common/paging';
@@ -91,10 +93,23 @@ export class UpdateClassDto {
   @IsHttpUrl()
   classImage?: string;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: SEATS_MAX })
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: SEATS_MAX,
+    description: 'Seats in all; the available seats become this minus the students enrolled at the time of the write',
+  })
   @IsOptional()
-  @SeatRules()
-  seats?: number;
+  @IsInt({ message: 'capacity must be a whole number' })
+  @Min(0, { message: 'capacity must not be negative' })
+  @Max(SEATS_MAX, { message: `capacity must be at most ${SEATS_MAX}` })
+  capacity?: number;
+
+  // Refused rather than applied: a form's copy of the seats left is stale as soon as a student pays.
+  @ValidateIf((_dto, value) => value !== undefined)
+  @Equals(undefined, {
+    message: 'seats (the seats left) cannot be set: send capacity, the seats in all, and the seats left follow from it',
+  })
+  seats?: never;
 
   @ApiPropertyOptional({ minimum: 0, maximum: PRICE_MAX })
   @IsOptional()

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -125,7 +126,12 @@ export class ClassesController {
 
   @Patch('classes/:id')
   @Roles('instructor')
-  @ApiOkResponse({ type: UpdateResultResponse, description: "The class goes back to 'pending'" })
+  @ApiOkResponse({
+    type: UpdateResultResponse,
+    description: "Only the changed fields are written; the class then goes back to 'pending'",
+  })
+  @ApiBadRequestResponse({ description: 'Invalid fields, seats sent, or a capacity below the students enrolled' })
+  @ApiConflictResponse({ description: 'The class kept changing during the edit' })
   @ApiForbiddenResponse({ description: "Not the caller's class" })
   @ApiNotFoundResponse({ description: 'No such class' })
   update(

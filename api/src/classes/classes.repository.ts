@@ -45,6 +45,11 @@ export interface ClassQuery {
   maxPrice?: number;
 }
 
+// Reads leave the seat holders (one id per enrolled student) in the database: only seat changes need them.
+const READ = { seatHolders: 0 } as const;
+// The public lists also leave out the admin's feedback, which they never show.
+const PUBLIC_READ = { seatHolders: 0, feedback: 0 } as const;
+
 export type ClassOrder = 'popular' | 'price' | '-price' | 'newest' | 'name';
 
 // Every order ends on _id, so equal keys keep one order and pages neither overlap nor skip.
@@ -71,14 +76,20 @@ function toFilter(q: ClassQuery): Record<string, unknown> {
   return text ? { ...filter, ...text } : filter;
 }
 
-export type ClassChanges = Partial<Pick<CampClass, 'className' | 'classImage' | 'seats' | 'price'>>;
+export type ClassChanges = Partial<Pick<CampClass, 'className' | 'classImage' | 'price'>>;
+
+/** A capacity edit: from the capacity the caller read to the one it wants. */
+export interface CapacityChange {
+  from: number;
+  to: number;
+}
 
 @Injectable()
 export class ClassesRepository {
   constructor(@InjectModel(ClassRecord.name) private readonly model: Model<ClassRecord>) {}
 
   async findById(id: string): Promise<CampClass | null> {
-    const d = await this.model.findById(id).lean<LeanClass>().exec();
+    const d = await this.model.findById(id, READ).lean<LeanClass>().exec();
     return d ? toClass(d) : null;
   }
 
@@ -99,7 +110,17 @@ export class ClassesRepository {
   }
 
   async list(filter: { status?: ClassStatus; instructorEmail?: string } = {}): Promise<CampClass[]> {
-    const docs = await this.model.find(filter).sort({ date: -1, _id: -1 }).lean<LeanClass[]>().exec();
+    const docs = await this.model.find(filter, READ).sort({ date: -1, _id: -1 }).lean<LeanClass[]>().exec();
+    return docs.map(toClass);
+  }
+
+  /** Every approved class, newest first, without the fields the public lists never show. */
+  async listApproved(): Promise<CampClass[]> {
+    const docs = await this.model
+      .find({ status: 'approved' }, PUBLIC_READ)
+      .sort({ date: -1, _id: -1 })
+      .lean<LeanClass[]>()
+      .exec();
     return docs.map(toClass);
   }
 
@@ -107,7 +128,13 @@ export class ClassesRepository {
   async page(query: ClassQuery, order: ClassOrder, window: PageWindow): Promise<{ items: CampClass[]; total: number }> {
     const filter = toFilter(query);
     const [docs, total] = await Promise.all([
-      this.model.find(filter).sort(ORDERS[order]).skip(window.skip).limit(window.limit).lean<LeanClass[]>().exec(),
+      this.model
+        .find(filter, READ)
+        .sort(ORDERS[order])
+        .skip(window.skip)
+        .limit(window.limit)
+        .lean<LeanClass[]>()
+        .exec(),
       this.model.countDocuments(filter).exec(),
     ]);
     return { items: docs.map(toClass), total };
@@ -130,13 +157,19 @@ export class ClassesRepository {
     const order = ORDERS.newest;
     const fromPending =
       window.skip < pendingTotal
-        ? await this.model.find(pending).sort(order).skip(window.skip).limit(window.limit).lean<LeanClass[]>().exec()
+        ? await this.model
+            .find(pending, READ)
+            .sort(order)
+            .skip(window.skip)
+            .limit(window.limit)
+            .lean<LeanClass[]>()
+            .exec()
         : [];
     const rest = window.limit - fromPending.length;
     const fromOthers =
       rest > 0
         ? await this.model
-            .find(others)
+            .find(others, READ)
             .sort(order)
             .skip(Math.max(0, window.skip - pendingTotal))
             .limit(rest)
@@ -156,7 +189,7 @@ export class ClassesRepository {
 
   async popular(limit: number): Promise<CampClass[]> {
     const docs = await this.model
-      .find({ status: 'approved' })
+      .find({ status: 'approved' }, PUBLIC_READ)
       .sort({ enrolled: -1, _id: 1 })
       .limit(limit)
       .lean<LeanClass[]>()
@@ -186,10 +219,29 @@ export class ClassesRepository {
     return { matchedCount: res.matchedCount, modifiedCount: res.modifiedCount };
   }
 
-  /** The owner's edit; any change sends the class back to review. */
-  async updateOwned(id: string, instructorEmail: string, changes: ClassChanges): Promise<UpdateResult> {
+  /**
+   * The owner's edit; any change sends the class back to review. A capacity change moves the seats left by the
+   * same amount with `$inc`, so it commutes with a concurrent takeSeat/releaseSeat; it applies only while the
+   * capacity is still `from` and the enrolled students fit, else nothing is written (matchedCount 0).
+   */
+  async updateOwned(
+    id: string,
+    instructorEmail: string,
+    changes: ClassChanges,
+    capacity?: CapacityChange,
+  ): Promise<UpdateResult> {
     const res = await this.model
-      .updateOne({ _id: id, instructorEmail }, { $set: { ...changes, status: 'pending' } })
+      .updateOne(
+        {
+          _id: id,
+          instructorEmail,
+          ...(capacity ? { capacity: capacity.from, enrolled: { $lte: capacity.to } } : {}),
+        },
+        {
+          $set: { ...changes, ...(capacity ? { capacity: capacity.to } : {}), status: 'pending' },
+          ...(capacity ? { $inc: { seats: capacity.to - capacity.from } } : {}),
+        },
+      )
       .exec();
     return { matchedCount: res.matchedCount, modifiedCount: res.modifiedCount };
   }

@@ -19,7 +19,7 @@ import type {
   UpdateClassDto,
 } from './class.dto';
 import { toPublicClass, type CampClass, type ClassStatus } from './class.model';
-import { ClassesRepository } from './classes.repository';
+import { ClassesRepository, type ClassChanges } from './classes.repository';
 
 /** The admin's page of classes, with how many of each status match the search (the status tabs). */
 export interface AdminClassPage extends Paged<CampClass> {
@@ -27,6 +27,8 @@ export interface AdminClassPage extends Paged<CampClass> {
 }
 
 export const POPULAR_CLASSES = 6;
+/** Reads and conditional writes of one edit before it gives up on a class that keeps changing under it. */
+const UPDATE_ATTEMPTS = 5;
 
 @Injectable()
 export class ClassesService implements OnApplicationBootstrap {
@@ -44,7 +46,7 @@ export class ClassesService implements OnApplicationBootstrap {
 
   approved(): Promise<CachedJson> {
     return this.cache.get(PUBLIC_LISTS['/classes'], ['classes'], async () =>
-      (await this.classes.list({ status: 'approved' })).map(toPublicClass),
+      (await this.classes.listApproved()).map(toPublicClass),
     );
   }
 
@@ -101,13 +103,13 @@ export class ClassesService implements OnApplicationBootstrap {
   /** For payments: one seat per payment intent, taken and given back idempotently; public lists refreshed. */
   async takeSeat(id: string, holder: string): Promise<'taken' | 'full' | 'not-offered'> {
     const result = await this.classes.takeSeat(id, holder);
-    if (result === 'taken') this.cache.invalidate('classes');
+    if (result === 'taken') this.cache.invalidateSeats('classes');
     return result;
   }
 
   async releaseSeat(id: string, holder: string): Promise<boolean> {
     const released = await this.classes.releaseSeat(id, holder);
-    if (released) this.cache.invalidate('classes');
+    if (released) this.cache.invalidateSeats('classes');
     return released;
   }
 
@@ -162,18 +164,41 @@ export class ClassesService implements OnApplicationBootstrap {
     return result;
   }
 
-  /** The owner's edit; the class goes back to 'pending' so an admin reviews the change. */
+  /**
+   * The owner's edit: only the fields that differ from the stored class are written, and the class goes back to
+   * 'pending' for review when any does (a save without changes resets nothing). A capacity change keeps the students
+   * already enrolled: the seats left become the new capacity minus them, at the moment of the write.
+   */
   async update(caller: Caller, id: string, dto: UpdateClassDto): Promise<UpdateResult> {
-    const existing = await this.classes.findById(id);
-    if (!existing) throw new NotFoundException('Class not found');
-    if (existing.instructorEmail !== caller.email) throw new ForbiddenException('You can only update your own classes');
-    const result = await this.classes.updateOwned(id, caller.email, {
-      ...(dto.className !== undefined ? { className: dto.className.trim() } : {}),
-      ...(dto.classImage !== undefined ? { classImage: dto.classImage } : {}),
-      ...(dto.seats !== undefined ? { seats: dto.seats } : {}),
-      ...(dto.price !== undefined ? { price: dto.price } : {}),
-    });
-    if (result.modifiedCount) this.cache.invalidate('classes');
-    return result;
+    for (let attempt = 1; ; attempt++) {
+      const existing = await this.classes.findById(id);
+      if (!existing) throw new NotFoundException('Class not found');
+      if (existing.instructorEmail !== caller.email)
+        throw new ForbiddenException('You can only update your own classes');
+      const changes: ClassChanges = {};
+      const className = dto.className?.trim();
+      if (className !== undefined && className !== existing.className) changes.className = className;
+      if (dto.classImage !== undefined && dto.classImage !== existing.classImage) changes.classImage = dto.classImage;
+      if (dto.price !== undefined && dto.price !== existing.price) changes.price = dto.price;
+      const capacity =
+        dto.capacity !== undefined && dto.capacity !== existing.capacity
+          ? { from: existing.capacity, to: dto.capacity }
+          : undefined;
+      if (!capacity && Object.keys(changes).length === 0) return { matchedCount: 1, modifiedCount: 0 };
+      if (capacity && capacity.to < existing.enrolled) {
+        throw new BadRequestException(
+          `Total seats cannot be fewer than the ${existing.enrolled} student(s) already enrolled`,
+        );
+      }
+      const result = await this.classes.updateOwned(id, caller.email, changes, capacity);
+      if (result.matchedCount) {
+        if (result.modifiedCount) this.cache.invalidate('classes');
+        return result;
+      }
+      // The capacity was edited or students enrolled since the read: decide again on what is stored now.
+      if (attempt === UPDATE_ATTEMPTS) {
+        throw new ConflictException('The class changed while saving; please reload it and try again');
+      }
+    }
   }
 }

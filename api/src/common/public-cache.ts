@@ -1,9 +1,22 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PublicCacheCoherence } from './public-cache-coherence';
+
+// zlib's asynchronous gzip runs on libuv's thread pool: a large list is compressed without blocking other requests.
+const gzip = promisify(gzipCallback);
+
+/**
+ * Seat changes (payments) within this window after one that dropped the lists are coalesced into one drop at its
+ * end: a burst of payments reloads each list a few times a second, not once per seat. With the replicas' sync
+ * (PUBLIC_CACHE_SYNC_MS, at most 1 s in all) a seat change is still seen everywhere within a second.
+ */
+export const SEAT_CHANGE_COALESCE_MS = 300;
+/** Uncached searches and price ranges loading at once; more wait their turn, so a flood of them queues, not the database. */
+const RARE_VARIANT_LOADS = 2;
 
 /** The public lists and their cache keys (also the routes the fast path may answer). */
 export const PUBLIC_LISTS = {
@@ -15,6 +28,17 @@ export const PUBLIC_LISTS = {
 } as const;
 /** A list's key, or a page of it: `classes:approved?limit=24&page=2&sort=price` (see public-cache-key.ts). */
 export type PublicListKey = string;
+
+// Parameters with unbounded values: each value is a separate, mostly one-off, cache entry.
+const RARE_PARAMS = ['q', 'minPrice', 'maxPrice', 'instructor'];
+
+/** Whether a normalised key is a search, a price range or one instructor's (cached apart from the hot pages). */
+export function isRareVariant(key: string): boolean {
+  const at = key.indexOf('?');
+  if (at === -1) return false;
+  const params = new URLSearchParams(key.slice(at + 1));
+  return RARE_PARAMS.some((name) => params.has(name));
+}
 
 /** What a cached list depends on; a write to it drops every list tagged with it. */
 export type CacheTag = 'classes' | 'users';
@@ -34,11 +58,17 @@ interface Entry {
 /**
  * In-process cache of the public lists, serialised once (JSON, gzip, ETag) so a hit costs no query and no
  * stringify. Writes invalidate by tag at once here, and through `PublicCacheCoherence` on every other replica
- * within PUBLIC_CACHE_SYNC_MS; `PUBLIC_CACHE_SECONDS` bounds an entry's age anyway.
+ * within PUBLIC_CACHE_SYNC_MS; `PUBLIC_CACHE_SECONDS` bounds an entry's age anyway. Searches and price ranges
+ * (`isRareVariant`) are kept in a separate area a tenth the size, so any number of distinct ones cannot push the
+ * hot lists and pages out.
  */
 @Injectable()
-export class PublicCache {
+export class PublicCache implements OnModuleDestroy {
   private readonly entries = new Map<string, Entry>();
+  private readonly variants = new Map<string, Entry>();
+  private readonly coalescing = new Map<CacheTag, { timer: NodeJS.Timeout; again: boolean }>();
+  private variantLoads = 0;
+  private readonly variantQueue: (() => void)[] = [];
   private readonly loading = new Map<string, { promise: Promise<CachedJson>; tags: CacheTag[] }>();
   private readonly generations: Record<CacheTag, number> = { classes: 0, users: 0 };
   private readonly dropListeners: ((tag: CacheTag) => void)[] = [];
@@ -69,9 +99,9 @@ export class PublicCache {
     if (pending) return pending.promise;
 
     const generation = this.generation(tags);
-    const promise = load()
-      .then((data) => {
-        const value = serialise(data);
+    const promise = (isRareVariant(key) ? this.inTurn(load) : load())
+      .then(serialise)
+      .then((value) => {
         // A write that happened during the load makes the result stale: serve it once, do not keep it.
         if (this.generation(tags) === generation && this.config.publicCacheSeconds > 0) {
           this.remember(key, { value, expires: Date.now() + this.config.publicCacheSeconds * 1000, tags });
@@ -101,9 +131,49 @@ export class PublicCache {
     this.coherence.published(tag);
   }
 
+  /**
+   * After a seat change: drops at once when no seat change did within SEAT_CHANGE_COALESCE_MS, else once at the
+   * end of that window for all of them.
+   */
+  invalidateSeats(tag: CacheTag): void {
+    const window = this.coalescing.get(tag);
+    if (window) {
+      window.again = true;
+      return;
+    }
+    this.invalidate(tag);
+    const timer = setTimeout(() => {
+      const again = this.coalescing.get(tag)?.again;
+      this.coalescing.delete(tag);
+      if (again) this.invalidateSeats(tag);
+    }, SEAT_CHANGE_COALESCE_MS);
+    timer.unref();
+    this.coalescing.set(tag, { timer, again: false });
+  }
+
+  onModuleDestroy(): void {
+    for (const { timer } of this.coalescing.values()) clearTimeout(timer);
+    this.coalescing.clear();
+  }
+
+  /** Runs a rare variant's load when fewer than RARE_VARIANT_LOADS others are running. */
+  private async inTurn<T>(load: () => Promise<T>): Promise<T> {
+    if (this.variantLoads >= RARE_VARIANT_LOADS) await new Promise<void>((go) => this.variantQueue.push(go));
+    else this.variantLoads++;
+    try {
+      return await load();
+    } finally {
+      // The slot passes straight to the next in line, if any.
+      const next = this.variantQueue.shift();
+      if (next) next();
+      else this.variantLoads--;
+    }
+  }
+
   private drop(tag: CacheTag): void {
     this.generations[tag]++;
-    for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(key);
+    for (const area of [this.entries, this.variants])
+      for (const [key, entry] of area) if (entry.tags.includes(tag)) area.delete(key);
     // In-flight loads started before this write must not be shared with requests arriving after it.
     for (const [key, load] of this.loading) if (load.tags.includes(tag)) this.loading.delete(key);
     for (const listener of this.dropListeners) listener(tag);
@@ -111,24 +181,39 @@ export class PublicCache {
 
   /** A live entry, marked as most recently used (a Map keeps insertion order: re-inserting moves it last). */
   private current(key: PublicListKey): Entry | undefined {
-    const hit = this.entries.get(key);
+    // Looked up in both areas rather than classified: this runs on every warm hit.
+    const area = this.entries.has(key) ? this.entries : this.variants;
+    const hit = area.get(key);
     if (!hit) return undefined;
-    this.entries.delete(key);
+    area.delete(key);
     if (hit.expires <= Date.now()) return undefined;
-    this.entries.set(key, hit);
+    area.set(key, hit);
     return hit;
   }
 
-  /** Keeps at most PUBLIC_CACHE_ENTRIES pages: each query of a list is an entry, so the least recently used go. */
+  /**
+   * Keeps at most PUBLIC_CACHE_ENTRIES pages, plus a tenth as many searches and price ranges: each query of a list
+   * is an entry, so the least recently used of its area go.
+   */
   private remember(key: PublicListKey, entry: Entry): void {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    while (this.entries.size > this.config.publicCacheEntries) this.entries.delete(this.entries.keys().next().value!);
+    const area = this.areaOf(key);
+    const bound = area === this.variants ? this.variantBound : this.config.publicCacheEntries;
+    area.delete(key);
+    area.set(key, entry);
+    while (area.size > bound) area.delete(area.keys().next().value!);
+  }
+
+  private areaOf(key: PublicListKey): Map<string, Entry> {
+    return isRareVariant(key) ? this.variants : this.entries;
+  }
+
+  private get variantBound(): number {
+    return Math.ceil(this.config.publicCacheEntries / 10);
   }
 
   /** How many entries are kept (for tests of the bound). */
   get size(): number {
-    return this.entries.size;
+    return this.entries.size + this.variants.size;
   }
 
   private generation(tags: CacheTag[]): string {
@@ -136,10 +221,10 @@ export class PublicCache {
   }
 }
 
-function serialise(data: unknown): CachedJson {
+async function serialise(data: unknown): Promise<CachedJson> {
   const body = JSON.stringify(data);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { body, gzip: gzipSync(body), etag };
+  return { body, gzip: await gzip(body), etag };
 }
 
 /**

@@ -22,7 +22,7 @@ const EXPOSED = 'ETag,X-Request-Id';
 
 /**
  * Answers warm public-list cache hits (GET/HEAD of the five public lists) straight from the HTTP server, before
- * Express and Nest: these are public, unthrottled reads whose body is already serialised, and the framework
+ * Express and Nest: these are public reads whose body is already serialised (not counted by the read rate limit), and the framework
  * pipeline would otherwise cost ~80% of their time. Warm pages of a private list registered with `servePrivate`
  * are answered here too once the caller passes its checks. Everything else, and every miss, goes through the normal
  * pipeline, which also records the security headers replayed here, so both paths answer with the same headers.

@@ -30,7 +30,7 @@ export interface AppConfig {
   stripeApi: { host: string; port: number; protocol: 'http' | 'https' };
   currency: string;
   assetBaseUrl: string;
-  rateLimits: { windowSeconds: number; jwt: number; writes: number };
+  rateLimits: { windowSeconds: number; jwt: number; writes: number; reads: number };
   /** Seconds a public list may be served from the in-process cache before it is rebuilt anyway. */
   publicCacheSeconds: number;
   /** Most public-list pages kept at once (least recently used dropped first). */
@@ -220,6 +220,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
     jwt: int('RATE_LIMIT_JWT', production ? 30 : 300, 1, 1_000_000),
     writes: int('RATE_LIMIT_WRITES', production ? 120 : 1000, 1, 1_000_000),
+    reads: int('RATE_LIMIT_READS', production ? 600 : 100_000, 1, 100_000_000),
   };
   const publicCacheSeconds = int('PUBLIC_CACHE_SECONDS', 60, 0, 86400);
   const publicCacheEntries = int('PUBLIC_CACHE_ENTRIES', 500, 1, 100_000);

@@ -45,7 +45,9 @@ describe('Update class', () => {
     renderPage();
     expect(await screen.findByLabelText('Class name')).toHaveValue('Soccer Training');
     expect(screen.getByLabelText('Class image URL')).toHaveValue('http://img.test/soccer.svg');
-    expect(screen.getByLabelText('Available seats')).toHaveValue(10);
+    // The seats field edits the seats in all; what is enrolled and left is said beside it.
+    expect(screen.getByLabelText('Total seats')).toHaveValue(17);
+    expect(screen.getByText('7 students enrolled, 10 available seats.')).toBeInTheDocument();
     expect(screen.getByLabelText('Enrollment price ($)')).toHaveValue(120);
     expect(screen.getByLabelText('Instructor email')).toHaveValue('jordan@sportify.camp');
     expect(screen.getByText('approved')).toBeInTheDocument();
@@ -62,32 +64,57 @@ describe('Update class', () => {
     expect(http.calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
   });
 
-  it('saves with PATCH /classes/:id and says the class went back to review', async () => {
-    let status: CampClass['status'] = 'approved';
+  it('saves only the changed capacity with PATCH /classes/:id and says the class went back to review', async () => {
+    let stored = soccer;
     http = mockApi({
-      [LIST]: () => [200, [{ ...soccer, status }]],
+      [LIST]: () => [200, [stored]],
       'PATCH /classes/c1': () => {
-        status = 'pending';
+        stored = { ...stored, status: 'pending', capacity: 21, seats: 14 };
         return [200, { matchedCount: 1, modifiedCount: 1 }];
       },
     });
     const user = renderPage();
-    const seats = await screen.findByLabelText('Available seats');
+    const seats = await screen.findByLabelText('Total seats');
     await user.clear(seats);
-    await user.type(seats, '14');
+    await user.type(seats, '21');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     expect(await screen.findByText('Your changes are saved. The class is pending review again.')).toBeInTheDocument();
     expect(await screen.findByText('Your work has been saved')).toBeInTheDocument();
-    expect(http.calls.find((call) => call.method === 'PATCH')?.body).toEqual({
-      className: 'Soccer Training',
-      classImage: 'http://img.test/soccer.svg',
-      seats: 14,
-      price: 120,
-    });
+    expect(http.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ capacity: 21 });
     // The class is read again, now pending; the form keeps the saved values.
     expect(await screen.findByText('pending')).toBeInTheDocument();
-    expect(screen.getByLabelText('Available seats')).toHaveValue(14);
+    expect(screen.getByText('7 students enrolled, 14 available seats.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Total seats')).toHaveValue(21);
+  });
+
+  it('sends a rename alone, so seats taken since the form was loaded are kept', async () => {
+    http = mockApi({
+      [LIST]: [200, [soccer]],
+      'PATCH /classes/c1': [200, { matchedCount: 1, modifiedCount: 1 }],
+    });
+    const user = renderPage();
+    await user.type(await screen.findByLabelText('Class name'), ' Pro');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your work has been saved')).toBeInTheDocument();
+    expect(http.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { className: 'Soccer Training Pro' },
+    ]);
+  });
+
+  it("shows the API's refusal of total seats below the enrolled students", async () => {
+    const message = 'Total seats cannot be fewer than the 7 student(s) already enrolled';
+    http = mockApi({
+      [LIST]: [200, [soccer]],
+      'PATCH /classes/c1': [400, { statusCode: 400, message, error: 'Bad Request' }],
+    });
+    const user = renderPage();
+    const seats = await screen.findByLabelText('Total seats');
+    await user.clear(seats);
+    await user.type(seats, '5');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(http.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ capacity: 5 });
   });
 
   it('does not send an unchanged class back to review', async () => {

@@ -4,7 +4,7 @@ import { Link, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { Button, notify, PageHeading, selectUser, Spinner, useAppSelector, type CampClass } from '@sportify/shared-ui';
 import { ClassForm, toFormValues, type ClassInput } from '../classForm';
-import { useGetOwnClassQuery, useUpdateClassMutation } from './updateClassApi';
+import { useGetOwnClassQuery, useUpdateClassMutation, type ClassChanges } from './updateClassApi';
 
 const Notes = styled.div`
   display: grid;
@@ -33,11 +33,18 @@ const Saved = styled.p`
   border: 1px solid ${({ theme }) => theme.colors.accent};
 `;
 
-const sameAs = (item: CampClass, input: ClassInput) =>
-  item.className === input.className &&
-  item.classImage === input.classImage &&
-  item.seats === input.seats &&
-  item.price === input.price;
+// The form's seats field is the class's capacity (seats in all): the seats left follow from it on the server.
+const formValuesOf = (item: CampClass) => toFormValues({ ...item, seats: item.capacity });
+
+/** What the instructor changed against the class as loaded; unchanged fields are not sent, so none is reset. */
+function changesOf(item: CampClass, input: ClassInput): ClassChanges {
+  const changes: ClassChanges = {};
+  if (input.className !== item.className) changes.className = input.className;
+  if (input.classImage !== item.classImage) changes.classImage = input.classImage;
+  if (input.seats !== item.capacity) changes.capacity = input.seats;
+  if (input.price !== item.price) changes.price = input.price;
+  return changes;
+}
 
 /** Update class: the spec's placeholder made a real form (docs/product.md §A9), prefilled from the class. */
 export function UpdateClassPage() {
@@ -53,10 +60,11 @@ export function UpdateClassPage() {
   const [updateClass] = useUpdateClassMutation();
   const [outcome, setOutcome] = useState<'saved' | 'unchanged' | null>(null);
 
-  const save = async (changes: ClassInput) => {
+  const save = async (input: ClassInput) => {
     setOutcome(null);
+    const changes = item ? changesOf(item, input) : {};
     // Saving the same values would still send an approved class back to review; spare the instructor that.
-    if (item && sameAs(item, changes)) {
+    if (Object.keys(changes).length === 0) {
       setOutcome('unchanged');
       return;
     }
@@ -91,7 +99,14 @@ export function UpdateClassPage() {
             <p>
               Current status: <strong>{item.status}</strong>
             </p>
-            <Hint>Saving a change sends the class back to the admins for review.</Hint>
+            <p>
+              {item.enrolled} {item.enrolled === 1 ? 'student' : 'students'} enrolled, {item.seats} available{' '}
+              {item.seats === 1 ? 'seat' : 'seats'}.
+            </p>
+            <Hint>
+              Total seats count the enrolled students too: available seats are what is left of them. Saving a change
+              sends the class back to the admins for review.
+            </Hint>
             <div role="status">
               {outcome === 'saved' && <Saved>Your changes are saved. The class is pending review again.</Saved>}
               {outcome === 'unchanged' && <p>Nothing changed, so there was nothing to save.</p>}
@@ -99,10 +114,11 @@ export function UpdateClassPage() {
           </Notes>
           <ClassForm
             key={item._id}
-            initialValues={toFormValues(item)}
+            initialValues={formValuesOf(item)}
             instructorName={item.instructorName}
             instructorEmail={item.instructorEmail}
             submitLabel="Save Changes"
+            seatsLabel="Total seats"
             onSubmit={save}
           />
         </>

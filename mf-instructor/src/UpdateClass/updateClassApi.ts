@@ -1,5 +1,7 @@
-import { api, type ApiList, type ApiResponse, type CampClass } from '@sportify/shared-ui';
-import type { ClassInput } from '../classForm';
+import { api, type ApiBody, type ApiList, type ApiResponse, type CampClass } from '@sportify/shared-ui';
+
+/** The fields an edit changes (PATCH /classes/{id}): only those, so a stale copy never overwrites a newer value. */
+export type ClassChanges = ApiBody<'/classes/{id}', 'patch'>;
 
 export const updateClassApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,7 +16,7 @@ export const updateClassApi = api.injectEndpoints({
       providesTags: (_result, _error, { id }) => [{ type: 'Class', id }],
     }),
     /** The owner's edit; the API puts the class back to 'pending' for review. */
-    updateClass: build.mutation<ApiResponse<'/classes/{id}', 'patch'>, { id: string; changes: ClassInput }>({
+    updateClass: build.mutation<ApiResponse<'/classes/{id}', 'patch'>, { id: string; changes: ClassChanges }>({
       query: ({ id, changes }) => ({ url: `/classes/${id}`, method: 'PATCH', data: changes }),
       // Every class list refetches (the status changed too), including this class.
       invalidatesTags: ['Class'],

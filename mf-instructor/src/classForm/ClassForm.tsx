@@ -36,6 +36,8 @@ export interface ClassFormProps {
   instructorName: string;
   instructorEmail: string;
   submitLabel: string;
+  /** The seats field's label: Add asks for the available seats, Update for the seats in all. */
+  seatsLabel?: string;
   /**
    * Saves the checked input. Throwing (e.g. an RTK Query `unwrap()` rejection) shows the API's message in red
    * under the form; `reset` empties the form (Add does it after a successful save).
@@ -44,7 +46,14 @@ export interface ClassFormProps {
 }
 
 /** The class fields and rules shared by Add A Class and Update class (docs/product.md §5, API bounds). */
-export function ClassForm({ initialValues, instructorName, instructorEmail, submitLabel, onSubmit }: ClassFormProps) {
+export function ClassForm({
+  initialValues,
+  instructorName,
+  instructorEmail,
+  submitLabel,
+  seatsLabel = 'Available seats',
+  onSubmit,
+}: ClassFormProps) {
   const form = useForm<ClassFormValues>(initialValues, validateClass);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -74,7 +83,7 @@ export function ClassForm({ initialValues, instructorName, instructorEmail, subm
         </FormField>
       </Row>
       <Row>
-        <FormField label="Available seats" error={form.errors.seats}>
+        <FormField label={seatsLabel} error={form.errors.seats}>
           <TextInput {...form.field('seats')} type="number" inputMode="numeric" min={0} max={SEATS_MAX} step={1} />
         </FormField>
         <FormField label="Enrollment price ($)" error={form.errors.price}>

@@ -883,10 +883,11 @@ export interface components {
             total: number;
         };
         UpdateClassDto: {
+            /** @description Seats in all; the available seats become this minus the students enrolled at the time of the write */
+            capacity?: number;
             classImage?: string;
             className?: string;
             price?: number;
-            seats?: number;
         };
         UpdateResultResponse: {
             /** @example 1 */
@@ -1028,7 +1029,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The class goes back to 'pending' */
+            /** @description Only the changed fields are written; the class then goes back to 'pending' */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1036,6 +1037,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UpdateResultResponse"];
                 };
+            };
+            /** @description Invalid fields, seats sent, or a capacity below the students enrolled */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not the caller's class */
             403: {
@@ -1046,6 +1054,13 @@ export interface operations {
             };
             /** @description No such class */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The class kept changing during the edit */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
