@@ -13,8 +13,8 @@ import {
 import type { Request, Response } from 'express';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
-import { assertOwnEmail } from '../auth/ownership';
 import { Public } from '../auth/public.decorator';
+import { OwnCaller, OwnListDocs, PageWanted } from '../auth/own-list';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
 import { arrayOrPage, wantsPage, type Paged } from '../common/paging';
@@ -90,21 +90,13 @@ export class ClassesController {
 
   @Get('classes/user/:email')
   @Roles('instructor')
-  @ApiOkResponse({
-    schema: arrayOrPage(ClassResponse, ClassPageResponse),
-    description: "The caller's own classes (a page with any parameter)",
-  })
-  @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
+  @OwnListDocs(ClassResponse, ClassPageResponse, "The caller's own classes")
   mine(
-    @CurrentCaller() caller: Caller,
-    @Param('email') email: string,
+    @OwnCaller() caller: Caller,
     @Query() query: OwnClassesQueryDto,
-    @Req() req: Request,
+    @PageWanted() paged: boolean,
   ): Promise<CampClass[] | Paged<CampClass>> {
-    assertOwnEmail(caller, email);
-    return wantsPage(req.originalUrl)
-      ? this.classes.ofInstructorPage(caller.email, query)
-      : this.classes.ofInstructor(caller.email);
+    return paged ? this.classes.ofInstructorPage(caller.email, query) : this.classes.ofInstructor(caller.email);
   }
 
   @Patch('classes/status/:id')

@@ -1,10 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiExtraModels,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiPaymentRequiredResponse,
@@ -15,8 +14,9 @@ import type { Request, Response } from 'express';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
+import { OwnCaller, OwnListDocs, PageWanted } from '../auth/own-list';
 import { Roles } from '../auth/roles.decorator';
-import { arrayOrPage, PageQueryDto, wantsPage, type Paged } from '../common/paging';
+import { PageQueryDto, wantsPage, type Paged } from '../common/paging';
 import { StudentListQueryDto } from '../common/student-list-query.dto';
 import { CreateIntentDto, RecordPaymentDto } from './payment.dto';
 import type { EnrolledItem, IntentCreated, PaymentRecorded, UnsettledItem, UnsettledList } from './payment.model';
@@ -82,18 +82,12 @@ export class PaymentsController {
   }
 
   @Get('payments/enrolled/:email')
-  @ApiOkResponse({
-    schema: arrayOrPage(EnrolledItemResponse, EnrolledPageResponse),
-    description: "The caller's payments, newest first (a page with any parameter)",
-  })
-  @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
+  @OwnListDocs(EnrolledItemResponse, EnrolledPageResponse, "The caller's payments, newest first")
   enrolled(
-    @CurrentCaller() caller: Caller,
-    @Param('email') email: string,
+    @OwnCaller() caller: Caller,
     @Query() query: StudentListQueryDto,
-    @Req() req: Request,
+    @PageWanted() paged: boolean,
   ): Promise<EnrolledItem[] | Paged<EnrolledItem>> {
-    assertOwnEmail(caller, email);
-    return wantsPage(req.originalUrl) ? this.payments.enrolledPage(caller, query) : this.payments.enrolled(caller);
+    return paged ? this.payments.enrolledPage(caller, query) : this.payments.enrolled(caller);
   }
 }

@@ -1,21 +1,20 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiExtraModels,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request } from 'express';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
+import { OwnCaller, OwnListDocs, PageWanted } from '../auth/own-list';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
-import { arrayOrPage, wantsPage, type Paged } from '../common/paging';
+import type { Paged } from '../common/paging';
 import { StudentListQueryDto } from '../common/student-list-query.dto';
 import type { DeleteResult, InsertResult } from '../common/write-results';
 import { CreateSelectionDto } from './selection.dto';
@@ -42,19 +41,13 @@ export class SelectionsController {
   }
 
   @Get('selected/:email')
-  @ApiOkResponse({
-    schema: arrayOrPage(SelectionResponse, SelectionPageResponse),
-    description: "The caller's selections, oldest first (a page with any parameter)",
-  })
-  @ApiForbiddenResponse({ description: "The e-mail is not the caller's" })
+  @OwnListDocs(SelectionResponse, SelectionPageResponse, "The caller's selections, oldest first")
   list(
-    @CurrentCaller() caller: Caller,
-    @Param('email') email: string,
+    @OwnCaller() caller: Caller,
     @Query() query: StudentListQueryDto,
-    @Req() req: Request,
+    @PageWanted() paged: boolean,
   ): Promise<Selection[] | Paged<Selection>> {
-    assertOwnEmail(caller, email);
-    return wantsPage(req.originalUrl) ? this.selections.page(caller, query) : this.selections.list(caller);
+    return paged ? this.selections.page(caller, query) : this.selections.list(caller);
   }
 
   @Delete('selected/:id')
