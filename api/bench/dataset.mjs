@@ -4,19 +4,9 @@
 // runs compare. `node api/bench/dataset.mjs <mongodb-uri>` writes it on its own; bench.mjs calls writeDataset().
 import mongoose from 'mongoose';
 import { fileURLToPath } from 'node:url';
+// The seed's sports (the built API's copy: the bench needs api/dist anyway), so every picture exists.
+import { SPORTS } from '../dist/seed/seed-data.js';
 
-const SPORTS = [
-  'soccer',
-  'basketball',
-  'tennis',
-  'swimming',
-  'volleyball',
-  'baseball',
-  'athletics',
-  'gymnastics',
-  'cycling',
-  'badminton',
-];
 const LEVELS = ['Basics', 'Camp', 'Clinic', 'Skills', 'Academy', 'Masterclass', 'Weekend', 'Intensive'];
 const BATCH = 5_000;
 
