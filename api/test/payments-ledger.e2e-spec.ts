@@ -2,8 +2,11 @@ import { Types } from 'mongoose';
 import { ReconciliationService } from '../src/payments/reconciliation.service';
 import { ADMIN } from './support/demo';
 import {
+  atProvider,
   confirmCard,
   deliver,
+  freshClass as newClass,
+  paidIntent as paidBy,
   paymentBody,
   selectAndOpenIntent,
   signedEvent,
@@ -32,33 +35,8 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     return { seats: c.seats as number, enrolled: c.enrolled as number };
   };
 
-  /** A new approved class with `seats` seats, so tests do not share seat counts. */
-  async function freshClass(seats: number, price = 80): Promise<string> {
-    const instructor = await signInAs(t, 'jordan@sportify.camp', 'Coach@2026');
-    const id = (
-      await t
-        .http()
-        .post('/classes')
-        .set(instructor.auth)
-        .send({
-          className: `Ledger ${Math.random().toString(36).slice(2, 8)}`,
-          classImage: 'http://localhost:3000/images/classes/soccer.svg',
-          seats,
-          price,
-        })
-        .expect(201)
-    ).body.insertedId as string;
-    await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status: 'approved' }).expect(200);
-    return id;
-  }
-
-  /** A student who selected `classId`, opened an intent and paid it with the test card. */
-  async function paidIntent(classId: string, prefix = 'ledger') {
-    const s = await newStudent(t, prefix);
-    const p = await selectAndOpenIntent(t, s, classId);
-    await confirmCard(t, s, p.clientSecret).expect(200);
-    return { s, p };
-  }
+  const freshClass = (seats: number, price = 80) => newClass(t, admin, seats, price);
+  const paidIntent = (classId: string, prefix = 'ledger') => paidBy(t, classId, prefix);
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true, env: { PAYMENT_SETTLE_DELAY_SECONDS: '0' } });
@@ -191,8 +169,12 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     await t.http().post('/payments/webhook').set('Content-Type', 'application/json').send(forged.payload).expect(400);
     expect(await enrolledOf(s)).toHaveLength(1);
 
+    // The event is read back from the provider: one it does not confirm changes nothing.
     const refund = signedEvent(secret, 'charge.refunded', charge);
     await deliver(t, refund).expect(200);
+    expect(await enrolledOf(s)).toHaveLength(1);
+    await atProvider(t, p.intentId, { refunded: true, amountRefunded: 8000 });
+    await deliver(t, signedEvent(secret, 'charge.refunded', charge)).expect(200);
     expect(await enrolledOf(s)).toEqual([]);
     expect(await seatsAndEnrolled(classId)).toEqual(before);
     expect(await db().collection('payment_settlements').findOne({ intentId: p.intentId })).toMatchObject({
@@ -216,7 +198,7 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     await t.http().post('/classes/selected').set(s.auth).send({ classId }).expect(201);
   });
 
-  it('a dispute un-enrols and releases the seat; a partial refund does not', async () => {
+  it('a dispute un-enrols and releases the seat; a partial refund does not, and is written on the payment', async () => {
     const classId = await freshClass(4);
     const before = await seatsAndEnrolled(classId);
     const { s, p } = await paidIntent(classId, 'disputed');
@@ -227,6 +209,7 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
       .send(paymentBody(s, p, classId))
       .expect(201);
 
+    await atProvider(t, p.intentId, { amountRefunded: 1000 });
     await deliver(
       t,
       signedEvent(secret, 'charge.refunded', {
@@ -239,7 +222,15 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
       }),
     ).expect(200);
     expect(await enrolledOf(s)).toHaveLength(1);
+    expect(await db().collection('payments').findOne({ transactionId: p.intentId })).toMatchObject({
+      refundedAmount: 10,
+    });
+    expect(await db().collection('payment_settlements').findOne({ intentId: p.intentId })).toMatchObject({
+      state: 'recorded',
+      refundedAmount: 1000,
+    });
 
+    await atProvider(t, p.intentId, { disputed: true });
     await deliver(
       t,
       signedEvent(secret, 'charge.dispute.created', {

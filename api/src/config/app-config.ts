@@ -25,7 +25,7 @@ export interface AppConfig {
   stripeApi: { host: string; port: number; protocol: 'http' | 'https' };
   currency: string;
   assetBaseUrl: string;
-  rateLimits: { windowSeconds: number; jwt: number; writes: number };
+  rateLimits: { windowSeconds: number; jwt: number; writes: number; providerEvents: number };
   /** Seconds a public list may be served from the in-process cache before it is rebuilt anyway. */
   publicCacheSeconds: number;
   /** Most public-list pages kept at once (least recently used dropped first). */
@@ -207,6 +207,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
     jwt: int('RATE_LIMIT_JWT', production ? 30 : 300, 1, 1_000_000),
     writes: int('RATE_LIMIT_WRITES', production ? 120 : 1000, 1, 1_000_000),
+    // The provider sends bursts from a few addresses (a backlog after an outage); a refused event is never retried
+    // by us, so its budget is the provider's, not a browser's.
+    providerEvents: int('RATE_LIMIT_PROVIDER_EVENTS', 20_000, 1, 10_000_000),
   };
   const publicCacheSeconds = int('PUBLIC_CACHE_SECONDS', 60, 0, 86400);
   const publicCacheEntries = int('PUBLIC_CACHE_ENTRIES', 500, 1, 100_000);

@@ -9,6 +9,8 @@ export interface Payment {
   selectionId: string;
   date: Date;
   status: string;
+  /** Dollars given back by a partial refund (the enrolment stays). */
+  refundedAmount?: number;
 }
 
 export const PAYMENT_STATUS_PENDING_SERVICE = 'service pending';

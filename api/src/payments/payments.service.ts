@@ -101,6 +101,7 @@ export class PaymentsService implements OnModuleInit {
         alreadyRecorded: !outcome.first,
       };
     }
+    if (outcome.kind === 'pending') throw new PaymentRequiredException('This payment has not succeeded');
     const message = REFUND_REASONS[outcome.reason];
     if (outcome.reason === 'refunded_at_provider' || outcome.reason === 'disputed')
       throw new PaymentRequiredException(message);
