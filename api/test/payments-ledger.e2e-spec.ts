@@ -313,3 +313,27 @@ describe('the sandbox delivers its provider events to the same handler', () => {
       .expect(200);
   });
 });
+
+describe('provider events have their own rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_WRITES: '3', RATE_LIMIT_PROVIDER_EVENTS: '1000' } });
+  });
+  afterAll(() => t.close());
+
+  it("a burst of events from one address is never answered 429 by the browsers' write limit", async () => {
+    const secret = t.config.stripeWebhookSecret;
+    const answers = [];
+    for (let i = 0; i < 12; i++)
+      answers.push(
+        (await deliver(t, signedEvent(secret, 'charge.refunded', { id: `ch_${i}`, payment_intent: `pi_${i}` }))).status,
+      );
+    expect(answers).toEqual(Array(12).fill(200));
+    // The write limit itself still applies to other writes from that address.
+    const s = await newStudent(t, 'limited', false);
+    const writes = [];
+    for (let i = 0; i < 5; i++)
+      writes.push((await t.http().post('/classes/selected').set(s.auth).send({ classId: 'nope' })).status);
+    expect(writes.slice(-2)).toEqual([429, 429]);
+  });
+});
