@@ -5,6 +5,7 @@ import {
   atProvider,
   confirmCard,
   deliver,
+  disputeEvent,
   freshClass as newClass,
   paidIntent as paidBy,
   paymentBody,
@@ -283,6 +284,78 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     const row = await db().collection('payment_settlements').findOne({ intentId: p.intentId });
     expect(row).toMatchObject({ state: 'open', charged: false });
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now()); // asked again later, with backoff
+  });
+  it('an intent left unpaid for a day is cancelled at the provider and can no longer be charged', async () => {
+    const classId = await freshClass(2);
+    const s = await newStudent(t, 'expiring');
+    const p = await selectAndOpenIntent(t, s, classId);
+    await t.app.get(ReconciliationService).runOnce(new Date(Date.now() + 25 * 3600_000));
+    const row = await db().collection('payment_settlements').findOne({ intentId: p.intentId });
+    expect(row).toMatchObject({ state: 'expired', cancelledAt: expect.any(Date) });
+    expect((await sandboxIntent(p.intentId)).status).toBe('canceled');
+    const late = await confirmCard(t, s, p.clientSecret).expect(402);
+    expect(late.body.message).toBe('This payment has expired.');
+    // Not money at the provider: not unsettled, not due.
+    const list = await t.http().get('/payments/unsettled').set(admin.auth).expect(200);
+    expect(list.body.items.map((i: { intentId: string }) => i.intentId)).not.toContain(p.intentId);
+  });
+
+  it('an expired row charged anyway is listed for the admins and settled by reconciliation', async () => {
+    const classId = await freshClass(2);
+    const { s, p } = await paidIntent(classId, 'chargedlate');
+    // Expired before cancelling existed: the provider took the money and nobody reported it.
+    await db()
+      .collection('payment_settlements')
+      .updateOne({ intentId: p.intentId }, { $set: { state: 'expired', charged: true } });
+    const list = await t.http().get('/payments/unsettled').set(admin.auth).expect(200);
+    expect(list.body.items).toContainEqual(expect.objectContaining({ intentId: p.intentId, state: 'expired' }));
+    await t.app.get(ReconciliationService).runOnce();
+    expect((await enrolledOf(s)).map((e) => e.transactionId)).toEqual([p.intentId]);
+    expect(await db().collection('payment_settlements').findOne({ intentId: p.intentId })).toMatchObject({
+      state: 'recorded',
+    });
+  });
+
+  it('a dispute on a refund we owe: refunded once when the provider does not show the dispute, not refunded again when it does', async () => {
+    const classId = await freshClass(3);
+    const owe = async (prefix: string) => {
+      const { p } = await paidIntent(classId, prefix);
+      // Our refund failed earlier (sold out): the row owes it.
+      await db()
+        .collection('payment_settlements')
+        .updateOne(
+          { intentId: p.intentId },
+          {
+            $set: {
+              state: 'refund_due',
+              reason: 'sold_out',
+              charged: true,
+              nextAttemptAt: new Date(Date.now() + 3600_000),
+            },
+          },
+        );
+      return p;
+    };
+    const unseen = await owe('owedunseen');
+    await deliver(t, disputeEvent(secret, unseen.intentId, 8000)).expect(200);
+    expect((await sandboxIntent(unseen.intentId)).refunded).toBe(true);
+    expect(await db().collection('payment_settlements').findOne({ intentId: unseen.intentId })).toMatchObject({
+      state: 'refunded',
+      reason: 'sold_out',
+    });
+
+    const seen = await owe('owedseen');
+    await atProvider(t, seen.intentId, { disputed: true });
+    await deliver(t, disputeEvent(secret, seen.intentId, 8000)).expect(200);
+    expect((await sandboxIntent(seen.intentId)).refunded).toBe(false);
+    expect(await db().collection('payment_settlements').findOne({ intentId: seen.intentId })).toMatchObject({
+      state: 'refunded',
+      reason: 'disputed',
+    });
+    // A replay, or reconciliation, refunds nothing more.
+    await deliver(t, disputeEvent(secret, seen.intentId, 8000)).expect(200);
+    await t.app.get(ReconciliationService).runOnce();
+    expect((await sandboxIntent(seen.intentId)).refunded).toBe(false);
   });
 });
 
