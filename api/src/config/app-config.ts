@@ -48,6 +48,8 @@ export interface AppConfig {
     reconcileIntervalSeconds: number;
     /** First wait before retrying a failed refund; doubles per attempt up to an hour. */
     refundRetrySeconds: number;
+    /** How long a path holds a ledger row without renewing its claim; then reconciliation may take it over. */
+    claimLeaseSeconds: number;
     /** Milliseconds before the sandbox delivers its provider events; null: it does not deliver them. */
     sandboxEventDelayMs: number | null;
   };
@@ -186,6 +188,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     settleDelaySeconds: int('PAYMENT_SETTLE_DELAY_SECONDS', 120, 0, 86400),
     reconcileIntervalSeconds: int('PAYMENT_RECONCILE_INTERVAL_SECONDS', 60, 0, 86400),
     refundRetrySeconds: int('PAYMENT_REFUND_RETRY_SECONDS', 30, 1, 3600),
+    claimLeaseSeconds: int('PAYMENT_CLAIM_LEASE_SECONDS', 30, 1, 3600),
     sandboxEventDelayMs: sandboxDelayRaw === 'off' ? null : int('SANDBOX_EVENT_DELAY_MS', 1500, 0, 600_000),
   };
   const stripeProtocol = str('STRIPE_API_PROTOCOL', 'https');

@@ -18,8 +18,6 @@ export type SettleOutcome =
 
 const HOUR_MS = 3600_000;
 const OPEN_INTENT_EXPIRY_MS = 24 * HOUR_MS;
-/** How long a claim holds a row without renewing it; a holder renews before each write. */
-export const CLAIM_LEASE_MS = 30_000;
 const CLAIM_POLL_MS = 20;
 /** Rounds of "somebody asked while I held it" before the holder gives the row to reconciliation. */
 const MAX_ROUNDS = 5;
@@ -107,12 +105,12 @@ export class SettlementService {
       return this.settle(intent);
     }
     const owner = randomUUID();
-    let row = await this.ledger.claim(intentId, owner, CLAIM_LEASE_MS);
+    let row = await this.ledger.claim(intentId, owner, this.leaseMs());
     if (!row) {
       await this.ledger.poke(intentId, { charged: intent.status === 'succeeded', revoke: revocationOf(intent) });
       // The holder may have let go between the claim and the poke: then nobody would act on the news until the
       // next reconciliation pass.
-      row = await this.ledger.claim(intentId, owner, CLAIM_LEASE_MS);
+      row = await this.ledger.claim(intentId, owner, this.leaseMs());
       if (!row) return null;
     }
     try {
@@ -129,7 +127,7 @@ export class SettlementService {
    */
   async reconcileNext(now = new Date()): Promise<{ intentId: string; state: string } | null> {
     const owner = randomUUID();
-    const row = await this.ledger.claimNextDue(now, owner, CLAIM_LEASE_MS);
+    const row = await this.ledger.claimNextDue(now, owner, this.leaseMs());
     if (!row) return null;
     try {
       const outcome = await this.drive(row, owner, await this.gateway.retrieveIntent(row.intentId), now);
@@ -148,9 +146,9 @@ export class SettlementService {
 
   /** Claims the row, waiting while another path holds it (until its lease runs out, at the latest). */
   private async waitForClaim(intentId: string, owner: string): Promise<Settlement | null> {
-    const until = Date.now() + CLAIM_LEASE_MS + 5_000;
+    const until = Date.now() + this.leaseMs() + 5_000;
     while (Date.now() < until) {
-      const row = await this.ledger.claim(intentId, owner, CLAIM_LEASE_MS);
+      const row = await this.ledger.claim(intentId, owner, this.leaseMs());
       if (row) return row;
       await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
     }
@@ -205,7 +203,7 @@ export class SettlementService {
         await this.undoEnrolment(row);
         return refused({ state: 'refunded' }, row.reason ?? revoke ?? 'refunded_at_provider');
       case 'refund_due':
-        return this.owedRefund(row, intent, revoke);
+        return this.owedRefund(row, owner, intent, revoke);
       case 'recorded': {
         if (revoke) {
           await this.undoEnrolment(row);
@@ -237,16 +235,16 @@ export class SettlementService {
   private async enrol(row: Settlement, owner: string, intent: GatewayIntent): Promise<Step> {
     await this.probe.at('read', row.intentId);
     const cls = await this.classes.findById(row.classId);
-    if (!cls) return this.refuse(row, 'class_gone');
-    if (intent.amount !== toMinorUnits(cls.price)) return this.refuse(row, 'price_changed');
+    if (!cls) return this.refuse(row, owner, 'class_gone');
+    if (intent.amount !== toMinorUnits(cls.price)) return this.refuse(row, owner, 'price_changed');
     const other = await this.payments.findForStudentAndClass(row.email, row.classId);
-    if (other && other.transactionId !== row.intentId) return this.refuse(row, 'already_paid');
+    if (other && other.transactionId !== row.intentId) return this.refuse(row, owner, 'already_paid');
 
     await this.stillOurs(row, owner);
     const seat = await this.classes.takeSeat(row.classId, row.intentId);
     await this.probe.at('seat', row.intentId);
-    if (seat === 'full') return this.refuse(row, 'sold_out');
-    if (seat === 'not-offered') return this.refuse(row, 'not_offered');
+    if (seat === 'full') return this.refuse(row, owner, 'sold_out');
+    if (seat === 'not-offered') return this.refuse(row, owner, 'not_offered');
 
     await this.stillOurs(row, owner);
     let payment: Payment;
@@ -262,7 +260,7 @@ export class SettlementService {
         status: PAYMENT_STATUS_PENDING_SERVICE,
       });
     } catch (err) {
-      if (err instanceof AlreadyEnrolledError) return this.refuse(row, 'already_paid');
+      if (err instanceof AlreadyEnrolledError) return this.refuse(row, owner, 'already_paid');
       throw err;
     }
     await this.probe.at('payment', row.intentId);
@@ -274,9 +272,9 @@ export class SettlementService {
   }
 
   /** We decided to give the money back: undo what this intent took, then refund (retried with backoff). */
-  private async refuse(row: Settlement, reason: RefundReason): Promise<Step> {
+  private async refuse(row: Settlement, owner: string, reason: RefundReason): Promise<Step> {
     await this.undoEnrolment(row);
-    return this.refundNow({ ...row, reason }, reason);
+    return this.refundNow({ ...row, reason }, owner, reason);
   }
 
   /**
@@ -286,6 +284,7 @@ export class SettlementService {
    */
   private async owedRefund(
     row: Settlement,
+    owner: string,
     intent: GatewayIntent | null,
     revoke: Settlement['revokeRequested'],
   ): Promise<Step> {
@@ -296,10 +295,13 @@ export class SettlementService {
       this.logger.warn(`Refund of ${row.intentId} dropped: the charge is disputed, the dispute returns the money`);
       return refused({ state: 'refunded', reason: 'disputed' }, reason);
     }
-    return this.refundNow(row, reason);
+    return this.refundNow(row, owner, reason);
   }
 
-  private async refundNow(row: Settlement, reason: RefundReason): Promise<Step> {
+  private async refundNow(row: Settlement, owner: string, reason: RefundReason): Promise<Step> {
+    // The decision is written before money moves, so admins see the refund owed even if this process stops now.
+    if (!(await this.ledger.decide(row.intentId, owner, { state: 'refund_due', reason, charged: true })))
+      throw new LostClaimError(`Settlement ${row.intentId} was taken over`);
     try {
       await this.gateway.refund(row.intentId);
       this.logger.warn(`Refunded ${row.intentId}: ${reason}`);
@@ -348,7 +350,7 @@ export class SettlementService {
   }
 
   private async stillOurs(row: Settlement, owner: string): Promise<void> {
-    if (!(await this.ledger.renew(row.intentId, owner, CLAIM_LEASE_MS)))
+    if (!(await this.ledger.renew(row.intentId, owner, this.leaseMs())))
       throw new LostClaimError(`Settlement ${row.intentId} was taken over`);
   }
 
@@ -360,11 +362,19 @@ export class SettlementService {
 
   /** Lets go of a row after a failure, to be looked at again with backoff (never blocking the due list). */
   private async pushBack(row: Settlement, owner: string, err: Error): Promise<void> {
+    // Without the database the write cannot land, and waiting for it holds the driver up while the database comes
+    // back; the claim runs out instead and reconciliation takes the row over.
+    if (/Network|ServerSelection/.test(err.name)) return;
     await this.ledger.abandon(row.intentId, owner, err.message, this.backoff(row.attempts)).catch(() => undefined);
   }
 
   private backoff(attempts: number): Date {
     return new Date(Date.now() + Math.min(this.config.payments.refundRetrySeconds * 1000 * 2 ** attempts, HOUR_MS));
+  }
+
+  /** A holder renews its claim before each write, so the lease only has to outlast one step. */
+  private leaseMs(): number {
+    return this.config.payments.claimLeaseSeconds * 1000;
   }
 
   private firstCheck(): Date {

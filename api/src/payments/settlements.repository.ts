@@ -175,6 +175,12 @@ export class SettlementsRepository {
     return d ? toSettlement(d) : null;
   }
 
+  /** The holder writes a decision before acting on it (a refund owed); false when it no longer holds the row. */
+  async decide(intentId: string, owner: string, set: Pick<Release, 'state' | 'reason' | 'charged'>): Promise<boolean> {
+    const res = await this.model.updateOne({ intentId, owner }, { $set: { ...set, updatedAt: new Date() } }).exec();
+    return res.matchedCount === 1;
+  }
+
   /** Lets go after a failure: the row keeps its state and is looked at again after `nextAttemptAt`. */
   async abandon(intentId: string, owner: string, error: string, nextAttemptAt: Date): Promise<void> {
     await this.model
