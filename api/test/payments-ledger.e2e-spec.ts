@@ -230,6 +230,11 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
       state: 'recorded',
       refundedAmount: 1000,
     });
+    await t.http().get('/payments/partial-refunds').set(s.auth).expect(403);
+    const partial = await t.http().get('/payments/partial-refunds').set(admin.auth).expect(200);
+    expect(partial.body.items).toContainEqual(
+      expect.objectContaining({ transactionId: p.intentId, email: s.email, price: 80, refundedAmount: 10 }),
+    );
 
     await atProvider(t, p.intentId, { disputed: true });
     await deliver(

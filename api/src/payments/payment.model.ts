@@ -53,6 +53,17 @@ export interface UnsettledItem {
   updatedAt: Date;
 }
 
+/** A recorded payment partly given back (the enrolment stays). */
+export type PartialRefundItem = Pick<
+  Payment,
+  '_id' | 'email' | 'className' | 'classId' | 'transactionId' | 'price' | 'date'
+> & { refundedAmount: number };
+
+export interface PartialRefundList {
+  count: number;
+  items: PartialRefundItem[];
+}
+
 export interface UnsettledList {
   count: number;
   items: UnsettledItem[];

@@ -82,6 +82,17 @@ export class PaymentsRepository {
     await this.model.updateOne({ transactionId }, { $set: { refundedAmount } }).exec();
   }
 
+  /** Payments partly refunded, newest first (for admins). */
+  async partlyRefunded(limit: number): Promise<Payment[]> {
+    const docs = await this.model
+      .find({ refundedAmount: { $gt: 0 } })
+      .sort(NEWEST_FIRST)
+      .limit(limit)
+      .lean<LeanPayment[]>()
+      .exec();
+    return docs.map(toPayment);
+  }
+
   /** The student's payments, newest first. */
   async listForStudent(email: string): Promise<Payment[]> {
     const docs = await this.model.find({ email }).sort(NEWEST_FIRST).lean<LeanPayment[]>().exec();
