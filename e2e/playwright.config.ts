@@ -20,6 +20,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   globalSetup: require.resolve('./global-setup'),
+  globalTeardown: require.resolve('./global-teardown'),
   use: {
     baseURL: `http://localhost:${ports.shell}`,
     trace: 'retain-on-failure',

@@ -56,9 +56,15 @@ describe('configuration validated at boot', () => {
   });
 
   it('uses strict rate limits in production and roomy ones elsewhere', () => {
-    expect(loadConfig(DEV).rateLimits).toEqual({ windowSeconds: 60, jwt: 300, writes: 1000, reads: 100_000 });
+    expect(loadConfig(DEV).rateLimits).toEqual({
+      windowSeconds: 60,
+      jwt: 300,
+      writes: 1000,
+      reads: 100_000,
+      providerEvents: 20_000,
+    });
     const prod = loadConfig({ NODE_ENV: 'production', ...PROD });
-    expect(prod.rateLimits).toEqual({ windowSeconds: 60, jwt: 30, writes: 120, reads: 600 });
+    expect(prod.rateLimits).toEqual({ windowSeconds: 60, jwt: 30, writes: 120, reads: 600, providerEvents: 20_000 });
   });
 
   it.each<Record<string, string>>([

@@ -48,7 +48,11 @@ describe('payments survive the database stopping midway', () => {
       .db()
       .collection('classes')
       .findOne({ _id: new Types.ObjectId(id) }))!;
-  const reconcile = () => t.app.get(ReconciliationService).runOnce();
+  // The failed call's claim on the ledger row runs out (PAYMENT_CLAIM_LEASE_SECONDS), then reconciliation takes over.
+  const reconcile = async () => {
+    await new Promise((r) => setTimeout(r, 1100));
+    return t.app.get(ReconciliationService).runOnce();
+  };
 
   async function freshClass(seats: number): Promise<string> {
     const id = (
@@ -74,7 +78,11 @@ describe('payments survive the database stopping midway', () => {
     proxy = await startFaultProxy(db.port);
     t = await startTestApp({
       seed: true,
-      env: { MONGODB_URI: `mongodb://127.0.0.1:${proxy.port}/faults`, PAYMENT_SETTLE_DELAY_SECONDS: '0' },
+      env: {
+        MONGODB_URI: `mongodb://127.0.0.1:${proxy.port}/faults`,
+        PAYMENT_SETTLE_DELAY_SECONDS: '0',
+        PAYMENT_CLAIM_LEASE_SECONDS: '1',
+      },
     });
     [admin, instructor] = await Promise.all([
       signInAs(t, ADMIN.email, ADMIN.password),

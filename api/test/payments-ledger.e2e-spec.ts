@@ -2,8 +2,12 @@ import { Types } from 'mongoose';
 import { ReconciliationService } from '../src/payments/reconciliation.service';
 import { ADMIN } from './support/demo';
 import {
+  atProvider,
   confirmCard,
   deliver,
+  disputeEvent,
+  freshClass as newClass,
+  paidIntent as paidBy,
   paymentBody,
   selectAndOpenIntent,
   signedEvent,
@@ -32,33 +36,8 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     return { seats: c.seats as number, enrolled: c.enrolled as number };
   };
 
-  /** A new approved class with `seats` seats, so tests do not share seat counts. */
-  async function freshClass(seats: number, price = 80): Promise<string> {
-    const instructor = await signInAs(t, 'jordan@sportify.camp', 'Coach@2026');
-    const id = (
-      await t
-        .http()
-        .post('/classes')
-        .set(instructor.auth)
-        .send({
-          className: `Ledger ${Math.random().toString(36).slice(2, 8)}`,
-          classImage: 'http://localhost:3000/images/classes/soccer.svg',
-          seats,
-          price,
-        })
-        .expect(201)
-    ).body.insertedId as string;
-    await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status: 'approved' }).expect(200);
-    return id;
-  }
-
-  /** A student who selected `classId`, opened an intent and paid it with the test card. */
-  async function paidIntent(classId: string, prefix = 'ledger') {
-    const s = await newStudent(t, prefix);
-    const p = await selectAndOpenIntent(t, s, classId);
-    await confirmCard(t, s, p.clientSecret).expect(200);
-    return { s, p };
-  }
+  const freshClass = (seats: number, price = 80) => newClass(t, admin, seats, price);
+  const paidIntent = (classId: string, prefix = 'ledger') => paidBy(t, classId, prefix);
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true, env: { PAYMENT_SETTLE_DELAY_SECONDS: '0' } });
@@ -191,8 +170,12 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     await t.http().post('/payments/webhook').set('Content-Type', 'application/json').send(forged.payload).expect(400);
     expect(await enrolledOf(s)).toHaveLength(1);
 
+    // The event is read back from the provider: one it does not confirm changes nothing.
     const refund = signedEvent(secret, 'charge.refunded', charge);
     await deliver(t, refund).expect(200);
+    expect(await enrolledOf(s)).toHaveLength(1);
+    await atProvider(t, p.intentId, { refunded: true, amountRefunded: 8000 });
+    await deliver(t, signedEvent(secret, 'charge.refunded', charge)).expect(200);
     expect(await enrolledOf(s)).toEqual([]);
     expect(await seatsAndEnrolled(classId)).toEqual(before);
     expect(await db().collection('payment_settlements').findOne({ intentId: p.intentId })).toMatchObject({
@@ -216,7 +199,7 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     await t.http().post('/classes/selected').set(s.auth).send({ classId }).expect(201);
   });
 
-  it('a dispute un-enrols and releases the seat; a partial refund does not', async () => {
+  it('a dispute un-enrols and releases the seat; a partial refund does not, and is written on the payment', async () => {
     const classId = await freshClass(4);
     const before = await seatsAndEnrolled(classId);
     const { s, p } = await paidIntent(classId, 'disputed');
@@ -227,6 +210,7 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
       .send(paymentBody(s, p, classId))
       .expect(201);
 
+    await atProvider(t, p.intentId, { amountRefunded: 1000 });
     await deliver(
       t,
       signedEvent(secret, 'charge.refunded', {
@@ -239,7 +223,20 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
       }),
     ).expect(200);
     expect(await enrolledOf(s)).toHaveLength(1);
+    expect(await db().collection('payments').findOne({ transactionId: p.intentId })).toMatchObject({
+      refundedAmount: 10,
+    });
+    expect(await db().collection('payment_settlements').findOne({ intentId: p.intentId })).toMatchObject({
+      state: 'recorded',
+      refundedAmount: 1000,
+    });
+    await t.http().get('/payments/partial-refunds').set(s.auth).expect(403);
+    const partial = await t.http().get('/payments/partial-refunds').set(admin.auth).expect(200);
+    expect(partial.body.items).toContainEqual(
+      expect.objectContaining({ transactionId: p.intentId, email: s.email, price: 80, refundedAmount: 10 }),
+    );
 
+    await atProvider(t, p.intentId, { disputed: true });
     await deliver(
       t,
       signedEvent(secret, 'charge.dispute.created', {
@@ -293,6 +290,78 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     expect(row).toMatchObject({ state: 'open', charged: false });
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now()); // asked again later, with backoff
   });
+  it('an intent left unpaid for a day is cancelled at the provider and can no longer be charged', async () => {
+    const classId = await freshClass(2);
+    const s = await newStudent(t, 'expiring');
+    const p = await selectAndOpenIntent(t, s, classId);
+    await t.app.get(ReconciliationService).runOnce(new Date(Date.now() + 25 * 3600_000));
+    const row = await db().collection('payment_settlements').findOne({ intentId: p.intentId });
+    expect(row).toMatchObject({ state: 'expired', cancelledAt: expect.any(Date) });
+    expect((await sandboxIntent(p.intentId)).status).toBe('canceled');
+    const late = await confirmCard(t, s, p.clientSecret).expect(402);
+    expect(late.body.message).toBe('This payment has expired.');
+    // Not money at the provider: not unsettled, not due.
+    const list = await t.http().get('/payments/unsettled').set(admin.auth).expect(200);
+    expect(list.body.items.map((i: { intentId: string }) => i.intentId)).not.toContain(p.intentId);
+  });
+
+  it('an expired row charged anyway is listed for the admins and settled by reconciliation', async () => {
+    const classId = await freshClass(2);
+    const { s, p } = await paidIntent(classId, 'chargedlate');
+    // Expired before cancelling existed: the provider took the money and nobody reported it.
+    await db()
+      .collection('payment_settlements')
+      .updateOne({ intentId: p.intentId }, { $set: { state: 'expired', charged: true } });
+    const list = await t.http().get('/payments/unsettled').set(admin.auth).expect(200);
+    expect(list.body.items).toContainEqual(expect.objectContaining({ intentId: p.intentId, state: 'expired' }));
+    await t.app.get(ReconciliationService).runOnce();
+    expect((await enrolledOf(s)).map((e) => e.transactionId)).toEqual([p.intentId]);
+    expect(await db().collection('payment_settlements').findOne({ intentId: p.intentId })).toMatchObject({
+      state: 'recorded',
+    });
+  });
+
+  it('a dispute on a refund we owe: refunded once when the provider does not show the dispute, not refunded again when it does', async () => {
+    const classId = await freshClass(3);
+    const owe = async (prefix: string) => {
+      const { p } = await paidIntent(classId, prefix);
+      // Our refund failed earlier (sold out): the row owes it.
+      await db()
+        .collection('payment_settlements')
+        .updateOne(
+          { intentId: p.intentId },
+          {
+            $set: {
+              state: 'refund_due',
+              reason: 'sold_out',
+              charged: true,
+              nextAttemptAt: new Date(Date.now() + 3600_000),
+            },
+          },
+        );
+      return p;
+    };
+    const unseen = await owe('owedunseen');
+    await deliver(t, disputeEvent(secret, unseen.intentId, 8000)).expect(200);
+    expect((await sandboxIntent(unseen.intentId)).refunded).toBe(true);
+    expect(await db().collection('payment_settlements').findOne({ intentId: unseen.intentId })).toMatchObject({
+      state: 'refunded',
+      reason: 'sold_out',
+    });
+
+    const seen = await owe('owedseen');
+    await atProvider(t, seen.intentId, { disputed: true });
+    await deliver(t, disputeEvent(secret, seen.intentId, 8000)).expect(200);
+    expect((await sandboxIntent(seen.intentId)).refunded).toBe(false);
+    expect(await db().collection('payment_settlements').findOne({ intentId: seen.intentId })).toMatchObject({
+      state: 'refunded',
+      reason: 'disputed',
+    });
+    // A replay, or reconciliation, refunds nothing more.
+    await deliver(t, disputeEvent(secret, seen.intentId, 8000)).expect(200);
+    await t.app.get(ReconciliationService).runOnce();
+    expect((await sandboxIntent(seen.intentId)).refunded).toBe(false);
+  });
 });
 
 describe('the sandbox delivers its provider events to the same handler', () => {
@@ -320,5 +389,29 @@ describe('the sandbox delivers its provider events to the same handler', () => {
       .set(s.auth)
       .send(paymentBody(s, p, classId))
       .expect(200);
+  });
+});
+
+describe('provider events have their own rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_WRITES: '3', RATE_LIMIT_PROVIDER_EVENTS: '1000' } });
+  });
+  afterAll(() => t.close());
+
+  it("a burst of events from one address is never answered 429 by the browsers' write limit", async () => {
+    const secret = t.config.stripeWebhookSecret;
+    const answers = [];
+    for (let i = 0; i < 12; i++)
+      answers.push(
+        (await deliver(t, signedEvent(secret, 'charge.refunded', { id: `ch_${i}`, payment_intent: `pi_${i}` }))).status,
+      );
+    expect(answers).toEqual(Array(12).fill(200));
+    // The write limit itself still applies to other writes from that address.
+    const s = await newStudent(t, 'limited', false);
+    const writes = [];
+    for (let i = 0; i < 5; i++)
+      writes.push((await t.http().post('/classes/selected').set(s.auth).send({ classId: 'nope' })).status);
+    expect(writes.slice(-2)).toEqual([429, 429]);
   });
 });

@@ -35,6 +35,8 @@ describe('Stripe adapter against stripe-mock', () => {
       currency: 'usd',
       metadata: expect.any(Object), // stripe-mock does not echo metadata
       refunded: false,
+      amountRefunded: 0,
+      disputed: false,
     });
   });
 
@@ -48,6 +50,12 @@ describe('Stripe adapter against stripe-mock', () => {
     });
     await expect(gateway.retrieveIntent('ch_123')).resolves.toBeNull();
     await expect(gateway.retrieveIntent('pi_../../v1/charges')).resolves.toBeNull();
+  });
+
+  it('cancels an intent (expiry) and answers it as it is afterwards; ids that cannot be intents are not sent', async () => {
+    const intent = await gateway.cancelIntent('pi_123');
+    expect(intent).toMatchObject({ id: 'pi_123', status: expect.any(String), disputed: expect.any(Boolean) });
+    await expect(gateway.cancelIntent('ch_123')).resolves.toBeNull();
   });
 
   it('refunds an intent', async () => {
@@ -173,7 +181,7 @@ describe('the API in Stripe mode (STRIPE_SECRET_KEY set)', () => {
       .set(s.auth)
       .send({ transactionId: intent.intentId, deleteId: intent.selectionId, id: classId });
     expect(res.status).toBe(402);
-    expect(await t.db().collection('payments').countDocuments()).toBe(0);
+    expect(await t.db().collection('payments').countDocuments({ transactionId: intent.intentId })).toBe(0);
   });
 
   it('keeps role checks in front of the gateway', async () => {

@@ -7,18 +7,32 @@ const TOKEN_EXCHANGE = 'sportify:token-exchange';
 /** Marks the token exchange, which gets its own, stricter rate limit (it is what a credential-stuffer would hit). */
 export const TokenExchange = () => SetMetadata(TOKEN_EXCHANGE, true);
 
+const PROVIDER_EVENTS = 'sportify:provider-events';
+/** Marks the provider's webhook: its own budget, sized for the provider, never the browsers' write limit. */
+export const ProviderEvents = () => SetMetadata(PROVIDER_EVENTS, true);
+
 const isTokenExchange = (ctx: ExecutionContext) => Reflect.getMetadata(TOKEN_EXCHANGE, ctx.getHandler()) === true;
+const isProviderEvent = (ctx: ExecutionContext) => Reflect.getMetadata(PROVIDER_EVENTS, ctx.getHandler()) === true;
 const isRead = (ctx: ExecutionContext) =>
   ['GET', 'HEAD', 'OPTIONS'].includes(ctx.switchToHttp().getRequest<Request>().method);
 
-/** Per client IP: one budget for POST /jwt, one for every other write; reads have their own in rate-limit-reads.ts. */
+/**
+ * Per client IP: one budget for POST /jwt, one for the provider's events, one for every other write; reads have
+ * their own in rate-limit-reads.ts.
+ */
 export function rateLimits(config: AppConfig): ThrottlerModuleOptions {
   const ttl = config.rateLimits.windowSeconds * 1000;
   return {
     errorMessage: 'Too many requests, please try again later',
     throttlers: [
       { name: 'token', ttl, limit: config.rateLimits.jwt, skipIf: (ctx) => !isTokenExchange(ctx) },
-      { name: 'writes', ttl, limit: config.rateLimits.writes, skipIf: (ctx) => isRead(ctx) || isTokenExchange(ctx) },
+      {
+        name: 'writes',
+        ttl,
+        limit: config.rateLimits.writes,
+        skipIf: (ctx) => isRead(ctx) || isTokenExchange(ctx) || isProviderEvent(ctx),
+      },
+      { name: 'events', ttl, limit: config.rateLimits.providerEvents, skipIf: (ctx) => !isProviderEvent(ctx) },
     ],
   };
 }

@@ -30,7 +30,7 @@ export interface AppConfig {
   stripeApi: { host: string; port: number; protocol: 'http' | 'https' };
   currency: string;
   assetBaseUrl: string;
-  rateLimits: { windowSeconds: number; jwt: number; writes: number; reads: number };
+  rateLimits: { windowSeconds: number; jwt: number; writes: number; reads: number; providerEvents: number };
   /** Seconds a public list may be served from the in-process cache before it is rebuilt anyway. */
   publicCacheSeconds: number;
   /** Most public-list pages kept at once (least recently used dropped first). */
@@ -53,6 +53,8 @@ export interface AppConfig {
     reconcileIntervalSeconds: number;
     /** First wait before retrying a failed refund; doubles per attempt up to an hour. */
     refundRetrySeconds: number;
+    /** How long a path holds a ledger row without renewing its claim; then reconciliation may take it over. */
+    claimLeaseSeconds: number;
     /** Milliseconds before the sandbox delivers its provider events; null: it does not deliver them. */
     sandboxEventDelayMs: number | null;
   };
@@ -199,6 +201,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     settleDelaySeconds: int('PAYMENT_SETTLE_DELAY_SECONDS', 120, 0, 86400),
     reconcileIntervalSeconds: int('PAYMENT_RECONCILE_INTERVAL_SECONDS', 60, 0, 86400),
     refundRetrySeconds: int('PAYMENT_REFUND_RETRY_SECONDS', 30, 1, 3600),
+    claimLeaseSeconds: int('PAYMENT_CLAIM_LEASE_SECONDS', 30, 1, 3600),
     sandboxEventDelayMs: sandboxDelayRaw === 'off' ? null : int('SANDBOX_EVENT_DELAY_MS', 1500, 0, 600_000),
   };
   const stripeProtocol = str('STRIPE_API_PROTOCOL', 'https');
@@ -221,6 +224,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwt: int('RATE_LIMIT_JWT', production ? 30 : 300, 1, 1_000_000),
     writes: int('RATE_LIMIT_WRITES', production ? 120 : 1000, 1, 1_000_000),
     reads: int('RATE_LIMIT_READS', production ? 600 : 100_000, 1, 100_000_000),
+    // The provider sends bursts from a few addresses (a backlog after an outage); a refused event is never retried
+    // by us, so its budget is the provider's, not a browser's.
+    providerEvents: int('RATE_LIMIT_PROVIDER_EVENTS', 20_000, 1, 10_000_000),
   };
   const publicCacheSeconds = int('PUBLIC_CACHE_SECONDS', 60, 0, 86400);
   const publicCacheEntries = int('PUBLIC_CACHE_ENTRIES', 500, 1, 100_000);

@@ -9,6 +9,8 @@ export interface Payment {
   selectionId: string;
   date: Date;
   status: string;
+  /** Dollars given back by a partial refund (the enrolment stays). */
+  refundedAmount?: number;
 }
 
 export const PAYMENT_STATUS_PENDING_SERVICE = 'service pending';
@@ -49,6 +51,17 @@ export interface UnsettledItem {
   lastError?: string;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A recorded payment partly given back (the enrolment stays). */
+export type PartialRefundItem = Pick<
+  Payment,
+  '_id' | 'email' | 'className' | 'classId' | 'transactionId' | 'price' | 'date'
+> & { refundedAmount: number };
+
+export interface PartialRefundList {
+  count: number;
+  items: PartialRefundItem[];
 }
 
 export interface UnsettledList {

@@ -4,6 +4,8 @@ import { InsertResultResponse, DeleteResultResponse } from '../common/write-resu
 import type {
   EnrolledItem,
   IntentCreated,
+  PartialRefundItem,
+  PartialRefundList,
   PaymentRecorded,
   SandboxConfirmed,
   UnsettledItem,
@@ -60,6 +62,22 @@ export class CardErrorResponse {
 export class EventHandledResponse {
   @ApiProperty({ example: true }) received: true;
   @ApiProperty({ description: 'True when the event had been handled before: nothing changed' }) duplicate: boolean;
+}
+
+export class PartialRefundItemResponse implements PartialRefundItem {
+  @ApiProperty() _id: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ example: 'Soccer Fundamentals' }) className: string;
+  @ApiProperty() classId: string;
+  @ApiProperty({ example: 'pi_sandbox_x' }) transactionId: string;
+  @ApiProperty({ example: 120, description: 'Dollars paid' }) price: number;
+  @ApiProperty({ type: String, format: 'date-time' }) date: Date;
+  @ApiProperty({ example: 10, description: 'Dollars given back; the enrolment stays' }) refundedAmount: number;
+}
+
+export class PartialRefundListResponse implements PartialRefundList {
+  @ApiProperty() count: number;
+  @ApiProperty({ type: [PartialRefundItemResponse] }) items: PartialRefundItemResponse[];
 }
 
 export class UnsettledItemResponse implements UnsettledItem {

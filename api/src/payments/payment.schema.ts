@@ -26,6 +26,9 @@ export class PaymentRecord {
 
   @Prop({ required: true })
   status: string;
+
+  @Prop()
+  refundedAmount?: number;
 }
 
 export const PaymentSchema = SchemaFactory.createForClass(PaymentRecord);

@@ -19,10 +19,18 @@ import { Roles } from '../auth/roles.decorator';
 import { PageQueryDto, wantsPage, type Paged } from '../common/paging';
 import { StudentListQueryDto } from '../common/student-list-query.dto';
 import { CreateIntentDto, RecordPaymentDto } from './payment.dto';
-import type { EnrolledItem, IntentCreated, PaymentRecorded, UnsettledItem, UnsettledList } from './payment.model';
+import type {
+  EnrolledItem,
+  IntentCreated,
+  PartialRefundList,
+  PaymentRecorded,
+  UnsettledItem,
+  UnsettledList,
+} from './payment.model';
 import {
   EnrolledItemResponse,
   EnrolledPageResponse,
+  PartialRefundListResponse,
   PaymentIntentResponse,
   RecordPaymentResponse,
   UnsettledListResponse,
@@ -79,6 +87,16 @@ export class PaymentsController {
   })
   unsettled(@Query() query: PageQueryDto, @Req() req: Request): Promise<UnsettledList | Paged<UnsettledItem>> {
     return wantsPage(req.originalUrl) ? this.payments.unsettledPage(query) : this.payments.unsettled();
+  }
+
+  @Get('payments/partial-refunds')
+  @Roles('admin')
+  @ApiOkResponse({
+    type: PartialRefundListResponse,
+    description: 'Recorded payments partly refunded at the provider (the enrolment stays), newest first, at most 200',
+  })
+  partialRefunds(): Promise<PartialRefundList> {
+    return this.payments.partialRefunds();
   }
 
   @Get('payments/enrolled/:email')

@@ -8,6 +8,8 @@ import { SandboxIntentRecord, SandboxIntentSchema } from './gateway/sandbox-inte
 import { SandboxIntentsRepository } from './gateway/sandbox-intents.repository';
 import { SandboxGateway } from './gateway/sandbox.gateway';
 import { StripeGateway } from './gateway/stripe.gateway';
+import { LedgerCheckService } from './ledger-check';
+import { LedgerCheckRepository } from './ledger-check.repository';
 import { PaymentRecord, PaymentSchema } from './payment.schema';
 import { PaymentsController } from './payments.controller';
 import { PaymentsRepository } from './payments.repository';
@@ -19,6 +21,7 @@ import { ReconciliationService } from './reconciliation.service';
 import { SandboxController } from './sandbox.controller';
 import { SandboxService } from './sandbox.service';
 import { SettlementRecord, SettlementSchema } from './settlement.schema';
+import { SettlementProbe } from './settlement-probe';
 import { SettlementService } from './settlement.service';
 import { SettlementsRepository } from './settlements.repository';
 import { WebhookController } from './webhook.controller';
@@ -52,11 +55,14 @@ import { WebhookController } from './webhook.controller';
     PaymentsRepository,
     SettlementsRepository,
     ProviderEventsRepository,
+    SettlementProbe,
     SettlementService,
     ProviderEventsService,
     PaymentsService,
     SandboxService,
     ReconciliationService,
+    LedgerCheckRepository,
+    LedgerCheckService,
   ],
   exports: [ReconciliationService],
 })

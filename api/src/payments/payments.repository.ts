@@ -22,6 +22,7 @@ const toPayment = (d: LeanPayment): Payment => ({
   selectionId: d.selectionId.toString(),
   date: d.date,
   status: d.status,
+  ...(d.refundedAmount ? { refundedAmount: d.refundedAmount } : {}),
 });
 
 /** The student already has a recorded payment for this class, through another transaction. */
@@ -74,6 +75,22 @@ export class PaymentsRepository {
   /** Removes a refunded or disputed enrolment (the ledger keeps its history); harmless when already gone. */
   async deleteByTransaction(transactionId: string): Promise<void> {
     await this.model.deleteOne({ transactionId }).exec();
+  }
+
+  /** A partial refund: written on the payment, which stays. */
+  async setRefundedAmount(transactionId: string, refundedAmount: number): Promise<void> {
+    await this.model.updateOne({ transactionId }, { $set: { refundedAmount } }).exec();
+  }
+
+  /** Payments partly refunded, newest first (for admins). */
+  async partlyRefunded(limit: number): Promise<Payment[]> {
+    const docs = await this.model
+      .find({ refundedAmount: { $gt: 0 } })
+      .sort(NEWEST_FIRST)
+      .limit(limit)
+      .lean<LeanPayment[]>()
+      .exec();
+    return docs.map(toPayment);
   }
 
   /** The student's payments, newest first. */

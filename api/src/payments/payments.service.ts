@@ -17,6 +17,7 @@ import type { RecordPaymentDto } from './payment.dto';
 import type {
   EnrolledItem,
   IntentCreated,
+  PartialRefundList,
   Payment,
   PaymentRecorded,
   UnsettledItem,
@@ -101,6 +102,7 @@ export class PaymentsService implements OnModuleInit {
         alreadyRecorded: !outcome.first,
       };
     }
+    if (outcome.kind === 'pending') throw new PaymentRequiredException('This payment has not succeeded');
     const message = REFUND_REASONS[outcome.reason];
     if (outcome.reason === 'refunded_at_provider' || outcome.reason === 'disputed')
       throw new PaymentRequiredException(message);
@@ -127,6 +129,21 @@ export class PaymentsService implements OnModuleInit {
     const window = pageWindow(query);
     const { items, total } = await this.ledger.unsettledPage(this.unsettledBefore(), window);
     return { items: items.map(toUnsettledItem), total, page: window.page, limit: window.limit };
+  }
+
+  /** For admins: recorded payments partly refunded at the provider (at most 200, newest first). */
+  async partialRefunds(): Promise<PartialRefundList> {
+    const items = (await this.payments.partlyRefunded(200)).map((p) => ({
+      _id: p._id,
+      email: p.email,
+      className: p.className,
+      classId: p.classId,
+      transactionId: p.transactionId,
+      price: p.price,
+      date: p.date,
+      refundedAmount: p.refundedAmount ?? 0,
+    }));
+    return { count: items.length, items };
   }
 
   private unsettledBefore(): Date {

@@ -1,7 +1,6 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { toGatewayIntent } from './gateway/stripe.gateway';
 import { ProviderEventsRepository } from './provider-events.repository';
 import { SettlementService } from './settlement.service';
 
@@ -44,31 +43,30 @@ export class ProviderEventsService {
     return { received: true, duplicate: false };
   }
 
+  /**
+   * The event only says which intent changed: what it changed is read back from the provider (a forged or stale
+   * payload cannot enrol or un-enrol anyone), and settled by the same code as every other path.
+   */
   private async handle(event: Stripe.Event): Promise<void> {
-    switch (event.type) {
-      case 'payment_intent.succeeded': {
-        const intent = toGatewayIntent(event.data.object);
-        if (!intent.metadata.email || !intent.metadata.classId || !intent.metadata.selectionId) return; // not ours
-        const outcome = await this.settlement.settle(intent);
-        this.logger.log(
-          `Event ${event.id}: ${intent.id} ${outcome.kind === 'recorded' ? 'recorded' : `refused (${outcome.reason})`}`,
-        );
-        return;
-      }
-      case 'charge.refunded': {
-        // Only a full refund ends the enrolment; a partial one is a goodwill gesture.
-        if (!event.data.object.refunded) return;
-        const intentId = intentIdOf(event.data.object.payment_intent);
-        if (intentId) await this.settlement.revoke(intentId, 'refunded_at_provider');
-        return;
-      }
-      case 'charge.dispute.created': {
-        const intentId = intentIdOf(event.data.object.payment_intent);
-        if (intentId) await this.settlement.revoke(intentId, 'disputed');
-        return;
-      }
-      default:
-        return; // other event types are acknowledged and ignored
-    }
+    const intentId = intentOf(event);
+    if (!intentId) return; // other event types are acknowledged and ignored
+    const outcome = await this.settlement.providerNews(intentId);
+    if (outcome)
+      this.logger.log(
+        `Event ${event.id} (${event.type}): ${intentId} ${outcome.kind === 'refused' ? `refused (${outcome.reason})` : outcome.kind}`,
+      );
+  }
+}
+
+function intentOf(event: Stripe.Event): string | null {
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      return event.data.object.id;
+    // Partial or full, the provider's intent says which; only a full refund ends the enrolment.
+    case 'charge.refunded':
+    case 'charge.dispute.created':
+      return intentIdOf(event.data.object.payment_intent);
+    default:
+      return null;
   }
 }

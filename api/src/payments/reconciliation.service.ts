@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SettlementService } from './settlement.service';
-import { SettlementsRepository } from './settlements.repository';
 
 export interface ReconcileReport {
   looked: number;
@@ -10,12 +9,18 @@ export interface ReconcileReport {
   failed: number;
 }
 
-const BATCH = 100;
+/** Rows worked on at once by one replica; each holds its own claim, so every row has one provider call at a time. */
+const WORKERS = 4;
+/** A pass stops after this many rows; the next one goes on (rows pushed back are not due again in the same pass). */
+const PASS_LIMIT = 5000;
 
 /**
  * Settles what nobody settled: charged intents whose browser call and event never came (after
- * PAYMENT_SETTLE_DELAY_SECONDS), rows left midway by a failure, and refunds that failed (retried with backoff).
- * Runs every PAYMENT_RECONCILE_INTERVAL_SECONDS, and as a command (`npm run reconcile -w api`).
+ * PAYMENT_SETTLE_DELAY_SECONDS), rows left midway by a failure or an expired claim, news nobody acted on, refunds
+ * that failed (retried with backoff) and intents to cancel after a day. Each row is claimed before it is worked on,
+ * so any number of replicas share the due rows without doing one twice, and a row that fails is pushed back with
+ * backoff instead of blocking the queue. Runs every PAYMENT_RECONCILE_INTERVAL_SECONDS, and as a command
+ * (`npm run reconcile -w api`).
  */
 @Injectable()
 export class ReconciliationService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -25,7 +30,6 @@ export class ReconciliationService implements OnApplicationBootstrap, OnModuleDe
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly ledger: SettlementsRepository,
     private readonly settlement: SettlementService,
   ) {}
 
@@ -42,7 +46,7 @@ export class ReconciliationService implements OnApplicationBootstrap, OnModuleDe
     if (this.timer) clearInterval(this.timer);
   }
 
-  /** One pass over the due rows; overlapping calls share the running pass. */
+  /** One pass over the due rows; overlapping calls in one process share the running pass. */
   runOnce(now = new Date()): Promise<ReconcileReport> {
     this.running ??= this.pass(now).finally(() => (this.running = undefined));
     return this.running;
@@ -50,16 +54,23 @@ export class ReconciliationService implements OnApplicationBootstrap, OnModuleDe
 
   private async pass(now: Date): Promise<ReconcileReport> {
     const report: ReconcileReport = { looked: 0, states: {}, failed: 0 };
-    for (const row of await this.ledger.due(now, BATCH)) {
-      report.looked++;
-      try {
-        const state = await this.settlement.reconcile(row, now);
-        report.states[state] = (report.states[state] ?? 0) + 1;
-      } catch (err) {
-        report.failed++;
-        this.logger.warn(`Reconciling ${row.intentId} failed: ${(err as Error).message}`);
+    const worker = async () => {
+      while (report.looked < PASS_LIMIT) {
+        let done: { intentId: string; state: string } | null;
+        try {
+          done = await this.settlement.reconcileNext(now);
+        } catch (err) {
+          report.looked++;
+          report.failed++;
+          this.logger.warn(`Reconciling a payment failed: ${(err as Error).message}`);
+          continue;
+        }
+        if (!done) return;
+        report.looked++;
+        report.states[done.state] = (report.states[done.state] ?? 0) + 1;
       }
-    }
+    };
+    await Promise.all(Array.from({ length: WORKERS }, worker));
     if (report.looked)
       this.logger.log(
         `Reconciled ${report.looked} payment(s): ${JSON.stringify(report.states)}, ${report.failed} failed`,

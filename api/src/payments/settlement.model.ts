@@ -2,8 +2,11 @@
 //
 //   open ──> recorded ──> revoking ──> refunded      (refund or dispute made at the provider)
 //     ├────> refund_due ─────────────> refunded      (we give the money back: sold out, duplicate, ...)
-//     └────> expired (never paid after a day; still settles if the provider later says it succeeded)
+//     └────> expired (never paid after a day, cancelled at the provider; settles if it was charged anyway)
 //
+// Every path that changes a seat or a payment first claims the row (owner + lease), does its writes and releases
+// the row with its outcome. A path that finds the row claimed leaves a request on it (`pokes`, `revokeRequested`)
+// that the owner honours before its release; a lease that runs out is taken over by reconciliation.
 // `open` is written when the intent is created, so every charge has a row before money can move, and the
 // reconciliation job finds every intent the browser or the provider's event never settled.
 
@@ -39,6 +42,19 @@ export interface Settlement {
   /** When the reconciliation job may next look at it (refund retries back off). */
   nextAttemptAt: Date;
   lastError?: string;
+  /** Failed reconciliation attempts (each pushes nextAttemptAt further back). */
+  attempts: number;
+  /** Who holds the row's claim, and until when (absent when nobody does). */
+  owner?: string;
+  leaseUntil?: Date;
+  /** Bumped by every path that asks while the row is claimed: the owner's release fails and it looks again. */
+  pokes: number;
+  /** A refund or dispute reported by the provider, not yet acted on. */
+  revokeRequested?: 'refunded_at_provider' | 'disputed';
+  /** Cents given back by a partial refund (the enrolment stays). */
+  refundedAmount?: number;
+  /** When the intent was cancelled at the provider (expiry). */
+  cancelledAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -39,6 +39,27 @@ export class SettlementRecord {
   @Prop()
   lastError?: string;
 
+  @Prop({ default: 0 })
+  attempts: number;
+
+  @Prop()
+  owner?: string;
+
+  @Prop()
+  leaseUntil?: Date;
+
+  @Prop({ default: 0 })
+  pokes: number;
+
+  @Prop({ type: String, enum: ['refunded_at_provider', 'disputed'] })
+  revokeRequested?: 'refunded_at_provider' | 'disputed';
+
+  @Prop()
+  refundedAmount?: number;
+
+  @Prop()
+  cancelledAt?: Date;
+
   @Prop({ required: true })
   createdAt: Date;
 

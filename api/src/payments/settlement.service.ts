@@ -1,31 +1,45 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { ClassesService } from '../classes/classes.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SelectionsService } from '../selections/selections.service';
 import { PAYMENT_GATEWAY, toMinorUnits, type GatewayIntent, type PaymentGateway } from './gateway/payment-gateway';
 import { PAYMENT_STATUS_PENDING_SERVICE, type Payment } from './payment.model';
 import { AlreadyEnrolledError, PaymentsRepository } from './payments.repository';
+import { SettlementProbe } from './settlement-probe';
 import type { RefundReason, Settlement } from './settlement.model';
-import { SettlementsRepository } from './settlements.repository';
+import { SettlementsRepository, type Release } from './settlements.repository';
 
 export type SettleOutcome =
   | { kind: 'recorded'; payment: Payment; first: boolean; deletedCount: number }
-  | { kind: 'refused'; reason: RefundReason };
+  | { kind: 'refused'; reason: RefundReason }
+  /** Not paid (yet): nothing to settle. */
+  | { kind: 'pending' };
 
 const HOUR_MS = 3600_000;
 const OPEN_INTENT_EXPIRY_MS = 24 * HOUR_MS;
+const CLAIM_POLL_MS = 20;
+/** Rounds of "somebody asked while I held it" before the holder gives the row to reconciliation. */
+const MAX_ROUNDS = 5;
+
+/** The holder's lease was taken over: it must not write anything more. */
+class LostClaimError extends Error {}
+
+interface Step {
+  release: Release;
+  outcome: SettleOutcome;
+}
 
 /**
  * Settles each payment intent exactly once, the same way whoever asks: POST /payments, the provider's event or
- * the reconciliation job. There are no transactions, so every step is idempotent and ordered so that a failure at
- * any step leaves something the next run finishes:
- *   1. the ledger row exists (`open`) before money moves;
- *   2. the seat is taken for this intent (the class records its holder, so a rerun never takes a second one);
- *   3. the payment is inserted once (unique transaction id);
- *   4. one conditional update moves the row to `recorded` (or `refund_due`): the decision;
- *   5. the selection is removed.
- * A refund releases the intent's seat and removes its payment first, then calls the provider; a failed refund
- * stays `refund_due` and is retried with backoff. `seats + enrolled` only ever changes by one atomic update.
+ * the reconciliation job. There are no transactions, so every path claims the ledger row first (a conditional
+ * update: owner and lease), looks at the row and at the provider's intent, does its writes (each one idempotent
+ * and keyed by the intent) and releases the row with its outcome. Only the holder touches the intent's seat and
+ * payment, so a refund can no longer slip between a settlement's read and its writes. A path that finds the row
+ * claimed waits (the browser's call) or leaves its news on the row (events): the holder's release then fails and
+ * it looks again. Whatever state the holder ends in, the seat and payment agree with it: `recorded` keeps them,
+ * any other state undoes them. A holder that stops (crash, lost database) loses its lease, and reconciliation
+ * takes the row over and finishes it.
  */
 @Injectable()
 export class SettlementService {
@@ -38,6 +52,7 @@ export class SettlementService {
     private readonly payments: PaymentsRepository,
     private readonly classes: ClassesService,
     private readonly selections: SelectionsService,
+    private readonly probe: SettlementProbe,
   ) {}
 
   /** The ledger row for a new intent, so that a charge nobody reports is still found by reconciliation. */
@@ -50,36 +65,194 @@ export class SettlementService {
     );
   }
 
-  /** Settles a succeeded intent (its metadata already checked by the caller): enrols once, or refunds. */
+  /**
+   * Settles an intent as the provider reported it (its metadata already checked by the caller): enrols once, or
+   * refunds. Waits while another path holds the row, then answers with the row's outcome.
+   */
   async settle(intent: GatewayIntent): Promise<SettleOutcome> {
     const { email, classId, selectionId } = intent.metadata;
     if (!email || !classId || !selectionId) throw new Error(`Intent ${intent.id} has no enrolment metadata`);
-    let row = await this.ledger.open(
+    await this.ledger.open(
       { intentId: intent.id, email, classId, selectionId, amount: intent.amount },
       this.firstCheck(),
     );
-    if (!row.charged) await this.ledger.markCharged(intent.id);
-    if (intent.refunded && row.state !== 'refunded' && row.state !== 'refund_due') {
-      return this.revoke(intent.id, 'refunded_at_provider') as Promise<SettleOutcome>;
+    let view: GatewayIntent | null = intent;
+    for (;;) {
+      const owner = randomUUID();
+      const row = await this.waitForClaim(intent.id, owner);
+      if (!row) throw new Error(`Settlement ${intent.id} stayed claimed by another call`);
+      try {
+        return await this.drive(row, owner, view);
+      } catch (err) {
+        if (!(err instanceof LostClaimError)) throw err;
+        // Another path took the row over: start again as a new caller, from what it decided.
+        view = await this.gateway.retrieveIntent(intent.id);
+      }
     }
-    if (row.state !== 'open' && row.state !== 'expired') return this.finish(row);
+  }
 
+  /**
+   * The provider said something about an intent (an event): its current state is read back from the provider and
+   * acted on at once, or left on the row for whoever holds it.
+   */
+  async providerNews(intentId: string): Promise<SettleOutcome | null> {
+    const intent = await this.gateway.retrieveIntent(intentId);
+    if (!intent) return null;
+    const existing = await this.ledger.find(intentId);
+    if (!existing) {
+      const { email, classId, selectionId } = intent.metadata;
+      if (!email || !classId || !selectionId || intent.status !== 'succeeded') return null; // not ours, or unpaid
+      return this.settle(intent);
+    }
+    const owner = randomUUID();
+    let row = await this.ledger.claim(intentId, owner, this.leaseMs());
+    if (!row) {
+      await this.ledger.poke(intentId, { charged: intent.status === 'succeeded', revoke: revocationOf(intent) });
+      // The holder may have let go between the claim and the poke: then nobody would act on the news until the
+      // next reconciliation pass.
+      row = await this.ledger.claim(intentId, owner, this.leaseMs());
+      if (!row) return null;
+    }
+    try {
+      return await this.drive(row, owner, await this.gateway.retrieveIntent(intentId));
+    } catch (err) {
+      if (err instanceof LostClaimError) return null; // whoever took it over acts on the same news
+      throw err;
+    }
+  }
+
+  /**
+   * One reconciliation step: claims the next due row (unsettled and due, news nobody acted on, or a claim whose
+   * lease ran out) and finishes it. Null when nothing is due. A failure pushes the row back with backoff.
+   */
+  async reconcileNext(now = new Date()): Promise<{ intentId: string; state: string } | null> {
+    const owner = randomUUID();
+    const row = await this.ledger.claimNextDue(now, owner, this.leaseMs());
+    if (!row) return null;
+    try {
+      const outcome = await this.drive(row, owner, await this.gateway.retrieveIntent(row.intentId), now);
+      return { intentId: row.intentId, state: outcome.kind === 'recorded' ? 'recorded' : await this.stateOf(row) };
+    } catch (err) {
+      if (err instanceof LostClaimError) return { intentId: row.intentId, state: 'taken_over' };
+      // The provider may have failed before drive did anything; pushing back twice is harmless (the claim is gone).
+      await this.pushBack(row, owner, err as Error);
+      throw err;
+    }
+  }
+
+  private async stateOf(row: Settlement): Promise<string> {
+    return (await this.ledger.find(row.intentId))?.state ?? row.state;
+  }
+
+  /** Claims the row, waiting while another path holds it (until its lease runs out, at the latest). */
+  private async waitForClaim(intentId: string, owner: string): Promise<Settlement | null> {
+    const until = Date.now() + this.leaseMs() + 5_000;
+    while (Date.now() < until) {
+      const row = await this.ledger.claim(intentId, owner, this.leaseMs());
+      if (row) return row;
+      await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
+    }
+    return null;
+  }
+
+  /** Runs the holder's steps until its release sticks (nobody asked anything in between). */
+  private async drive(
+    claimed: Settlement,
+    owner: string,
+    intent: GatewayIntent | null,
+    now = new Date(),
+  ): Promise<SettleOutcome> {
+    let row = claimed;
+    let view = intent;
+    try {
+      for (let round = 0; round < MAX_ROUNDS; round++) {
+        const step = await this.step(row, owner, view, now);
+        const released = await this.ledger.release(row.intentId, owner, row.pokes, step.release);
+        if (released) return await this.afterRelease(released, step.outcome);
+        const current = await this.ledger.find(row.intentId);
+        if (current?.owner !== owner) throw new LostClaimError(`Settlement ${row.intentId} was taken over`);
+        // News arrived while we held it (a refund, a dispute, a charge): look at the provider again.
+        row = current;
+        view = await this.gateway.retrieveIntent(row.intentId);
+      }
+      throw new Error(`Settlement ${row.intentId} kept changing while it was settled`);
+    } catch (err) {
+      if (!(err instanceof LostClaimError)) await this.pushBack(row, owner, err as Error);
+      throw err;
+    }
+  }
+
+  private async afterRelease(row: Settlement, outcome: SettleOutcome): Promise<SettleOutcome> {
+    if (outcome.kind === 'recorded' && outcome.first) {
+      const deletedCount = await this.selections.removePaid(row.selectionId, row.email);
+      this.logger.log(`Recorded ${row.intentId} for ${row.email} (class ${row.classId})`);
+      return { ...outcome, deletedCount };
+    }
+    return outcome;
+  }
+
+  /** What the holder does with the row as it finds it; every branch leaves seat and payment matching its release. */
+  private async step(row: Settlement, owner: string, intent: GatewayIntent | null, now: Date): Promise<Step> {
+    const revoke = row.revokeRequested ?? revocationOf(intent);
+    switch (row.state) {
+      case 'refunded':
+        // Leftovers of a path that lost its claim mid-write go too.
+        await this.undoEnrolment(row);
+        return refused({ state: 'refunded' }, row.reason ?? 'refunded_at_provider');
+      case 'revoking':
+        await this.undoEnrolment(row);
+        return refused({ state: 'refunded' }, row.reason ?? revoke ?? 'refunded_at_provider');
+      case 'refund_due':
+        return this.owedRefund(row, owner, intent, revoke);
+      case 'recorded': {
+        if (revoke) {
+          await this.undoEnrolment(row);
+          this.logger.warn(`Revoked ${row.intentId}: ${revoke}`);
+          return refused({ state: 'refunded', reason: revoke }, revoke);
+        }
+        const payment = await this.payments.findByTransaction(row.intentId);
+        if (!payment) throw new Error(`Settlement ${row.intentId} is recorded without its payment`);
+        const partial = await this.notePartialRefund(row, intent);
+        return {
+          release: { state: 'recorded', ...partial },
+          outcome: { kind: 'recorded', payment, first: false, deletedCount: 0 },
+        };
+      }
+      case 'open':
+      case 'expired': {
+        if (revoke) {
+          await this.undoEnrolment(row);
+          this.logger.warn(`Revoked ${row.intentId} before it was recorded: ${revoke}`);
+          return refused({ state: 'refunded', reason: revoke, charged: true }, revoke);
+        }
+        if (intent?.status === 'succeeded') return this.enrol(row, owner, intent);
+        return this.notPaid(row, owner, now);
+      }
+    }
+  }
+
+  /** Steps 1-3 of a paid intent: checks, the seat, the payment; each write only while the claim is still ours. */
+  private async enrol(row: Settlement, owner: string, intent: GatewayIntent): Promise<Step> {
+    await this.probe.at('read', row.intentId);
     const cls = await this.classes.findById(row.classId);
-    if (!cls) return this.decideRefund(row, 'class_gone');
-    if (intent.amount !== toMinorUnits(cls.price)) return this.decideRefund(row, 'price_changed');
+    if (!cls) return this.refuse(row, owner, 'class_gone');
+    if (intent.amount !== toMinorUnits(cls.price)) return this.refuse(row, owner, 'price_changed');
     const other = await this.payments.findForStudentAndClass(row.email, row.classId);
-    if (other && other.transactionId !== intent.id) return this.decideRefund(row, 'already_paid');
+    if (other && other.transactionId !== row.intentId) return this.refuse(row, owner, 'already_paid');
 
-    const seat = await this.classes.takeSeat(row.classId, intent.id);
-    if (seat === 'full') return this.decideRefund(row, 'sold_out');
-    if (seat === 'not-offered') return this.decideRefund(row, 'not_offered');
+    await this.stillOurs(row, owner);
+    const seat = await this.classes.takeSeat(row.classId, row.intentId);
+    await this.probe.at('seat', row.intentId);
+    if (seat === 'full') return this.refuse(row, owner, 'sold_out');
+    if (seat === 'not-offered') return this.refuse(row, owner, 'not_offered');
 
+    await this.stillOurs(row, owner);
     let payment: Payment;
     try {
       payment = await this.payments.insertOnce({
         email: row.email,
         className: cls.className,
-        transactionId: intent.id,
+        transactionId: row.intentId,
         price: cls.price,
         classId: row.classId,
         selectionId: row.selectionId,
@@ -87,83 +260,98 @@ export class SettlementService {
         status: PAYMENT_STATUS_PENDING_SERVICE,
       });
     } catch (err) {
-      if (err instanceof AlreadyEnrolledError) return this.decideRefund(row, 'already_paid');
+      if (err instanceof AlreadyEnrolledError) return this.refuse(row, owner, 'already_paid');
       throw err;
     }
-
-    const recorded = await this.ledger.transition(intent.id, ['open', 'expired'], 'recorded', {
-      paymentId: payment._id,
-    });
-    if (!recorded) {
-      // Another call decided first. If it decided a refund or a revocation, finishing it also undoes our steps.
-      row = (await this.ledger.find(intent.id))!;
-      return this.finish(row);
-    }
-    const deletedCount = await this.selections.removePaid(row.selectionId, row.email);
-    this.logger.log(`Recorded ${intent.id} for ${row.email} (class ${row.classId})`);
-    return { kind: 'recorded', payment, first: true, deletedCount };
+    await this.probe.at('payment', row.intentId);
+    const partial = await this.notePartialRefund(row, intent);
+    return {
+      release: { state: 'recorded', paymentId: payment._id, charged: true, ...partial },
+      outcome: { kind: 'recorded', payment, first: true, deletedCount: 0 },
+    };
   }
 
-  /** A refund or dispute made at the provider: un-enrols, releases the seat, marks the row. Replays change nothing. */
-  async revoke(intentId: string, reason: 'refunded_at_provider' | 'disputed'): Promise<SettleOutcome | null> {
-    // A refund we started keeps its own reason (the provider's event for it is the echo of our call).
-    const row =
-      (await this.ledger.transition(intentId, ['refund_due'], 'revoking')) ??
-      (await this.ledger.transition(intentId, ['open', 'expired', 'recorded'], 'revoking', { reason }));
-    if (row) return this.finish(row);
-    const existing = await this.ledger.find(intentId);
-    return existing ? this.finish(existing) : null;
+  /** We decided to give the money back: undo what this intent took, then refund (retried with backoff). */
+  private async refuse(row: Settlement, owner: string, reason: RefundReason): Promise<Step> {
+    await this.undoEnrolment(row);
+    return this.refundNow({ ...row, reason }, owner, reason);
   }
 
-  /** Finishes whatever state a row is in; the reconciliation job calls it for rows left midway. */
-  async finish(row: Settlement): Promise<SettleOutcome> {
-    switch (row.state) {
-      case 'recorded': {
-        const payment = row.paymentId ? await this.payments.findByTransaction(row.intentId) : null;
-        if (payment) return { kind: 'recorded', payment, first: false, deletedCount: 0 };
-        throw new Error(`Settlement ${row.intentId} is recorded without its payment`);
-      }
-      case 'refund_due':
-        await this.undoEnrolment(row);
-        await this.tryRefund(row);
-        return { kind: 'refused', reason: row.reason ?? 'sold_out' };
-      case 'revoking':
-        await this.undoEnrolment(row);
-        await this.ledger.transition(row.intentId, ['revoking'], 'refunded');
-        this.logger.warn(`Revoked ${row.intentId}: ${row.reason}`);
-        return { kind: 'refused', reason: row.reason ?? 'refunded_at_provider' };
-      case 'refunded':
-        return { kind: 'refused', reason: row.reason ?? 'refunded_at_provider' };
-      default:
-        throw new Error(`Settlement ${row.intentId} is still ${row.state}`);
+  /**
+   * A refund we owe. A dispute gives the money back through the card network, so the refund is dropped only when
+   * the provider shows the charge as disputed (or already refunded); a dispute it does not show yet leaves the
+   * refund owed.
+   */
+  private async owedRefund(
+    row: Settlement,
+    owner: string,
+    intent: GatewayIntent | null,
+    revoke: Settlement['revokeRequested'],
+  ): Promise<Step> {
+    await this.undoEnrolment(row);
+    const reason = row.reason ?? revoke ?? 'sold_out';
+    if (intent?.refunded) return refused({ state: 'refunded' }, reason);
+    if (intent?.disputed) {
+      this.logger.warn(`Refund of ${row.intentId} dropped: the charge is disputed, the dispute returns the money`);
+      return refused({ state: 'refunded', reason: 'disputed' }, reason);
+    }
+    return this.refundNow(row, owner, reason);
+  }
+
+  private async refundNow(row: Settlement, owner: string, reason: RefundReason): Promise<Step> {
+    // The decision is written before money moves, so admins see the refund owed even if this process stops now.
+    if (!(await this.ledger.decide(row.intentId, owner, { state: 'refund_due', reason, charged: true })))
+      throw new LostClaimError(`Settlement ${row.intentId} was taken over`);
+    try {
+      await this.gateway.refund(row.intentId);
+      this.logger.warn(`Refunded ${row.intentId}: ${reason}`);
+      return refused({ state: 'refunded', reason, charged: true }, reason);
+    } catch (err) {
+      const wait = Math.min(this.config.payments.refundRetrySeconds * 1000 * 2 ** row.refundAttempts, HOUR_MS);
+      this.logger.error(
+        `Refund of ${row.intentId} failed (attempt ${row.refundAttempts + 1}); retrying in ${wait / 1000}s: ${(err as Error).message}`,
+      );
+      return refused(
+        {
+          state: 'refund_due',
+          reason,
+          charged: true,
+          failed: 'refund',
+          lastError: (err as Error).message.slice(0, 500),
+          nextAttemptAt: new Date(Date.now() + wait),
+        },
+        reason,
+      );
     }
   }
 
-  /** The reconciliation job's look at one due row. */
-  async reconcile(row: Settlement, now = new Date()): Promise<string> {
-    if (row.state === 'refund_due' || row.state === 'revoking') {
-      await this.finish(row);
-      return (await this.ledger.find(row.intentId))?.state ?? row.state;
-    }
-    const intent = await this.gateway.retrieveIntent(row.intentId);
-    if (intent?.status === 'succeeded') {
-      const outcome = await this.settle(intent);
-      return outcome.kind === 'recorded' ? 'recorded' : (await this.ledger.find(row.intentId))!.state;
-    }
-    // Not paid (yet): look again later, less and less often; after a day stop counting it as open.
+  /** Not paid (yet): look again later, less and less often; after a day cancel it at the provider. */
+  private async notPaid(row: Settlement, owner: string, now: Date): Promise<Step> {
     const age = now.getTime() - row.createdAt.getTime();
-    if (row.state === 'open' && age > OPEN_INTENT_EXPIRY_MS)
-      await this.ledger.transition(row.intentId, ['open'], 'expired');
-    await this.ledger.postpone(row.intentId, new Date(now.getTime() + Math.min(Math.max(age, 60_000), 6 * HOUR_MS)));
-    return row.state;
+    const later = new Date(now.getTime() + Math.min(Math.max(age, 60_000), 6 * HOUR_MS));
+    if (age > OPEN_INTENT_EXPIRY_MS && !row.cancelledAt) {
+      const after = await this.gateway.cancelIntent(row.intentId);
+      // Charged just before the cancel: it is settled like any other paid intent.
+      if (after?.status === 'succeeded') return this.step(row, owner, after, now);
+      return {
+        release: { state: 'expired', cancelledAt: new Date(), nextAttemptAt: later },
+        outcome: { kind: 'pending' },
+      };
+    }
+    return { release: { state: row.state, nextAttemptAt: later }, outcome: { kind: 'pending' } };
   }
 
-  private async decideRefund(row: Settlement, reason: RefundReason): Promise<SettleOutcome> {
-    const decided = await this.ledger.transition(row.intentId, ['open', 'expired'], 'refund_due', {
-      reason,
-      nextAttemptAt: new Date(),
-    });
-    return this.finish(decided ?? (await this.ledger.find(row.intentId))!);
+  /** A partial refund leaves the enrolment and is written on the payment, so the admins see it. */
+  private async notePartialRefund(row: Settlement, intent: GatewayIntent | null): Promise<Partial<Release>> {
+    const cents = intent?.amountRefunded ?? 0;
+    if (!cents || cents === row.refundedAmount) return {};
+    await this.payments.setRefundedAmount(row.intentId, cents / 100);
+    return { refundedAmount: cents };
+  }
+
+  private async stillOurs(row: Settlement, owner: string): Promise<void> {
+    if (!(await this.ledger.renew(row.intentId, owner, this.leaseMs())))
+      throw new LostClaimError(`Settlement ${row.intentId} was taken over`);
   }
 
   /** Gives back what this intent took (its payment, then its seat); each step is harmless when already done. */
@@ -172,23 +360,30 @@ export class SettlementService {
     await this.classes.releaseSeat(row.classId, row.intentId);
   }
 
-  private async tryRefund(row: Settlement): Promise<void> {
-    try {
-      await this.gateway.refund(row.intentId);
-      await this.ledger.transition(row.intentId, ['refund_due'], 'refunded');
-      this.logger.warn(`Refunded ${row.intentId}: ${row.reason}`);
-    } catch (err) {
-      const wait = Math.min(this.config.payments.refundRetrySeconds * 1000 * 2 ** row.refundAttempts, HOUR_MS);
-      this.logger.error(
-        `Refund of ${row.intentId} failed (attempt ${row.refundAttempts + 1}); retrying in ${wait / 1000}s: ${(err as Error).message}`,
-      );
-      await this.ledger
-        .refundFailed(row.intentId, (err as Error).message, new Date(Date.now() + wait))
-        .catch(() => undefined);
-    }
+  /** Lets go of a row after a failure, to be looked at again with backoff (never blocking the due list). */
+  private async pushBack(row: Settlement, owner: string, err: Error): Promise<void> {
+    // Without the database the write cannot land, and waiting for it holds the driver up while the database comes
+    // back; the claim runs out instead and reconciliation takes the row over.
+    if (/Network|ServerSelection/.test(err.name)) return;
+    await this.ledger.abandon(row.intentId, owner, err.message, this.backoff(row.attempts)).catch(() => undefined);
+  }
+
+  private backoff(attempts: number): Date {
+    return new Date(Date.now() + Math.min(this.config.payments.refundRetrySeconds * 1000 * 2 ** attempts, HOUR_MS));
+  }
+
+  /** A holder renews its claim before each write, so the lease only has to outlast one step. */
+  private leaseMs(): number {
+    return this.config.payments.claimLeaseSeconds * 1000;
   }
 
   private firstCheck(): Date {
     return new Date(Date.now() + this.config.payments.settleDelaySeconds * 1000);
   }
 }
+
+/** The one rule for "refunded": only a full refund (or a dispute) ends an enrolment. */
+const revocationOf = (intent: GatewayIntent | null): Settlement['revokeRequested'] =>
+  intent?.refunded ? 'refunded_at_provider' : intent?.disputed ? 'disputed' : undefined;
+
+const refused = (release: Release, reason: RefundReason): Step => ({ release, outcome: { kind: 'refused', reason } });

@@ -19,15 +19,58 @@ const toSettlement = (d: SettlementRecord): Settlement => ({
   refundAttempts: d.refundAttempts ?? 0,
   nextAttemptAt: d.nextAttemptAt,
   ...(d.lastError ? { lastError: d.lastError } : {}),
+  attempts: d.attempts ?? 0,
+  ...(d.owner ? { owner: d.owner } : {}),
+  ...(d.leaseUntil ? { leaseUntil: d.leaseUntil } : {}),
+  pokes: d.pokes ?? 0,
+  ...(d.revokeRequested ? { revokeRequested: d.revokeRequested } : {}),
+  ...(d.refundedAmount ? { refundedAmount: d.refundedAmount } : {}),
+  ...(d.cancelledAt ? { cancelledAt: d.cancelledAt } : {}),
   createdAt: d.createdAt,
   updatedAt: d.updatedAt,
 });
 
 /** Not settled yet, and opened before `olderThan`. */
 const unsettledFilter = (olderThan: Date) => ({
-  state: { $in: ['open', 'refund_due', 'revoking'] },
+  $or: [{ state: { $in: ['open', 'refund_due', 'revoking'] } }, { state: 'expired', charged: true }],
   createdAt: { $lte: olderThan },
 });
+
+// Leases run on the clock, whatever time a reconciliation pass is told it is.
+/** Nobody holds the row, or its holder's lease ran out. */
+const free = (): Record<string, unknown> => ({ $or: [{ owner: null }, { leaseUntil: { $lte: new Date() } }] });
+
+/** What reconciliation looks at: unsettled rows whose next look is due, requests nobody acted on, lost claims. */
+const dueFilter = (now: Date): Record<string, unknown> => ({
+  $or: [
+    { leaseUntil: { $lte: new Date() } },
+    {
+      owner: null,
+      nextAttemptAt: { $lte: now },
+      $or: [
+        { state: { $in: ['open', 'refund_due', 'revoking'] } },
+        // Expired with money at the provider, or never cancelled there (rows from before cancelling existed).
+        { state: 'expired', charged: true },
+        { state: 'expired', cancelledAt: null },
+        { state: 'recorded', revokeRequested: { $ne: null } },
+      ],
+    },
+  ],
+});
+
+/** What a claim holder writes when it lets go: the outcome, and the claim and handled requests cleared. */
+export interface Release {
+  state: SettlementState;
+  paymentId?: string;
+  reason?: RefundReason;
+  nextAttemptAt?: Date;
+  refundedAmount?: number;
+  cancelledAt?: Date;
+  charged?: boolean;
+  lastError?: string;
+  /** Counts a failed attempt (refund or reconciliation). */
+  failed?: 'refund' | 'attempt';
+}
 // Oldest first; _id breaks ties, so pages neither overlap nor skip (index in settlement.schema.ts).
 const UNSETTLED_ORDER = { createdAt: 1, _id: 1 } as const;
 
@@ -50,6 +93,8 @@ export class SettlementsRepository {
               state: 'open',
               charged: false,
               refundAttempts: 0,
+              attempts: 0,
+              pokes: 0,
               nextAttemptAt: firstCheckAt,
               createdAt: now,
               updatedAt: now,
@@ -73,19 +118,14 @@ export class SettlementsRepository {
   }
 
   /**
-   * Moves the row from one of `from` to `to` and returns it, or null when another call moved it first. This
-   * conditional update is the only way a state changes, so each decision is taken exactly once.
+   * Claims the row for `owner` until `now + leaseMs` when nobody holds it (or its holder's lease ran out). Only the
+   * holder changes the intent's seat and payment, so two paths never interleave their writes.
    */
-  async transition(
-    intentId: string,
-    from: readonly SettlementState[],
-    to: SettlementState,
-    extra: { paymentId?: string; reason?: RefundReason; nextAttemptAt?: Date } = {},
-  ): Promise<Settlement | null> {
+  async claim(intentId: string, owner: string, leaseMs: number): Promise<Settlement | null> {
     const d = await this.model
       .findOneAndUpdate(
-        { intentId, state: { $in: from } },
-        { $set: { state: to, updatedAt: new Date(), ...extra } },
+        { intentId, ...free() },
+        { $set: { owner, leaseUntil: new Date(Date.now() + leaseMs) } },
         { returnDocument: 'after' },
       )
       .lean<SettlementRecord>()
@@ -93,26 +133,92 @@ export class SettlementsRepository {
     return d ? toSettlement(d) : null;
   }
 
-  /** A refund that failed: counted, and not retried before `nextAttemptAt`. */
-  async refundFailed(intentId: string, error: string, nextAttemptAt: Date): Promise<void> {
+  /** Claims the next due row (oldest next look first); each concurrent caller gets a different row. */
+  async claimNextDue(now: Date, owner: string, leaseMs: number): Promise<Settlement | null> {
+    const d = await this.model
+      .findOneAndUpdate(
+        dueFilter(now),
+        { $set: { owner, leaseUntil: new Date(Date.now() + leaseMs) } },
+        { sort: { nextAttemptAt: 1, _id: 1 }, returnDocument: 'after' },
+      )
+      .lean<SettlementRecord>()
+      .exec();
+    return d ? toSettlement(d) : null;
+  }
+
+  /** Extends the holder's lease before its next write; false when another path took the row over. */
+  async renew(intentId: string, owner: string, leaseMs: number): Promise<boolean> {
+    const res = await this.model
+      .updateOne({ intentId, owner }, { $set: { leaseUntil: new Date(Date.now() + leaseMs) } })
+      .exec();
+    return res.matchedCount === 1;
+  }
+
+  /**
+   * The holder's outcome, written only while it still holds the row and nobody asked anything since it read it
+   * (`pokes`); null otherwise, and the holder looks again.
+   */
+  async release(intentId: string, owner: string, pokes: number, r: Release): Promise<Settlement | null> {
+    const { failed, ...set } = r;
+    const d = await this.model
+      .findOneAndUpdate(
+        { intentId, owner, pokes },
+        {
+          $set: { ...set, updatedAt: new Date() },
+          $unset: { owner: 1, leaseUntil: 1, revokeRequested: 1 },
+          ...(failed ? { $inc: { [failed === 'refund' ? 'refundAttempts' : 'attempts']: 1 } } : {}),
+        },
+        { returnDocument: 'after' },
+      )
+      .lean<SettlementRecord>()
+      .exec();
+    return d ? toSettlement(d) : null;
+  }
+
+  /** The holder writes a decision before acting on it (a refund owed); false when it no longer holds the row. */
+  async decide(intentId: string, owner: string, set: Pick<Release, 'state' | 'reason' | 'charged'>): Promise<boolean> {
+    const res = await this.model.updateOne({ intentId, owner }, { $set: { ...set, updatedAt: new Date() } }).exec();
+    return res.matchedCount === 1;
+  }
+
+  /** Lets go after a failure: the row keeps its state and is looked at again after `nextAttemptAt`. */
+  async abandon(intentId: string, owner: string, error: string, nextAttemptAt: Date): Promise<void> {
     await this.model
       .updateOne(
-        { intentId, state: 'refund_due' },
-        { $inc: { refundAttempts: 1 }, $set: { lastError: error.slice(0, 500), nextAttemptAt, updatedAt: new Date() } },
+        { intentId, owner },
+        {
+          $set: { lastError: error.slice(0, 500), nextAttemptAt, updatedAt: new Date() },
+          $unset: { owner: 1, leaseUntil: 1 },
+          $inc: { attempts: 1 },
+        },
       )
       .exec();
   }
 
-  async markCharged(intentId: string): Promise<void> {
-    await this.model.updateOne({ intentId, charged: false }, { $set: { charged: true, updatedAt: new Date() } }).exec();
+  /**
+   * A path that could not claim the row leaves its news on it: the holder's release then fails and it looks again;
+   * reconciliation picks it up when nobody holds the row. Money taken (`charged`) and a refund or dispute at the
+   * provider (`revoke`) are kept until handled.
+   */
+  async poke(
+    intentId: string,
+    news: { charged?: boolean; revoke?: 'refunded_at_provider' | 'disputed' },
+  ): Promise<void> {
+    await this.model
+      .updateOne(
+        { intentId },
+        {
+          $inc: { pokes: 1 },
+          $set: {
+            nextAttemptAt: new Date(),
+            ...(news.charged ? { charged: true } : {}),
+            ...(news.revoke ? { revokeRequested: news.revoke } : {}),
+          },
+        },
+      )
+      .exec();
   }
 
-  /** Pushes the next look at an open row back (the reconciliation job's backoff for intents not paid yet). */
-  async postpone(intentId: string, nextAttemptAt: Date): Promise<void> {
-    await this.model.updateOne({ intentId, state: { $in: ['open', 'expired'] } }, { $set: { nextAttemptAt } }).exec();
-  }
-
-  /** The selection's intents not settled yet (a charge may be on its way). */
   /** How many of the selection's intents are closed (settled one way or another, or expired). */
   closedForSelection(selectionId: string, email: string): Promise<number> {
     return this.model.countDocuments({ selectionId, email, state: { $ne: 'open' } }).exec();
@@ -120,15 +226,6 @@ export class SettlementsRepository {
 
   openForSelection(selectionId: string, email: string): Promise<Settlement[]> {
     return this.findRows({ selectionId, email, state: { $in: ['open', 'expired'] } }, { createdAt: 1 }, 20);
-  }
-
-  /** Rows not settled yet whose next look is due, oldest first. */
-  due(now: Date, limit: number): Promise<Settlement[]> {
-    return this.findRows(
-      { state: { $in: ['open', 'refund_due', 'revoking'] }, nextAttemptAt: { $lte: now } },
-      { nextAttemptAt: 1 },
-      limit,
-    );
   }
 
   /**

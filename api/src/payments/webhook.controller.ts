@@ -2,6 +2,7 @@ import { Controller, Headers, HttpCode, HttpStatus, Post, Req, type RawBodyReque
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { Public } from '../auth/public.decorator';
+import { ProviderEvents } from '../auth/rate-limit';
 import { EventHandledResponse } from './payment.responses';
 import { ProviderEventsService, type EventHandled } from './provider-events.service';
 
@@ -13,6 +14,7 @@ export class WebhookController {
 
   @Post()
   @Public()
+  @ProviderEvents()
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: EventHandledResponse, description: 'Handled, or a replay that changed nothing' })
   @ApiBadRequestResponse({ description: 'Missing or invalid Stripe-Signature: nothing changed' })

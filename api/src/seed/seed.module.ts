@@ -6,6 +6,7 @@ import { PublicCacheModule } from '../common/public-cache.module';
 import { DatabaseModule } from '../database/database.module';
 import { UsersModule } from '../users/users.module';
 import { AuthAccounts } from './auth-accounts';
+import { SeedEnrolmentsRepository } from './seed-enrolments.repository';
 import { SeedService } from './seed.service';
 
 @Module({})
@@ -14,7 +15,7 @@ export class SeedModule {
     return {
       module: SeedModule,
       imports: [ConfigModule.forRoot(config), DatabaseModule, PublicCacheModule, UsersModule, ClassesModule],
-      providers: [AuthAccounts, SeedService],
+      providers: [AuthAccounts, SeedEnrolmentsRepository, SeedService],
     };
   }
 }

@@ -3,6 +3,7 @@ import { ClassesRepository } from '../classes/classes.repository';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { UsersRepository } from '../users/users.repository';
 import { AuthAccounts } from './auth-accounts';
+import { SeedEnrolmentsRepository } from './seed-enrolments.repository';
 import { SEED_CLASSES, SEED_PEOPLE, classImageUrl, personPhotoUrl } from './seed-data';
 
 export interface SeedReport {
@@ -23,6 +24,7 @@ export class SeedService {
     private readonly users: UsersRepository,
     private readonly classes: ClassesRepository,
     private readonly accounts: AuthAccounts,
+    private readonly enrolments: SeedEnrolmentsRepository,
   ) {}
 
   /**
@@ -69,6 +71,8 @@ export class SeedService {
         }),
       );
     }
+    // Each enrolled count gets its students' seats, payments and ledger rows (also after an interrupted run).
+    await this.enrolments.enrolMissing(new Date());
 
     for (const p of SEED_PEOPLE) {
       await this.users.insertIfAbsent({

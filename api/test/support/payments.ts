@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Session, TestApp } from './test-app';
+import { newStudent, signInAs, type Session, type TestApp } from './test-app';
 
 export const CARDS = {
   ok: '4242 4242 4242 4242',
@@ -102,4 +102,65 @@ export async function succeededIntentObject(t: TestApp, intentId: string) {
     client_secret: i.clientSecret,
     latest_charge: null,
   };
+}
+
+/**
+ * Changes an intent at the provider (the sandbox's store stands in for Stripe's side): a refund made in the
+ * provider's dashboard, a partial refund or a dispute. The event that follows is read back against this.
+ */
+export async function atProvider(
+  t: TestApp,
+  intentId: string,
+  change: { refunded?: boolean; amountRefunded?: number; disputed?: boolean },
+) {
+  await t.db().collection('sandbox_payment_intents').updateOne({ intentId }, { $set: change });
+}
+
+/** The charge.refunded event of an intent (amounts in cents). */
+export const refundEvent = (secret: string, intentId: string, amount: number, amountRefunded: number) =>
+  signedEvent(secret, 'charge.refunded', {
+    id: `ch_${intentId}`,
+    object: 'charge',
+    payment_intent: intentId,
+    amount,
+    amount_refunded: amountRefunded,
+    refunded: amountRefunded >= amount,
+  });
+
+/** The charge.dispute.created event of an intent. */
+export const disputeEvent = (secret: string, intentId: string, amount: number) =>
+  signedEvent(secret, 'charge.dispute.created', {
+    id: `dp_${intentId}`,
+    object: 'dispute',
+    charge: `ch_${intentId}`,
+    payment_intent: intentId,
+    amount,
+  });
+
+/** A new approved class of the demo instructor Jordan with `seats` seats, so tests do not share seat counts. */
+export async function freshClass(t: TestApp, admin: Session, seats: number, price = 80): Promise<string> {
+  const instructor = await signInAs(t, 'jordan@sportify.camp', 'Coach@2026');
+  const id = (
+    await t
+      .http()
+      .post('/classes')
+      .set(instructor.auth)
+      .send({
+        className: `Ledger ${Math.random().toString(36).slice(2, 8)}`,
+        classImage: 'http://localhost:3000/images/classes/soccer.svg',
+        seats,
+        price,
+      })
+      .expect(201)
+  ).body.insertedId as string;
+  await t.http().patch(`/classes/status/${id}`).set(admin.auth).send({ status: 'approved' }).expect(200);
+  return id;
+}
+
+/** A new student who selected `classId`, opened an intent and paid it with the test card. */
+export async function paidIntent(t: TestApp, classId: string, prefix = 'ledger') {
+  const s = await newStudent(t, prefix);
+  const p = await selectAndOpenIntent(t, s, classId);
+  await confirmCard(t, s, p.clientSecret).expect(200);
+  return { s, p };
 }

@@ -309,6 +309,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/partial-refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PaymentsController_partialRefunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/sandbox/confirm": {
         parameters: {
             query?: never;
@@ -694,6 +710,31 @@ export interface components {
              * @example mia@sportify.camp
              */
             email: string;
+        };
+        PartialRefundItemResponse: {
+            _id: string;
+            classId: string;
+            /** @example Soccer Fundamentals */
+            className: string;
+            /** Format: date-time */
+            date: string;
+            email: string;
+            /**
+             * @description Dollars paid
+             * @example 120
+             */
+            price: number;
+            /**
+             * @description Dollars given back; the enrolment stays
+             * @example 10
+             */
+            refundedAmount: number;
+            /** @example pi_sandbox_x */
+            transactionId: string;
+        };
+        PartialRefundListResponse: {
+            count: number;
+            items: components["schemas"]["PartialRefundItemResponse"][];
         };
         PaymentIntentResponse: {
             /**
@@ -1566,6 +1607,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    PaymentsController_partialRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded payments partly refunded at the provider (the enrolment stays), newest first, at most 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartialRefundListResponse"];
+                };
             };
         };
     };

@@ -18,8 +18,12 @@ export interface GatewayIntent {
   amount: number;
   currency: string;
   metadata: Partial<IntentMetadata>;
-  /** Money given back (an intent stays 'succeeded' after a refund, as at Stripe). */
+  /** All the money given back (an intent stays 'succeeded' after a refund, as at Stripe). */
   refunded: boolean;
+  /** Cents given back so far; less than `amount` is a partial refund, which keeps the enrolment. */
+  amountRefunded: number;
+  /** The charge is disputed: the card network returns the money to the cardholder. */
+  disputed: boolean;
 }
 
 export interface CreateIntentInput {
@@ -43,6 +47,11 @@ export interface PaymentGateway {
   retrieveIntent(id: string): Promise<GatewayIntent | null>;
   /** Gives the whole amount back; calling it twice is harmless. */
   refund(intentId: string): Promise<void>;
+  /**
+   * Cancels an intent nobody paid, so it cannot be charged any more; answers the intent as it is afterwards (still
+   * 'succeeded' when it was charged first), null when the provider does not know it.
+   */
+  cancelIntent(intentId: string): Promise<GatewayIntent | null>;
 }
 
 /** Prices are dollars with at most 2 decimals; providers want cents. */

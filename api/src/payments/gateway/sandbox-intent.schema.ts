@@ -26,6 +26,13 @@ export class SandboxIntentRecord {
   @Prop({ default: false })
   refunded: boolean;
 
+  /** Cents refunded; the provider's stand-in for a partial refund (tests write it). */
+  @Prop()
+  amountRefunded?: number;
+
+  @Prop()
+  disputed?: boolean;
+
   @Prop({ default: () => new Date() })
   createdAt: Date;
 }

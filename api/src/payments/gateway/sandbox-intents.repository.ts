@@ -12,6 +12,8 @@ const toIntent = (d: SandboxIntentRecord): GatewayIntent => ({
   currency: d.currency,
   metadata: d.metadata,
   refunded: d.refunded ?? false,
+  amountRefunded: d.amountRefunded ?? (d.refunded ? d.amount : 0),
+  disputed: d.disputed ?? false,
 });
 
 /** The sandbox provider's own store of intents (what Stripe keeps on its side). */
@@ -34,7 +36,9 @@ export class SandboxIntentsRepository {
     return d ? toIntent(d) : null;
   }
 
-  async insert(i: Omit<GatewayIntent, 'refunded' | 'metadata'> & { metadata: IntentMetadata }): Promise<GatewayIntent> {
+  async insert(
+    i: Omit<GatewayIntent, 'refunded' | 'amountRefunded' | 'disputed' | 'metadata'> & { metadata: IntentMetadata },
+  ): Promise<GatewayIntent> {
     const doc = await this.model.create({
       intentId: i.id,
       clientSecret: i.clientSecret,
@@ -60,6 +64,12 @@ export class SandboxIntentsRepository {
     await this.model.updateOne({ intentId, status: 'succeeded' }, { $set: { refunded: true } }).exec();
   }
 
+  /** Cancels an unpaid intent; a succeeded one stays succeeded. */
+  async cancel(intentId: string): Promise<GatewayIntent | null> {
+    await this.model.updateOne({ intentId, status: { $ne: 'succeeded' } }, { $set: { status: 'canceled' } }).exec();
+    return this.findById(intentId);
+  }
+
   async recordDecline(intentId: string, code: string): Promise<void> {
     await this.model.updateOne({ intentId, status: { $ne: 'succeeded' } }, { $set: { lastError: code } }).exec();
   }
@@ -67,7 +77,7 @@ export class SandboxIntentsRepository {
   async markSucceeded(intentId: string): Promise<GatewayIntent | null> {
     const d = await this.model
       .findOneAndUpdate(
-        { intentId },
+        { intentId, status: { $ne: 'canceled' } },
         { $set: { status: 'succeeded' }, $unset: { lastError: 1 } },
         { returnDocument: 'after' },
       )

@@ -41,6 +41,10 @@ export class SandboxGateway implements PaymentGateway {
     return this.intents.markRefunded(intentId);
   }
 
+  cancelIntent(intentId: string): Promise<GatewayIntent | null> {
+    return this.intents.cancel(intentId);
+  }
+
   findByClientSecret(clientSecret: string): Promise<GatewayIntent | null> {
     return this.intents.findByClientSecret(clientSecret);
   }
@@ -48,6 +52,8 @@ export class SandboxGateway implements PaymentGateway {
   /** Charges a test card; a succeeded intent stays succeeded (confirming twice charges once). */
   async confirm(intent: GatewayIntent, card: TestCard): Promise<ConfirmResult> {
     if (intent.status === 'succeeded') return { intent };
+    if (intent.status === 'canceled')
+      return { intent, decline: { code: 'payment_intent_unexpected_state', message: 'This payment has expired.' } };
     const decline = checkTestCard(card);
     if (decline) {
       await this.intents.recordDecline(intent.id, decline.code);

@@ -10,8 +10,18 @@ export const toGatewayIntent = (pi: Stripe.PaymentIntent): GatewayIntent => ({
   amount: pi.amount,
   currency: pi.currency,
   metadata: pi.metadata as Partial<IntentMetadata>,
-  refunded: typeof pi.latest_charge === 'object' && pi.latest_charge !== null && pi.latest_charge.amount_refunded > 0,
+  ...chargeOf(pi),
 });
+
+const chargeOf = (pi: Stripe.PaymentIntent): Pick<GatewayIntent, 'refunded' | 'amountRefunded' | 'disputed'> => {
+  const charge = typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
+  if (!charge) return { refunded: false, amountRefunded: 0, disputed: false };
+  return {
+    refunded: charge.refunded || charge.amount_refunded >= charge.amount,
+    amountRefunded: charge.amount_refunded,
+    disputed: charge.disputed,
+  };
+};
 
 /** Stripe adapter (STRIPE_SECRET_KEY). Host, port and protocol are configurable so tests can use stripe-mock. */
 export class StripeGateway implements PaymentGateway {
@@ -54,6 +64,19 @@ export class StripeGateway implements PaymentGateway {
       if ((err as { code?: string; statusCode?: number }).statusCode === 404) return null;
       throw err;
     }
+  }
+
+  async cancelIntent(intentId: string): Promise<GatewayIntent | null> {
+    if (!/^pi_[A-Za-z0-9_]+$/.test(intentId)) return null;
+    try {
+      await this.stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${intentId}` });
+    } catch (err) {
+      const e = err as { code?: string; statusCode?: number };
+      if (e.statusCode === 404) return null;
+      // Already succeeded or canceled: the intent as it is says which.
+      if (e.code !== 'payment_intent_unexpected_state') throw err;
+    }
+    return this.retrieveIntent(intentId);
   }
 
   async refund(intentId: string): Promise<void> {

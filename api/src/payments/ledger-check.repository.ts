@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+
+export interface CheckedClass {
+  _id: string;
+  className: string;
+  capacity?: number;
+  seats: number;
+  enrolled: number;
+  seatHolders: string[];
+}
+
+export interface CheckedPayment {
+  transactionId: string;
+  email: string;
+  classId: string;
+}
+
+export interface CheckedRow {
+  intentId: string;
+  classId: string;
+  state: string;
+  charged: boolean;
+  owner?: string;
+  leaseUntil?: Date;
+  createdAt: Date;
+}
+
+/**
+ * Reads the three collections the ledger's invariants tie together, as stored (no model defaults), so the checker
+ * sees exactly what another replica or an older version wrote.
+ */
+@Injectable()
+export class LedgerCheckRepository {
+  constructor(@InjectConnection() private readonly conn: Connection) {}
+
+  async classes(): Promise<CheckedClass[]> {
+    const cursor = this.conn
+      .collection('classes')
+      .find({}, { projection: { className: 1, capacity: 1, seats: 1, enrolled: 1, seatHolders: 1 } });
+    return (await cursor.toArray()).map((d) => ({
+      _id: String(d._id),
+      className: d.className as string,
+      ...(typeof d.capacity === 'number' ? { capacity: d.capacity } : {}),
+      seats: d.seats as number,
+      enrolled: (d.enrolled as number | undefined) ?? 0,
+      seatHolders: (d.seatHolders as string[] | undefined) ?? [],
+    }));
+  }
+
+  async payments(): Promise<CheckedPayment[]> {
+    const cursor = this.conn
+      .collection('payments')
+      .find({}, { projection: { transactionId: 1, email: 1, classId: 1 } });
+    return (await cursor.toArray()).map((d) => ({
+      transactionId: d.transactionId as string,
+      email: d.email as string,
+      classId: String(d.classId),
+    }));
+  }
+
+  async rows(): Promise<CheckedRow[]> {
+    const cursor = this.conn.collection('payment_settlements').find(
+      {},
+      {
+        projection: { intentId: 1, classId: 1, state: 1, charged: 1, owner: 1, leaseUntil: 1, createdAt: 1 },
+      },
+    );
+    return (await cursor.toArray()).map((d) => ({
+      intentId: d.intentId as string,
+      classId: String(d.classId),
+      state: d.state as string,
+      charged: Boolean(d.charged),
+      ...(d.owner ? { owner: d.owner as string, leaseUntil: d.leaseUntil as Date } : {}),
+      createdAt: d.createdAt as Date,
+    }));
+  }
+}

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { Types, type Connection } from 'mongoose';
+
+/**
+ * The demo classes' enrolled students, written the way a settled payment leaves them (seat holder, payment,
+ * `recorded` ledger row), so the demo data keeps the ledger's invariants (`npm run ledger:check`). The students
+ * are e-mail addresses only: they have no accounts, so the demo's user lists stay as they were.
+ */
+@Injectable()
+export class SeedEnrolmentsRepository {
+  constructor(@InjectConnection() private readonly conn: Connection) {}
+
+  /** Gives every class whose enrolled count has no seat holders behind it the missing ones; returns how many. */
+  async enrolMissing(now: Date): Promise<number> {
+    const classes = this.conn.collection('classes');
+    let added = 0;
+    for (const c of await classes.find({ enrolled: { $gt: 0 } }).toArray()) {
+      const have = (c.seatHolders as string[] | undefined) ?? [];
+      const enrolled = c.enrolled as number;
+      if (have.length >= enrolled) continue;
+      const id = String(c._id);
+      const holders = Array.from({ length: enrolled - have.length }, (_, i) => `pi_seed_${id}_${have.length + i + 1}`);
+      const rows = holders.map((intentId, i) => ({
+        intentId,
+        paymentId: new Types.ObjectId(),
+        selectionId: new Types.ObjectId(),
+        email: `camper${have.length + i + 1}.${id.slice(-6)}@students.sportify.camp`,
+      }));
+      await this.conn.collection('payments').insertMany(
+        rows.map((r) => ({
+          _id: r.paymentId,
+          email: r.email,
+          className: c.className as string,
+          transactionId: r.intentId,
+          price: c.price as number,
+          classId: c._id,
+          selectionId: r.selectionId,
+          date: now,
+          status: 'service pending',
+        })),
+      );
+      await this.conn.collection('payment_settlements').insertMany(
+        rows.map((r) => ({
+          intentId: r.intentId,
+          email: r.email,
+          classId: id,
+          selectionId: String(r.selectionId),
+          amount: Math.round((c.price as number) * 100),
+          state: 'recorded',
+          charged: true,
+          paymentId: String(r.paymentId),
+          refundAttempts: 0,
+          attempts: 0,
+          pokes: 0,
+          nextAttemptAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+      // The counts were seeded already; only the holders behind them are added (the site is not serving yet).
+      await classes.updateOne({ _id: c._id }, { $set: { seatHolders: [...have, ...holders] } });
+      added += holders.length;
+    }
+    return added;
+  }
+}
