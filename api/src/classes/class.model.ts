@@ -20,27 +20,20 @@ export interface CampClass {
 }
 
 /** What the public pages show of a class: no status, review feedback or internal fields. */
-export interface PublicClass {
-  _id: string;
-  className: string;
-  classImage: string;
-  instructorName: string;
-  instructorEmail: string;
-  seats: number;
-  price: number;
-  enrolled: number;
-}
+const PUBLIC_CLASS_FIELDS = [
+  '_id',
+  'className',
+  'classImage',
+  'instructorName',
+  'instructorEmail',
+  'seats',
+  'price',
+  'enrolled',
+] as const;
+export type PublicClass = Pick<CampClass, (typeof PUBLIC_CLASS_FIELDS)[number]>;
 
-export const toPublicClass = (c: CampClass): PublicClass => ({
-  _id: c._id,
-  className: c.className,
-  classImage: c.classImage,
-  instructorName: c.instructorName,
-  instructorEmail: c.instructorEmail,
-  seats: c.seats,
-  price: c.price,
-  enrolled: c.enrolled,
-});
+export const toPublicClass = (c: CampClass): PublicClass =>
+  Object.fromEntries(PUBLIC_CLASS_FIELDS.map((f) => [f, c[f]])) as PublicClass;
 
 export const SEATS_MAX = 1000;
 export const PRICE_MAX = 10_000;
