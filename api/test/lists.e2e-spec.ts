@@ -333,6 +333,20 @@ describe('paged lists', () => {
       expect((students.items as unknown as U[]).every((u) => u.role === undefined)).toBe(true);
     });
 
+    it('sort pages newest sign-up first or by name, without overlap; refuses an unknown sort', async () => {
+      const oldest = await allPages('/users', 9, admin);
+      const newest = await allPages('/users?sort=newest', 9, admin);
+      expect(newest.total).toBe(oldest.total);
+      expect(newest.ids).toEqual([...oldest.ids].reverse());
+      const byName = await allPages('/users?sort=name', 9, admin);
+      const names = (byName.items as unknown as U[]).map((u) => u.userName);
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      expect(new Set(byName.ids).size).toBe(oldest.total);
+      expect((await t.http().get('/users?sort=random').set(admin.auth).expect(400)).body.message).toContain(
+        'sort must be one of oldest, newest, name',
+      );
+    });
+
     it('a cached page shows a new sign-up and a promotion at once', async () => {
       const before = await get<Page<U>>('/users?q=latecomer', admin);
       expect(before.total).toBe(0);
