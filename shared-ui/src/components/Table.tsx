@@ -22,7 +22,8 @@ export const Table = styled.table<{ $stackBelow?: number }>`
     background: ${({ theme }) => theme.colors.background};
     font-weight: 600;
   }
-  img {
+  img,
+  [data-picture-fallback] {
     width: 48px;
     height: 48px;
     border-radius: ${({ theme }) => theme.radius.md};
