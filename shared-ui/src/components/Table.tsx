@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 
 /**
- * Data table look; write plain thead/tbody/tr/th/td inside. Long text wraps (an e-mail breaks anywhere rather than
- * widening the page). With `$stackBelow` (px), narrower screens show each row as a card: give every td a
- * `data-label` (its column's name), shown before the value.
+ * Data table look; write plain thead/tbody/tr/th/td inside. Text wraps only between words: a column never gets
+ * narrower than its longest word or price, and a table wider than its box scrolls inside TableScroll instead. With
+ * `$stackBelow` (px), narrower screens show each row as a card: give every td a `data-label` (its column's name),
+ * shown before the value.
  */
 export const Table = styled.table<{ $stackBelow?: number }>`
   width: 100%;
@@ -16,7 +17,8 @@ export const Table = styled.table<{ $stackBelow?: number }>`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     text-align: left;
     vertical-align: middle;
-    overflow-wrap: anywhere;
+    overflow-wrap: normal;
+    word-break: normal;
   }
   th {
     background: ${({ theme }) => theme.colors.background};
@@ -54,7 +56,7 @@ export const Table = styled.table<{ $stackBelow?: number }>`
         }
         td {
           display: grid;
-          grid-template-columns: minmax(6rem, 35%) minmax(0, 1fr);
+          grid-template-columns: minmax(6rem, 35%) minmax(min-content, 1fr);
           gap: ${theme.space(3)};
           align-items: center;
           padding: ${`${theme.space(2)} ${theme.space(3)}`};
@@ -91,7 +93,8 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    <TableScroll>
+    // Focusable, so keyboard users can scroll a table wider than the screen with the arrow keys.
+    <TableScroll tabIndex={0} role="region" aria-labelledby={labelledBy}>
       <Table aria-labelledby={labelledBy} $stackBelow={stackBelow}>
         <thead>
           <tr>
