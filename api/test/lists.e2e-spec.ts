@@ -3,7 +3,7 @@ import { PublicCache } from '../src/common/public-cache';
 import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
-// Paged, filtered and sorted lists (issue 16): every parameter, every bad value, pages that neither overlap nor
+// Paged, filtered and sorted lists: every parameter, every bad value, pages that neither overlap nor
 // skip, and totals, against the real embedded database.
 
 interface Item {

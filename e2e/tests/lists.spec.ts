@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API, apiToken, bearer, clickCentred, demo, ports, registerAccount, signIn } from './support';
 
-// Lists at scale (issue 16): search, filters, sort and pages of the Classes screen kept in the URL, the admin's
+// Lists at scale: search, filters, sort and pages of the Classes screen kept in the URL, the admin's
 // Pending tab and search, and dashboard tables that fit 1366, 1024 and 390 px with 60-character e-mails.
 // The data is made here through the API under a unique stamp, so the journeys do not depend on other journeys;
 // its classes have at most 5 seats, so journeys that pick the classes with the most seats never pick them.

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { everyone, openScreen, screensFor, signInAs } from './screens';
+
+// Every screen at a phone, a laptop and a wide screen: no table cell breaks a word (or a price) across lines, and a
+// full-page screenshot of each is attached to the report for review.
+const widths = [390, 1280, 1920];
+
+interface BrokenWord {
+  cell: string;
+  word: string;
+}
+
+/**
+ * The words of every visible table cell that the browser laid out on more than one line: each word's Range gives
+ * one rect per line box it touches (per text node on the same line too, so rects only count when one sits wholly
+ * below another).
+ */
+function brokenWords(page: Page): Promise<{ cells: number; broken: BrokenWord[] }> {
+  return page.evaluate(() => {
+    const broken: { cell: string; word: string }[] = [];
+    const cells = [...document.querySelectorAll<HTMLElement>('table th, table td')].filter(
+      (cell) => cell.getClientRects().length > 0,
+    );
+    for (const cell of cells) {
+      const chars: { node: Text; offset: number }[] = [];
+      let text = '';
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (let offset = 0; offset < node.data.length; offset++) chars.push({ node, offset });
+        text += node.data;
+      }
+      for (const match of text.matchAll(/\S+/g)) {
+        const first = chars[match.index];
+        const last = chars[match.index + match[0].length - 1];
+        const range = document.createRange();
+        range.setStart(first.node, first.offset);
+        range.setEnd(last.node, last.offset + 1);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
+        const split = rects.some((a) => rects.some((b) => b.top >= a.bottom - 1));
+        if (split) broken.push({ cell: (cell.textContent ?? '').trim().slice(0, 60), word: match[0] });
+      }
+    }
+    return { cells: cells.length, broken };
+  });
+}
+
+for (const who of everyone) {
+  for (const width of widths) {
+    test(`no table breaks a word ${who}, ${width} px wide; screenshots attached`, async ({ page, request }, info) => {
+      test.setTimeout(180_000);
+      // Signed in at the default width, where the Logout button that confirms it is in the bar, not the menu.
+      await signInAs(page, who);
+      await page.setViewportSize({ width, height: 900 });
+      const report: string[] = [];
+      let checked = 0;
+      for (const screen of await screensFor(who, request)) {
+        await openScreen(page, screen);
+        await info.attach(`${who} ${width}px ${screen.name}`, {
+          body: await page.screenshot({ fullPage: true }),
+          contentType: 'image/png',
+        });
+        const { cells, broken } = await brokenWords(page);
+        checked += cells;
+        for (const { cell, word } of broken) report.push(`${screen.name}: "${word}" in "${cell}"`);
+      }
+      // The signed-out screens have the Instructors table; every role's dashboard has more.
+      expect(checked, 'table cells were found and measured').toBeGreaterThan(0);
+      expect(report, `words broken across lines at ${width} px`).toEqual([]);
+    });
+  }
+}
