@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { everyone, openScreen, screensFor, signInAs } from './screens';
 
 // Every screen at a phone, a laptop and a wide screen: no table cell breaks a word (or a price) across lines, and a
-// full-page screenshot of each is attached to the report for review.
+// full-page screenshot of each is kept for review.
 const widths = [390, 1280, 1920];
 
 interface BrokenWord {
@@ -55,10 +55,10 @@ for (const who of everyone) {
       let checked = 0;
       for (const screen of await screensFor(who, request)) {
         await openScreen(page, screen);
-        await info.attach(`${who} ${width}px ${screen.name}`, {
-          body: await page.screenshot({ fullPage: true }),
-          contentType: 'image/png',
-        });
+        // Kept in the test's output folder (e2e/test-results, ignored by git) and listed in the report.
+        const file = info.outputPath(`${width}px-${screen.name.replace(/\W+/g, '-')}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        await info.attach(`${who} ${width}px ${screen.name}`, { path: file, contentType: 'image/png' });
         const { cells, broken } = await brokenWords(page);
         checked += cells;
         for (const { cell, word } of broken) report.push(`${screen.name}: "${word}" in "${cell}"`);

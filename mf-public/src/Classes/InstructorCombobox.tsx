@@ -89,6 +89,8 @@ export function InstructorCombobox({ value, onChange }: { value: string; onChang
       </FormField>
       <List id={listId} role="listbox" aria-label="Instructors" hidden={!open}>
         {options.map((option, index) => (
+          // The keys are the input's (aria-activedescendant): options never take the focus themselves.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
             key={option._id || 'all'}
             id={optionId(index)}
