@@ -18,7 +18,7 @@ interface BrokenWord {
 function brokenWords(page: Page): Promise<{ cells: number; broken: BrokenWord[] }> {
   return page.evaluate(() => {
     const broken: { cell: string; word: string }[] = [];
-    const cells = [...document.querySelectorAll<HTMLElement>('table th, table td')].filter(
+    const cells = Array.from(document.querySelectorAll<HTMLElement>('table th, table td')).filter(
       (cell) => cell.getClientRects().length > 0,
     );
     for (const cell of cells) {
@@ -35,7 +35,7 @@ function brokenWords(page: Page): Promise<{ cells: number; broken: BrokenWord[] 
         const range = document.createRange();
         range.setStart(first.node, first.offset);
         range.setEnd(last.node, last.offset + 1);
-        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0);
+        const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0 && rect.height > 0);
         const split = rects.some((a) => rects.some((b) => b.top >= a.bottom - 1));
         if (split) broken.push({ cell: (cell.textContent ?? '').trim().slice(0, 60), word: match[0] });
       }
