@@ -34,7 +34,9 @@ async function expectHeadingFocused(page: Page, name: string) {
 
 async function signInByKeyboard(page: Page, who: { email: string; password: string }) {
   await page.goto('/login');
+  await expect(page.getByPlaceholder('Type Your Email')).toBeVisible();
   // The first Tab stop is the skip link, shown while focused; Enter lands past the navbar.
+  await page.bringToFront();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();

@@ -93,8 +93,9 @@ export function DataTable({
   children: ReactNode;
 }) {
   return (
-    // Focusable, so keyboard users can scroll a table wider than the screen with the arrow keys.
-    <TableScroll tabIndex={0} role="region" aria-labelledby={labelledBy}>
+    // Focusable, so keyboard users can scroll a table wider than the screen with the arrow keys; a group, not a
+    // second landmark named like the screen's section.
+    <TableScroll tabIndex={0} role="group" aria-labelledby={labelledBy}>
       <Table aria-labelledby={labelledBy} $stackBelow={stackBelow}>
         <thead>
           <tr>
