@@ -1,4 +1,5 @@
-import { ChoiceSelect, DebouncedInput, FilterBar, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
+import { DebouncedInput, FilterBar, PageHeading, useUrlQuery } from '@sportify/shared-ui';
+import { ChoiceSelect, PagedTable } from '@sportify/shared-ui/tables';
 import { useGetUsersQuery, type RoleFilter, type UserSort } from './manageUsersApi';
 import { UserRow } from './UserRow';
 
