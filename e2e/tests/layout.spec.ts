@@ -22,16 +22,24 @@ function brokenWords(page: Page): Promise<{ cells: number; broken: BrokenWord[] 
       (cell) => cell.getClientRects().length > 0,
     );
     for (const cell of cells) {
-      const chars: { node: Text; offset: number }[] = [];
+      // The cell's text with its characters' positions. Text nodes of one element (React splits `$${price}`) join
+      // into one word; text of different elements (a name over an e-mail, two buttons) is kept apart by a space.
+      const chars: ({ node: Text; offset: number } | null)[] = [];
       let text = '';
+      let parent: Element | null = null;
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        if (parent && node.parentElement !== parent) {
+          chars.push(null);
+          text += ' ';
+        }
+        parent = node.parentElement;
         for (let offset = 0; offset < node.data.length; offset++) chars.push({ node, offset });
         text += node.data;
       }
       for (const match of text.matchAll(/\S+/g)) {
-        const first = chars[match.index];
-        const last = chars[match.index + match[0].length - 1];
+        const first = chars[match.index]!;
+        const last = chars[match.index + match[0].length - 1]!;
         const range = document.createRange();
         range.setStart(first.node, first.offset);
         range.setEnd(last.node, last.offset + 1);

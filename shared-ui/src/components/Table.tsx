@@ -24,6 +24,10 @@ export const Table = styled.table<{ $stackBelow?: number }>`
     background: ${({ theme }) => theme.colors.background};
     font-weight: 600;
   }
+  /* A row's name (a package such as mf-instructor) stays whole: browsers also break after a hyphen. */
+  th[scope='row'] {
+    white-space: nowrap;
+  }
   img,
   [data-picture-fallback] {
     width: 48px;
