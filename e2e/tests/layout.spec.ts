@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { everyone, openScreen, screensFor, signInAs } from './screens';
 
-// Every screen at a phone, a laptop and a wide screen: no table cell breaks a word (or a price) across lines, and a
-// full-page screenshot of each is kept for review.
+// Every screen at a phone, a laptop and a wide screen: no table cell breaks a word (or a price) across lines, no
+// page is wider than the window (a wide table scrolls in its own box), and a full-page screenshot of each is kept.
 const widths = [390, 1280, 1920];
 
 interface BrokenWord {
@@ -67,6 +67,8 @@ for (const who of everyone) {
         const file = info.outputPath(`${width}px-${screen.name.replace(/\W+/g, '-')}.png`);
         await page.screenshot({ path: file, fullPage: true });
         await info.attach(`${who} ${width}px ${screen.name}`, { path: file, contentType: 'image/png' });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) report.push(`${screen.name}: the page is ${overflow} px wider than the window`);
         const { cells, broken } = await brokenWords(page);
         checked += cells;
         for (const { cell, word } of broken) report.push(`${screen.name}: "${word}" in "${cell}"`);
