@@ -56,7 +56,9 @@ export function ClassRow({ item, number }: { item: CampClass; number: number }) 
       <td data-label="Instructor">
         <span>
           {item.instructorName}
-          <Muted title={item.instructorEmail}>{item.instructorEmail}</Muted>
+          <Muted title={item.instructorEmail} data-email>
+            {item.instructorEmail}
+          </Muted>
         </span>
       </td>
       <td data-label="Available seats">{item.seats}</td>

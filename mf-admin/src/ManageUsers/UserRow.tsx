@@ -45,7 +45,9 @@ export function UserRow({ user, number }: { user: User; number: number }) {
       <td data-label="Name">
         <span>
           {user.userName}
-          <Email title={user.email}>{user.email}</Email>
+          <Email title={user.email} data-email>
+            {user.email}
+          </Email>
         </span>
       </td>
       <td data-label="Make Admin">{button('admin')}</td>

@@ -24,7 +24,18 @@ export const Table = styled.table<{ $stackBelow?: number }>`
     background: ${({ theme }) => theme.colors.background};
     font-weight: 600;
   }
-  /* A row's name (a package such as mf-instructor) stays whole: browsers also break after a hyphen. */
+  /*
+   * An e-mail (data-email, with its address as title) is one word: kept whole on one line, cut with an ellipsis where
+   * a phone's card is too narrow, never broken (browsers also break after a hyphen). So is a row's name (a package
+   * such as mf-instructor).
+   */
+  [data-email] {
+    display: block;
+    max-width: 100%;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   th[scope='row'] {
     white-space: nowrap;
   }
@@ -60,7 +71,7 @@ export const Table = styled.table<{ $stackBelow?: number }>`
         }
         td {
           display: grid;
-          grid-template-columns: minmax(6rem, 35%) minmax(min-content, 1fr);
+          grid-template-columns: minmax(6rem, 35%) minmax(0, 1fr);
           gap: ${theme.space(3)};
           align-items: center;
           padding: ${`${theme.space(2)} ${theme.space(3)}`};
