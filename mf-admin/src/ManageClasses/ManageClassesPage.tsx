@@ -1,5 +1,4 @@
-import { DebouncedInput, FilterBar, PageHeading, useUrlQuery, type ClassStatus } from '@sportify/shared-ui';
-import { PagedTable } from '@sportify/shared-ui/tables';
+import { DebouncedInput, FilterBar, PageHeading, PagedTable, useUrlQuery, type ClassStatus } from '@sportify/shared-ui';
 import { ClassRow } from './ClassRow';
 import { useGetAllClassesQuery } from './manageClassesApi';
 import { STATUS_TABS, StatusTabs, type StatusTab } from './StatusTabs';

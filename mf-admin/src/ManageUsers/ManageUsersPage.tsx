@@ -1,5 +1,4 @@
-import { DebouncedInput, FilterBar, PageHeading, useUrlQuery } from '@sportify/shared-ui';
-import { ChoiceSelect, PagedTable } from '@sportify/shared-ui/tables';
+import { ChoiceSelect, DebouncedInput, FilterBar, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
 import { useGetUsersQuery, type RoleFilter, type UserSort } from './manageUsersApi';
 import { UserRow } from './UserRow';
 

@@ -3,15 +3,16 @@ import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
   Button,
+  ChoiceSelect,
   ClassPicture,
   FilterBar,
   PageHeading,
+  PagedTable,
   selectUser,
   useAppSelector,
   useUrlQuery,
   type ClassStatus,
 } from '@sportify/shared-ui';
-import { ChoiceSelect, PagedTable } from '@sportify/shared-ui/tables';
 import { useGetMyClassesQuery } from './myClassesApi';
 
 const STATUS_CHOICES: Record<ClassStatus | '', string> = {

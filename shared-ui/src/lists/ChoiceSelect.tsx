@@ -1,4 +1,4 @@
-import { FormField, Select } from '@sportify/shared-ui';
+import { FormField, Select } from '../forms/FormField';
 
 /** A labelled select over fixed choices (value -> what it reads), e.g. a list's role, status or sort filter. */
 export function ChoiceSelect<V extends string>({

@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react';
-// The package's main entry (the shared singleton), never a second copy of these parts: see tables.ts.
-import {
-  DataTable,
-  ListState,
-  ResultCount,
-  UrlPagination,
-  type ListQuery,
-  type ListStateProps,
-  type Paged,
-} from '@sportify/shared-ui';
+import { DataTable } from '../components/Table';
+import { ListState, type ListQuery, type ListStateProps } from '../components/ListState';
+import type { Paged } from './paged';
+import { UrlPagination } from './Pagination';
+import { ResultCount } from './ResultCount';
 
 export interface PagedTableProps<T> extends Omit<ListStateProps<T>, 'query' | 'items' | 'children' | 'firstView'> {
   /** An RTK Query hook's result for one page of the list. */
