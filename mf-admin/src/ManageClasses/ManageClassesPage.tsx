@@ -44,7 +44,7 @@ export function ManageClassesPage() {
           errorText="The classes could not be loaded."
           emptyText={q || tab !== 'all' ? 'No classes match your search.' : 'No classes have been added yet.'}
           labelledBy="manage-classes-heading"
-          stackBelow={1100}
+          stackBelow="always"
           columns={[
             '#',
             'Class Photo',

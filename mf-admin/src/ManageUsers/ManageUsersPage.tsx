@@ -62,7 +62,7 @@ export function ManageUsersPage() {
         errorText="The users could not be loaded."
         emptyText={q || role !== 'student' ? 'No users match your search.' : 'There are no students to promote.'}
         labelledBy="manage-users-heading"
-        stackBelow={640}
+        stackBelow={1100}
         columns={['#', 'Profile Picture', 'Name', 'Make Admin', 'Make Instructor']}
         row={(user, number) => <UserRow key={user._id} user={user} number={number} />}
       />

@@ -69,7 +69,7 @@ export function MyClassesPage() {
           )
         }
         labelledBy="my-classes-heading"
-        stackBelow={800}
+        stackBelow={1100}
         columns={['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Update', 'Feedback']}
         row={(item, number) => (
           <tr key={item._id}>

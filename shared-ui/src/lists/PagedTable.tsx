@@ -15,7 +15,7 @@ export interface PagedTableProps<T> extends Omit<ListStateProps<T>, 'query' | 'i
   /** The id of the screen's heading, which names the table. */
   labelledBy: string;
   columns: string[];
-  stackBelow?: number;
+  stackBelow?: number | 'always';
   /** One row; `number` counts from 1 across pages (the '#' column). */
   row: (item: T, number: number) => ReactNode;
 }
