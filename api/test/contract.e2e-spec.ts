@@ -9,7 +9,7 @@ import { newStudent, signInAs, startTestApp, type Session, type TestApp } from '
 describe('the API contract against the running API', () => {
   const committedJson = readFileSync(CONTRACT_JSON, 'utf8');
   type Schema = { properties?: Record<string, { items?: { $ref: string } }>; required?: string[] };
-  // A list answers an array, or (issue 16's paged forms) an array without parameters and a page with any.
+  // A list answers an array, or (the paged forms) an array without parameters and a page with any.
   type ResponseSchema = {
     items?: { $ref: string };
     oneOf?: Array<{ type?: string; items?: { $ref: string }; $ref?: string }>;

@@ -4,7 +4,7 @@ import { publicListKey } from '../src/common/public-cache-key';
 import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
-// Paged, filtered and sorted lists (issue 16): every parameter, every bad value, pages that neither overlap nor
+// Paged, filtered and sorted lists: every parameter, every bad value, pages that neither overlap nor
 // skip, and totals, against the real embedded database.
 
 interface Item {
@@ -376,6 +376,20 @@ describe('paged lists', () => {
       const students = await allPages('/users?role=student', 20, admin);
       expect(students.total).toBe(await users.countDocuments({ role: { $exists: false } }));
       expect((students.items as unknown as U[]).every((u) => u.role === undefined)).toBe(true);
+    });
+
+    it('sort pages newest sign-up first or by name, without overlap; refuses an unknown sort', async () => {
+      const oldest = await allPages('/users', 9, admin);
+      const newest = await allPages('/users?sort=newest', 9, admin);
+      expect(newest.total).toBe(oldest.total);
+      expect(newest.ids).toEqual([...oldest.ids].reverse());
+      const byName = await allPages('/users?sort=name', 9, admin);
+      const names = (byName.items as unknown as U[]).map((u) => u.userName);
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      expect(new Set(byName.ids).size).toBe(oldest.total);
+      expect((await t.http().get('/users?sort=random').set(admin.auth).expect(400)).body.message).toContain(
+        'sort must be one of oldest, newest, name',
+      );
     });
 
     it('a cached page shows a new sign-up and a promotion at once', async () => {

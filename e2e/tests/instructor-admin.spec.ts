@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { API, apiToken, bearer, demo, ports, registerAccount, signIn } from './support';
 
-// Instructor and admin journeys (issue 7) on the whole stack. Every class and user made here has a unique name,
+// Instructor and admin journeys on the whole stack. Every class and user made here has a unique name,
 // so the journeys never depend on each other or change the demo accounts others rely on.
 // The API allows 30 sign-ins (POST /jwt) a minute and every full page load signs in again, so the journeys move
 // through the site by its links and use page.goto only where a user would type an address.

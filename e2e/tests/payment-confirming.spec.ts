@@ -1,7 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { API, bearer, ports, storedToken, submitRegisterForm, selectOnClassesScreen } from './support';
 
-// Issue 13: the card is charged but the browser's POST /payments never arrives (offline, 5xx). The page says the
+// The card is charged but the browser's POST /payments never arrives (offline, 5xx). The page says the
 // payment is being confirmed and offers no second payment; the sandbox's provider event settles it, and the class
 // shows in My Enrolled Classes once.
 

@@ -78,7 +78,7 @@ test('mf-public is released twice, promoted and rolled back while a page stays o
 
   // Rollback: the very next config.json (what a navigation reads first) already names v1, well within 2 s of the
   // command, and the next navigation shows v1. The time to v1 on screen includes a whole page load, so it is
-  // printed, not asserted (a loaded machine stretches page loads; ARCHITECTURE.md: speed is measured, not tested).
+  // printed, not asserted (a loaded machine stretches page loads: speed is measured, not tested).
   run('releases.mjs', ['rollback', 'mf-public']);
   const rolledBackAt = Date.now();
   expect(await liveManifest(page)).toContain(`/releases/${v1}/`);

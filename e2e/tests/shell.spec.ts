@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API, DANGER_RED, apiToken, bearer, demo, ports, signIn, storedToken, submitRegisterForm } from './support';
 
-// The shell (issue 4) against the whole stack: sign-up and sign-in, guards, each role's Dashboard, page titles,
+// The shell against the whole stack: sign-up and sign-in, guards, each role's Dashboard, page titles,
 // logging out on a 401, and the run-time composition loading each shared library once.
 // (Home/Classes screens: public.spec.ts; a remote's server down: outage.spec.ts.)
 

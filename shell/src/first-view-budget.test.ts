@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// The first view's budget (ARCHITECTURE.md section 11, issue 14), from the production builds of the shell and
+// The first view's budget (README.md, Performance), from the production builds of the shell and
 // mf-public: the gzipped sum of every file `/` loads before its first class card. That is the shell's page and what
 // it starts (scripts and start-up preloads, which hold every shared library the shell and Home use: bench:home's JS
 // figure cross-checks it), mf-public's manifest and remoteEntry.js, and the Home expose's own chunks. Images
@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 const shellDist = path.resolve(__dirname, '../dist');
 const publicDist = path.resolve(__dirname, '../../mf-public/dist');
 
-/** The target of issue 14: 150 KB gzipped for everything before the first card. */
+/** The target: 150 KB gzipped for everything before the first card. */
 const FIRST_VIEW_TARGET = 150 * 1024;
 /**
  * Not met (README "Performance"): the build measured 191.3 KB on 2026-11-24 (191.4 KB on 2026-11-23, 205.8 KB

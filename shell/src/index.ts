@@ -6,8 +6,8 @@ fetchConfigJson().then(hintCurrentRemote, () => undefined);
 
 // Async boundary: shared singletons are negotiated before any app code runs. (In the production build this script
 // itself runs once the page's HTML has been painted: StartupPreloadPlugin in webpack.shared.js.)
-// In one task the libraries' start-up code (about 120 ms on this machine class) blocks input for its whole length;
-// evaluated one library per task, with a yield between them, each task stays short. The order is the bootstrap's.
+// In one task the libraries' start-up code blocks input for its whole length; evaluated one library per task,
+// with a yield between them, each task stays short. The order is the bootstrap's.
 const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 const LIBRARIES = [
   () => import('react-dom/client'),

@@ -41,7 +41,7 @@ export interface AppConfig {
   /** Scale-out and fault-tolerance settings (see `loadScalingConfig`). */
   scaling: ScalingConfig;
 
-  // --- Payments ledger and fail-closed mode (issue 13) ---
+  // --- Payments ledger and fail-closed mode ---
   /** SPORTIFY_DEV_MODE=1 (set by the launcher and the tests): development defaults allowed. Otherwise fail closed. */
   developmentMode: boolean;
   /** Signing secret of the provider's events (whsec_...); a fixed development secret signs the sandbox's events. */
@@ -103,7 +103,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
 
   const nodeEnv = str('NODE_ENV', 'development');
-  // --- Fail closed (issue 13): development defaults only with the explicit flag, whatever NODE_ENV says. ---
+  // --- Fail closed: development defaults only with the explicit flag, whatever NODE_ENV says. ---
   const devFlag = str('SPORTIFY_DEV_MODE');
   if (devFlag && devFlag !== '1' && devFlag !== '0')
     problems.push(`SPORTIFY_DEV_MODE must be 1 or 0 (got "${devFlag}")`);

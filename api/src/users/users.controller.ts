@@ -66,7 +66,7 @@ export class UsersController {
   @Roles('admin')
   @ApiOkResponse({
     schema: arrayOrPage(UserResponse, UserPageResponse),
-    description: 'Every user; a page in sign-up order with any parameter',
+    description: 'Every user; a page with any parameter, in sign-up order unless `sort` says otherwise',
   })
   async list(@Query() query: UsersQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     if (!wantsPage(req.originalUrl)) {

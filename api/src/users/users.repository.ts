@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { containsText, type PageWindow } from '../common/paging';
 import type { UpdateResult } from '../common/write-results';
-import type { RoleFilter } from './user-query.dto';
+import type { RoleFilter, UserSort } from './user-query.dto';
 import { isDuplicateKey } from '../database/duplicate-key';
 import type { Gender, Role, User } from './user.model';
 import { UserRecord } from './user.schema';
@@ -16,6 +16,12 @@ interface LeanUser {
   gender?: Gender;
   role?: Role;
 }
+
+const USER_ORDER: Record<UserSort, Record<string, 1 | -1>> = {
+  oldest: { createdAt: 1, _id: 1 },
+  newest: { createdAt: -1, _id: -1 },
+  name: { userName: 1, _id: 1 },
+};
 
 const toUser = (d: LeanUser): User => ({
   _id: d._id.toString(),
@@ -81,9 +87,12 @@ export class UsersRepository {
     return docs.map(toUser);
   }
 
-  /** A page in sign-up order; `text` matches the name (and the e-mail with `textInEmail`) literally, any case. */
+  /**
+   * A page in sign-up order (or `sort`'s); `text` matches the name (and the e-mail with `textInEmail`) literally, any
+   * case. `_id` breaks ties, so pages never overlap.
+   */
   async page(
-    query: { role?: RoleFilter; text?: string; textInEmail?: boolean },
+    query: { role?: RoleFilter; text?: string; textInEmail?: boolean; sort?: UserSort },
     window: PageWindow,
   ): Promise<{ items: User[]; total: number }> {
     const filter: Record<string, unknown> = {};
@@ -93,7 +102,7 @@ export class UsersRepository {
     const [docs, total] = await Promise.all([
       this.model
         .find(filter)
-        .sort({ createdAt: 1, _id: 1 })
+        .sort(USER_ORDER[query.sort ?? 'oldest'])
         .skip(window.skip)
         .limit(window.limit)
         .lean<LeanUser[]>()

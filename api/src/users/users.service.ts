@@ -46,7 +46,10 @@ export class UsersService {
   listPage(query: UsersQueryDto, key: string): Promise<CachedJson> {
     const window = pageWindow(query);
     return this.cache.get(key, ['users'], async (): Promise<Paged<User>> => {
-      const { items, total } = await this.users.page({ role: query.role, text: query.q, textInEmail: true }, window);
+      const { items, total } = await this.users.page(
+        { role: query.role, text: query.q, textInEmail: true, sort: query.sort },
+        window,
+      );
       return { items, total, page: window.page, limit: window.limit };
     });
   }

@@ -1,6 +1,6 @@
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { Button, notify, type CampClass } from '@sportify/shared-ui';
+import { Button, ClassPicture, notify, type CampClass } from '@sportify/shared-ui';
 import { useSetClassStatusMutation, type Decision } from './manageClassesApi';
 
 const Muted = styled.span`
@@ -32,7 +32,7 @@ const dollars = (price: number) =>
   `$${price.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(price) ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 /** One class under review; each row has its own request state, so only its buttons wait. */
-export function ClassRow({ item, index }: { item: CampClass; index: number }) {
+export function ClassRow({ item, number }: { item: CampClass; number: number }) {
   const [setStatus, { isLoading }] = useSetClassStatusMutation();
   // docs/product.md §4: a decision is final, so both buttons stay disabled once it is made.
   const decided = item.status !== 'pending';
@@ -48,15 +48,17 @@ export function ClassRow({ item, index }: { item: CampClass; index: number }) {
 
   return (
     <tr>
-      <td data-label="#">{index + 1}</td>
+      <td data-label="#">{number}</td>
       <td data-label="Class Photo">
-        <img src={item.classImage} alt={item.className} loading="lazy" />
+        <ClassPicture src={item.classImage} alt={item.className} loading="lazy" />
       </td>
       <td data-label="Class Name">{item.className}</td>
       <td data-label="Instructor">
         <span>
           {item.instructorName}
-          <Muted title={item.instructorEmail}>{item.instructorEmail}</Muted>
+          <Muted title={item.instructorEmail} data-email>
+            {item.instructorEmail}
+          </Muted>
         </span>
       </td>
       <td data-label="Available seats">{item.seats}</td>

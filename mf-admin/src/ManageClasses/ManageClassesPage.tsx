@@ -1,16 +1,6 @@
-import {
-  DataTable,
-  DebouncedInput,
-  FilterBar,
-  ListState,
-  PageHeading,
-  Pagination,
-  ResultCount,
-  useUrlQuery,
-  type ClassStatus,
-} from '@sportify/shared-ui';
+import { DebouncedInput, FilterBar, PageHeading, PagedTable, useUrlQuery, type ClassStatus } from '@sportify/shared-ui';
 import { ClassRow } from './ClassRow';
-import { CLASSES_PER_PAGE, useGetAllClassesQuery } from './manageClassesApi';
+import { useGetAllClassesQuery } from './manageClassesApi';
 import { STATUS_TABS, StatusTabs, type StatusTab } from './StatusTabs';
 
 /**
@@ -26,7 +16,6 @@ export function ManageClassesPage() {
     status: tab === 'all' ? undefined : (tab as ClassStatus),
     page: url.page,
   });
-  const { data } = query;
 
   return (
     <section aria-labelledby="manage-classes-heading">
@@ -42,49 +31,33 @@ export function ManageClassesPage() {
       </FilterBar>
       <StatusTabs
         current={tab}
-        counts={data?.counts}
+        counts={query.data?.counts}
         panelId="manage-classes-panel"
         onSelect={(next) => url.set({ status: next === 'all' ? '' : next })}
       />
       <div id="manage-classes-panel" role="tabpanel" aria-label="Classes">
-        {data && <ResultCount shown={data.items.length} total={data.total} noun="classes" />}
-        <ListState
-          query={{ ...query, data: data?.items }}
+        <PagedTable
+          query={query}
+          noun="classes"
+          pagesLabel="Classes pages"
           loadingLabel="Loading classes"
           errorText="The classes could not be loaded."
           emptyText={q || tab !== 'all' ? 'No classes match your search.' : 'No classes have been added yet.'}
-        >
-          {(classes) => (
-            <DataTable
-              labelledBy="manage-classes-heading"
-              stackBelow={1100}
-              columns={[
-                '#',
-                'Class Photo',
-                'Class Name',
-                'Instructor',
-                'Available seats',
-                'Price',
-                'Status',
-                'Feedback',
-                'Decision',
-              ]}
-            >
-              {classes.map((item, index) => (
-                <ClassRow key={item._id} item={item} index={(url.page - 1) * CLASSES_PER_PAGE + index} />
-              ))}
-            </DataTable>
-          )}
-        </ListState>
-        {data && (
-          <Pagination
-            label="Classes pages"
-            page={url.page}
-            total={data.total}
-            limit={CLASSES_PER_PAGE}
-            onPage={(page) => url.set({ page: String(page) })}
-          />
-        )}
+          labelledBy="manage-classes-heading"
+          stackBelow="always"
+          columns={[
+            '#',
+            'Class Photo',
+            'Class Name',
+            'Instructor',
+            'Available seats',
+            'Price',
+            'Status',
+            'Feedback',
+            'Decision',
+          ]}
+          row={(item, number) => <ClassRow key={item._id} item={item} number={number} />}
+        />
       </div>
     </section>
   );

@@ -41,13 +41,22 @@ const users: User[] = [
   },
 ];
 
-type Params = { role?: string; q?: string; page?: number; limit: number };
-/** GET /users as the API answers it: by role ('student' = none) and text, a page at a time. */
+type Params = { role?: string; q?: string; sort?: string; page?: number; limit: number };
+/**
+ * GET /users as the API answers it: by role ('student' = none) and text, in the order `sort` asks for (the list is
+ * in sign-up order), a page at a time.
+ */
 const usersPage =
   (list: User[]) =>
   (config: { params?: unknown }): [number, unknown] => {
-    const { role, q = '', page = 1, limit } = config.params as Params;
-    const found = list.filter(
+    const { role, q = '', sort = 'oldest', page = 1, limit } = config.params as Params;
+    const ordered =
+      sort === 'newest'
+        ? [...list].reverse()
+        : sort === 'name'
+          ? [...list].sort((a, b) => a.userName.localeCompare(b.userName))
+          : list;
+    const found = ordered.filter(
       (u) =>
         (role === undefined || (role === 'student' ? !u.role : u.role === role)) &&
         `${u.userName} ${u.email}`.toLowerCase().includes(q.toLowerCase()),
@@ -70,7 +79,7 @@ describe('Manage Users', () => {
   let http: ReturnType<typeof mockApi> | undefined;
   afterEach(() => http?.restore());
 
-  it('lists only the users without a role', async () => {
+  it('lists only the users without a role, the newest sign-up first', async () => {
     http = mockApi({ 'GET /users': usersPage(users) });
     renderPage();
     expect(screen.getByRole('heading', { name: 'All Users (Only Students)' })).toBeInTheDocument();
@@ -84,14 +93,78 @@ describe('Manage Users', () => {
     ).toEqual(['#', 'Profile Picture', 'Name', 'Make Admin', 'Make Instructor']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent('1Mia Chen');
-    expect(within(rows[0]).getByRole('img', { name: 'Profile picture of Mia Chen' })).toHaveAttribute(
+    expect(rows[0]).toHaveTextContent('1Noah Patel');
+    expect(rows[1]).toHaveTextContent('2Mia Chen');
+    expect(within(rows[1]).getByRole('img', { name: 'Profile picture of Mia Chen' })).toHaveAttribute(
       'src',
       'http://img.test/mia.svg',
     );
-    expect(rows[1]).toHaveTextContent('2Noah Patel');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Newest first');
+
     expect(within(table).queryByText('Alex Morgan')).not.toBeInTheDocument();
     expect(within(table).queryByText('Jordan Lee')).not.toBeInTheDocument();
+  });
+
+  it('sorts oldest first or by name when asked, and keeps the order in the URL', async () => {
+    const people: User[] = [
+      ...users,
+      { _id: 'u5', userName: 'Ava Brooks', email: 'ava@example.com', userPhoto: '' },
+      { _id: 'u6', userName: 'Zoe Kim', email: 'zoe@example.com', userPhoto: '' },
+    ];
+    const sorts: unknown[] = [];
+    http = mockApi({
+      'GET /users': (config) => {
+        sorts.push((config.params as Params).sort);
+        return usersPage(people)(config);
+      },
+    });
+    const { router } = renderScreen(<ManageUsersPage />, {
+      path: '/dashboard/all-users',
+      session: sessionAs('admin'),
+    });
+    const user = userEvent.setup();
+    const names = async () =>
+      within(await screen.findByRole('table', { name: 'All Users (Only Students)' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[2].textContent);
+    await waitFor(async () =>
+      expect(await names()).toEqual([
+        'Zoe Kimzoe@example.com',
+        'Ava Brooksava@example.com',
+        'Noah Patelnoah@sportify.camp',
+        'Mia Chenmia@sportify.camp',
+      ]),
+    );
+
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(
+      within(sortBy)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Newest first', 'Oldest first', 'Name (A to Z)']);
+    await user.selectOptions(sortBy, 'Oldest first');
+    await waitFor(async () =>
+      expect(await names()).toEqual([
+        'Mia Chenmia@sportify.camp',
+        'Noah Patelnoah@sportify.camp',
+        'Ava Brooksava@example.com',
+        'Zoe Kimzoe@example.com',
+      ]),
+    );
+    expect(router.state.location.search).toBe('?sort=oldest');
+
+    await user.selectOptions(sortBy, 'Name (A to Z)');
+    await waitFor(async () =>
+      expect(await names()).toEqual([
+        'Ava Brooksava@example.com',
+        'Mia Chenmia@sportify.camp',
+        'Noah Patelnoah@sportify.camp',
+        'Zoe Kimzoe@example.com',
+      ]),
+    );
+    expect(router.state.location.search).toBe('?sort=name');
+    expect(sorts).toEqual(['newest', 'oldest', 'name']);
   });
 
   it('makes a student instructor, says so and drops them from the list', async () => {
@@ -198,7 +271,11 @@ describe('Manage Users: search, role and pages', () => {
 
   it('shows the initials of someone without a photo, never an empty image', async () => {
     http = mockApi({ 'GET /users': usersPage(many) });
-    renderScreen(<ManageUsersPage />, { path: '/dashboard/all-users', session: sessionAs('admin') });
+    renderScreen(<ManageUsersPage />, {
+      path: '/dashboard/all-users',
+      url: '/dashboard/all-users?sort=oldest',
+      session: sessionAs('admin'),
+    });
     const row = await screen.findByRole('row', { name: /Student 1 / });
     const picture = within(row).getByRole('img', { name: 'Profile picture of Student 1' });
     expect(picture).toHaveTextContent('S1');
@@ -209,7 +286,7 @@ describe('Manage Users: search, role and pages', () => {
     http = mockApi({ 'GET /users': usersPage(many) });
     const { router } = renderScreen(<ManageUsersPage />, {
       path: '/dashboard/all-users',
-      url: '/dashboard/all-users?page=3',
+      url: '/dashboard/all-users?sort=oldest&page=3',
       session: sessionAs('admin'),
     });
     const user = userEvent.setup();
@@ -220,7 +297,7 @@ describe('Manage Users: search, role and pages', () => {
     expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
     await user.click(within(pages).getByRole('button', { name: 'Previous' }));
     expect(await screen.findByRole('row', { name: /Student 21/ })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?page=2');
+    expect(router.state.location.search).toBe('?sort=oldest&page=2');
   });
 });
 
@@ -230,7 +307,7 @@ describe('UserRow', () => {
       <AppProviders store={makeStore()}>
         <table>
           <tbody>
-            <UserRow index={0} user={users[1]} />
+            <UserRow number={1} user={users[1]} />
           </tbody>
         </table>
       </AppProviders>,

@@ -1,16 +1,5 @@
-import {
-  DataTable,
-  DebouncedInput,
-  FilterBar,
-  FormField,
-  ListState,
-  PageHeading,
-  Pagination,
-  ResultCount,
-  Select,
-  useUrlQuery,
-} from '@sportify/shared-ui';
-import { USERS_PER_PAGE, useGetUsersQuery, type RoleFilter } from './manageUsersApi';
+import { ChoiceSelect, DebouncedInput, FilterBar, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
+import { useGetUsersQuery, type RoleFilter, type UserSort } from './manageUsersApi';
 import { UserRow } from './UserRow';
 
 const ROLE_CHOICES: Record<RoleFilter, string> = {
@@ -20,21 +9,31 @@ const ROLE_CHOICES: Record<RoleFilter, string> = {
   all: 'All roles',
 };
 
+// Newest first by default: the people who just signed up are the ones waiting for a role.
+const SORT_CHOICES: Record<UserSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Name (A to Z)',
+};
+
+const choice = <V extends string>(choices: Record<V, string>, value: string, fallback: V): V =>
+  value in choices ? (value as V) : fallback;
+
 /**
  * Manage Users (docs/product.md §2): the students (by default), each of whom an admin can make admin or instructor;
- * search by name or e-mail, a role filter and pages, all kept in the URL.
+ * search by name or e-mail, a role filter, the order and pages, all kept in the URL.
  */
 export function ManageUsersPage() {
   const url = useUrlQuery();
-  const role = (url.get('role') in ROLE_CHOICES ? url.get('role') : 'student') as RoleFilter;
+  const role = choice(ROLE_CHOICES, url.get('role'), 'student');
+  const sort = choice(SORT_CHOICES, url.get('sort'), 'newest');
   const q = url.get('q').trim();
-  const query = useGetUsersQuery({ q: q || undefined, role, page: url.page });
-  const { data } = query;
+  const query = useGetUsersQuery({ q: q || undefined, role, sort, page: url.page });
 
   return (
     <section aria-labelledby="manage-users-heading">
       <PageHeading id="manage-users-heading">All Users (Only Students)</PageHeading>
-      <FilterBar $min="220px" role="search" aria-label="Find users">
+      <FilterBar $min="200px" role="search" aria-label="Find users">
         <DebouncedInput
           label="Search by name or e-mail"
           type="search"
@@ -42,44 +41,31 @@ export function ManageUsersPage() {
           value={url.get('q')}
           onCommit={(text) => url.set({ q: text })}
         />
-        <FormField label="Role">
-          <Select value={role} onChange={(e) => url.set({ role: e.target.value === 'student' ? '' : e.target.value })}>
-            {Object.entries(ROLE_CHOICES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </FormField>
+        <ChoiceSelect
+          label="Role"
+          choices={ROLE_CHOICES}
+          value={role}
+          onChange={(next) => url.set({ role: next === 'student' ? '' : next })}
+        />
+        <ChoiceSelect
+          label="Sort by"
+          choices={SORT_CHOICES}
+          value={sort}
+          onChange={(next) => url.set({ sort: next === 'newest' ? '' : next })}
+        />
       </FilterBar>
-      {data && <ResultCount shown={data.items.length} total={data.total} noun="users" />}
-      <ListState
-        query={{ ...query, data: data?.items }}
+      <PagedTable
+        query={query}
+        noun="users"
+        pagesLabel="Users pages"
         loadingLabel="Loading users"
         errorText="The users could not be loaded."
         emptyText={q || role !== 'student' ? 'No users match your search.' : 'There are no students to promote.'}
-      >
-        {(users) => (
-          <DataTable
-            labelledBy="manage-users-heading"
-            stackBelow={640}
-            columns={['#', 'Profile Picture', 'Name', 'Make Admin', 'Make Instructor']}
-          >
-            {users.map((user, index) => (
-              <UserRow key={user._id} user={user} index={(url.page - 1) * USERS_PER_PAGE + index} />
-            ))}
-          </DataTable>
-        )}
-      </ListState>
-      {data && (
-        <Pagination
-          label="Users pages"
-          page={url.page}
-          total={data.total}
-          limit={USERS_PER_PAGE}
-          onPage={(page) => url.set({ page: String(page) })}
-        />
-      )}
+        labelledBy="manage-users-heading"
+        stackBelow={1100}
+        columns={['#', 'Profile Picture', 'Name', 'Make Admin', 'Make Instructor']}
+        row={(user, number) => <UserRow key={user._id} user={user} number={number} />}
+      />
     </section>
   );
 }

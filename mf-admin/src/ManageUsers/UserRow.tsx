@@ -11,7 +11,7 @@ const Email = styled.span`
 const roleLabel: Record<Role, string> = { admin: 'Make Admin', instructor: 'Make Instructor' };
 
 /** One user with the two promotions; each row has its own request state, so only its buttons wait. */
-export function UserRow({ user, index }: { user: User; index: number }) {
+export function UserRow({ user, number }: { user: User; number: number }) {
   const [promote, { isLoading }] = usePromoteUserMutation();
 
   const makeRole = async (role: Role) => {
@@ -38,14 +38,16 @@ export function UserRow({ user, index }: { user: User; index: number }) {
 
   return (
     <tr>
-      <td data-label="#">{index + 1}</td>
+      <td data-label="#">{number}</td>
       <td data-label="Profile Picture">
         <Avatar src={user.userPhoto} name={user.userName} alt={`Profile picture of ${user.userName}`} size={48} />
       </td>
       <td data-label="Name">
         <span>
           {user.userName}
-          <Email title={user.email}>{user.email}</Email>
+          <Email title={user.email} data-email>
+            {user.email}
+          </Email>
         </span>
       </td>
       <td data-label="Make Admin">{button('admin')}</td>

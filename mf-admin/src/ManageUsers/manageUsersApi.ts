@@ -3,11 +3,14 @@ import { api, cleanParams, type ApiResponse, type Paged, type Role, type User } 
 export const USERS_PER_PAGE = 20;
 /** The role filter's values ('student' = no role; 'all' asks for every user). */
 export type RoleFilter = 'student' | Role | 'all';
+/** The order of the list (GET /users' `sort`). */
+export type UserSort = 'newest' | 'oldest' | 'name';
 
 /** Parameters of GET /users (its paged form). */
 export interface UsersQuery {
   q?: string;
   role: RoleFilter;
+  sort: UserSort;
   page: number;
 }
 
@@ -20,12 +23,13 @@ export const manageUsersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A page of users (admins only), by role and name or e-mail. */
     getUsers: build.query<Paged<User>, UsersQuery>({
-      query: ({ q, role, page }) => ({
+      query: ({ q, role, sort, page }) => ({
         url: '/users',
         params: cleanParams({
           limit: USERS_PER_PAGE,
           q,
           role: role === 'all' ? undefined : role,
+          sort,
           page: page > 1 ? page : undefined,
         }),
       }),

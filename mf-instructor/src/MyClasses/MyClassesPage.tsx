@@ -3,19 +3,17 @@ import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
   Button,
-  DataTable,
-  FormField,
-  ListState,
+  ChoiceSelect,
+  ClassPicture,
+  FilterBar,
   PageHeading,
-  Pagination,
-  ResultCount,
-  Select,
+  PagedTable,
   selectUser,
   useAppSelector,
   useUrlQuery,
   type ClassStatus,
 } from '@sportify/shared-ui';
-import { MY_CLASSES_PER_PAGE, useGetMyClassesQuery } from './myClassesApi';
+import { useGetMyClassesQuery } from './myClassesApi';
 
 const STATUS_CHOICES: Record<ClassStatus | '', string> = {
   '': 'All statuses',
@@ -34,10 +32,6 @@ const FeedbackText = styled.td`
 const Capitalized = styled.td`
   text-transform: capitalize;
 `;
-const Filter = styled.div`
-  margin: ${({ theme }) => `0 ${theme.space(4)} ${theme.space(4)}`};
-  max-width: 16rem;
-`;
 
 /**
  * My Classes (docs/product.md §2): the instructor's classes with review status, enrolled students and feedback; a status
@@ -48,25 +42,22 @@ export function MyClassesPage() {
   const url = useUrlQuery();
   const status = (url.get('status') in STATUS_CHOICES ? url.get('status') : '') as ClassStatus | '';
   const query = useGetMyClassesQuery(email ? { email, status: status || undefined, page: url.page } : skipToken);
-  const { data } = query;
 
   return (
     <section aria-labelledby="my-classes-heading">
       <PageHeading id="my-classes-heading">My Classes</PageHeading>
-      <Filter>
-        <FormField label="Status">
-          <Select value={status} onChange={(e) => url.set({ status: e.target.value })}>
-            {Object.entries(STATUS_CHOICES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-      </Filter>
-      {data && <ResultCount shown={data.items.length} total={data.total} noun="classes" />}
-      <ListState
-        query={{ ...query, data: data?.items }}
+      <FilterBar $min="200px" aria-label="Filter your classes">
+        <ChoiceSelect
+          label="Status"
+          choices={STATUS_CHOICES}
+          value={status}
+          onChange={(next) => url.set({ status: next })}
+        />
+      </FilterBar>
+      <PagedTable
+        query={query}
+        noun="classes"
+        pagesLabel="My classes pages"
         loadingLabel="Loading your classes"
         errorText="Your classes could not be loaded."
         emptyText={status ? `You have no ${status} classes.` : 'You have not added any classes yet.'}
@@ -77,49 +68,34 @@ export function MyClassesPage() {
             </Button>
           )
         }
-      >
-        {(classes) => (
-          <DataTable
-            labelledBy="my-classes-heading"
-            stackBelow={800}
-            columns={['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Update', 'Feedback']}
-          >
-            {classes.map((item, index) => (
-              <tr key={item._id}>
-                <td data-label="#">{(url.page - 1) * MY_CLASSES_PER_PAGE + index + 1}</td>
-                <td data-label="Class Photo">
-                  <img src={item.classImage} alt={item.className} loading="lazy" />
-                </td>
-                <td data-label="Class Name">{item.className}</td>
-                <Capitalized data-label="Status">{item.status}</Capitalized>
-                <td data-label="Enrolled">{`${item.enrolled ?? 0} Students`}</td>
-                <td data-label="Update">
-                  <Button
-                    as={Link}
-                    to={`/dashboard/update-class/${item._id}`}
-                    $variant="secondary"
-                    aria-label={`Update ${item.className}`}
-                  >
-                    Update
-                  </Button>
-                </td>
-                <FeedbackText data-label="Feedback">
-                  {item.feedback ? <span>{item.feedback}</span> : <Muted>No feedback yet</Muted>}
-                </FeedbackText>
-              </tr>
-            ))}
-          </DataTable>
+        labelledBy="my-classes-heading"
+        stackBelow={1100}
+        columns={['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Update', 'Feedback']}
+        row={(item, number) => (
+          <tr key={item._id}>
+            <td data-label="#">{number}</td>
+            <td data-label="Class Photo">
+              <ClassPicture src={item.classImage} alt={item.className} loading="lazy" />
+            </td>
+            <td data-label="Class Name">{item.className}</td>
+            <Capitalized data-label="Status">{item.status}</Capitalized>
+            <td data-label="Enrolled">{`${item.enrolled ?? 0} Students`}</td>
+            <td data-label="Update">
+              <Button
+                as={Link}
+                to={`/dashboard/update-class/${item._id}`}
+                $variant="secondary"
+                aria-label={`Update ${item.className}`}
+              >
+                Update
+              </Button>
+            </td>
+            <FeedbackText data-label="Feedback">
+              {item.feedback ? <span>{item.feedback}</span> : <Muted>No feedback yet</Muted>}
+            </FeedbackText>
+          </tr>
         )}
-      </ListState>
-      {data && (
-        <Pagination
-          label="My classes pages"
-          page={url.page}
-          total={data.total}
-          limit={MY_CLASSES_PER_PAGE}
-          onPage={(page) => url.set({ page: String(page) })}
-        />
-      )}
+      />
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
@@ -9,7 +8,8 @@ import {
   useFollowedState,
   type QueryChanges,
 } from '@sportify/shared-ui';
-import { useGetInstructorChoicesQuery, type ClassSort, type InstructorChoice } from './classesApi';
+import type { ClassSort } from './classesApi';
+import { InstructorCombobox } from './InstructorCombobox';
 
 export const SORT_LABELS: Record<ClassSort, string> = {
   newest: 'Newest first',
@@ -47,7 +47,7 @@ export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
           onCommit={(q) => set({ q })}
         />
       </Wide>
-      <InstructorFilter value={get('instructor')} onChange={(instructor) => set({ instructor })} />
+      <InstructorCombobox value={get('instructor')} onChange={(instructor) => set({ instructor })} />
       <DebouncedInput
         label="Minimum price ($)"
         type="number"
@@ -94,66 +94,6 @@ export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
     </FilterBar>
   );
 }
-
-/**
- * The instructor filter: a select of up to 60 instructors, filled from a name search so that every instructor can
- * be reached however many there are. The chosen one stays an option while the search shows others.
- */
-function InstructorFilter({ value, onChange }: { value: string; onChange: (email: string) => void }) {
-  const [find, setFind] = useState('');
-  const choices = useGetInstructorChoicesQuery(find.trim() || undefined);
-  // The name of the instructor picked here, for when a later search no longer lists them.
-  const [picked, setPicked] = useState<InstructorChoice | null>(null);
-  const items = choices.data?.items ?? [];
-  const more = choices.data ? choices.data.total - items.length : 0;
-  return (
-    <InstructorPick>
-      <DebouncedInput
-        label="Find an instructor"
-        type="search"
-        placeholder="Instructor name"
-        maxLength={100}
-        value={find}
-        onCommit={setFind}
-      />
-      <FormField label="Instructor">
-        <Select
-          value={value}
-          onChange={(e) => {
-            setPicked(items.find((i) => i.email === e.target.value) ?? picked);
-            onChange(e.target.value);
-          }}
-        >
-          <option value="">All instructors</option>
-          {items.map((i) => (
-            <option key={i._id} value={i.email}>
-              {i.userName}
-            </option>
-          ))}
-          {/* The chosen instructor (or one named by a shared link) stays selectable while not in this list. */}
-          {value && !items.some((i) => i.email === value) && (
-            <option value={value}>{picked?.email === value ? picked.userName : value}</option>
-          )}
-        </Select>
-      </FormField>
-      {more > 0 && (
-        <Hint role="status">{`${items.length} of ${choices.data!.total} instructors listed: find one by name`}</Hint>
-      )}
-      {choices.data?.total === 0 && <Hint role="status">No instructor has that name</Hint>}
-    </InstructorPick>
-  );
-}
-
-const InstructorPick = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
-const Hint = styled.p`
-  margin: 0;
-  font-size: 0.9rem;
-  color: ${({ theme }) => theme.colors.muted};
-`;
 
 const Wide = styled.div`
   grid-column: 1 / -1;

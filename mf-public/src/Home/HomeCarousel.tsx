@@ -35,7 +35,7 @@ function SlideView({ slide, first, near }: { slide: HomeSlide; first: boolean; n
         fetchPriority={first ? 'high' : 'auto'}
       />
       <Caption>
-        <h3>{slide.title}</h3>
+        <h2>{slide.title}</h2>
         <p>{slide.text}</p>
         <Button as={Link} to="/classes">
           See details about classes
@@ -74,7 +74,7 @@ const Caption = styled.div`
   max-width: 640px;
   color: #fff;
   text-shadow: 0 1px 3px rgba(11, 21, 48, 0.6);
-  h3 {
+  h2 {
     margin: 0;
     font-size: clamp(1.5rem, 4vw, 2.75rem);
     line-height: 1.15;

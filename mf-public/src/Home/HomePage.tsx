@@ -1,4 +1,4 @@
-import { CardGrid, ListState, loadErrorText, PageHeading, usePageTitle } from '@sportify/shared-ui';
+import { CardGrid, ListState, loadErrorText, PageHeading, usePageTitle, VisuallyHidden } from '@sportify/shared-ui';
 import { BuildLabel } from '../common/BuildLabel';
 import { ClassCard, FIRST_ROW } from '../common/ClassCard';
 import { Reveal } from '../common/Reveal';
@@ -15,6 +15,7 @@ export function HomePage({ autoplay = false }: { autoplay?: boolean }) {
   return (
     <>
       <BuildLabel />
+      <VisuallyHidden as="h1">Sportify Camp</VisuallyHidden>
       <HomeCarousel autoplay={autoplay} />
       <PopularClasses />
       <PopularInstructors />
@@ -27,7 +28,9 @@ function PopularClasses() {
   const query = useGetPopularClassesQuery();
   return (
     <section aria-labelledby="popular-classes-heading">
-      <PageHeading id="popular-classes-heading">Top 6 Popular Class</PageHeading>
+      <PageHeading as="h2" id="popular-classes-heading">
+        Top 6 Popular Class
+      </PageHeading>
       <ListState
         query={query}
         loadingLabel="Loading popular classes"
@@ -39,7 +42,7 @@ function PopularClasses() {
           <CardGrid>
             {classes.map((item, index) => (
               <Reveal key={item._id}>
-                <ClassCard item={item} showEnrolled priority={index < FIRST_ROW} />
+                <ClassCard item={item} showEnrolled priority={index < FIRST_ROW} titleAs="h3" />
               </Reveal>
             ))}
           </CardGrid>
@@ -54,7 +57,9 @@ function PopularInstructors() {
   return (
     <section aria-labelledby="popular-instructors-heading">
       {/* The spec repeats the classes heading here; docs/product.md §A9 ships the corrected text. */}
-      <PageHeading id="popular-instructors-heading">Top 6 Popular Instructors</PageHeading>
+      <PageHeading as="h2" id="popular-instructors-heading">
+        Top 6 Popular Instructors
+      </PageHeading>
       <ListState
         query={query}
         loadingLabel="Loading popular instructors"
@@ -66,7 +71,7 @@ function PopularInstructors() {
           <CardGrid>
             {people.map((person) => (
               <Reveal key={person._id}>
-                <PersonCard person={person} nameCase="uppercase" />
+                <PersonCard person={person} nameCase="uppercase" nameAs="h3" />
               </Reveal>
             ))}
           </CardGrid>
@@ -80,7 +85,9 @@ function Contributors() {
   const query = useGetPublicAdminsQuery();
   return (
     <section aria-labelledby="contributors-heading">
-      <PageHeading id="contributors-heading">Our Three Main Contributors</PageHeading>
+      <PageHeading as="h2" id="contributors-heading">
+        Our Three Main Contributors
+      </PageHeading>
       <ListState
         query={query}
         loadingLabel="Loading contributors"
@@ -92,7 +99,7 @@ function Contributors() {
           <CardGrid>
             {admins.map((person) => (
               <Reveal key={person._id}>
-                <PersonCard person={person} nameCase="capitalize" />
+                <PersonCard person={person} nameCase="capitalize" nameAs="h3" />
               </Reveal>
             ))}
           </CardGrid>

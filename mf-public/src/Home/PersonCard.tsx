@@ -1,12 +1,25 @@
 import styled from 'styled-components';
 import { Avatar, Card, type PublicPerson } from '@sportify/shared-ui';
 
-/** A person as a card: round photo, name, 'Instructor Email: ...'. `nameCase` is how the section styles the name. */
-export function PersonCard({ person, nameCase }: { person: PublicPerson; nameCase: 'uppercase' | 'capitalize' }) {
+/**
+ * A person as a card: round photo, name, 'Instructor Email: ...'. `nameCase` is how the section styles the name;
+ * `nameAs` keeps the heading one level under the section's.
+ */
+export function PersonCard({
+  person,
+  nameCase,
+  nameAs = 'h2',
+}: {
+  person: PublicPerson;
+  nameCase: 'uppercase' | 'capitalize';
+  nameAs?: 'h2' | 'h3';
+}) {
   return (
     <PersonBody aria-label={person.userName}>
       <Avatar src={person.userPhoto} name={person.userName} size={128} />
-      <Name $case={nameCase}>{person.userName}</Name>
+      <Name as={nameAs} $case={nameCase}>
+        {person.userName}
+      </Name>
       <p>
         Instructor Email: <a href={`mailto:${person.email}`}>{person.email}</a>
       </p>
@@ -31,8 +44,9 @@ const PersonBody = styled(Card)`
   }
 `;
 
-const Name = styled.h3<{ $case: 'uppercase' | 'capitalize' }>`
+const Name = styled.h2<{ $case: 'uppercase' | 'capitalize' }>`
   margin: ${({ theme }) => theme.space(2)} 0 0;
+  font-size: 1.17rem;
   text-transform: ${({ $case }) => $case};
   letter-spacing: ${({ $case }) => ($case === 'uppercase' ? '0.04em' : 'normal')};
 `;

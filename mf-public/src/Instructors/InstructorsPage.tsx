@@ -71,7 +71,9 @@ export function InstructorsPage() {
                 </td>
                 <td data-label="Name">{person.userName}</td>
                 <td data-label="Email Address">
-                  <a href={`mailto:${person.email}`}>{person.email}</a>
+                  <a href={`mailto:${person.email}`} title={person.email} data-email>
+                    {person.email}
+                  </a>
                 </td>
               </tr>
             ))}

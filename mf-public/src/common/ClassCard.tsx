@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card, CardBody, type PublicClass } from '@sportify/shared-ui';
+import { Card, CardBody, ClassPicture, type PublicClass } from '@sportify/shared-ui';
 
-const Image = styled.img`
+const Image = styled(ClassPicture)`
   width: 100%;
   aspect-ratio: 4 / 3;
   object-fit: cover;
@@ -23,10 +23,13 @@ export interface ClassCardProps {
    * largest paint, and a lazy image waits for layout before it even starts).
    */
   priority?: boolean;
+  /** The title's heading level, one under the section's (h2 under a screen's h1). */
+  titleAs?: 'h2' | 'h3';
 }
 
 /** A class as a card; a full class (0 seats) gets the red background the spec asks for. */
-export function ClassCard({ item, showEnrolled = false, children, priority = false }: ClassCardProps) {
+export function ClassCard({ item, showEnrolled = false, children, priority = false, titleAs = 'h2' }: ClassCardProps) {
+  const Title = titleAs;
   const full = item.seats === 0;
   return (
     <Card $danger={full} aria-label={item.className} data-full={full || undefined}>
@@ -40,7 +43,7 @@ export function ClassCard({ item, showEnrolled = false, children, priority = fal
       />
       <CardBody>
         {/* Element Timing: when a class card was first painted, for the first-view benchmark (scripts/bench-home.mjs). */}
-        <h3 elementtiming="class-card">{item.className}</h3>
+        <Title elementtiming="class-card">{item.className}</Title>
         <p>Instructor Name: {item.instructorName}</p>
         <p>Available Seats: {item.seats}</p>
         <p>Price: ${item.price}</p>

@@ -16,7 +16,7 @@ const Notice = styled.aside`
   border: 1px dashed ${({ theme }) => theme.colors.accent};
   border-radius: ${({ theme }) => theme.radius.md};
   background: #fffbeb;
-  h3 {
+  h2 {
     margin: 0 0 ${({ theme }) => theme.space(2)};
     font-size: 1rem;
   }
@@ -94,7 +94,7 @@ export function SandboxCheckout(props: CheckoutProps) {
   return (
     <CheckoutForm {...props} provider={provider}>
       <Notice aria-labelledby="test-mode-heading">
-        <h3 id="test-mode-heading">Test mode: no real card is charged</h3>
+        <h2 id="test-mode-heading">Test mode: no real card is charged</h2>
         <p>Use one of these test cards with any future expiry date (e.g. 12/34) and any 3-digit CVC:</p>
         <ul>
           {TEST_CARDS.map((c) => (

@@ -1730,6 +1730,8 @@ export interface operations {
                 q?: string;
                 /** @description 'student' means no role */
                 role?: "admin" | "instructor" | "student";
+                /** @description 'oldest' (sign-up order, the default), 'newest' (latest sign-up first) or 'name' (A to Z) */
+                sort?: "oldest" | "newest" | "name";
             };
             header?: never;
             path?: never;
@@ -1737,7 +1739,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Every user; a page in sign-up order with any parameter */
+            /** @description Every user; a page with any parameter, in sign-up order unless `sort` says otherwise */
             200: {
                 headers: {
                     [name: string]: unknown;

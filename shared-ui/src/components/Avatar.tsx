@@ -14,11 +14,23 @@ const initialsOf = (name: string) =>
  * (users type their own at sign-up), or none at all, falls back to the initials instead of a broken image with
  * overflowing alt text.
  */
-export function Avatar({ src, name, size, alt = name }: { src: string; name: string; size: number; alt?: string }) {
-  const [broken, setBroken] = useState(false);
-  if (broken || !src) {
+export function Avatar({
+  src,
+  name,
+  size,
+  alt = name,
+  title,
+}: {
+  src: string | null | undefined;
+  name: string;
+  size: number;
+  alt?: string;
+  title?: string;
+}) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) {
     return (
-      <Initials role="img" aria-label={alt} $size={size}>
+      <Initials role="img" aria-label={alt} title={title} $size={size}>
         {initialsOf(name)}
       </Initials>
     );
@@ -27,12 +39,13 @@ export function Avatar({ src, name, size, alt = name }: { src: string; name: str
     <Photo
       src={src}
       alt={alt}
+      title={title}
       width={size}
       height={size}
       $size={size}
       loading="lazy"
       decoding="async"
-      onError={() => setBroken(true)}
+      onError={() => setFailed(src)}
     />
   );
 }

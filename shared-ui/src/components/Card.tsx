@@ -17,8 +17,10 @@ export const CardBody = styled.div`
   gap: ${({ theme }) => theme.space(1)};
   padding: ${({ theme }) => theme.space(4)};
   flex: 1;
+  h2,
   h3 {
     margin: 0 0 ${({ theme }) => theme.space(2)};
+    font-size: 1.17rem;
   }
   p {
     margin: 0;

@@ -1,7 +1,10 @@
 import styled from 'styled-components';
 
-/** The h2 every screen starts with (the spec's heading text). */
-export const PageHeading = styled.h2`
+/**
+ * The h1 every screen starts with (the spec's heading text); `as="h2"` for a section's heading. The shell moves focus
+ * to a screen's h1 after a navigation (tabIndex -1 makes it focusable without entering the tab order).
+ */
+export const PageHeading = styled.h1`
   text-align: center;
   font-size: 1.75rem;
   margin: ${({ theme }) => `${theme.space(8)} 0 ${theme.space(6)}`};

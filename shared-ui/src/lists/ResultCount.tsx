@@ -6,6 +6,7 @@ export function ResultCount({ shown, total, noun }: { shown: number; total: numb
 }
 
 const Count = styled.p`
-  margin: ${({ theme }) => `0 0 ${theme.space(4)}`};
+  /* The same side space as CardGrid and TableScroll, so the count lines up with the list's left edge. */
+  margin: ${({ theme }) => `0 ${theme.space(4)} ${theme.space(4)}`};
   color: ${({ theme }) => theme.colors.muted};
 `;

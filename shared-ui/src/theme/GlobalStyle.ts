@@ -13,4 +13,14 @@ export const GlobalStyle = createGlobalStyle`
   a { color: inherit; }
   img { max-width: 100%; display: block; }
   :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+  /* A heading focused after a navigation only tells screen readers where they are; it is not a control. */
+  h1[tabindex='-1']:focus { outline: none; }
+  @media (prefers-reduced-motion: reduce) {
+    *, *::before, *::after {
+      animation-duration: 0.01ms !important;
+      animation-iteration-count: 1 !important;
+      transition-duration: 0.01ms !important;
+      scroll-behavior: auto !important;
+    }
+  }
 `;

@@ -13,7 +13,8 @@ export const theme = {
     border: '#e5e7eb',
     danger: '#dc2626',
     dangerSurface: '#fee2e2',
-    success: '#16a34a',
+    // Dark enough for text on white (4.5:1, WCAG AA).
+    success: '#15803d',
     onPrimary: '#ffffff',
   },
   radius: { sm: '4px', md: '8px', lg: '16px', round: '9999px' },

@@ -4,12 +4,14 @@ import { media, selectRole, useAppSelector } from '@sportify/shared-ui';
 import { PreloadLink } from '../routes/PreloadLink';
 import { dashboardMenu } from '../routes/routeTable';
 
+// minmax(0, 1fr): the screen's column never grows past the page for a wide table, which scrolls in its own box.
 const Frame = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(6)};
   padding: ${({ theme }) => theme.space(4)};
   ${media.md} {
-    grid-template-columns: 240px 1fr;
+    grid-template-columns: 240px minmax(0, 1fr);
   }
 `;
 

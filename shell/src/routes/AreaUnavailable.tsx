@@ -9,7 +9,7 @@ const Panel = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.colors.surface};
-  h2 {
+  h1 {
     margin-top: 0;
   }
 `;
@@ -18,7 +18,7 @@ const Panel = styled.div`
 export function AreaUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <Panel role="alert">
-      <h2>This area is unavailable</h2>
+      <h1>This area is unavailable</h1>
       <p>This part of Sportify Camp cannot be reached right now. The rest of the site still works.</p>
       <Button type="button" onClick={onRetry}>
         Retry

@@ -90,11 +90,3 @@ export const Account = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
 `;
-
-export const Avatar = styled.img`
-  width: 40px;
-  height: 40px;
-  border-radius: ${({ theme }) => theme.radius.round};
-  object-fit: cover;
-  background: ${({ theme }) => theme.colors.border};
-`;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionState } from '@sportify/shared-ui';
 import { renderApp, studentSession } from '../../test/renderApp';
@@ -33,6 +33,22 @@ describe('Navbar', () => {
 
     await userEvent.click(within(nav()).getByRole('button', { name: 'Logout' }));
     expect(auth.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the person's initials when their photo fails to load, or when they have none", async () => {
+    await renderApp({ session: studentSession });
+    const photo = within(nav()).getByRole('img', { name: 'Mia Chen' });
+    expect(photo).toHaveAttribute('src', 'http://localhost:3000/images/people/mia.svg');
+    fireEvent.error(photo);
+    const initials = within(nav()).getByRole('img', { name: 'Mia Chen' });
+    expect(initials).not.toHaveAttribute('src');
+    expect(initials).toHaveTextContent('MC');
+    expect(initials).toHaveAttribute('title', 'Mia Chen');
+  });
+
+  it('shows the initials of a user without a photo URL', async () => {
+    await renderApp({ session: as('admin') });
+    expect(within(nav()).getByRole('img', { name: 'The admin' })).toHaveTextContent('TA');
   });
 
   it.each([

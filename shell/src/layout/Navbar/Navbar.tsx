@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from '@sportify/shared-ui/router';
-import { Button, dashboardHome, selectSession, useAppSelector } from '@sportify/shared-ui';
+import { Avatar, Button, dashboardHome, selectSession, useAppSelector } from '@sportify/shared-ui';
 import { useLogout } from '../../auth/useLogout';
 import { useScrolled } from '../../hooks/useScrolled';
 import { PreloadLink } from '../../routes/PreloadLink';
-import { Account, Avatar, Bar, Brand, Inner, Menu, Toggle } from './Navbar.styles';
+import { Account, Bar, Brand, Inner, Menu, Toggle } from './Navbar.styles';
 
 const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -49,11 +49,10 @@ export function Navbar() {
           {session.status === 'signedIn' && session.user && (
             <Account>
               <Avatar
-                src={session.user.photoURL || undefined}
-                alt={session.user.displayName ?? session.user.email}
-                title={session.user.displayName ?? session.user.email}
-                width={40}
-                height={40}
+                src={session.user.photoURL}
+                name={session.user.displayName || session.user.email}
+                title={session.user.displayName || session.user.email}
+                size={40}
               />
               <Button type="button" $variant="secondary" onClick={logout}>
                 Logout

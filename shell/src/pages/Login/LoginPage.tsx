@@ -57,7 +57,7 @@ export function LoginPage() {
 
   return (
     <section>
-      <PageHeading as="h1">Login</PageHeading>
+      <PageHeading>Login</PageHeading>
       <AuthCard>
         <FormGrid noValidate aria-label="Login" onSubmit={form.handleSubmit(onValid)}>
           <FormField label="Email" error={form.errors.email}>

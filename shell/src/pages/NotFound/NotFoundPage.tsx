@@ -19,7 +19,7 @@ export function NotFoundPage() {
     <Wrap>
       {/* Artwork served by the shell origin (public/images). */}
       <img src="/images/not-found.svg" alt="Lost ball: page not found" width={600} height={400} />
-      <PageHeading as="h1">Page not found</PageHeading>
+      <PageHeading>Page not found</PageHeading>
       <Button as={Link} to="/">
         Back to Home Page
       </Button>

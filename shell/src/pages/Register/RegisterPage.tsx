@@ -61,7 +61,7 @@ export function RegisterPage() {
 
   return (
     <section>
-      <PageHeading as="h1">Register Here</PageHeading>
+      <PageHeading>Register Here</PageHeading>
       <AuthCard>
         <FormGrid noValidate aria-label="Register" onSubmit={form.handleSubmit(onValid)}>
           <FormField label="Name" error={form.errors.name}>
