@@ -56,7 +56,7 @@ export function ClassRow({ item, number }: { item: CampClass; number: number }) 
       <td data-label="Instructor">
         <span>
           {item.instructorName}
-          <Muted title={item.instructorEmail} data-email>
+          <Muted title={item.instructorEmail} data-word>
             {item.instructorEmail}
           </Muted>
         </span>

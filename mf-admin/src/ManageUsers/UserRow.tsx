@@ -45,7 +45,7 @@ export function UserRow({ user, number }: { user: User; number: number }) {
       <td data-label="Name">
         <span>
           {user.userName}
-          <Email title={user.email} data-email>
+          <Email title={user.email} data-word>
             {user.email}
           </Email>
         </span>

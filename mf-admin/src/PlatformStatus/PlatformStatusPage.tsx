@@ -16,7 +16,9 @@ function Release({ release, none }: { release: ReleaseSummary | null; none: stri
   if (!release) return <Muted>{none}</Muted>;
   return (
     <>
-      <div>{release.version}</div>
+      <div title={release.version} data-word>
+        {release.version}
+      </div>
       <Muted>
         commit {release.commit ?? 'unknown'}
         {release.builtAt ? `, built ${when(release.builtAt)}` : ''}

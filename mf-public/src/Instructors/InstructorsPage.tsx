@@ -71,7 +71,7 @@ export function InstructorsPage() {
                 </td>
                 <td data-label="Name">{person.userName}</td>
                 <td data-label="Email Address">
-                  <a href={`mailto:${person.email}`} title={person.email} data-email>
+                  <a href={`mailto:${person.email}`} title={person.email} data-word>
                     {person.email}
                   </a>
                 </td>

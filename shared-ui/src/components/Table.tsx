@@ -36,7 +36,7 @@ const stacked = css`
   td:last-child {
     border-bottom: 0;
   }
-  [data-email] {
+  [data-word] {
     max-width: 100%;
   }
 `;
@@ -65,11 +65,11 @@ export const Table = styled.table<{ $stackBelow?: number | 'always' }>`
     font-weight: 600;
   }
   /*
-   * An e-mail (data-email, with its address as title) is one word: kept whole on one line, cut with an ellipsis where
-   * a phone's card is too narrow, never broken (browsers also break after a hyphen). So is a row's name (a package
-   * such as mf-instructor).
+   * An e-mail or a release version (data-word, with the whole text as title) is one word: kept whole on one line,
+   * cut with an ellipsis where a phone's card is too narrow, never broken (browsers also break after a hyphen). So is
+   * a row's name (a package such as mf-instructor).
    */
-  [data-email] {
+  [data-word] {
     display: block;
     max-width: 18rem;
     overflow: hidden;
