@@ -52,6 +52,23 @@ async function countingProvider() {
   };
 }
 
+/** An open ledger row, as the API writes it when an intent is created, due for reconciliation from `created`. */
+const openRow = (intentId: string, email: string, created: Date) => ({
+  intentId,
+  email,
+  classId: '6a0000000000000000000001',
+  selectionId: '6a0000000000000000000002',
+  amount: 8000,
+  state: 'open',
+  charged: false,
+  refundAttempts: 0,
+  attempts: 0,
+  pokes: 0,
+  nextAttemptAt: created,
+  createdAt: created,
+  updatedAt: created,
+});
+
 // Two API instances on one database reconcile the same due rows: each row is claimed by one of them, so each is
 // handled once and the provider gets one call per row, and both instances share the work.
 describe('reconciliation across two instances', () => {
@@ -85,21 +102,9 @@ describe('reconciliation across two instances', () => {
       .db()
       .collection('payment_settlements')
       .insertMany(
-        Array.from({ length: ROWS }, (_, i) => ({
-          intentId: `pi_due_${String(i).padStart(4, '0')}`,
-          email: `due${i}@example.com`,
-          classId: '6a0000000000000000000001',
-          selectionId: '6a0000000000000000000002',
-          amount: 8000,
-          state: 'open',
-          charged: false,
-          refundAttempts: 0,
-          attempts: 0,
-          pokes: 0,
-          nextAttemptAt: created,
-          createdAt: created,
-          updatedAt: created,
-        })),
+        Array.from({ length: ROWS }, (_, i) =>
+          openRow(`pi_due_${String(i).padStart(4, '0')}`, `due${i}@example.com`, created),
+        ),
       );
   }
 
@@ -154,21 +159,7 @@ describe('reconciliation across two instances', () => {
     const rows = a.db().collection('payment_settlements');
     await rows.deleteMany({});
     const created = new Date(Date.now() - 3_600_000);
-    const row = (intentId: string) => ({
-      intentId,
-      email: 'x@example.com',
-      classId: '6a0000000000000000000001',
-      selectionId: '6a0000000000000000000002',
-      amount: 8000,
-      state: 'open',
-      charged: false,
-      refundAttempts: 0,
-      attempts: 0,
-      pokes: 0,
-      nextAttemptAt: created,
-      createdAt: created,
-      updatedAt: created,
-    });
+    const row = (intentId: string) => openRow(intentId, 'x@example.com', created);
     // The provider fails every call for the broken rows; they are the oldest, so they come first.
     await rows.insertMany([
       ...Array.from({ length: 8 }, (_, i) => row(`pi_broken_${i}`)),
