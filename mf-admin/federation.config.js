@@ -9,5 +9,6 @@ module.exports = federationOptions({
     './ManageClasses': './src/ManageClasses/index.tsx',
     './Feedback': './src/Feedback/index.tsx',
     './PlatformStatus': './src/PlatformStatus/index.tsx',
+    './Payments': './src/Payments/index.tsx',
   },
 });

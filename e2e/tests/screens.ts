@@ -58,6 +58,7 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
     ...publicScreens,
     { name: 'Manage Users', path: '/dashboard/all-users' },
     { name: 'Manage Classes', path: '/dashboard/all-classes' },
+    { name: 'Payments', path: '/dashboard/payments' },
     { name: 'Feedback', path: `/dashboard/feedback/${any}` },
     { name: 'Platform Status', path: '/dashboard/platform-status' },
   ];

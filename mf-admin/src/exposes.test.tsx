@@ -7,6 +7,7 @@ import ManageUsers from './ManageUsers';
 import ManageClasses from './ManageClasses';
 import Feedback from './Feedback';
 import PlatformStatus from './PlatformStatus';
+import Payments from './Payments';
 
 // Every exposed module default-exports a screen that renders inside the shell's store, router and theme.
 const screens: Array<[string, ComponentType, string]> = [
@@ -14,14 +15,20 @@ const screens: Array<[string, ComponentType, string]> = [
   ['ManageClasses', ManageClasses, 'Manage Classes'],
   ['Feedback', Feedback, 'Feedback'],
   ['PlatformStatus', PlatformStatus, 'Platform Status'],
+  ['Payments', Payments, 'Payments'],
 ];
 
 // The lists load on mount; answer at the HTTP boundary so no real request outlives the test.
 let http: ReturnType<typeof mockApi>;
 // Platform Status reads the shell origin's JSON with fetch: answer it too.
 beforeEach(() => {
-  http = mockApi({ 'GET /users': [200, []], 'GET /all-classes': [200, []] });
-  jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 200 }));
+  http = mockApi({
+    'GET /users': [200, []],
+    'GET /all-classes': [200, []],
+    'GET /payments/partial-refunds': [200, { count: 0, items: [] }],
+    'GET /payments/unsettled': [200, { items: [], total: 0, page: 1, limit: 20 }],
+  });
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{}', { status: 200 }));
 });
 afterEach(() => {
   http.restore();

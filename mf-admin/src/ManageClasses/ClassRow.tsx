@@ -28,7 +28,7 @@ const Capitalized = styled.td`
 `;
 
 /** $ before the amount; cents only when there are any. */
-const dollars = (price: number) =>
+export const dollars = (price: number) =>
   `$${price.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(price) ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 /** One class under review; each row has its own request state, so only its buttons wait. */

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { SessionState } from '@sportify/shared-ui';
 import { renderApp, studentSession } from '../test/renderApp';
 
@@ -33,6 +33,7 @@ describe('signed-in guard', () => {
 
 describe.each([
   ['admin', '/dashboard/all-users', 'mf_admin/ManageUsers screen', ['Manage Users', 'Manage Classes']],
+  ['admin', '/dashboard/payments', 'mf_admin/Payments screen', ['Manage Users', 'Manage Classes', 'Payments']],
   ['instructor', '/dashboard/add-class', 'mf_instructor/AddClass screen', ['Add A Class', 'My Classes']],
 ] as const)('%s guard', (role, path, screenHeading, menuItems) => {
   it('sends a user without the role to /', async () => {
@@ -60,4 +61,14 @@ describe.each([
     expect(menu).not.toHaveTextContent('My Selected Classes');
     expect(screen.getAllByRole('link', { name: /^(Home|Instructors|Classes)$/ }).length).toBeGreaterThanOrEqual(3);
   });
+});
+
+it("puts Payments after Manage Classes in the admin's menu", async () => {
+  await renderApp({ path: '/dashboard/all-users', session: signedInAs('admin') });
+  await screen.findByRole('heading', { name: 'mf_admin/ManageUsers screen' });
+  const menu = screen.getByRole('complementary', { name: 'Dashboard' });
+  const labels = within(menu)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+  expect(labels.indexOf('Payments')).toBe(labels.indexOf('Manage Classes') + 1);
 });

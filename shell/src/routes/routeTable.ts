@@ -77,6 +77,14 @@ export const remoteRoutes: RemoteRoute[] = [
     title: 'Manage Classes',
     menu: { label: 'Manage Classes', roles: ['admin'] },
   },
+  {
+    path: '/dashboard/payments',
+    remote: 'mf_admin',
+    module: 'Payments',
+    access: 'admin',
+    title: 'Payments',
+    menu: { label: 'Payments', roles: ['admin'] },
+  },
   { path: '/dashboard/feedback/:id', remote: 'mf_admin', module: 'Feedback', access: 'admin', title: 'Feedback' },
   {
     path: '/dashboard/platform-status',

@@ -1,0 +1,122 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
+import { PaymentsPage } from './PaymentsPage';
+import type { PartialRefund, Unsettled } from './paymentsApi';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const refund: PartialRefund = {
+  _id: 'p1',
+  email: 'mia@sportify.camp',
+  className: 'Soccer Fundamentals',
+  classId: 'c1',
+  transactionId: 'pi_sandbox_1',
+  price: 120,
+  date: '2026-07-01T10:00:00.000Z',
+  refundedAmount: 12.5,
+};
+
+const owed: Unsettled = {
+  intentId: 'pi_sandbox_2',
+  state: 'refund_due',
+  charged: true,
+  email: 'noah@sportify.camp',
+  classId: 'c2',
+  reason: 'sold_out',
+  refundAttempts: 2,
+  lastError: 'provider unavailable',
+  createdAt: '2026-07-02T09:00:00.000Z',
+  updatedAt: '2026-07-02T09:05:00.000Z',
+};
+
+const page = (items: Unsettled[], total = items.length) => ({ items, total, page: 1, limit: 20 });
+
+const renderPage = () => renderScreen(<PaymentsPage />, { path: '/dashboard/payments', session: sessionAs('admin') });
+const table = (name: string) => screen.findByRole('table', { name });
+/** The cell of a row under a column, by the column's data-label (the stacked layout's label). */
+const cell = (row: HTMLElement, label: string) => row.querySelector(`td[data-label="${label}"]`)?.textContent;
+
+describe('Payments', () => {
+  let http: ReturnType<typeof mockApi> | undefined;
+  afterEach(() => http?.restore());
+
+  it('lists the partly refunded payments and the unsettled intents, amounts in dollars', async () => {
+    http = mockApi({
+      'GET /payments/partial-refunds': [200, { count: 1, items: [refund] }],
+      'GET /payments/unsettled': [200, page([owed])],
+    });
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payments' })).toBeInTheDocument();
+
+    const [, refundRow] = within(await table('Partly refunded payments')).getAllByRole('row');
+    expect(within(refundRow).getByRole('cell', { name: 'mia@sportify.camp' })).toBeInTheDocument();
+    expect(cell(refundRow, 'Class name')).toBe('Soccer Fundamentals');
+    expect(cell(refundRow, 'Transaction id')).toBe('pi_sandbox_1');
+    expect(cell(refundRow, 'Price')).toBe('$120');
+    expect(cell(refundRow, 'Refunded amount')).toBe('$12.50');
+    expect(refundRow.querySelector('time')).toHaveAttribute('dateTime', refund.date);
+
+    const [, owedRow] = within(await table('Payments not settled yet')).getAllByRole('row');
+    expect(cell(owedRow, 'Intent')).toBe('pi_sandbox_2');
+    expect(cell(owedRow, 'State')).toBe('refund due');
+    expect(cell(owedRow, 'Charged')).toBe('Yes');
+    expect(cell(owedRow, 'Student e-mail')).toBe('noah@sportify.camp');
+    expect(cell(owedRow, 'Reason')).toBe('sold out');
+    expect(cell(owedRow, 'Refund attempts')).toBe('2');
+    expect(cell(owedRow, 'Last error')).toBe('provider unavailable');
+  });
+
+  it('pages the unsettled intents and numbers them across pages', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ ...owed, intentId: `pi_${i + 1}` }));
+    http = mockApi({
+      'GET /payments/partial-refunds': [200, { count: 0, items: [] }],
+      'GET /payments/unsettled': (config) => {
+        const { page: p = 1, limit } = config.params as { page?: number; limit: number };
+        return [200, { items: many.slice((p - 1) * limit, p * limit), total: many.length, page: p, limit }];
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await table('Payments not settled yet');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Unsettled payments pages' })).getByRole('button', {
+        name: 'Page 2',
+      }),
+    );
+    const rows = await screen.findAllByRole('row', { name: /pi_21/ });
+    expect(cell(rows[0], '#')).toBe('21');
+  });
+
+  it('says so when nothing needs an admin', async () => {
+    http = mockApi({
+      'GET /payments/partial-refunds': [200, { count: 0, items: [] }],
+      'GET /payments/unsettled': [200, page([])],
+    });
+    renderPage();
+    expect(await screen.findByText('No payment has been partly refunded.')).toBeInTheDocument();
+    expect(await screen.findByText('Every payment is settled.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows each list’s error with Retry, and the other list still loads', async () => {
+    http = mockApi({
+      'GET /payments/partial-refunds': [500, { message: 'boom' }],
+      'GET /payments/unsettled': [200, page([owed])],
+    });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The partly refunded payments could not be loaded.');
+    expect(await table('Payments not settled yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('shows the unsettled list’s error', async () => {
+    http = mockApi({
+      'GET /payments/partial-refunds': [200, { count: 1, items: [refund] }],
+      'GET /payments/unsettled': [500, { message: 'boom' }],
+    });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The unsettled payments could not be loaded.');
+    expect(await table('Partly refunded payments')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,104 @@
+import styled from 'styled-components';
+import { DataTable, ListState, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
+import { dollars } from '../ManageClasses/ClassRow';
+import { useGetPartialRefundsQuery, useGetUnsettledQuery } from './paymentsApi';
+
+const Section = styled.section`
+  margin-bottom: ${({ theme }) => theme.space(8)};
+`;
+
+const SectionHeading = styled(PageHeading).attrs({ as: 'h2' })`
+  font-size: 1.35rem;
+`;
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const Time = ({ value }: { value: string }) => <time dateTime={value}>{when.format(new Date(value))}</time>;
+/** The API's codes (refund_due, class_gone) as words. */
+const words = (code: string) => code.replace(/_/g, ' ');
+
+/**
+ * Payments (admins): what needs a person's eye. Partial refunds keep the enrolment, so they are only seen here;
+ * unsettled intents are what reconciliation still has to finish (open charged intents, refunds owed, expired
+ * intents with money at the provider).
+ */
+export function PaymentsPage() {
+  const url = useUrlQuery();
+  const refunds = useGetPartialRefundsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const unsettled = useGetUnsettledQuery({ page: url.page }, { refetchOnMountOrArgChange: true });
+
+  return (
+    <>
+      <PageHeading>Payments</PageHeading>
+      <Section aria-labelledby="partial-refunds-heading">
+        <SectionHeading id="partial-refunds-heading">Partly refunded payments</SectionHeading>
+        <ListState
+          query={{ ...refunds, data: refunds.data?.items }}
+          loadingLabel="Loading partly refunded payments"
+          errorText="The partly refunded payments could not be loaded."
+          emptyText="No payment has been partly refunded."
+        >
+          {(items) => (
+            <DataTable
+              labelledBy="partial-refunds-heading"
+              stackBelow={1100}
+              columns={['#', 'Student e-mail', 'Class name', 'Transaction id', 'Price', 'Refunded amount', 'Date']}
+            >
+              {items.map((item, index) => (
+                <tr key={item._id}>
+                  <td data-label="#">{index + 1}</td>
+                  <td data-label="Student e-mail">{item.email}</td>
+                  <td data-label="Class name">{item.className}</td>
+                  <td data-label="Transaction id">{item.transactionId}</td>
+                  <td data-label="Price">{dollars(item.price)}</td>
+                  <td data-label="Refunded amount">{dollars(item.refundedAmount)}</td>
+                  <td data-label="Date">
+                    <Time value={item.date} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </ListState>
+      </Section>
+      <Section aria-labelledby="unsettled-heading">
+        <SectionHeading id="unsettled-heading">Payments not settled yet</SectionHeading>
+        <PagedTable
+          query={unsettled}
+          noun="payments"
+          pagesLabel="Unsettled payments pages"
+          loadingLabel="Loading unsettled payments"
+          errorText="The unsettled payments could not be loaded."
+          emptyText="Every payment is settled."
+          labelledBy="unsettled-heading"
+          stackBelow={1100}
+          columns={[
+            '#',
+            'Intent',
+            'State',
+            'Charged',
+            'Student e-mail',
+            'Reason',
+            'Refund attempts',
+            'Last error',
+            'Created',
+          ]}
+          row={(item, number) => (
+            <tr key={item.intentId}>
+              <td data-label="#">{number}</td>
+              <td data-label="Intent">{item.intentId}</td>
+              <td data-label="State">{words(item.state)}</td>
+              <td data-label="Charged">{item.charged ? 'Yes' : 'Not known yet'}</td>
+              <td data-label="Student e-mail">{item.email}</td>
+              <td data-label="Reason">{item.reason ? words(item.reason) : '—'}</td>
+              <td data-label="Refund attempts">{item.refundAttempts}</td>
+              <td data-label="Last error">{item.lastError ?? '—'}</td>
+              <td data-label="Created">
+                <Time value={item.createdAt} />
+              </td>
+            </tr>
+          )}
+        />
+      </Section>
+    </>
+  );
+}
