@@ -485,8 +485,8 @@ describe('classes', () => {
           etags.add((await seatRush(t)).etag);
         }
         const elapsed = Date.now() - started;
-        // The first seat change shows at once; later ones at most once per window, not 40 reloads.
-        expect(etags.size).toBeGreaterThanOrEqual(2);
+        // At most one reload per window (plus the first change, which shows at once unless a seat change elsewhere,
+        // e.g. the reconciliation job's, opened a window just before), never one per seat.
         expect(etags.size).toBeLessThanOrEqual(2 + Math.ceil(elapsed / SEAT_CHANGE_COALESCE_MS));
         expect(etags.size).toBeLessThan(40);
 
