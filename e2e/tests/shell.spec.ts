@@ -152,7 +152,7 @@ const dashboards = [
     who: demo.admin,
     path: '/dashboard/all-users',
     heading: 'All Users (Only Students)',
-    menu: ['Manage Users', 'Manage Classes', 'Platform Status'],
+    menu: ['Manage Users', 'Manage Classes', 'Payments', 'Platform Status'],
   },
   {
     role: 'instructor',
@@ -172,6 +172,7 @@ const dashboards = [
 const allMenuEntries = [
   'Manage Users',
   'Manage Classes',
+  'Payments',
   'Platform Status',
   'Add A Class',
   'My Classes',
@@ -219,6 +220,7 @@ const TITLED: { path: string; as: 'visitor' | 'student' | 'admin' | 'instructor'
   { path: '/dashboard/all-users', as: 'admin', title: 'Manage Users', heading: 'All Users (Only Students)' },
   { path: '/dashboard/all-classes', as: 'admin', title: 'Manage Classes', heading: 'Manage Classes' },
   { path: '/dashboard/feedback/:id', as: 'admin', title: 'Feedback', heading: 'Feedback' },
+  { path: '/dashboard/payments', as: 'admin', title: 'Payments', heading: 'Payments' },
   { path: '/dashboard/platform-status', as: 'admin', title: 'Platform Status', heading: 'Platform Status' },
   { path: '/dashboard/add-class', as: 'instructor', title: 'Add A Class', heading: 'Add A Class' },
   { path: '/dashboard/my-classes', as: 'instructor', title: 'My Classes', heading: 'My Classes' },

@@ -5,6 +5,10 @@ import { useGetPlatformStatusQuery, type PartStatus, type ReleaseSummary } from 
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.muted};
 `;
+// A date and time read as one item: never broken at its hyphens on a narrow screen.
+const Stamp = styled.span`
+  white-space: nowrap;
+`;
 const Health = styled.span<{ $ok: boolean }>`
   font-weight: 600;
   color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
@@ -21,7 +25,11 @@ function Release({ release, none }: { release: ReleaseSummary | null; none: stri
       </div>
       <Muted>
         commit {release.commit ?? 'unknown'}
-        {release.builtAt ? `, built ${when(release.builtAt)}` : ''}
+        {release.builtAt ? (
+          <>
+            , built <Stamp>{when(release.builtAt)}</Stamp>
+          </>
+        ) : null}
       </Muted>
     </>
   );
