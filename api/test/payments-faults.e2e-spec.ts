@@ -31,13 +31,23 @@ describe('payments survive the database stopping midway', () => {
     await stopping;
     db = await startDevDbProcess(dbFile, db.port);
     proxy.heal();
-    // The driver drops its pooled connections to the old process on first use; wait until it talks again.
-    for (let i = 0; ; i++) {
+    // The driver drops its pooled connections to the old process on first use; wait until it talks again. Now and
+    // then its monitor never finds the restarted database through the proxy although new clients do: after 15 s the
+    // connection is reopened, as a restarted API process would (the outage test covers recovery in place).
+    const started = Date.now();
+    let reopened = false;
+    for (;;) {
       try {
         await t.db().db!.admin().ping();
         return;
       } catch (err) {
-        if (i === 40) throw err;
+        if (Date.now() - started > 60_000) throw err;
+        if (!reopened && Date.now() - started > 15_000) {
+          reopened = true;
+          console.warn(`The API's database connection did not come back (${(err as Error).message}): reopening it`);
+          await t.db().close(true);
+          await t.db().openUri(t.config.mongodbUri);
+        }
         await new Promise((r) => setTimeout(r, 250));
       }
     }
