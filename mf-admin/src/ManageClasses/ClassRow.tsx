@@ -2,6 +2,7 @@ import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { Button, ClassPicture, notify, type CampClass } from '@sportify/shared-ui';
 import { useSetClassStatusMutation, type Decision } from './manageClassesApi';
+import { dollars } from '../dollars';
 
 const Muted = styled.span`
   display: block;
@@ -26,10 +27,6 @@ const FeedbackCell = styled.td`
 const Capitalized = styled.td`
   text-transform: capitalize;
 `;
-
-/** $ before the amount; cents only when there are any. */
-export const dollars = (price: number) =>
-  `$${price.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(price) ? 0 : 2, maximumFractionDigits: 2 })}`;
 
 /** One class under review; each row has its own request state, so only its buttons wait. */
 export function ClassRow({ item, number }: { item: CampClass; number: number }) {

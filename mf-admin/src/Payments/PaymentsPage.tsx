@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { DataTable, ListState, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
-import { dollars } from '../ManageClasses/ClassRow';
+import { dollars } from '../dollars';
 import { useGetPartialRefundsQuery, useGetUnsettledQuery } from './paymentsApi';
 
 const Section = styled.section`
