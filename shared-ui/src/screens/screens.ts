@@ -1,0 +1,122 @@
+// matchPath is a pure function (no router context), so taking it from the package itself is safe here: this module
+// also runs on Node in the page server, outside any federation share scope.
+// eslint-disable-next-line no-restricted-imports
+import { matchPath } from 'react-router-dom';
+import type { SessionRole } from '../session/sessionSlice';
+
+/** Who may open a screen; admin and instructor screens also require being signed in. */
+export type ScreenAccess = 'public' | 'signedIn' | 'admin' | 'instructor';
+
+/**
+ * One screen as a remote declares it in its `screens.json` (published with each release beside mf-manifest.json).
+ * The shell and the page server assemble the site's route table from the live releases' declarations, so a team
+ * adds, renames or removes a screen by promoting a release of its own remote.
+ */
+export interface ScreenDeclaration {
+  /** react-router path pattern, e.g. '/dashboard/payment/:id'. */
+  path: string;
+  /** Exposed module name without './' (CONVENTIONS.md). */
+  module: string;
+  access: ScreenAccess;
+  /** Page part of the title 'Sportify Camp || <page>'. */
+  title: string;
+  /** Side-menu entry of the dashboard layout, for the listed roles. */
+  menu?: { label: string; roles: SessionRole[] };
+  /** API reads the screen makes first (paths; ':name' is filled from the route's params). */
+  firstReads?: string[];
+}
+
+/** A declared screen with the remote (federation name) that owns it. */
+export interface ScreenRoute extends ScreenDeclaration {
+  remote: string;
+}
+
+export interface ScreenMatch {
+  route: ScreenRoute;
+  params: Record<string, string>;
+}
+
+/** The one route matcher of the site: the page server and the browser both match with it. */
+export function matchScreen(routes: readonly ScreenRoute[], pathname: string): ScreenMatch | undefined {
+  for (const route of routes) {
+    const match = matchPath({ path: route.path, end: true }, pathname);
+    if (match) return { route, params: { ...(match.params as Record<string, string>) } };
+  }
+  return undefined;
+}
+
+const ACCESS: readonly ScreenAccess[] = ['public', 'signedIn', 'admin', 'instructor'];
+const ROLES: readonly SessionRole[] = ['student', 'instructor', 'admin'];
+const PATTERN = /^\/(?:[a-z0-9-]+|:[a-zA-Z]+)(?:\/(?:[a-z0-9-]+|:[a-zA-Z]+))*$|^\/$/;
+
+/** Why a remote's declarations cannot be used (empty when they can). */
+export function screenDeclarationErrors(remote: string, screens: unknown): string[] {
+  if (!Array.isArray(screens)) return [`${remote}: screens.json must be an array of screens`];
+  const errors: string[] = [];
+  screens.forEach((screen: Partial<ScreenDeclaration> | null, index) => {
+    const at = `${remote} screen ${index + 1}`;
+    if (!screen || typeof screen !== 'object') return void errors.push(`${at}: not an object`);
+    if (typeof screen.path !== 'string' || !PATTERN.test(screen.path))
+      errors.push(`${at}: path must look like /dashboard/payment/:id`);
+    if (typeof screen.module !== 'string' || !/^[A-Za-z][A-Za-z0-9]*$/.test(screen.module))
+      errors.push(`${at}: module must be the exposed module's name`);
+    if (!ACCESS.includes(screen.access as ScreenAccess))
+      errors.push(`${at}: access must be one of ${ACCESS.join(', ')}`);
+    if (typeof screen.title !== 'string' || !screen.title.trim()) errors.push(`${at}: title is required`);
+    if (
+      screen.menu !== undefined &&
+      (typeof screen.menu?.label !== 'string' ||
+        !Array.isArray(screen.menu.roles) ||
+        !screen.menu.roles.every((role) => ROLES.includes(role)))
+    )
+      errors.push(`${at}: menu needs a label and roles among ${ROLES.join(', ')}`);
+    if (
+      screen.firstReads !== undefined &&
+      (!Array.isArray(screen.firstReads) ||
+        !screen.firstReads.every((read) => typeof read === 'string' && read.startsWith('/')))
+    )
+      errors.push(`${at}: firstReads must be API paths starting with /`);
+  });
+  return errors;
+}
+
+/** Two patterns that some path matches both of (':x' matches any one segment). */
+function patternsOverlap(a: string, b: string): boolean {
+  const left = a.split('/');
+  const right = b.split('/');
+  return (
+    left.length === right.length &&
+    left.every((segment, i) => segment === right[i] || segment.startsWith(':') || right[i].startsWith(':'))
+  );
+}
+
+/**
+ * The site's route table from each remote's declarations, in the order given. Throws when declarations are invalid
+ * or when a path of one remote collides with a path of another (or with one of `reserved`, the shell's own paths).
+ */
+export function assembleRoutes(
+  screensByRemote: Readonly<Record<string, unknown>>,
+  reserved: readonly string[] = [],
+): ScreenRoute[] {
+  const routes: ScreenRoute[] = [];
+  const errors: string[] = [];
+  for (const [remote, screens] of Object.entries(screensByRemote)) {
+    const invalid = screenDeclarationErrors(remote, screens);
+    if (invalid.length) {
+      errors.push(...invalid);
+      continue;
+    }
+    for (const screen of screens as ScreenDeclaration[]) {
+      const clash = routes.find((route) => route.remote !== remote && patternsOverlap(route.path, screen.path));
+      if (clash) errors.push(`${remote}: ${screen.path} collides with ${clash.remote}'s ${clash.path}`);
+      const shell = reserved.find((path) => patternsOverlap(path, screen.path));
+      if (shell) errors.push(`${remote}: ${screen.path} collides with the shell's ${shell}`);
+      routes.push({ ...screen, remote });
+    }
+  }
+  if (errors.length) throw new Error(`Screens cannot be assembled:\n${errors.join('\n')}`);
+  return routes;
+}
+
+/** The shell's own screens, which no remote may declare. */
+export const SHELL_PATHS: readonly string[] = ['/login', '/register'];
