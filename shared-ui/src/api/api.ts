@@ -19,7 +19,8 @@ export const api = createApi({
   // Other users change the same data (an admin approves a class an instructor is looking at), and tags only
   // cover this browser's own writes: show the cached list at once and refresh it whenever a screen mounts (except
   // the data a server render handed over, while the page hydrates: store.ts).
-  refetchOnMountOrArgChange: true,
+  // A server render reads each query once, however many times it renders the page.
+  refetchOnMountOrArgChange: typeof window !== 'undefined',
   endpoints: () => ({}),
 });
 

@@ -58,7 +58,12 @@ function handoverMiddleware(keys: Set<string>): Middleware {
   return (store) => (next) => (action) => {
     const result = next(action);
     const { type, meta } = action as { type: string; meta?: QueryThunkMeta };
-    if (keys.size && type === `${api.reducerPath}/executeQuery/rejected` && meta?.condition && meta.arg?.queryCacheKey) {
+    if (
+      keys.size &&
+      type === `${api.reducerPath}/executeQuery/rejected` &&
+      meta?.condition &&
+      meta.arg?.queryCacheKey
+    ) {
       keys.delete(meta.arg.queryCacheKey);
       if (!keys.size) store.dispatch(handoverDone());
     }
@@ -82,7 +87,8 @@ export function makeStore(preloadedState?: Partial<RootState>, { api: apiContext
         .concat(api.middleware)
         .concat(handoverMiddleware(new Set(handedOver))),
   });
-  if (preloadedState?.api?.config.refetchOnMountOrArgChange === false && !handedOver.length) store.dispatch(handoverDone());
+  if (preloadedState?.api?.config.refetchOnMountOrArgChange === false && !handedOver.length)
+    store.dispatch(handoverDone());
   setupListeners(store.dispatch);
   return store;
 }

@@ -1,8 +1,7 @@
 import { getInstance } from '@module-federation/enhanced/runtime';
 import type { RemoteName, RemoteRegistry, RemoteScreenModule } from '../federation/remoteRegistry';
+import { publicPaths } from './loadFromFiles';
 
-type PublicPaths = Record<string, string>;
-const globals = globalThis as { __SPORTIFY_PUBLIC_PATHS__?: PublicPaths };
 const registered = new Map<string, string>();
 
 /**
@@ -12,10 +11,9 @@ const registered = new Map<string, string>();
 function register(serverRemotes: Record<string, string>, manifests: Record<string, string>): void {
   const instance = getInstance();
   if (!instance) throw new Error('The federation runtime has not started');
-  const paths = (globals.__SPORTIFY_PUBLIC_PATHS__ ??= {});
   for (const [name, entry] of Object.entries(serverRemotes)) {
     if (registered.get(name) === entry) continue;
-    if (manifests[name]) paths[name] = new URL('./', manifests[name]).href;
+    if (manifests[name]) publicPaths.set(name, new URL('./', manifests[name]).href);
     // force: a promote or rollback names another release's file; its container replaces the one loaded before.
     instance.registerRemotes([{ name, entry }], { force: registered.has(name) });
     registered.set(name, entry);
@@ -37,7 +35,11 @@ export async function loadServerScreen(
 }
 
 /** The registry the server's App renders with: the page's screen is loaded, any other shows its loading state. */
-export function serverRegistry(screen?: { remote: string; module: string; loaded: RemoteScreenModule }): RemoteRegistry {
+export function serverRegistry(screen?: {
+  remote: string;
+  module: string;
+  loaded: RemoteScreenModule;
+}): RemoteRegistry {
   const loading = { status: 'loading' } as const;
   return {
     state: (remote: RemoteName, module: string) =>
