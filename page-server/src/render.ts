@@ -176,8 +176,9 @@ export async function sendPage(
     done();
     if (res.destroyed) return;
     if (res.headersSent) return void res.destroy();
+    const why = error instanceof MissingRender || error === controller.signal.reason ? String(error) : error;
     if (error instanceof MissingRender) reportOnce(error.message);
-    else console.error(`The server render of ${target.pathname} gave way to the client render:`, error);
+    else console.error(`The server render of ${target.pathname} gave way to the client render:`, why);
     res.statusCode = match || shellPage ? 200 : 404;
     res.end(clientRenderPage(template, { config, nonce, route: match?.route }));
   }
