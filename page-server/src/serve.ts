@@ -6,6 +6,9 @@ import { fileIn, sendFile } from './files.js';
 import { readRequestPath } from './paths.js';
 import { releaseFolder } from './releases.js';
 
+/** A source map, or the build's compressed copy of one. */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 /** A short plain-text answer: no page, no stack trace, nothing about the server's files. */
@@ -52,7 +55,7 @@ export function guarded(
         res.setHeader('Allow', 'GET, HEAD');
         return plain(res, 405, 'Method not allowed');
       }
-      if (!gate.devMode && target.decoded.toLowerCase().endsWith('.map')) return notFound(res);
+      if (!gate.devMode && SOURCE_MAP.test(target.decoded)) return notFound(res);
       await new Promise<void>((resolve, reject) =>
         compress(req, res, () => Promise.resolve(inner(req, res, target)).then(resolve, reject)),
       );

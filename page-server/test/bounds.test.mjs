@@ -80,6 +80,9 @@ describe('every port', () => {
     assert.equal((await request(servers.page.url, '/main.0123456789abcdef.js.map')).status, 200);
     assert.equal((await request(servers.production.url, '/main.0123456789abcdef.js.map')).status, 404);
     assert.equal((await request(servers.production.url, '/main.0123456789abcdef.js%2Emap')).status, 404);
+    site.write(`${site.shell}/main.0123456789abcdef.js.map.gz`, 'gzip bytes');
+    assert.equal((await request(servers.page.url, '/main.0123456789abcdef.js.map.gz')).status, 200);
+    assert.equal((await request(servers.production.url, '/main.0123456789abcdef.js.map.gz')).status, 404);
     assert.equal((await request(servers.production.url, '/main.0123456789abcdef.js')).status, 200);
   });
 
