@@ -179,7 +179,8 @@ export async function sendPage(
     const why = error instanceof MissingRender || error === controller.signal.reason ? String(error) : error;
     if (error instanceof MissingRender) reportOnce(error.message);
     else console.error(`The server render of ${target.pathname} gave way to the client render:`, why);
-    res.statusCode = match || shellPage ? 200 : 404;
+    // Page not found only when every remote's screens are known; else the browser's table decides.
+    res.statusCode = match || shellPage || !site.complete ? 200 : 404;
     res.end(clientRenderPage(template, { config, nonce, route: match?.route }));
   }
 }

@@ -32,6 +32,8 @@ export interface Site {
   config: PageConfig;
   /** Federation name -> the file of that remote's live server build, for those that have one. */
   serverRemotes: Record<string, string>;
+  /** Every remote's screens are in the route table (else a path no route matches may still be a page). */
+  complete: boolean;
 }
 
 /** The folder that serves a package now: its live release when that is on disk, else `fallback`. */
@@ -45,18 +47,20 @@ function liveFolder(releasesDir: string, registry: Registry, pkg: string, fallba
  * The route table from each remote's published screens. A remote whose screens.json is missing, invalid or collides
  * with what is already assembled is left out (said once): its paths show Page not found, every other screen works.
  */
-function routesOf(screens: [string, unknown][]): ScreenRoute[] {
+function routesOf(screens: [string, unknown][]): { routes: ScreenRoute[]; complete: boolean } {
   const accepted: Record<string, unknown> = {};
   let routes: ScreenRoute[] = [];
+  let complete = true;
   for (const [remote, declared] of screens) {
     try {
       routes = assembleRoutes({ ...accepted, [remote]: declared }, SHELL_PATHS);
       accepted[remote] = declared;
     } catch (error) {
+      complete = false;
       reportOnce(`${remote}'s screens are left out: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return routes;
+  return { routes, complete };
 }
 
 /** The site as the registry and the builds on disk say now: any number of processes read the same answer. */
@@ -69,6 +73,7 @@ export function readSite(settings: SiteSettings): Site {
 
   const remotes: Record<string, string> = { ...baseRemotes };
   const screens: [string, unknown][] = [];
+  let declaredByAll = true;
   const serverRemotes: Record<string, string> = {};
   for (const remote of settings.remotes) {
     const live = registry[remote.package]?.live;
@@ -76,12 +81,19 @@ export function readSite(settings: SiteSettings): Site {
       remotes[remote.federation] = liveManifestUrl(remotes[remote.federation], live);
     const dir = liveFolder(settings.releasesDir, registry, remote.package, remote.dist);
     const declared = readJsonFile(path.join(dir, 'screens.json'));
-    if (declared === undefined) reportOnce(`${remote.package}: ${dir} has no screens.json; its screens are left out`);
-    else screens.push([remote.federation, declared]);
+    if (declared === undefined) {
+      declaredByAll = false;
+      reportOnce(`${remote.package}: ${dir} has no screens.json; its screens are left out`);
+    } else screens.push([remote.federation, declared]);
     const entry = path.join(dir, 'server', 'remoteEntry.js');
     if (existsSync(entry)) serverRemotes[remote.federation] = entry;
   }
-  const routes = routesOf(screens);
+  const { routes, complete } = routesOf(screens);
   const routesVersion = createHash('sha256').update(JSON.stringify(routes)).digest('hex').slice(0, 12);
-  return { shellDir, config: { ...(base as Record<string, unknown>), remotes, routes, routesVersion }, serverRemotes };
+  return {
+    shellDir,
+    config: { ...(base as Record<string, unknown>), remotes, routes, routesVersion },
+    serverRemotes,
+    complete: complete && declaredByAll,
+  };
 }

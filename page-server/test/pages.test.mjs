@@ -174,6 +174,8 @@ describe('the route table follows the releases', () => {
         body.routes.map((route) => route.remote),
         REMOTE_SCREENS.map(() => 'mf_public'),
       );
+      // A path of the remote left out may be a page: the browser decides.
+      assert.equal((await request(server.url, '/no/such/page?render=fail')).status, 200);
     } finally {
       await server.close();
       stray.remove();
