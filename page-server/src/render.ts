@@ -176,9 +176,12 @@ export async function sendPage(
     done();
     if (res.destroyed) return;
     if (res.headersSent) return void res.destroy();
+    // The render's own choice (a page it leaves to the browser, such as a guarded screen without a session) is
+    // no failure; a time limit is said without a stack, a failure with one.
+    const chosen = error instanceof Error && error.name === 'ClientRenderOnly';
     const why = error instanceof MissingRender || error === controller.signal.reason ? String(error) : error;
     if (error instanceof MissingRender) reportOnce(error.message);
-    else console.error(`The server render of ${target.pathname} gave way to the client render:`, why);
+    else if (!chosen) console.error(`The server render of ${target.pathname} gave way to the client render:`, why);
     // Page not found only when every remote's screens are known; else the browser's table decides.
     res.statusCode = match || shellPage || !site.complete ? 200 : 404;
     res.end(clientRenderPage(template, { config, nonce, route: match?.route }));
