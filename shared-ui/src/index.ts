@@ -10,7 +10,6 @@ export { Button, type ButtonVariant } from './components/Button';
 export { PageHeading } from './components/PageHeading';
 export { VisuallyHidden } from './components/VisuallyHidden';
 export { Spinner } from './components/Spinner';
-export { firstViewFrame } from './firstView/firstView';
 export { Card, CardBody, CardGrid } from './components/Card';
 export { DataTable, Table, TableScroll } from './components/Table';
 export { ListState, LoadError, StatePanel, type ListQuery, type ListStateProps } from './components/ListState';
@@ -18,7 +17,7 @@ export { FormCard } from './forms/FormCard';
 export { usePageTitle, formatTitle, SITE_NAME } from './hooks/usePageTitle';
 export { setUnauthorizedHandler } from './api/unauthorized';
 export { loadHttpClient } from './api/loadHttpClient';
-export { axiosBaseQuery, type ApiError, type RequestArgs } from './api/axiosBaseQuery';
+export { axiosBaseQuery, type ApiError, type RequestArgs, type ServerApiContext } from './api/axiosBaseQuery';
 export { apiErrorMessage, apiMessage, apiStatus, loadErrorText, UNREACHABLE_TEXT } from './api/apiErrorMessage';
 export { api, type Api } from './api/api';
 export { TOKEN_KEY, tokenStorage } from './session/tokenStorage';
@@ -26,6 +25,9 @@ export * from './session/sessionSlice';
 export {
   rootReducer,
   makeStore,
+  handoverState,
+  handoverDone,
+  type StoreOptions,
   type LazyLoadedSlices,
   type RootState,
   type AppStore,

@@ -21,19 +21,31 @@ export interface ApiError {
 type Result = { data: unknown } | { error: ApiError };
 
 /**
+ * Where a server render's reads go and as whom (makeStore's `extra.api`), per request: the API's own URL (the page's
+ * may be relative) and the session cookie's token. Set only on the server.
+ */
+export interface ServerApiContext {
+  apiUrl: string;
+  token?: string;
+}
+
+/**
  * A visitor's GET through fetch: the same request as the page's preload hint (scripts/lib/first-view.mjs), so the
  * browser hands over the answer it already has, and no axios on the first view of any public screen.
  */
-async function publicRead(url: string): Promise<Result> {
+async function publicRead(url: string, server?: ServerApiContext, signal?: AbortSignal): Promise<Result> {
   let response: Response;
   try {
-    response = await fetch(`${getRuntimeConfig().apiUrl.replace(/\/+$/, '')}${url}`);
+    const base = (server?.apiUrl ?? getRuntimeConfig().apiUrl).replace(/\/+$/, '');
+    const headers: Record<string, string> = server?.token ? { Authorization: `Bearer ${server.token}` } : {};
+    response = await fetch(`${base}${url}`, { headers, signal });
   } catch (err) {
     return { error: { status: 'FETCH_ERROR', data: undefined, message: String(err) } };
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return { data: body };
-  await handleUnauthorized(response.status);
+  // A server render has no session to end: the browser handles the refusal when it asks again.
+  if (!server) await handleUnauthorized(response.status);
   return {
     error: { status: response.status, data: body, message: `Request failed with status code ${response.status}` },
   };
@@ -57,10 +69,11 @@ function queryString(params: RequestArgs['params']): string | null {
  */
 export const axiosBaseQuery =
   (): BaseQueryFn<RequestArgs, unknown, ApiError> =>
-  async ({ url, method = 'GET', data, params }) => {
-    if (method.toUpperCase() === 'GET' && !tokenStorage.get()) {
+  async ({ url, method = 'GET', data, params }, { extra, signal }) => {
+    const server = (extra as { api?: ServerApiContext } | undefined)?.api;
+    if (method.toUpperCase() === 'GET' && (server || !tokenStorage.get())) {
       const query = queryString(params);
-      if (query !== null) return publicRead(`${url}${query}`);
+      if (query !== null) return publicRead(`${url}${query}`, server, server && signal);
     }
     const { httpClient, AxiosError } = await import(/* webpackChunkName: "http-client" */ './httpClient');
     try {

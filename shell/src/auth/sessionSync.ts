@@ -26,13 +26,13 @@ async function exchangeToken(account: AuthAccount): Promise<string> {
 }
 
 /** A GET of the API answering its JSON body; rejects on any failure. */
-type Read = <T>(path: string) => Promise<T>;
+export type Read = <T>(path: string) => Promise<T>;
 
 /** GETs through the shared client: its token, and its logout on a 401/403. */
 const readWithClient: Read = async <T>(path: string) => (await (await loadHttpClient()).get<T>(path)).data;
 
 /** Admin check, instructor check; neither means student (docs/product.md §6). */
-async function fetchRole(email: string, read: Read = readWithClient): Promise<SessionRole> {
+export async function fetchRole(email: string, read: Read = readWithClient): Promise<SessionRole> {
   const encoded = encodeURIComponent(email);
   const [admin, instructor] = await Promise.all([
     read<ApiResponse<'/users/admin/{email}', 'get'>>(`/users/admin/${encoded}`),
@@ -125,10 +125,19 @@ async function roleWithSavedToken(email: string, token: string): Promise<Session
 export function startSessionSync(
   auth: AuthService,
   dispatch: AppDispatch,
-  { resume = false, providerDelayMs = PROVIDER_AFTER_RESUME_MS }: { resume?: boolean; providerDelayMs?: number } = {},
+  {
+    resume = false,
+    providerDelayMs = PROVIDER_AFTER_RESUME_MS,
+    shown = null,
+  }: {
+    resume?: boolean;
+    providerDelayMs?: number;
+    /** The user the page already shows (a server render's session): resumed without asking the API again. */
+    shown?: SessionUser | null;
+  } = {},
 ): () => void {
   let generation = 0;
-  let shownEmail: string | null = null;
+  let shownEmail: string | null = shown?.email ?? null;
   const show = (user: SessionUser, role: SessionRole) => {
     shownEmail = user.email;
     savedUser.set(user);
@@ -157,7 +166,8 @@ export function startSessionSync(
     show(user, role);
     return true;
   };
-  if (resume) {
+  if (resume && shown) afterFirstScreen(() => auth.prepare(), providerDelayMs);
+  else if (resume) {
     void resumeSaved().then((resumed) =>
       resumed ? afterFirstScreen(() => auth.prepare(), providerDelayMs) : auth.prepare(),
     );
@@ -170,7 +180,8 @@ export function startSessionSync(
       return;
     }
     // The same user already shown (resumed): refresh quietly rather than blank the page behind a spinner.
-    if (account.email !== shownEmail) dispatch(sessionLoading());
+    // (The API's token names the e-mail in lower case; the provider keeps its case.)
+    if (account.email.toLowerCase() !== shownEmail?.toLowerCase()) dispatch(sessionLoading());
     try {
       const token = await exchangeToken(account);
       // A sign-out (or another sign-in) while the exchange was on its way: its token must not come back.

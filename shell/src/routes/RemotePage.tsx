@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useLocation } from '@sportify/shared-ui/router';
-import { firstViewFrame, Spinner, usePageTitle } from '@sportify/shared-ui';
+import { Spinner, usePageTitle } from '@sportify/shared-ui';
 import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
 import type { RemoteName } from '../federation/remoteRegistry';
 import { AreaUnavailable } from './AreaUnavailable';
@@ -13,13 +13,7 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
   const registry = useRemoteRegistry();
   // Bumped by Retry: a fresh boundary and a fresh load.
   const [attempt, setAttempt] = useState(0);
-  const { pathname } = useLocation();
-  const skeleton = firstViewFrame(pathname);
-  const loading = skeleton ? (
-    <div role="status" aria-label="Loading page" dangerouslySetInnerHTML={{ __html: skeleton }} />
-  ) : (
-    <Spinner label="Loading page" />
-  );
+  const loading = <Spinner label="Loading page" />;
 
   const retry = () => {
     registry.evict(route.remote, route.module);
