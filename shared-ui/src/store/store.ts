@@ -1,7 +1,7 @@
 import { combineSlices, configureStore, createAction, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../api/api';
-import type { ServerApiContext } from '../api/axiosBaseQuery';
+import type { ApiRequestContext } from '../api/axiosBaseQuery';
 import { sessionSlice } from '../session/sessionSlice';
 
 /**
@@ -73,7 +73,7 @@ function handoverMiddleware(keys: Set<string>): Middleware {
 
 export interface StoreOptions {
   /** A server render's API context (its base URL and the visitor's token), given to every query. */
-  api?: ServerApiContext;
+  api?: ApiRequestContext;
 }
 
 export function makeStore(preloadedState?: Partial<RootState>, { api: apiContext }: StoreOptions = {}) {
@@ -83,7 +83,7 @@ export function makeStore(preloadedState?: Partial<RootState>, { api: apiContext
     reducer: rootWithHandover as typeof rootReducer,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: { api: apiContext } } })
+      getDefault({ thunk: { extraArgument: apiContext } })
         .concat(api.middleware)
         .concat(handoverMiddleware(new Set(handedOver))),
   });
