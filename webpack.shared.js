@@ -171,38 +171,20 @@ class StartupPreloadPlugin {
 }
 
 /**
- * Emits route-hints.json: the shell's route table as data (path, remote, exposed module, access, first API reads), so the
- * static server can start a page's remote and data downloads from index.html itself (scripts/lib/first-view.mjs).
- * routeTable.ts imports only types, so its transpiled text runs on its own.
+ * Publishes a remote's screens (src/screens.json: paths, access, titles, menu entries, first reads) as screens.json
+ * beside mf-manifest.json, so each release carries the routes the site assembles from its live releases.
  */
-class RouteHintsPlugin {
+class ScreensPlugin {
   constructor(file) {
     this.file = file;
   }
   apply(compiler) {
-    const ts = require('typescript');
-    const vm = require('vm');
-    compiler.hooks.thisCompilation.tap('RouteHintsPlugin', (compilation) => {
+    compiler.hooks.thisCompilation.tap('ScreensPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'RouteHintsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        { name: 'ScreensPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
           compilation.fileDependencies.add(this.file);
-          const { outputText } = ts.transpileModule(fs.readFileSync(this.file, 'utf8'), {
-            compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-          });
-          const sandbox = { exports: {} };
-          vm.runInNewContext(outputText, sandbox);
-          const hints = sandbox.exports.remoteRoutes.map(({ path: route, remote, module, access, prefetch }) => ({
-            path: route,
-            remote,
-            module,
-            access,
-            prefetch: prefetch ?? [],
-          }));
-          compilation.emitAsset(
-            'route-hints.json',
-            new compiler.webpack.sources.RawSource(JSON.stringify(hints, null, 1)),
-          );
+          compilation.emitAsset('screens.json', new compiler.webpack.sources.RawSource(fs.readFileSync(this.file)));
         },
       );
     });
@@ -348,7 +330,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
         // releases apart by it).
         buildLabel(),
         ...(host && production ? [new StartupPreloadPlugin()] : []),
-        ...(host ? [new RouteHintsPlugin(path.join(pkgDir, 'src/routes/routeTable.ts'))] : []),
+        ...(federation.exposes ? [new ScreensPlugin(path.join(pkgDir, 'src/screens.json'))] : []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       performance: { hints: false },

@@ -14,7 +14,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { firstServerView, firstViewHints, injectFirstView, manifestCache, serverViewCache } from './lib/first-view.mjs';
 import { serverViews } from './lib/server-views.mjs';
 import { parseArgs } from 'node:util';
+import { liveBuildDir } from './releases/guard.mjs';
 import { liveShellDir, registryReader, withLiveRemotes } from './releases/live.mjs';
+import { currentRouteTable } from './releases/screens.mjs';
 import { releasesDir, VERSION_PATTERN } from './releases/store.mjs';
 
 const { values: opts } = parseArgs({
@@ -55,12 +57,21 @@ const registry = registryReader(releases);
 /** The folder whose files the site serves now: the shell's live release, else --dir. */
 const currentRoot = () => (opts.spa && liveShellDir(releases, registry())) || root;
 
-/** The shell's runtime config as of now: the configured one, each remote pointed at its live release. */
+let routeProblems = '';
+
+/**
+ * The shell's runtime config as of now: the configured one, each remote pointed at its live release, and the route
+ * table assembled from those releases' screens.json (with its version, which the browser compares).
+ */
 function currentRuntimeConfig() {
   const base = process.env.SPORTIFY_RUNTIME_CONFIG
     ? JSON.parse(process.env.SPORTIFY_RUNTIME_CONFIG)
     : JSON.parse(readFileSync(path.join(currentRoot(), 'config.json'), 'utf8'));
-  return withLiveRemotes(base, registry());
+  const live = registry();
+  const { routes, routesVersion, problems } = currentRouteTable((remote) => liveBuildDir(releases, remote.name, live));
+  if (problems.join() !== routeProblems) problems.forEach((problem) => console.error(`${opts.name}: ${problem}`));
+  routeProblems = problems.join();
+  return { ...withLiveRemotes(base, live), routes, routesVersion };
 }
 
 /** config.json and the public-safe registry, never cached, so a promote or rollback is seen on the next load. */
@@ -176,8 +187,7 @@ async function sendPage(req, res, next) {
     const dir = currentRoot();
     const config = currentRuntimeConfig();
     const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-    const routesFile = path.join(dir, 'route-hints.json');
-    const routes = existsSync(routesFile) ? JSON.parse(readFileSync(routesFile, 'utf8')) : [];
+    const routes = config.routes.map((route) => ({ ...route, prefetch: route.firstReads ?? [] }));
     const search = new URL(req.originalUrl, 'http://page').search;
     const page = { pathname: req.path, search, config, routes };
     const [hints, view] = await Promise.all([

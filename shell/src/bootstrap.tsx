@@ -5,10 +5,11 @@ import { makeStore, setRuntimeConfig, setUnauthorizedHandler } from '@sportify/s
 import { App } from './App';
 import { hasSavedSignIn, lazyAuthService } from './auth/authService';
 import { startSessionSync } from './auth/sessionSync';
-import { loadConfig, loadLatestRemotes } from './config/loadConfig';
+import { matchScreen } from '@sportify/shared-ui/screens';
+import { loadConfig, loadLatestConfig, loadLatestRemotes } from './config/loadConfig';
 import { setupFederation } from './federation/federationRuntime';
 import { navigateOutsideReact } from './routes/AppRoutes';
-import { findRemoteRoute } from './routes/routeTable';
+import { createRouteTable } from './routes/liveRoutes';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
@@ -17,11 +18,12 @@ async function start() {
   setRuntimeConfig(config);
 
   const remotes = setupFederation(config.remotes, loadLatestRemotes);
+  const routes = createRouteTable({ initial: config, latest: loadLatestConfig });
 
   const savedSignIn = hasSavedSignIn(config.firebase.apiKey);
   // The screen at the page's URL loads now, while the app renders and the session resumes, rather than once its
   // guard lets it render. Not a signed-in screen for a visitor: the guard sends them to Login.
-  const landing = findRemoteRoute(window.location.pathname);
+  const landing = matchScreen(config.routes, window.location.pathname)?.route;
   if (landing && (landing.access === 'public' || savedSignIn)) void remotes.load(landing.remote, landing.module);
   const auth = lazyAuthService(
     () =>
@@ -46,7 +48,7 @@ async function start() {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App store={store} Router={BrowserRouter} auth={auth} remotes={remotes} />
+        <App store={store} Router={BrowserRouter} auth={auth} remotes={remotes} routes={routes} />
       </StrictMode>,
     ),
   );
