@@ -98,17 +98,12 @@ export function screensProblems(federation, buildDir, others) {
   /** @type {string[]} */
   const invalid = screens.screenDeclarationErrors(federation, declared);
   if (invalid.length) return invalid.map((problem) => `screens.json: ${problem}`);
-  const valid = /** @type {{ path: string, module: string }[]} */ (declared);
 
-  const problems = [];
   const manifest = readJsonIfAny(path.join(buildDir, 'mf-manifest.json'));
-  const exposed = new Set((manifest?.exposes ?? []).map((expose) => expose.name));
-  valid.forEach((screen, index) => {
-    if (!exposed.has(screen.module))
-      problems.push(
-        `screens.json: ${federation} screen ${index + 1} (${screen.path}) names ${screen.module}, which this build does not expose`,
-      );
-  });
+  /** @type {string[]} */
+  const problems = screens
+    .unexposedScreenErrors(federation, declared, (manifest?.exposes ?? []).map((expose) => expose.name))
+    .map((problem) => `screens.json: ${problem}`);
   // Against what the other remotes serve now; their own conflicts (if any) are not this build's.
   const { routes } = screens.liveRouteTable(others, screens.SHELL_PATHS);
   /** @type {Record<string, unknown[]>} */

@@ -237,7 +237,7 @@ test("a remote's screens must be declared, valid and exposed by its build", () =
   );
   const r = cli('release.mjs', ['mf-admin', '--skip-tests', '--from', unexposed], 'a3');
   assert.equal(r.code, 1);
-  assert.match(r.err, /mf_admin screen 2 \(\/dashboard\/report\) names Report, which this build does not expose/);
+  assert.match(r.err, /mf_admin screen 2 \(\/dashboard\/report\) names Report, which mf_admin does not expose/);
   assert.deepEqual(published('mf-admin'), [], 'nothing is published');
 });
 

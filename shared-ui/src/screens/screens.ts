@@ -79,6 +79,23 @@ export function screenDeclarationErrors(remote: string, screens: unknown): strin
   return errors;
 }
 
+/**
+ * Declared screens whose module the remote does not expose (`exposed`: module names, './' optional), e.g. from its
+ * federation.config.js or its build's mf-manifest.json.
+ */
+export function unexposedScreenErrors(
+  remote: string,
+  screens: readonly ScreenDeclaration[],
+  exposed: Iterable<string>,
+): string[] {
+  const names = new Set([...exposed].map((name) => name.replace(/^\.\//, '')));
+  return screens.flatMap((screen, index) =>
+    names.has(screen.module)
+      ? []
+      : [`${remote} screen ${index + 1} (${screen.path}) names ${screen.module}, which ${remote} does not expose`],
+  );
+}
+
 /** Two patterns that some path matches both of (':x' matches any one segment). */
 function patternsOverlap(a: string, b: string): boolean {
   const left = a.split('/');

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { SessionRole } from '@sportify/shared-ui';
-import { screenDeclarationErrors, type ScreenRoute } from '@sportify/shared-ui/screens';
+import type { ScreenRoute } from '@sportify/shared-ui/screens';
 
 /** The route table the remotes' live releases declare (config.json's `routes`), with its version and remotes. */
 export interface LiveRoutes {
@@ -11,15 +11,18 @@ export interface LiveRoutes {
   remotes: Readonly<Record<string, string>>;
 }
 
-/** Validates config.json's route table; throws an Error naming the first bad entry. */
+/**
+ * Checks config.json's route table for what the router needs; throws an Error naming the first bad entry. The server
+ * assembled it from declarations it validated (assembleRoutes), so the full rules stay out of the page's JS.
+ */
 export function parseLiveRoutes(raw: unknown, remotes: Readonly<Record<string, string>>): LiveRoutes {
   const { routes, routesVersion } = (raw ?? {}) as { routes?: unknown; routesVersion?: unknown };
   if (!Array.isArray(routes)) throw new Error('config.json: "routes" must be the route table (a list of screens)');
   routes.forEach((route: Partial<ScreenRoute> | null, index) => {
-    const remote = route?.remote;
-    const problem =
-      typeof remote === 'string' && remote ? screenDeclarationErrors(remote, [route])[0] : 'the screen names no remote';
-    if (problem) throw new Error(`config.json: routes[${index}]: ${problem}`);
+    const missing = (['path', 'remote', 'module', 'access', 'title'] as const).find(
+      (field) => typeof route?.[field] !== 'string' || !route[field],
+    );
+    if (missing) throw new Error(`config.json: routes[${index}] has no ${missing}`);
   });
   if (typeof routesVersion !== 'string' || !routesVersion)
     throw new Error('config.json: "routesVersion" must be a non-empty string');
