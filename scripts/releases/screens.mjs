@@ -102,7 +102,11 @@ export function screensProblems(federation, buildDir, others) {
   const manifest = readJsonIfAny(path.join(buildDir, 'mf-manifest.json'));
   /** @type {string[]} */
   const problems = screens
-    .unexposedScreenErrors(federation, declared, (manifest?.exposes ?? []).map((expose) => expose.name))
+    .unexposedScreenErrors(
+      federation,
+      declared,
+      (manifest?.exposes ?? []).map((expose) => expose.name),
+    )
     .map((problem) => `screens.json: ${problem}`);
   // Against what the other remotes serve now; their own conflicts (if any) are not this build's.
   const { routes } = screens.liveRouteTable(others, screens.SHELL_PATHS);

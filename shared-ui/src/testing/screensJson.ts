@@ -1,6 +1,7 @@
 // A remote's own check of its declared screens, run by its jest tests: `src/screens.json` must be valid and name only
 // modules its federation.config.js exposes (the release guard checks the build the same way).
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { screenDeclarationErrors, unexposedScreenErrors, type ScreenDeclaration } from '../screens/screens';
 
@@ -10,7 +11,9 @@ export const readScreensJson = (pkgDir: string): unknown =>
 
 /** What is wrong with the screens.json of the remote in `pkgDir` (empty when nothing is). */
 export function screensJsonProblems(pkgDir: string): string[] {
-  const federation = require(path.join(pkgDir, 'federation.config.js')) as { name: string; exposes?: object };
+  // The remote's own federation settings, as its build reads them (a CommonJS file).
+  const load = createRequire(path.join(pkgDir, 'package.json'));
+  const federation = load('./federation.config.js') as { name: string; exposes?: object };
   const declared = readScreensJson(pkgDir);
   const invalid = screenDeclarationErrors(federation.name, declared);
   if (invalid.length) return invalid;
