@@ -171,6 +171,27 @@ class StartupPreloadPlugin {
 }
 
 /**
+ * Publishes a remote's screens (src/screens.json: paths, access, titles, menu entries, first reads) as screens.json
+ * beside mf-manifest.json, so each release carries the routes the site assembles from its live releases.
+ */
+class ScreensPlugin {
+  constructor(file) {
+    this.file = file;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ScreensPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ScreensPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.fileDependencies.add(this.file);
+          compilation.emitAsset('screens.json', new compiler.webpack.sources.RawSource(fs.readFileSync(this.file)));
+        },
+      );
+    });
+  }
+}
+
+/**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every compressible output file, once the build is on disk,
  * so the static server sends them as they are instead of compressing per request at a fast, weaker level.
  */
@@ -310,6 +331,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
         // releases apart by it).
         buildLabel(),
         ...(host && production ? [new StartupPreloadPlugin()] : []),
+        ...(federation.exposes ? [new ScreensPlugin(path.join(pkgDir, 'src/screens.json'))] : []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       performance: { hints: false },

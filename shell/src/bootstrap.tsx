@@ -6,10 +6,10 @@ import { matchScreen } from '@sportify/shared-ui/screens';
 import { App } from './App';
 import { hasSavedSignIn, lazyAuthService } from './auth/authService';
 import { startSessionSync } from './auth/sessionSync';
-import { loadConfig, loadLatestRemotes } from './config/loadConfig';
+import { loadConfig, loadLatestConfig, loadLatestRemotes } from './config/loadConfig';
 import { setupFederation } from './federation/federationRuntime';
 import { navigateOutsideReact } from './routes/AppRoutes';
-import { remoteRoutes } from './routes/routeTable';
+import { createRouteTable } from './routes/liveRoutes';
 
 const container = document.getElementById('root') as HTMLElement;
 
@@ -35,6 +35,7 @@ async function start() {
   setRuntimeConfig(config);
 
   const remotes = setupFederation(config.remotes, loadLatestRemotes);
+  const routes = createRouteTable({ initial: config, latest: loadLatestConfig });
   const preloadedState = handedOverState();
   const hydrating = preloadedState !== undefined;
 
@@ -42,10 +43,10 @@ async function start() {
   const signedInOnServer = preloadedState?.session?.status === 'signedIn';
   // The screen at the page's URL loads now, while the app renders and the session resumes, rather than once its
   // guard lets it render. Not a signed-in screen for a visitor: the guard sends them to Login.
-  const landing = matchScreen(remoteRoutes, window.location.pathname)?.route;
+  const landing = matchScreen(config.routes, window.location.pathname)?.route;
   const landingLoad =
     landing && (landing.access === 'public' || savedSignIn || signedInOnServer)
-      ? remotes.load(landing.remote as (typeof remoteRoutes)[number]['remote'], landing.module)
+      ? remotes.load(landing.remote, landing.module)
       : undefined;
   // Hydrating, the first render must be the server's: with the screen's code in, not its loading state.
   if (hydrating) await landingLoad;
@@ -74,7 +75,7 @@ async function start() {
 
   const app = (extra?: ReactNode) => (
     <StrictMode>
-      <App store={store} Router={BrowserRouter} auth={auth} remotes={remotes} />
+      <App store={store} Router={BrowserRouter} auth={auth} remotes={remotes} routes={routes} />
       {extra}
     </StrictMode>
   );

@@ -16,9 +16,9 @@ import {
   signedOut,
   type AppStore,
 } from '@sportify/shared-ui';
-import { matchScreen, SHELL_PATHS, type ScreenRoute } from '@sportify/shared-ui/screens';
+import { matchScreen, SHELL_PATHS } from '@sportify/shared-ui/screens';
 import { App } from '../App';
-import { remoteRoutes } from '../routes/routeTable';
+import { createRouteTable } from '../routes/liveRoutes';
 import type { RenderInput, RenderResult } from './renderTypes';
 import { loadServerScreen, serverRegistry } from './serverRemotes';
 import { serverAuth, sessionFromToken } from './serverSession';
@@ -93,9 +93,8 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const { url, config, serverRemotes, token, signal } = input;
   const apiUrl = process.env.SPORTIFY_API_URL || config.apiUrl;
   if (!/^https?:\/\//.test(apiUrl)) throw new Error('SPORTIFY_API_URL must be the API origin the server can reach');
-  const routes: ScreenRoute[] = config.routes ?? remoteRoutes;
   const pathname = new URL(url, 'http://page.invalid').pathname;
-  const match = matchScreen(routes, pathname);
+  const match = matchScreen(config.routes, pathname);
   const status = match || SHELL_PATHS.includes(pathname) ? 200 : 404;
   const title = match?.route.title ?? SHELL_TITLES[pathname] ?? 'Page not found';
 
@@ -118,7 +117,9 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
   store.dispatch(session ? signedIn(session) : signedOut());
   const registry = serverRegistry(match && loaded ? { ...match.route, loaded } : undefined);
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
-  const app = <App store={store} Router={Router} auth={serverAuth} remotes={registry} />;
+  // The table the page hands the browser, as it is: a render reads no newer one.
+  const routes = createRouteTable({ initial: config, latest: async () => config });
+  const app = <App store={store} Router={Router} auth={serverAuth} remotes={registry} routes={routes} />;
   await loadData(store, app, signal);
 
   const sheet = new ServerStyleSheet();

@@ -1,12 +1,11 @@
-import type { RuntimeConfig } from '@sportify/shared-ui';
-import type { ScreenRoute } from '@sportify/shared-ui/screens';
+import type { ShellConfig } from '../config/loadConfig';
 
 /** What the page server gives the shell's server render for one page. */
 export interface RenderInput {
   /** Path and search of the page. */
   url: string;
   /** Exactly what the browser gets inline. */
-  config: RuntimeConfig & { routes?: ScreenRoute[] };
+  config: ShellConfig;
   /** Federation name -> absolute file path of that live release's server remoteEntry.js (never a URL). */
   serverRemotes: Record<string, string>;
   /** The session cookie's API token (GET renders only). */
