@@ -23,6 +23,14 @@ const PACKAGES = {
   mf_admin: 'mf-admin',
 };
 
+/** The route table the page server assembles from the remotes' screens.json. */
+const routes = Object.entries(PACKAGES).flatMap(([remote, pkg]) =>
+  (JSON.parse(readFileSync(path.join(root, pkg, 'src/screens.json'), 'utf8')) as object[]).map((screen) => ({
+    ...screen,
+    remote,
+  })),
+);
+
 function readBuild() {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -79,6 +87,8 @@ describe('server render of every kind of screen', () => {
         remotes: Object.fromEntries(
           Object.entries(PACKAGES).map(([name], i) => [name, `http://localhost:${3001 + i}/mf-manifest.json`]),
         ),
+        routes,
+        routesVersion: 'test',
       },
       serverRemotes: Object.fromEntries(
         Object.entries(PACKAGES).map(([name, pkg]) => [name, serverBuild(pkg, 'remoteEntry.js')]),
@@ -201,6 +211,8 @@ describe('server render of every kind of screen', () => {
           firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
           stripePublishableKey: '',
           remotes: { mf_public: 'http://localhost:3001/mf-manifest.json' },
+          routes,
+          routesVersion: 'test',
         },
         serverRemotes: { mf_public: serverBuild('mf-public', 'remoteEntry.js') },
         template,
