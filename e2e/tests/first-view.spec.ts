@@ -19,15 +19,16 @@ test('static files come precompressed: brotli when accepted, gzip otherwise, cac
   expect(await gzip.text()).toBe(await br.text());
 });
 
-test('the frame (navbar, skeleton, footer) paints with JavaScript off', async ({ browser }) => {
+test('the page (navbar, screen, footer) paints with JavaScript off', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Sportify Camp' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('Sportify Camp');
-  // The skeleton, or the public remote's render once it is ready: either way the page is laid out before any script.
-  const skeleton = await page.locator('#frame-skeleton').boundingBox();
-  expect(skeleton?.height).toBeGreaterThan(200);
+  // The server rendered the screen itself: laid out, with its cards, before any script.
+  const main = await page.getByRole('main').boundingBox();
+  expect(main?.height).toBeGreaterThan(200);
+  await expect(page.locator('section[aria-labelledby="popular-classes-heading"] article').first()).toBeVisible();
   await context.close();
 });
 

@@ -84,8 +84,8 @@ export function makeStore(preloadedState?: Partial<RootState>, { api: apiContext
     preloadedState,
     middleware: (getDefault) =>
       getDefault({ thunk: { extraArgument: apiContext } })
-        .concat(api.middleware)
-        .concat(handoverMiddleware(new Set(handedOver))),
+        // Before the api's own middleware, which keeps those rejections to itself.
+        .concat(handoverMiddleware(new Set(handedOver)), api.middleware),
   });
   if (preloadedState?.api?.config.refetchOnMountOrArgChange === false && !handedOver.length)
     store.dispatch(handoverDone());
