@@ -160,7 +160,7 @@ describe('server render of every kind of screen', () => {
     expect(page).toMatch(/<div id="root">.*Soccer Fundamentals/s);
   });
 
-  it("renders each role's first dashboard screen for that role", async () => {
+  it("renders each role's first dashboard screen for that role, and Feedback", async () => {
     const [admin, instructor] = await Promise.all([
       signInAs(t, ADMIN.email, ADMIN.password),
       signInAs(t, JORDAN.email, JORDAN.password),
@@ -168,6 +168,9 @@ describe('server render of every kind of screen', () => {
     const users = await html(await render('/dashboard/all-users', { token: admin.token }));
     expect(users).toContain('<title>Sportify Camp || Manage Users</title>');
     expect(users).toContain('noah@sportify.camp');
+    const feedback = await html(await render('/dashboard/feedback/0123456789abcdef01234567', { token: admin.token }));
+    expect(feedback).toContain('<title>Sportify Camp || Feedback</title>');
+    expect(feedback).toMatch(/<div id="root">.*Your Feedback/s);
     const addClass = await html(await render('/dashboard/add-class', { token: instructor.token }));
     expect(addClass).toContain('<title>Sportify Camp || Add A Class</title>');
     expect(handedOver(addClass).session).toMatchObject({ status: 'signedIn', role: 'instructor' });

@@ -103,7 +103,8 @@ export function useRouteTable(): RouteTable {
 /** The live routes, re-rendering when the table changes. */
 export function useLiveRoutes(): readonly ScreenRoute[] {
   const table = useRouteTable();
-  return useSyncExternalStore(table.subscribe, table.current).routes;
+  // A server render and the hydration that follows it start from the same table, the page's.
+  return useSyncExternalStore(table.subscribe, table.current, table.current).routes;
 }
 
 /** Dashboard side-menu entries for a role, in table order. */
