@@ -193,7 +193,7 @@ class ScreensPlugin {
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every compressible output file, once the build is on disk,
- * so the static server sends them as they are instead of compressing per request at a fast, weaker level.
+ * so the page server and the remotes' asset servers send them as they are instead of compressing per request.
  */
 class PrecompressPlugin {
   apply(compiler) {
