@@ -1,6 +1,7 @@
-// Through the shared router list, so the browser takes matchPath from the shell's one router copy; on Node (page
-// server, release guard) that list is react-router-dom itself.
-import { matchPath } from '@sportify/shared-ui/router';
+// matchPath is a pure function (no router context), so taking it from the package itself is safe here. This module
+// also runs on Node in the page server, which loads compiled JavaScript: '@sportify/shared-ui/router' is TypeScript.
+// eslint-disable-next-line no-restricted-imports
+import { matchPath } from 'react-router-dom';
 import type { SessionRole } from '../session/sessionSlice';
 
 /** Who may open a screen; admin and instructor screens also require being signed in. */
