@@ -122,6 +122,9 @@ describe('server render of every kind of screen', () => {
     const page = await html(result);
     expect(page).toContain('<title>Sportify Camp || Home</title>');
     expect(page).toMatch(/<div id="root">.*Top 6 Popular Class.*Soccer Fundamentals/s);
+    // In place, not a loading state that a script would swap for it: the page works without JavaScript.
+    expect(page).not.toContain('aria-label="Loading page"');
+    expect(page).not.toMatch(/<template|hidden id="S:/);
     const state = handedOver(page);
     expect(state.session.status).toBe('signedOut');
     expect(

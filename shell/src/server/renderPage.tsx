@@ -128,6 +128,9 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
     new Promise<void>((resolve, reject) => {
       const stream = renderToPipeableStream(sheet.collectStyles(app), {
         nonce: input.nonce,
+        // Every boundary in place: a large one would otherwise come as its loading state plus a script that swaps the
+        // content in later, which a page without JavaScript never runs (and the data is all there already).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady: () => {
           stream.pipe(body);
           resolve();
