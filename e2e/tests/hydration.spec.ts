@@ -1,5 +1,5 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { apiToken, demo, ports, signIn } from './support';
+import { apiToken, demo, hydrated, ports, signIn } from './support';
 
 // Every page comes rendered by the server with the data it read; the browser hydrates it (hydrateRoot) without
 // asking the API again for that data, and without a hydration warning.
@@ -23,13 +23,9 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-/** Resolves once React has taken over the server's markup. */
-async function hydrated(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react'))),
-    )
-    .toBe(true);
+/** Resolves once React has taken over the server's markup and the page's requests have settled. */
+async function settled(page: Page) {
+  await hydrated(page);
   await page.waitForLoadState('networkidle');
 }
 
@@ -51,7 +47,7 @@ for (const screen of SCREENS) {
     const html = (await response?.text()) ?? '';
     expect(html).toContain(screen.text);
     expect(html).toContain('id="sportify-state"');
-    await hydrated(page);
+    await settled(page);
     await expect(page.getByText(screen.text).first()).toBeVisible();
     expect(reads.filter((read) => screen.handedOver.some((pattern) => pattern.test(read)))).toEqual([]);
     expect(errors).toEqual([]);
@@ -68,7 +64,7 @@ test('My Selected Classes hydrates signed in, as the server rendered it, without
   const response = await page.goto('/dashboard/selected-classes');
   const html = (await response?.text()) ?? '';
   expect(html).toContain('"status":"signedIn"');
-  await hydrated(page);
+  await settled(page);
   await expect(page.getByRole('heading', { name: 'My Selected Classes' })).toBeVisible();
   await expect(page.getByRole('button', { name: /logout/i })).toBeVisible();
   expect(reads.filter((read) => read.startsWith('/classes/selected/'))).toEqual([]);
