@@ -25,7 +25,6 @@ export * from './session/sessionSlice';
 export {
   rootReducer,
   makeStore,
-  handoverState,
   handoverDone,
   type StoreOptions,
   type LazyLoadedSlices,

@@ -18,27 +18,6 @@ export type RootState = ReturnType<typeof rootReducer>;
 /** Every handed-over query has been taken up: from now on a screen that mounts refreshes its data again (api.ts). */
 export const handoverDone = createAction('sportify/handoverDone');
 
-/**
- * The state a server render hands over to the browser: its session and the data it read, without its subscriptions
- * (the browser's screens subscribe again as they hydrate) and with refetch-on-mount off until each of those queries
- * has been taken up once, so the hydrating screens do not ask again for what the page already holds.
- */
-export function handoverState(state: RootState): Partial<RootState> {
-  const queries = Object.fromEntries(
-    Object.entries(state.api.queries).filter(([, query]) => query?.status === 'fulfilled'),
-  );
-  return {
-    session: state.session,
-    api: {
-      ...state.api,
-      queries,
-      mutations: {},
-      subscriptions: {},
-      config: { ...state.api.config, refetchOnMountOrArgChange: false },
-    },
-  };
-}
-
 const rootWithHandover = (state: RootState | undefined, action: UnknownAction): RootState => {
   const next = rootReducer(state, action);
   if (!handoverDone.match(action) || next.api.config.refetchOnMountOrArgChange === true) return next;

@@ -6,18 +6,10 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 // eslint-disable-next-line no-restricted-imports
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
-import {
-  api,
-  formatTitle,
-  handoverState,
-  makeStore,
-  setRuntimeConfig,
-  signedIn,
-  signedOut,
-  type AppStore,
-} from '@sportify/shared-ui';
+import { api, formatTitle, makeStore, setRuntimeConfig, signedIn, signedOut, type AppStore } from '@sportify/shared-ui';
 import { matchScreen, SHELL_PATHS } from '@sportify/shared-ui/screens';
 import { App } from '../App';
+import { handoverState } from './handover';
 import { createRouteTable } from '../routes/liveRoutes';
 import type { RenderInput, RenderResult } from './renderTypes';
 import { loadServerScreen, serverRegistry } from './serverRemotes';

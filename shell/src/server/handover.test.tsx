@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { render, screen, waitFor } from '@testing-library/react';
-import { api } from '../api/api';
-import { mockApi } from '../testing/mockApi';
-import { handoverState, makeStore, type AppStore } from './store';
+import { api, makeStore, type AppStore } from '@sportify/shared-ui';
+import { mockApi } from '@sportify/shared-ui/testing';
+import { handoverState } from './handover';
 
 const camp = api.injectEndpoints({
   endpoints: (build) => ({
