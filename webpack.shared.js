@@ -92,15 +92,15 @@ class CopyPublicPlugin {
 
 /**
  * An inline script that adds the script `src` after DOMContentLoaded (as a deferred script would run) and, when the
- * page came with a remote's server view, only once that has been painted: a timer set in the next animation frame
- * (so after that frame), or within 100 ms if no frame comes (a page opened hidden gets no frames). A page with only
- * the skeleton starts at once: there, the sooner the app runs the sooner its content comes (at 4x CPU throttle,
- * waiting for the skeleton's paint delayed the signed-in screens by about 0.5 s).
+ * page came rendered by the server (it carries the store state to hydrate), only once that has been painted: a timer
+ * set in the next animation frame (so after that frame), or within 100 ms if no frame comes (a page opened hidden
+ * gets no frames). A client-rendered page (only the skeleton) starts at once: the sooner the app runs the sooner its
+ * content comes.
  */
 function afterFirstPaint(src) {
   return `(function(){var done=0;function go(){if(done)return;done=1;var s=document.createElement('script');s.src=${JSON.stringify(
     src,
-  )};document.head.appendChild(s)}function ready(){if(document.visibilityState!=='visible'||!document.querySelector('[data-server-view]'))return go();requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)}if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',ready);else ready()})()`;
+  )};document.head.appendChild(s)}function ready(){if(document.visibilityState!=='visible'||!document.getElementById('sportify-state'))return go();requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,100)}if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',ready);else ready()})()`;
 }
 
 /**
@@ -171,38 +171,20 @@ class StartupPreloadPlugin {
 }
 
 /**
- * Emits route-hints.json: the shell's route table as data (path, remote, exposed module, access, first API reads), so the
- * static server can start a page's remote and data downloads from index.html itself (scripts/lib/first-view.mjs).
- * routeTable.ts imports only types, so its transpiled text runs on its own.
+ * Publishes a remote's screens (src/screens.json: paths, access, titles, menu entries, first reads) as screens.json
+ * beside mf-manifest.json, so each release carries the routes the site assembles from its live releases.
  */
-class RouteHintsPlugin {
+class ScreensPlugin {
   constructor(file) {
     this.file = file;
   }
   apply(compiler) {
-    const ts = require('typescript');
-    const vm = require('vm');
-    compiler.hooks.thisCompilation.tap('RouteHintsPlugin', (compilation) => {
+    compiler.hooks.thisCompilation.tap('ScreensPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'RouteHintsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        { name: 'ScreensPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
           compilation.fileDependencies.add(this.file);
-          const { outputText } = ts.transpileModule(fs.readFileSync(this.file, 'utf8'), {
-            compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-          });
-          const sandbox = { exports: {} };
-          vm.runInNewContext(outputText, sandbox);
-          const hints = sandbox.exports.remoteRoutes.map(({ path: route, remote, module, access, prefetch }) => ({
-            path: route,
-            remote,
-            module,
-            access,
-            prefetch: prefetch ?? [],
-          }));
-          compilation.emitAsset(
-            'route-hints.json',
-            new compiler.webpack.sources.RawSource(JSON.stringify(hints, null, 1)),
-          );
+          compilation.emitAsset('screens.json', new compiler.webpack.sources.RawSource(fs.readFileSync(this.file)));
         },
       );
     });
@@ -211,7 +193,7 @@ class RouteHintsPlugin {
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every compressible output file, once the build is on disk,
- * so the static server sends them as they are instead of compressing per request at a fast, weaker level.
+ * so the page server and the remotes' asset servers send them as they are instead of compressing per request.
  */
 class PrecompressPlugin {
   apply(compiler) {
@@ -222,7 +204,8 @@ class PrecompressPlugin {
         fs
           .readdirSync(dir, { withFileTypes: true })
           .flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
-      for (const file of walk(out)) {
+      // dist/server is read from disk by the page server, never sent.
+      for (const file of walk(out).filter((name) => !path.relative(out, name).startsWith(`server${path.sep}`))) {
         if (!/\.(js|json|css|svg|html|txt)$/.test(file)) continue;
         const body = fs.readFileSync(file);
         if (body.length < 1024) continue;
@@ -348,7 +331,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
         // releases apart by it).
         buildLabel(),
         ...(host && production ? [new StartupPreloadPlugin()] : []),
-        ...(host ? [new RouteHintsPlugin(path.join(pkgDir, 'src/routes/routeTable.ts'))] : []),
+        ...(federation.exposes ? [new ScreensPlugin(path.join(pkgDir, 'src/screens.json'))] : []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       performance: { hints: false },
@@ -366,36 +349,107 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
 }
 
 /**
- * The server-side build of a remote's first views (dist/server/first-view.cjs, loaded by scripts/static-server.mjs):
- * the same sources for Node, every library bundled in so a release folder is self-contained. Asset modules give the
- * client build's URLs (same names and hashes) without emitting the files twice.
- * @param {{ pkgDir: string, entry: string }} opts
+ * Sets a remote's server-side public path when its container starts: the origin the browser loads that remote from
+ * (the host passes it per remote in globalThis.__SPORTIFY_PUBLIC_PATHS__), so pictures and asset URLs in server HTML
+ * are the browser build's. A release's own public path is the fallback, as built.
  */
-function createServerWebpackConfig({ pkgDir, entry }) {
-  return (_env, argv) => ({
-    name: 'server',
-    context: pkgDir,
-    target: 'node20',
-    mode: argv.mode === 'production' ? 'production' : 'development',
-    entry,
-    devtool: false,
-    output: {
-      // Beside the browser build (scripts/release.mjs builds a release into its own folder).
-      path: path.join(process.env.SPORTIFY_OUTPUT_PATH || path.join(pkgDir, 'dist'), 'server'),
-      filename: 'first-view.cjs',
-      library: { type: 'commonjs2' },
-      assetModuleFilename: ASSET_FILENAME,
-      // Set at run time by src/server/publicPath.ts.
-      publicPath: '',
-      clean: true,
-    },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
-    module: { rules: [typeScriptRule(pkgDir), { ...ASSET_RULE, generator: { emit: false } }] },
-    plugins: [buildLabel(), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
-    // Nothing is downloaded: minifying would only slow the build and hide stack traces.
-    optimization: { minimize: false },
-    performance: { hints: false },
-  });
+class HostPublicPathPlugin {
+  constructor(name, fallback) {
+    this.name = name;
+    this.fallback = fallback;
+  }
+  apply(compiler) {
+    const { RuntimeGlobals, RuntimeModule, Template } = compiler.webpack;
+    const { name, fallback } = this;
+    class PublicPathFromHost extends RuntimeModule {
+      constructor() {
+        super('public path from host', RuntimeModule.STAGE_BASIC);
+      }
+      generate() {
+        return Template.asString([
+          `var paths = globalThis.__SPORTIFY_PUBLIC_PATHS__ || {};`,
+          `${RuntimeGlobals.publicPath} = paths[${JSON.stringify(name)}] || ${JSON.stringify(fallback)};`,
+        ]);
+      }
+    }
+    compiler.hooks.thisCompilation.tap('HostPublicPathPlugin', (compilation) => {
+      // Tapped before webpack's own public path module, which it then replaces.
+      compilation.hooks.runtimeRequirementInTree.for(RuntimeGlobals.publicPath).tap('HostPublicPathPlugin', (chunk) => {
+        compilation.addRuntimeModule(chunk, new PublicPathFromHost());
+        return true;
+      });
+    });
+  }
 }
 
-module.exports = { createWebpackConfig, createServerWebpackConfig, federationOptions, sharedSingletons, SINGLETONS };
+/**
+ * The server build of a front end, into dist/server (never served over HTTP): the federation runtime on Node.
+ * A remote builds a Node federation container (remoteEntry.js + chunks) with the same exposes and shared singletons
+ * as its browser build; the shell builds render.js, the host that loads those containers from files and renders a
+ * page (src/server). Asset modules give the browser build's URLs (same names and hashes) without emitting the files.
+ * @param {{ pkgDir: string, federation: object, host?: boolean }} opts
+ */
+function createServerWebpackConfig({ pkgDir, federation, host = false }) {
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    const releasePublicPath = process.env.SPORTIFY_PUBLIC_PATH;
+    return {
+      name: 'server',
+      context: pkgDir,
+      target: 'async-node',
+      mode: production ? 'production' : 'development',
+      // A remote's only entry is its container (remoteEntry.js).
+      entry: host ? { render: './src/server/render.ts' } : {},
+      devtool: false,
+      output: {
+        path: path.join(process.env.SPORTIFY_OUTPUT_PATH || path.join(pkgDir, 'dist'), 'server'),
+        filename: '[name].js',
+        chunkFilename: '[name].[contenthash:8].js',
+        assetModuleFilename: ASSET_FILENAME,
+        publicPath: releasePublicPath || '/',
+        uniqueName: `${federation.name}_server`,
+        ...(host ? { library: { type: 'commonjs2' } } : {}),
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: { rules: [typeScriptRule(pkgDir), { ...ASSET_RULE, generator: { emit: false } }] },
+      plugins: [
+        new ModuleFederationPlugin({
+          ...federation,
+          manifest: false,
+          ...(host ? {} : { library: { type: 'commonjs-module' } }),
+          remoteType: 'script',
+          runtimePlugins: [
+            require.resolve('@module-federation/node/runtimePlugin'),
+            ...(host ? [path.join(pkgDir, 'src/server/loadFromFiles.ts')] : []),
+          ],
+          experiments: { optimization: { target: 'node' } },
+        }),
+        ...(host ? [] : [new HostPublicPathPlugin(federation.name, releasePublicPath || '/')]),
+        buildLabel(),
+      ],
+      // Nothing is downloaded: minifying would only slow the build and hide stack traces.
+      optimization: { minimize: false },
+      performance: { hints: false },
+    };
+  };
+}
+
+/**
+ * A front end's builds: the browser build, and beside it the server build (dev servers run the browser build only).
+ * @param {{ pkgDir: string, port: number, federation: object, host?: boolean, title: string }} opts
+ */
+function createBuilds(opts) {
+  const client = createWebpackConfig(opts);
+  const server = createServerWebpackConfig(opts);
+  return (env, argv) => (env.WEBPACK_SERVE ? client(env, argv) : [client(env, argv), server(env, argv)]);
+}
+
+module.exports = {
+  createBuilds,
+  createWebpackConfig,
+  createServerWebpackConfig,
+  federationOptions,
+  sharedSingletons,
+  SINGLETONS,
+};

@@ -86,17 +86,16 @@ async function storageFor(who) {
 
 /** My Selected Classes needs rows to show: the student selects two open classes through the API if none. */
 async function ensureSelections(token) {
-  const api = await playwrightRequest.newContext({
-    baseURL: config.apiUrl,
-    extraHTTPHeaders: { authorization: `Bearer ${token}` },
-  });
+  const api = await playwrightRequest.newContext({ extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  // apiUrl is the site's /api by default, or the API's own origin.
+  const apiBase = new URL(config.apiUrl, `${base}/`).href.replace(/\/+$/, '');
   const me = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
-  const mine = await (await api.get(`/classes/selected/${encodeURIComponent(me)}`)).json();
+  const mine = await (await api.get(`${apiBase}/classes/selected/${encodeURIComponent(me)}`)).json();
   if (Array.isArray(mine) && mine.length === 0) {
-    const classes = await (await api.get('/classes')).json();
+    const classes = await (await api.get(`${apiBase}/classes`)).json();
     const list = Array.isArray(classes) ? classes : (classes.items ?? []);
     for (const item of list.filter((c) => c.seats > 0).slice(0, 2)) {
-      await api.post('/classes/selected', { data: { classId: item._id } });
+      await api.post(`${apiBase}/classes/selected`, { data: { classId: item._id } });
     }
   }
   await api.dispose();

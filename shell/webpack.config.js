@@ -1,6 +1,6 @@
-const { createWebpackConfig } = require('../webpack.shared');
+const { createBuilds } = require('../webpack.shared');
 
-module.exports = createWebpackConfig({
+module.exports = createBuilds({
   pkgDir: __dirname,
   port: Number(process.env.SHELL_PORT || 3000),
   federation: require('./federation.config'),

@@ -1,3 +1,4 @@
+import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -5,6 +6,7 @@ import compression from 'compression';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { readRateLimit } from './auth/rate-limit-reads';
+import { SESSION_COOKIE_PATHS } from './auth/session-cookie';
 import { AppLogger } from './common/app-logger';
 import { PublicListResponder } from './common/public-list-responder';
 import { requestIdAndLog } from './common/request-id.middleware';
@@ -25,12 +27,22 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.use(
     helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: config.production ? [] : null } } }),
   );
-  app.enableCors({
+  const cors: CorsOptions = {
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Request-Id'],
     exposedHeaders: ['ETag', 'X-Request-Id'],
     maxAge: 600,
+  };
+  // A site on another origin sends credentials only to set or clear the session cookie; every other call carries
+  // its Bearer header and needs none. Never with '*': the origins are the configured list.
+  type CorsRequest = { url?: string; headers: Record<string, string | string[] | undefined> };
+  app.enableCors((req: CorsRequest, callback: (err: Error | null, options: CorsOptions) => void) => {
+    const path = (req.url ?? '').split('?')[0];
+    const origin = req.headers.origin;
+    const credentials =
+      SESSION_COOKIE_PATHS.includes(path) && typeof origin === 'string' && config.corsOrigins.includes(origin);
+    callback(null, credentials ? { ...cors, credentials: true } : cors);
   });
   app.use(compression());
   app.useBodyParser('json', { limit: '100kb' });

@@ -1,43 +1,7 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { ports } from './support';
 
-// The first view of / starts from index.html itself and paints before any script runs: the frame, and the
-// public remote's server-rendered Home in place of its skeleton.
-const PUBLIC_REMOTE = `http://localhost:${ports.mfPublic}`;
-
-test("index.html starts the page's remote, its Home chunks and its API reads, with the config inline", async ({
-  request,
-}) => {
-  const response = await request.get('/');
-  expect(response.headers()['cache-control']).toBe('no-cache');
-  let html = await response.text();
-  const hintsOf = (page: string) =>
-    [...page.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
-  // The server reads the remote's manifest in the background; a page served before that has no chunk hints yet.
-  await expect
-    .poll(async () => {
-      html = await (await request.get('/')).text();
-      return hintsOf(html).some((hint) => hint.includes('__federation_expose_Home'));
-    })
-    .toBe(true);
-  const hrefs = hintsOf(html);
-  expect(hrefs).toEqual(
-    expect.arrayContaining([
-      `fetch ${PUBLIC_REMOTE}/mf-manifest.json`,
-      `script ${PUBLIC_REMOTE}/remoteEntry.js`,
-      `fetch http://localhost:${ports.api}/classes/popular`,
-      `fetch http://localhost:${ports.api}/users/popular`,
-      `fetch http://localhost:${ports.api}/users/admin`,
-    ]),
-  );
-  // The Home expose's own chunks, read from the remote's manifest.
-  const manifest = await (await request.get(`${PUBLIC_REMOTE}/mf-manifest.json`)).json();
-  const home = manifest.exposes.find((expose: { name: string }) => expose.name === 'Home');
-  for (const chunk of home.assets.js.sync) expect(hrefs).toContain(`script ${PUBLIC_REMOTE}/${chunk}`);
-  const inline = /<script id="sportify-config" type="application\/json">(.*?)<\/script>/.exec(html);
-  expect(JSON.parse(inline?.[1] ?? '{}').remotes.mf_public).toBe(`${PUBLIC_REMOTE}/mf-manifest.json`);
-});
+// The first view of / paints before any script runs, and its files come as a CDN would serve them.
 
 test('static files come precompressed: brotli when accepted, gzip otherwise, cached by their hashed names', async ({
   request,
@@ -55,51 +19,17 @@ test('static files come precompressed: brotli when accepted, gzip otherwise, cac
   expect(await gzip.text()).toBe(await br.text());
 });
 
-test('the frame (navbar, skeleton, footer) paints with JavaScript off', async ({ browser }) => {
+test('the page (navbar, screen, footer) paints with JavaScript off', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Sportify Camp' })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('Sportify Camp');
-  // The skeleton, or the public remote's render once it is ready: either way the page is laid out before any script.
-  const skeleton = await page.locator('#frame-skeleton').boundingBox();
-  expect(skeleton?.height).toBeGreaterThan(200);
+  // The server rendered the screen itself: laid out, with its cards, before any script.
+  const main = await page.getByRole('main').boundingBox();
+  expect(main?.height).toBeGreaterThan(200);
+  await expect(page.locator('section[aria-labelledby="popular-classes-heading"] article').first()).toBeVisible();
   await context.close();
-});
-
-test("with JavaScript off, Home shows the public remote's own render of the API's lists, and its server code is not served", async ({
-  browser,
-  request,
-}) => {
-  const api = `http://localhost:${ports.api}`;
-  const popular: { className: string }[] = await (await request.get(`${api}/classes/popular`)).json();
-  const instructors: { email: string }[] = await (await request.get(`${api}/users/popular`)).json();
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  // The shell waits for the remote's render only briefly: a page served before the first render is ready keeps its
-  // skeleton (the previous test shows that page), the next one has the view.
-  await expect
-    .poll(async () => {
-      await page.goto('/');
-      return page.locator('[data-server-view]').count();
-    })
-    .toBe(1);
-  const classes = page.getByRole('region', { name: 'Top 6 Popular Class' }).getByRole('article');
-  await expect(classes).toHaveCount(popular.length);
-  expect(await classes.evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')))).toEqual(
-    popular.map((item) => item.className),
-  );
-  const people = page.getByRole('region', { name: 'Top 6 Popular Instructors' });
-  for (const person of instructors) await expect(people.getByText(person.email)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Our Three Main Contributors' }).getByRole('article')).not.toHaveCount(
-    0,
-  );
-  await expect(
-    page.getByRole('region', { name: 'Camp highlights' }).getByRole('heading', { name: 'Soccer Training' }),
-  ).toBeVisible();
-  await context.close();
-  expect((await request.get(`${PUBLIC_REMOTE}/server/first-view.cjs`)).status()).toBe(404);
-  expect((await request.get(`${PUBLIC_REMOTE}/first-view?path=/dashboard/x`)).status()).toBe(404);
 });
 
 test('Home hands over from the frame without moving it, shows its cards at once, and has no accessibility violations', async ({

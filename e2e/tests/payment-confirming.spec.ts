@@ -42,7 +42,8 @@ test('POST /payments blocked after the card succeeds: "being confirmed", no seco
   // The card confirmation goes through; every call recording it fails as if the network dropped.
   const blocked: string[] = [];
   await page.route(
-    (url) => url.pathname === '/payments',
+    // The browser calls the API on the site's origin (/api/payments), or on the API's own when configured so.
+    (url) => /^(\/api)?\/payments$/.test(url.pathname),
     (route) => {
       blocked.push(route.request().method());
       return route.abort('internetdisconnected');

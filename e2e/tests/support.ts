@@ -34,8 +34,21 @@ export async function submitRegisterForm(
   await page.getByRole('button', { name: 'Register', exact: true }).click();
 }
 
+/**
+ * Resolves once React has taken over the page the server rendered (hydrateRoot): typing into a server-rendered form
+ * before that is lost when React takes the form over.
+ */
+export async function hydrated(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react'))),
+    )
+    .toBe(true);
+}
+
 export async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto('/login');
+  await hydrated(page);
   await page.getByPlaceholder('Type Your Email').fill(who.email);
   await page.getByLabel(/^password$/i).fill(who.password);
   await page.getByRole('button', { name: /^login$/i }).click();

@@ -1,4 +1,5 @@
-// The whole site on one machine: database, auth emulator, API and the five front ends, each on its own origin.
+// The whole site on one machine: database, auth emulator, API, the page server (the site's origin: the shell, every
+// page rendered on the server, the API under /api) and the four remotes' asset servers, each on its own origin.
 // Used by `npm start` (scripts/start.mjs) and by the Playwright run (e2e/playwright.config.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,8 +11,13 @@ import { startNginx } from './nginx.mjs';
 import { startDevDb } from './devdb.mjs';
 import { startAuthEmulator, DEMO_PROJECT_ID } from './auth-emulator.mjs';
 import { spawnService, ready } from './proc.mjs';
+import { releasesDir } from '../releases/store.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The page server's and the asset servers' entry points (the page-server package's build). */
+const PAGE_SERVER = path.join(repoRoot, 'page-server/dist/page-server/src/server.js');
+const ASSET_SERVER = path.join(repoRoot, 'page-server/dist/page-server/src/assets.js');
 
 export const FRONT_ENDS = [
   { name: 'shell', dir: 'shell', portVar: 'SHELL_PORT', port: 3000, spa: true },
@@ -62,6 +68,9 @@ export function readSettings(env = process.env) {
     jwtSecret: env.JWT_SECRET || '',
     apiReplicas: replicaCount(env.API_REPLICAS),
     developmentMode: env.SPORTIFY_DEV_MODE !== '0',
+    // Where browsers call the API: the page server's /api by default (same origin, no preflight); an absolute URL
+    // (such as http://localhost:5000) makes them call the API's own origin instead.
+    publicApiUrl: env.SPORTIFY_PUBLIC_API_URL || '/api',
   };
 }
 
@@ -82,7 +91,7 @@ export function runtimeConfig(s, authHost) {
     s.frontEnds.filter((f) => f.federation).map((f) => [f.federation, `${origin(f.port)}/mf-manifest.json`]),
   );
   return {
-    apiUrl: origin(s.apiPort),
+    apiUrl: s.publicApiUrl,
     firebase: { ...s.firebase, authEmulatorUrl: authHost ? `http://${authHost}` : '' },
     stripePublishableKey: s.stripePublishableKey,
     remotes,
@@ -237,23 +246,27 @@ export async function startStack({ env = process.env, log = console.log, scaled 
     if (seed?.all?.trim()) log(seed.all.trim());
 
     const config = runtimeConfig(s, auth?.host);
+    const releases = releasesDir(env);
     for (const f of s.frontEnds) {
-      const args = [
-        path.join(repoRoot, 'scripts/static-server.mjs'),
-        '--name',
-        f.name,
-        '--dir',
-        path.join(repoRoot, f.dir, 'dist'),
-        '--port',
-        String(f.port),
-      ];
-      if (f.spa) args.push('--spa');
+      const dist = path.join(repoRoot, f.dir, 'dist');
+      const common = ['--dir', dist, '--port', String(f.port), '--releases', releases];
+      const args = f.spa
+        ? [
+            PAGE_SERVER,
+            ...common,
+            ...s.frontEnds
+              .filter((r) => r.federation)
+              .flatMap((r) => ['--remote', `${r.name}:${r.federation}:${path.join(repoRoot, r.dir, 'dist')}`]),
+          ]
+        : [ASSET_SERVER, '--name', f.name, ...common];
       const fe = spawnService(f.name, process.execPath, args, {
         quiet: true,
-        // The shell gets the runtime config; a remote gets what its server views need (scripts/lib/server-views.mjs).
-        env: f.spa
-          ? { SPORTIFY_RUNTIME_CONFIG: JSON.stringify(config) }
-          : { SPORTIFY_API_URL: config.apiUrl, SPORTIFY_PUBLIC_URL: origin(f.port) },
+        cwd: repoRoot,
+        env: {
+          SPORTIFY_DEV_MODE: s.developmentMode ? '1' : '0',
+          // The page server serves the runtime config and proxies /api to the API (its nginx when scaled).
+          ...(f.spa ? { SPORTIFY_RUNTIME_CONFIG: JSON.stringify(config), SPORTIFY_API_URL: origin(s.apiPort) } : {}),
+        },
       });
       services.push(fe);
     }
@@ -261,7 +274,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
       s.frontEnds.map((f) => {
         const service = services.find((x) => x.name === f.name);
         if (!service) throw new Error(`${f.name} was not started`);
-        return ready(service, [`http://127.0.0.1:${f.port}/${f.spa ? 'index.html' : 'mf-manifest.json'}`], 30_000);
+        return ready(service, [`http://127.0.0.1:${f.port}/${f.spa ? 'config.json' : 'mf-manifest.json'}`], 30_000);
       }),
     );
 

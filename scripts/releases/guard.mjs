@@ -3,22 +3,38 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { FRONT_ENDS } from '../lib/stack.mjs';
 import { readBuild, incompatibilities } from './compat.mjs';
+import { readScreens, REMOTES, screensProblems } from './screens.mjs';
 import { readRegistry, releaseDir, repoRoot } from './store.mjs';
 
 /**
  * The folder the site serves for a package now: its live release, else its unversioned build (<pkg>/dist/ under
  * SPORTIFY_BUILDS_ROOT, default the repository; tests point it elsewhere so the repository's builds do not count).
  */
-export function liveBuildDir(dir, pkg) {
-  const live = readRegistry(dir)[pkg]?.live;
+/** @param {Record<string, any>} [registry] */
+export function liveBuildDir(dir, pkg, registry = readRegistry(dir)) {
+  const live = registry[pkg]?.live;
   if (live) return releaseDir(dir, pkg, live.version);
   const dist = path.join(process.env.SPORTIFY_BUILDS_ROOT || repoRoot, pkg, 'dist');
   return existsSync(dist) ? dist : undefined;
 }
 
+/** The declarations of every live remote but `except`: federation name -> its screens.json. */
+function liveScreens(dir, except) {
+  /** @type {Record<string, unknown>} */
+  const byRemote = {};
+  for (const remote of REMOTES.filter((r) => r.name !== except)) {
+    const remoteDir = liveBuildDir(dir, remote.name);
+    const declared = remoteDir && readScreens(remoteDir);
+    if (declared !== undefined) byRemote[String(remote.federation)] = declared;
+  }
+  return byRemote;
+}
+
 /**
  * Reasons the candidate build of `pkg` cannot go live next to what is live now. A remote is checked against the live
- * shell; the shell against every live remote. Returns sentences naming the cause; empty when it fits.
+ * shell (shared libraries) and the other live remotes (its screens: valid, exposed, and no path another remote or
+ * the shell's Login and Register serves); the shell against every live remote. Returns sentences naming the cause;
+ * empty when it fits.
  */
 export function guardProblems(dir, pkg, candidateDir) {
   const candidate = readBuild(candidateDir);
@@ -28,7 +44,11 @@ export function guardProblems(dir, pkg, candidateDir) {
     const shell = shellDir && readBuild(shellDir);
     if (!shell)
       return ['there is no live shell build to check against (release the shell or run npm run build -w shell first)'];
-    return incompatibilities(shell, candidate);
+    const federation = FRONT_ENDS.find((f) => f.name === pkg)?.federation ?? candidate.manifest.name;
+    return [
+      ...incompatibilities(shell, candidate),
+      ...screensProblems(federation, candidateDir, liveScreens(dir, pkg)),
+    ];
   }
   const problems = [];
   for (const remote of FRONT_ENDS.filter((f) => f.federation)) {

@@ -10,7 +10,6 @@ export { Button, type ButtonVariant } from './components/Button';
 export { PageHeading } from './components/PageHeading';
 export { VisuallyHidden } from './components/VisuallyHidden';
 export { Spinner } from './components/Spinner';
-export { firstViewFrame } from './firstView/firstView';
 export { Card, CardBody, CardGrid } from './components/Card';
 export { DataTable, Table, TableScroll } from './components/Table';
 export { ListState, LoadError, StatePanel, type ListQuery, type ListStateProps } from './components/ListState';
@@ -18,7 +17,7 @@ export { FormCard } from './forms/FormCard';
 export { usePageTitle, formatTitle, SITE_NAME } from './hooks/usePageTitle';
 export { setUnauthorizedHandler } from './api/unauthorized';
 export { loadHttpClient } from './api/loadHttpClient';
-export { axiosBaseQuery, type ApiError, type RequestArgs } from './api/axiosBaseQuery';
+export { axiosBaseQuery, type ApiError, type ApiRequestContext, type RequestArgs } from './api/axiosBaseQuery';
 export { apiErrorMessage, apiMessage, apiStatus, loadErrorText, UNREACHABLE_TEXT } from './api/apiErrorMessage';
 export { api, type Api } from './api/api';
 export { TOKEN_KEY, tokenStorage } from './session/tokenStorage';
@@ -26,13 +25,15 @@ export * from './session/sessionSlice';
 export {
   rootReducer,
   makeStore,
+  handoverDone,
+  type StoreOptions,
   type LazyLoadedSlices,
   type RootState,
   type AppStore,
   type AppDispatch,
 } from './store/store';
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
-export { renderStandalone, type StandaloneRoute } from './standalone/renderStandalone';
+export { renderStandalone, type StandaloneScreen } from './standalone/renderStandalone';
 export { FormField, TextInput, TextArea, Select, ErrorText, type FormFieldProps } from './forms/FormField';
 export { useForm, type FormValues, type FormErrors, type Validator, type UseFormResult } from './forms/useForm';
 export { notify, AppToastContainer, TOAST_DURATIONS, TOAST_LIMIT } from './toast/notify';

@@ -9,6 +9,7 @@
 export {
   BrowserRouter,
   Link,
+  matchPath,
   Navigate,
   NavLink,
   Outlet,

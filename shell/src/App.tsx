@@ -5,6 +5,7 @@ import type { AuthService } from './auth/authService';
 import { RemoteRegistryProvider } from './federation/RemoteRegistryContext';
 import type { RemoteRegistry } from './federation/remoteRegistry';
 import { AppRoutes, NavigationBridge } from './routes/AppRoutes';
+import { RouteTableProvider, type RouteTable } from './routes/liveRoutes';
 
 export interface AppProps {
   store: AppStore;
@@ -12,18 +13,22 @@ export interface AppProps {
   Router: ComponentType<{ children: ReactNode }>;
   auth: AuthService;
   remotes: RemoteRegistry;
+  /** The live route table (config.json's routes, followed while the page is open). */
+  routes: RouteTable;
 }
 
 /** The whole shell: providers around the router. Everything external is passed in (tests pass fakes). */
-export function App({ store, Router, auth, remotes }: AppProps) {
+export function App({ store, Router, auth, remotes, routes }: AppProps) {
   return (
     <AppProviders store={store}>
       <AuthServiceProvider value={auth}>
         <RemoteRegistryProvider value={remotes}>
-          <Router>
-            <NavigationBridge />
-            <AppRoutes />
-          </Router>
+          <RouteTableProvider value={routes}>
+            <Router>
+              <NavigationBridge />
+              <AppRoutes />
+            </Router>
+          </RouteTableProvider>
         </RemoteRegistryProvider>
       </AuthServiceProvider>
     </AppProviders>

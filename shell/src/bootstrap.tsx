@@ -1,28 +1,56 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@sportify/shared-ui/router';
-import { makeStore, setRuntimeConfig, setUnauthorizedHandler } from '@sportify/shared-ui';
+import { makeStore, setRuntimeConfig, setUnauthorizedHandler, type RootState } from '@sportify/shared-ui';
+import { matchScreen } from '@sportify/shared-ui/screens';
 import { App } from './App';
 import { hasSavedSignIn, lazyAuthService } from './auth/authService';
 import { startSessionSync } from './auth/sessionSync';
-import { loadConfig, loadLatestRemotes } from './config/loadConfig';
+import { loadConfig, loadLatestConfig, loadLatestRemotes } from './config/loadConfig';
 import { setupFederation } from './federation/federationRuntime';
 import { navigateOutsideReact } from './routes/AppRoutes';
-import { findRemoteRoute } from './routes/routeTable';
+import { createRouteTable } from './routes/liveRoutes';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
+
+/** The store state the server rendered this page with (its session and data), if it did. */
+function handedOverState(): Partial<RootState> | undefined {
+  const text = document.getElementById('sportify-state')?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as Partial<RootState>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls `done` once, after the first commit (in a hydration, once the server's markup has been taken over). */
+function AfterFirstCommit({ done }: { done: () => void }) {
+  useEffect(done, [done]);
+  return null;
+}
 
 async function start() {
   const config = await loadConfig();
   setRuntimeConfig(config);
 
   const remotes = setupFederation(config.remotes, loadLatestRemotes);
+  const routes = createRouteTable({ initial: config, latest: loadLatestConfig });
+  const preloadedState = handedOverState();
+  const hydrating = preloadedState !== undefined;
 
   const savedSignIn = hasSavedSignIn(config.firebase.apiKey);
+  const signedInOnServer = preloadedState?.session?.status === 'signedIn';
   // The screen at the page's URL loads now, while the app renders and the session resumes, rather than once its
   // guard lets it render. Not a signed-in screen for a visitor: the guard sends them to Login.
-  const landing = findRemoteRoute(window.location.pathname);
-  if (landing && (landing.access === 'public' || savedSignIn)) void remotes.load(landing.remote, landing.module);
+  const landing = matchScreen(config.routes, window.location.pathname)?.route;
+  const landingLoad =
+    landing && (landing.access === 'public' || savedSignIn || signedInOnServer)
+      ? remotes.load(landing.remote, landing.module)
+      : undefined;
+  // Hydrating, the first render must be the server's: with the screen's code in, not its loading state.
+  if (hydrating) await landingLoad;
+
   const auth = lazyAuthService(
     () =>
       import(/* webpackChunkName: "firebase-auth" */ './auth/firebaseAuthService').then((m) =>
@@ -30,9 +58,13 @@ async function start() {
       ),
     { saved: savedSignIn },
   );
-  const store = makeStore();
+  const store = makeStore(preloadedState);
+  const syncSession = () =>
+    startSessionSync(auth, store.dispatch, {
+      resume: savedSignIn,
+      shown: signedInOnServer ? (preloadedState?.session?.user ?? null) : null,
+    });
 
-  startSessionSync(auth, store.dispatch, { resume: savedSignIn });
   // docs/product.md §4: a 401/403 from the API logs out and goes to /login (the call still rejects).
   // The sign-out is reported at once (the token and the saved user go) before the provider confirms it.
   setUnauthorizedHandler(async () => {
@@ -41,20 +73,36 @@ async function start() {
     await signingOut.catch((error: unknown) => console.error('Logout failed', error));
   });
 
-  // The page already shows its frame (or the remote's server view): rendering the app as a transition lets React
-  // work in slices and leave the main thread free for the visitor between them.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App store={store} Router={BrowserRouter} auth={auth} remotes={remotes} />
-      </StrictMode>,
-    ),
+  const app = (extra?: ReactNode) => (
+    <StrictMode>
+      <App store={store} Router={BrowserRouter} auth={auth} remotes={remotes} routes={routes} />
+      {extra}
+    </StrictMode>
   );
+
+  if (hydrating) {
+    // The session the server rendered stays until the page has hydrated (the first client render must equal the
+    // server's); then it follows the auth provider.
+    let started = false;
+    const hydrated = () => {
+      if (started) return;
+      started = true;
+      syncSession();
+    };
+    hydrateRoot(container, app(<AfterFirstCommit done={hydrated} />));
+    return;
+  }
+
+  syncSession();
+  // The page shows its frame: rendering the app as a transition lets React work in slices and leave the main thread
+  // free for the visitor between them.
+  const root = createRoot(container);
+  startTransition(() => root.render(app()));
 }
 
 start().catch((error: unknown) => {
   console.error('Sportify Camp could not start', error);
-  root.render(
+  createRoot(container).render(
     <p role="alert" style={{ padding: 24, fontFamily: 'sans-serif' }}>
       Sportify Camp could not start: the site configuration is missing or invalid. Please try again later.
     </p>,

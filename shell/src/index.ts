@@ -1,8 +1,7 @@
 import { fetchConfigJson } from './config/fetchConfigJson';
-import { hintCurrentRemote } from './federation/earlyHints';
 
-// Start the config and the current page's remote downloads while the shared libraries are negotiated.
-fetchConfigJson().then(hintCurrentRemote, () => undefined);
+// Read the config (inline in the page) while the shared libraries are negotiated.
+fetchConfigJson().catch(() => undefined);
 
 // Async boundary: shared singletons are negotiated before any app code runs. (In the production build this script
 // itself runs once the page's HTML has been painted: StartupPreloadPlugin in webpack.shared.js.)

@@ -1,17 +1,29 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AuthService } from './auth.service';
 import { bearerToken } from './bearer';
 import { JwtExchangeDto } from './jwt-exchange.dto';
 import { Public } from './public.decorator';
 import { TokenExchange } from './rate-limit';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
 import { TokenResponse } from './token.response';
 
 @ApiTags('auth')
 @Controller()
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** Public for the API-token guard; it checks the Firebase ID token itself. */
   @Public()
@@ -19,13 +31,39 @@ export class AuthController {
   @Post('jwt')
   @HttpCode(200)
   @ApiBearerAuth('firebase')
-  @ApiOkResponse({ type: TokenResponse })
+  @ApiOkResponse({
+    type: TokenResponse,
+    headers: {
+      'Set-Cookie': {
+        description: `${SESSION_COOKIE}=<the same token>; HttpOnly; Secure (outside development mode); SameSite=Lax; Path=/; Max-Age=<the token's lifetime>. Only the page server reads it, to render pages as the user; no API call accepts it.`,
+        schema: { type: 'string' },
+      },
+    },
+  })
   @ApiUnauthorizedResponse({ description: 'Missing, invalid or expired Firebase ID token' })
   @ApiForbiddenResponse({
     description:
       "The ID token belongs to another e-mail address, the e-mail is bound to another sign-in account (uid), or (real Firebase project) the password account's e-mail is not verified yet: code 'email_not_verified'",
   })
-  issue(@Req() req: Request, @Body() body: JwtExchangeDto): Promise<{ token: string }> {
-    return this.auth.issueToken(bearerToken(req), body.email);
+  async issue(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body() body: JwtExchangeDto,
+  ): Promise<{ token: string }> {
+    const issued = await this.auth.issueToken(bearerToken(req), body.email);
+    setSessionCookie(res, issued.token, this.config);
+    return issued;
+  }
+
+  /** Ends the page server's session: clears the cookie whether or not there is one (the API token is stateless). */
+  @Public()
+  @Post('logout')
+  @HttpCode(204)
+  @ApiNoContentResponse({
+    description: `Clears the ${SESSION_COOKIE} cookie; public and idempotent.`,
+    headers: { 'Set-Cookie': { description: `${SESSION_COOKIE}=; expired`, schema: { type: 'string' } } },
+  })
+  logout(@Res({ passthrough: true }) res: Response): void {
+    clearSessionCookie(res, this.config);
   }
 }

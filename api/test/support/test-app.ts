@@ -38,9 +38,16 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
   };
 }
 
-/** Starts the whole API (same setup as main.ts) on a fresh database; `seed` adds the demo data first. */
-export async function startTestApp(opts: { env?: Record<string, string>; seed?: boolean } = {}): Promise<TestApp> {
-  const config = loadConfig(testEnv(opts.env));
+/**
+ * Starts the whole API (same setup as main.ts) on a fresh database; `seed` adds the demo data first. `configure`
+ * adjusts the loaded config, for settings the test environment cannot reach through variables (production mode
+ * refuses the Auth emulator that signs the tests' users in).
+ */
+export async function startTestApp(
+  opts: { env?: Record<string, string>; seed?: boolean; configure?: (config: AppConfig) => AppConfig } = {},
+): Promise<TestApp> {
+  const loaded = loadConfig(testEnv(opts.env));
+  const config = opts.configure ? opts.configure(loaded) : loaded;
   if (opts.seed) await runSeed(config);
   const app = await createApp(config);
   const server = app.getHttpServer();

@@ -79,7 +79,7 @@ describe('Classes: search, filters, sort and pages', () => {
     expect(instructor).toHaveAttribute('aria-controls', list.id);
     await waitFor(() => expect(within(list).getByRole('option', { name: 'Sam Rivera' })).toBeInTheDocument());
     expect(within(list).getByRole('option', { name: 'All instructors', selected: true })).toBeInTheDocument();
-    expect(lastAsked()).toEqual({ limit: '24' });
+    expect(lastAsked()).toEqual({ limit: 24 });
     const pages = screen.getByRole('navigation', { name: 'Classes pages' });
     expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
     expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -93,7 +93,7 @@ describe('Classes: search, filters, sort and pages', () => {
     const before = asked.length;
     await user.type(screen.getByRole('searchbox', { name: 'Search classes' }), 'soc');
     await waitFor(() => expect(search(router)).toBe('?q=soc'));
-    await waitFor(() => expect(lastAsked()).toEqual({ limit: '24', q: 'soc' }));
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, q: 'soc' }));
     expect(asked.length - before).toBe(1);
   });
 
@@ -107,12 +107,12 @@ describe('Classes: search, filters, sort and pages', () => {
     await user.click(screen.getByRole('combobox', { name: 'Instructor' }));
     await user.click(await screen.findByRole('option', { name: 'Sam Rivera' }));
     await waitFor(() =>
-      expect(lastAsked()).toEqual({ limit: '24', available: 'true', sort: 'price', instructor: 'sam@sportify.camp' }),
+      expect(lastAsked()).toEqual({ limit: 24, available: 'true', sort: 'price', instructor: 'sam@sportify.camp' }),
     );
 
     const pages = screen.getByRole('navigation', { name: 'Classes pages' });
     await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(lastAsked()).toMatchObject({ page: '2', sort: 'price' }));
+    await waitFor(() => expect(lastAsked()).toMatchObject({ page: 2, sort: 'price' }));
     expect(await screen.findByRole('article', { name: 'Class 25' })).toBeInTheDocument();
     expect(screen.getByText('24 of 50 classes')).toBeInTheDocument();
     expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
@@ -140,14 +140,14 @@ describe('Classes: search, filters, sort and pages', () => {
     open('/classes?q=ten&instructor=sam%40sportify.camp&available=true&minPrice=60&maxPrice=90&sort=-price&page=2');
     await screen.findByText('24 of 50 classes');
     expect(lastAsked()).toEqual({
-      limit: '24',
+      limit: 24,
       q: 'ten',
       instructor: 'sam@sportify.camp',
       available: 'true',
       minPrice: '60',
       maxPrice: '90',
       sort: '-price',
-      page: '2',
+      page: 2,
     });
     expect(screen.getByRole('searchbox', { name: 'Search classes' })).toHaveValue('ten');
     expect(screen.getByRole('spinbutton', { name: 'Minimum price ($)' })).toHaveValue(60);
@@ -172,7 +172,7 @@ describe('Classes: search, filters, sort and pages', () => {
     expect(search(router)).toBe('');
     expect(await screen.findByText('24 of 50 classes')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search classes' })).toHaveValue('');
-    expect(lastAsked()).toEqual({ limit: '24' });
+    expect(lastAsked()).toEqual({ limit: 24 });
   });
 });
 
@@ -212,11 +212,11 @@ describe('Classes: the instructor filter reaches every instructor', () => {
     expect(await screen.findByText('60 of 75 instructors listed: type a name to find more')).toBeInTheDocument();
     const list = screen.getByRole('listbox', { name: 'Instructors' });
     expect(within(list).queryByRole('option', { name: 'Coach 70' })).not.toBeInTheDocument();
-    expect(instructorAsks).toEqual([{ limit: '60' }]);
+    expect(instructorAsks).toEqual([{ limit: 60 }]);
 
     await user.type(box, 'coach 70');
     await waitFor(() => expect(within(list).getByRole('option', { name: 'Coach 70' })).toBeInTheDocument());
-    expect(instructorAsks[instructorAsks.length - 1]).toEqual({ limit: '60', q: 'coach 70' });
+    expect(instructorAsks[instructorAsks.length - 1]).toEqual({ limit: 60, q: 'coach 70' });
     expect(screen.queryByText(/instructors listed/)).not.toBeInTheDocument();
     // Arrow keys move the active option (announced through aria-activedescendant); Enter picks it.
     await user.keyboard('{ArrowDown}');
@@ -226,7 +226,7 @@ describe('Classes: the instructor filter reaches every instructor', () => {
     expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(box).toHaveValue('Coach 70');
     await waitFor(() => expect(new URLSearchParams(search(router)).get('instructor')).toBe('coach70@example.com'));
-    await waitFor(() => expect(lastAsked()).toEqual({ limit: '24', instructor: 'coach70@example.com' }));
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, instructor: 'coach70@example.com' }));
 
     // Another search that no longer lists Coach 70 keeps them chosen; Escape puts the chosen name back.
     await user.clear(box);
@@ -249,6 +249,6 @@ describe('Classes: the instructor filter reaches every instructor', () => {
     open('/classes?instructor=coach75%40example.com');
     const box = screen.getByRole('combobox', { name: 'Instructor' });
     expect(box).toHaveValue('coach75@example.com');
-    await waitFor(() => expect(lastAsked()).toEqual({ limit: '24', instructor: 'coach75@example.com' }));
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, instructor: 'coach75@example.com' }));
   });
 });

@@ -133,7 +133,7 @@ describe('Classes', () => {
     open(student);
     await findEnabledSelect('Swimming Lessons');
     // Only about the cards shown, never the student's whole list.
-    expect(asked).toEqual([{ classIds: 'c1,c2,c3,c4', limit: '24' }]);
+    expect(asked).toEqual([{ classIds: 'c1,c2,c3,c4', limit: 24 }]);
     expect(selectIn('Soccer Fundamentals')).toHaveTextContent('Selected');
     expect(selectIn('Soccer Fundamentals')).toBeDisabled();
     expect(selectIn('Volleyball Clinic')).toHaveTextContent('Enrolled');

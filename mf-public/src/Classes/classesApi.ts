@@ -43,17 +43,15 @@ export type SelectClassBody = Required<ApiBody<'/classes/selected', 'post'>>;
 export const classesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getClassesPage: build.query<Paged<PublicClass>, ClassesQuery>({
-      // limit first and always sent: the default page is then exactly the shell's prefetch hint '/classes?limit=24'.
       query: ({ page, ...filters }) => ({
         url: '/classes',
-        params: cleanParams({ limit: CLASSES_PER_PAGE, ...filters, page: page && page > 1 ? page : undefined }),
+        params: cleanParams({ ...filters, page: page && page > 1 ? page : undefined, limit: CLASSES_PER_PAGE }),
       }),
       providesTags: [{ type: 'Class', id: 'LIST' }],
     }),
     /** Up to 60 instructors whose name holds `q` (all of them, 60 at a time, without it). */
     getInstructorChoices: build.query<Paged<InstructorChoice>, string | void>({
-      // Without q exactly the shell's prefetch hint '/instructors?limit=60'.
-      query: (q) => ({ url: '/instructors', params: cleanParams({ limit: INSTRUCTOR_CHOICES, q: q || undefined }) }),
+      query: (q) => ({ url: '/instructors', params: cleanParams({ q: q || undefined, limit: INSTRUCTOR_CHOICES }) }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     /** The student's selections among the shown classes (never the whole list). */

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { theme, type PublicClass, type PublicPerson } from '@sportify/shared-ui';
-import { mockApi, renderScreen } from '@sportify/shared-ui/testing';
+import { AxiosError, type AxiosAdapter } from 'axios';
+import { httpClient, mockApi, renderScreen } from '@sportify/shared-ui/testing';
 import { HomePage } from './HomePage';
 
 const cls = (id: string, className: string, enrolled: number, seats: number): PublicClass => ({
@@ -68,17 +69,16 @@ describe('Home', () => {
   it('asks for the three lists at once: all are in flight before any is answered', async () => {
     http = mockApi({ ...OK });
     // Hold every answer until all requests have started; a waterfall would stall here with one request.
-    // A visitor's reads go through fetch (no axios on the first view).
-    const answer = globalThis.fetch;
+    const answer = httpClient.defaults.adapter as AxiosAdapter;
     const started: string[] = [];
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    globalThis.fetch = async (input, init) => {
-      started.push(new URL(String(input)).pathname);
+    httpClient.defaults.adapter = async (config) => {
+      started.push(config.url ?? '');
       await gate;
-      return answer(input, init);
+      return answer(config);
     };
     open();
     await waitFor(() => expect([...started].sort()).toEqual(['/classes/popular', '/users/admin', '/users/popular']));
@@ -170,9 +170,9 @@ describe('Home', () => {
 
   it('says the server did not answer when the network is down', async () => {
     http = mockApi({});
-    // No response at all, as fetch reports a refused connection.
-    globalThis.fetch = async () => {
-      throw new TypeError('Failed to fetch');
+    // No response at all, as the client reports a refused connection.
+    httpClient.defaults.adapter = async (config) => {
+      throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
     };
     open();
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(3));

@@ -34,7 +34,6 @@ function PopularClasses() {
       <ListState
         query={query}
         loadingLabel="Loading popular classes"
-        firstView="popular-classes"
         errorText={(error) => loadErrorText('Popular classes', error)}
         emptyText="No classes yet"
       >
@@ -63,7 +62,6 @@ function PopularInstructors() {
       <ListState
         query={query}
         loadingLabel="Loading popular instructors"
-        firstView="popular-instructors"
         errorText={(error) => loadErrorText('Popular instructors', error)}
         emptyText="No instructors yet"
       >
@@ -91,7 +89,6 @@ function Contributors() {
       <ListState
         query={query}
         loadingLabel="Loading contributors"
-        firstView="contributors"
         errorText={(error) => loadErrorText('Contributors', error)}
         emptyText="No contributors yet"
       >

@@ -1,7 +1,6 @@
 import { api, type ApiResponse } from '@sportify/shared-ui';
 
-// Home's three public reads. The paths are exactly the shell's prefetch hints (routeTable), so a cold load reuses
-// the responses the browser already fetched while the remote's code was downloading.
+// Home's three public reads (the page server renders Home with them and hands them over to the browser).
 export const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPopularClasses: build.query<ApiResponse<'/classes/popular', 'get'>, void>({

@@ -70,7 +70,7 @@ describe('Instructors', () => {
     expect(count).toHaveAttribute('role', 'status');
     expect(count).toHaveAttribute('aria-live', 'polite');
     // The paged form, never the whole list; one page needs no page buttons.
-    expect(asked).toEqual([{ limit: '24' }]);
+    expect(asked).toEqual([{ limit: 24 }]);
     expect(screen.queryByRole('navigation', { name: 'Instructors pages' })).not.toBeInTheDocument();
   });
 
@@ -122,7 +122,7 @@ describe('Instructors: search and pages', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search instructors' }), 'rivera');
     expect(await screen.findByText('1 of 1 instructors')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?q=rivera');
-    expect(asked).toEqual([{ limit: '24' }, { limit: '24', q: 'rivera' }]);
+    expect(asked).toEqual([{ limit: 24 }, { limit: 24, q: 'rivera' }]);
     const [, only] = within(await table()).getAllByRole('row');
     expect(only).toHaveTextContent('Sam Rivera');
   });
@@ -132,7 +132,7 @@ describe('Instructors: search and pages', () => {
     const user = userEvent.setup();
     const { router } = open('/instructors?page=2');
     expect(await screen.findByText('6 of 30 instructors')).toBeInTheDocument();
-    expect(asked).toEqual([{ limit: '24', page: '2' }]);
+    expect(asked).toEqual([{ limit: 24, page: 2 }]);
     const rows = within(await table())
       .getAllByRole('row')
       .slice(1);

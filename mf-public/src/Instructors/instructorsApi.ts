@@ -12,10 +12,9 @@ export interface InstructorsQuery {
 export const instructorsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getInstructorsPage: build.query<Paged<PublicPerson>, InstructorsQuery>({
-      // limit first and always sent: the first page is exactly the shell's prefetch hint '/instructors?limit=24'.
       query: ({ q, page }) => ({
         url: '/instructors',
-        params: cleanParams({ limit: INSTRUCTORS_PER_PAGE, q, page: page > 1 ? page : undefined }),
+        params: cleanParams({ q, page: page > 1 ? page : undefined, limit: INSTRUCTORS_PER_PAGE }),
       }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),

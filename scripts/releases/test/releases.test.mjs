@@ -43,15 +43,21 @@ const shared = (name, version, requiredVersion) => ({
   requiredVersion,
 });
 
-/** A build folder as the builds write it: mf-manifest.json and sportify-build.json. */
-function buildFolder(name, { manifestName, sharedList, build }) {
+/** One screen of a remote, as its screens.json declares it. */
+const screen = (path, module, access = 'public') => ({ path, module, access, title: module });
+const HOME = [screen('/', 'Home')];
+
+/** A build folder as the builds write it: mf-manifest.json, sportify-build.json and (a remote's) screens.json. */
+function buildFolder(name, { manifestName, sharedList, build, screens }) {
   const dir = path.join(work, 'builds', name);
   mkdirSync(dir, { recursive: true });
+  const exposes = Array.isArray(screens) ? screens.map((s) => ({ name: s?.module, path: `./${s?.module}` })) : [];
   writeFileSync(
     path.join(dir, 'mf-manifest.json'),
-    JSON.stringify({ name: manifestName, metaData: { publicPath: 'auto' }, shared: sharedList }),
+    JSON.stringify({ name: manifestName, metaData: { publicPath: 'auto' }, shared: sharedList, exposes }),
   );
   if (build) writeFileSync(path.join(dir, 'sportify-build.json'), JSON.stringify(build));
+  if (screens !== undefined && screens !== null) writeFileSync(path.join(dir, 'screens.json'), JSON.stringify(screens));
   return dir;
 }
 
@@ -95,8 +101,10 @@ async function compileRemoteUsingNewBadge() {
       name: 'mf_public',
       metaData: { publicPath: 'auto' },
       shared: [shared('react', '19.3.1', '^19.2.0')],
+      exposes: [{ name: 'Home', path: './Home' }],
     }),
   );
+  writeFileSync(path.join(out, 'screens.json'), JSON.stringify(HOME));
   return out;
 }
 
@@ -108,11 +116,12 @@ const shellBuild = buildFolder('shell', {
     provides: { '@sportify/shared-ui': ['Button', 'ClassCard'], '@sportify/shared-ui/router': ['Link'] },
   },
 });
-const fitting = (name) =>
+const fitting = (name, { manifestName = 'mf_public', screens = HOME } = {}) =>
   buildFolder(name, {
-    manifestName: 'mf_public',
+    manifestName,
     sharedList: [shared('react', '19.3.1', '^19.2.0')],
     build: { imports: { '@sportify/shared-ui': ['Button'], '@sportify/shared-ui/router': ['Link'] } },
+    screens,
   });
 const version = (id) => `0.1.0-${commit}.${id}`;
 const registry = () => JSON.parse(readFileSync(path.join(releases, 'registry.json'), 'utf8'));
@@ -145,6 +154,7 @@ test('a remote needing a singleton version the live shell does not have is refus
     manifestName: 'mf_public',
     sharedList: [shared('react', '20.0.0', '^20.0.0')],
     build: { imports: { '@sportify/shared-ui': ['Button'] } },
+    screens: HOME,
   });
   const r = cli('release.mjs', ['mf-public', '--skip-tests', '--from', newerReact], 'p2');
   assert.equal(r.code, 1);
@@ -191,4 +201,83 @@ test('releases are promoted, rolled back and recorded; old ones are pruned but n
   // Keep 3: newer releases remove the oldest ones not on the rollback stack (1 is live, so 2 goes).
   for (const id of ['3', '4', '5']) assert.equal(release(id), 0);
   assert.deepEqual(published('mf-public'), [version('1'), version('3'), version('4'), version('5')]);
+});
+
+test("a remote's screens must be declared, valid and exposed by its build", () => {
+  const refused = (name, screens, id) => {
+    const r = cli(
+      'release.mjs',
+      ['mf-admin', '--skip-tests', '--from', fitting(name, { manifestName: 'mf_admin', screens })],
+      id,
+    );
+    assert.equal(r.code, 1, r.out);
+    return r.err;
+  };
+  // null: the build has no screens.json at all.
+  assert.match(refused('admin-none', null, 'a1'), /mf_admin has no screens\.json/);
+  assert.match(
+    refused(
+      'admin-invalid',
+      [{ path: 'all-users', module: 'ManageUsers', access: 'root', title: 'Manage Users' }],
+      'a2',
+    ),
+    /screens\.json: mf_admin screen 1: path must look like \/dashboard\/payment\/:id\n\s+- screens\.json: mf_admin screen 1: access must be one of public, signedIn, admin, instructor/,
+  );
+  // Declared, but the build exposes only the first screen.
+  const unexposed = fitting('admin-unexposed', {
+    manifestName: 'mf_admin',
+    screens: [screen('/dashboard/all-users', 'ManageUsers', 'admin')],
+  });
+  writeFileSync(
+    path.join(unexposed, 'screens.json'),
+    JSON.stringify([
+      screen('/dashboard/all-users', 'ManageUsers', 'admin'),
+      screen('/dashboard/report', 'Report', 'admin'),
+    ]),
+  );
+  const r = cli('release.mjs', ['mf-admin', '--skip-tests', '--from', unexposed], 'a3');
+  assert.equal(r.code, 1);
+  assert.match(r.err, /mf_admin screen 2 \(\/dashboard\/report\) names Report, which mf_admin does not expose/);
+  assert.deepEqual(published('mf-admin'), [], 'nothing is published');
+});
+
+test("a remote's path that another live remote or the shell serves is refused, at release and at promote", () => {
+  const payment = [screen('/dashboard/payment/:id', 'Payment', 'signedIn')];
+  assert.equal(
+    cli(
+      'release.mjs',
+      ['mf-student', '--skip-tests', '--from', fitting('student', { manifestName: 'mf_student', screens: payment })],
+      's1',
+    ).code,
+    0,
+  );
+  // mf-student is published, not live: a release claiming its path is still accepted now...
+  const admin = fitting('admin-clash', {
+    manifestName: 'mf_admin',
+    screens: [screen('/dashboard/payment/new', 'NewPayment', 'admin')],
+  });
+  assert.equal(cli('release.mjs', ['mf-admin', '--skip-tests', '--from', admin], 'c1').code, 0);
+  // ...but once mf-student is live, promoting it is refused, naming both paths.
+  assert.equal(cli('releases.mjs', ['promote', 'mf-student', version('s1')]).code, 0);
+  const promote = cli('releases.mjs', ['promote', 'mf-admin', version('c1')]);
+  assert.equal(promote.code, 1);
+  assert.match(promote.err, /mf_admin: \/dashboard\/payment\/new collides with mf_student's \/dashboard\/payment\/:id/);
+  assert.equal(registry()['mf-admin'], undefined, 'nothing was made live');
+
+  const again = cli('release.mjs', ['mf-admin', '--skip-tests', '--from', admin], 'c2');
+  assert.equal(again.code, 1);
+  assert.match(again.err, /collides with mf_student's \/dashboard\/payment\/:id/);
+
+  const login = fitting('admin-login', { manifestName: 'mf_admin', screens: [screen('/login', 'AdminLogin')] });
+  assert.match(
+    cli('release.mjs', ['mf-admin', '--skip-tests', '--from', login], 'c3').err,
+    /mf_admin: \/login collides with the shell's \/login/,
+  );
+
+  // A release of the same remote may move its own paths freely.
+  const moved = fitting('student-moved', {
+    manifestName: 'mf_student',
+    screens: [screen('/dashboard/pay/:id', 'Payment', 'signedIn')],
+  });
+  assert.equal(cli('release.mjs', ['mf-student', '--skip-tests', '--from', moved], 's2').code, 0);
 });

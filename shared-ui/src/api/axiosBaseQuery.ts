@@ -1,8 +1,5 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
-import type { AxiosRequestConfig } from 'axios';
-import { getRuntimeConfig } from '../config/runtimeConfig';
-import { tokenStorage } from '../session/tokenStorage';
-import { handleUnauthorized } from './unauthorized';
+import type { AxiosError, AxiosRequestConfig } from 'axios';
 
 export interface RequestArgs {
   url: string;
@@ -18,56 +15,49 @@ export interface ApiError {
   message: string;
 }
 
-type Result = { data: unknown } | { error: ApiError };
-
 /**
- * A visitor's GET through fetch: the same request as the page's preload hint (scripts/lib/first-view.mjs), so the
- * browser hands over the answer it already has, and no axios on the first view of any public screen.
+ * Whom a store's calls go to as whom, when not the browser's own session: a server render makes its store with
+ * `{ apiUrl, token }` as the thunk's extra argument (the API's absolute URL, the session cookie's token). Its
+ * 401/403 is the render's to handle: there is no browser session to end.
  */
-async function publicRead(url: string): Promise<Result> {
-  let response: Response;
-  try {
-    response = await fetch(`${getRuntimeConfig().apiUrl.replace(/\/+$/, '')}${url}`);
-  } catch (err) {
-    return { error: { status: 'FETCH_ERROR', data: undefined, message: String(err) } };
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return { data: body };
-  await handleUnauthorized(response.status);
-  return {
-    error: { status: response.status, data: body, message: `Request failed with status code ${response.status}` },
-  };
+export interface ApiRequestContext {
+  apiUrl: string;
+  token?: string;
 }
 
-/** `?a=1&b=x` for plain values (unset ones left out, as axios does); null when a value is not plain. */
-function queryString(params: RequestArgs['params']): string | null {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
-    search.append(name, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+function requestContext(extra: unknown): ApiRequestContext | null {
+  const context = extra as Partial<ApiRequestContext> | undefined;
+  return typeof context?.apiUrl === 'string' ? { apiUrl: context.apiUrl, token: context.token } : null;
 }
 
-/**
- * RTK Query base query. Signed-in calls and writes go through the shared axios client (loaded on first use), so
- * tokens and 401/403 handling apply everywhere; a visitor's plain GET goes through fetch.
- */
+// Not `instanceof`: that would need axios on the page before the first call.
+const isAxiosError = (err: unknown): err is AxiosError =>
+  typeof err === 'object' && err !== null && (err as { isAxiosError?: unknown }).isAxiosError === true;
+
+/** RTK Query base query: every call, read or write, signed in or not, through the one shared client. */
 export const axiosBaseQuery =
   (): BaseQueryFn<RequestArgs, unknown, ApiError> =>
-  async ({ url, method = 'GET', data, params }) => {
-    if (method.toUpperCase() === 'GET' && !tokenStorage.get()) {
-      const query = queryString(params);
-      if (query !== null) return publicRead(`${url}${query}`);
-    }
-    const { httpClient, AxiosError } = await import(/* webpackChunkName: "http-client" */ './httpClient');
+  async ({ url, method = 'GET', data, params }, { extra, signal }) => {
+    const context = requestContext(extra);
     try {
-      const response = await httpClient.request({ url, method, data, params });
+      // Loaded with the first call, not with the page: see loadHttpClient.ts.
+      const { httpClient } = await import(/* webpackChunkName: "http-client" */ './httpClient');
+      const response = await httpClient.request({
+        url,
+        method,
+        data,
+        params,
+        ...(context && {
+          baseURL: context.apiUrl,
+          headers: context.token ? { Authorization: `Bearer ${context.token}` } : {},
+          signOutOnUnauthorized: false,
+          // A server render that gives up (its time limit) stops its requests.
+          signal,
+        }),
+      });
       return { data: response.data };
     } catch (err) {
-      if (err instanceof AxiosError) {
+      if (isAxiosError(err)) {
         return {
           error: { status: err.response?.status ?? 'FETCH_ERROR', data: err.response?.data, message: err.message },
         };

@@ -277,6 +277,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AuthController_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments": {
         parameters: {
             query?: never;
@@ -1507,6 +1523,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description sportify_session=<the same token>; HttpOnly; Secure (outside development mode); SameSite=Lax; Path=/; Max-Age=<the token's lifetime>. Only the page server reads it, to render pages as the user; no API call accepts it. */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1523,6 +1541,26 @@ export interface operations {
             /** @description The ID token belongs to another e-mail address, the e-mail is bound to another sign-in account (uid), or (real Firebase project) the password account's e-mail is not verified yet: code 'email_not_verified' */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Clears the sportify_session cookie; public and idempotent. */
+            204: {
+                headers: {
+                    /** @description sportify_session=; expired */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;

@@ -40,6 +40,22 @@ describe('httpClient', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves a 401 to a caller that handles it itself (a check of a saved token)', async () => {
+    const onUnauthorized = jest.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    await expect(
+      httpClient.get('/users/admin/a', { adapter: answer(401), signOutOnUnauthorized: false }),
+    ).rejects.toMatchObject({ response: { status: 401 } });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("calls an API on the page's own origin when the configured URL is a path (/api)", async () => {
+    setRuntimeConfig({ ...DEV_RUNTIME_CONFIG, apiUrl: '/api' });
+    const seen: InternalAxiosRequestConfig[] = [];
+    await httpClient.get('/classes', { adapter: answer(200, seen), params: { page: 2 } });
+    expect(httpClient.getUri(seen[0])).toBe('/api/classes?page=2');
+  });
+
   it('does not log out on other errors', async () => {
     const onUnauthorized = jest.fn();
     setUnauthorizedHandler(onUnauthorized);

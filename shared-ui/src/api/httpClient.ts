@@ -5,13 +5,27 @@ import { handleUnauthorized } from './unauthorized';
 
 export { setUnauthorizedHandler } from './unauthorized';
 
-/** The single axios instance: API base URL from the runtime config, Bearer token on every call. */
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * false: the caller deals with a 401/403 itself (a check of a saved token, a server render) instead of the
+     * sign-out of docs/product.md §4.
+     */
+    signOutOnUnauthorized?: boolean;
+  }
+}
+
+/**
+ * The ONE HTTP client of the site, for every API call: the API base URL from the runtime config (absolute, or
+ * relative to the page such as `/api`), the stored token as Bearer header, and the 401/403 sign-out.
+ */
 export const httpClient = axios.create({ timeout: 15000 });
 
 httpClient.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-  config.baseURL = getRuntimeConfig().apiUrl;
+  // A caller may name its own API (a server render) and send its own credential (POST /jwt sends the Firebase ID
+  // token); keep them.
+  config.baseURL ??= getRuntimeConfig().apiUrl;
   const token = tokenStorage.get();
-  // A caller may send its own credential (POST /jwt sends the Firebase ID token); keep it.
   if (token && !config.headers.has('Authorization')) config.headers.set('Authorization', `Bearer ${token}`);
   return config;
 });
@@ -19,7 +33,9 @@ httpClient.interceptors.request.use((config: InternalAxiosRequestConfig) => {
 httpClient.interceptors.response.use(
   (response) => response,
   async (error: unknown) => {
-    await handleUnauthorized(error instanceof AxiosError ? error.response?.status : undefined);
+    if (!(error instanceof AxiosError) || error.config?.signOutOnUnauthorized !== false) {
+      await handleUnauthorized(error instanceof AxiosError ? error.response?.status : undefined);
+    }
     // docs/product.md §4: the error is still passed on to the caller.
     return Promise.reject(error);
   },

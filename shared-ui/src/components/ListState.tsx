@@ -1,6 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { firstViewPart, releaseFirstViewPart } from '../firstView/firstView';
 import { ErrorText } from '../forms/FormField';
 import { Button } from './Button';
 import { Spinner } from './Spinner';
@@ -61,17 +60,7 @@ export interface ListStateProps<T> {
   /** Optional action under the empty text (e.g. a link button to where items are made). */
   emptyAction?: ReactNode;
   children: (items: T[]) => ReactNode;
-  /**
-   * Names the list in a server-rendered first view (see firstView.ts): the items are wrapped in a box-less
-   * element the server's HTML marks, and while the first page is loading that HTML stands in for the spinner.
-   */
-  firstView?: string;
 }
-
-/** The box-less wrapper that marks a list's items in server-rendered HTML (display: contents keeps the layout). */
-const FirstViewPart = styled.div`
-  display: contents;
-`;
 
 /** Every list's states, alike in all remotes: spinner, readable error with Retry, empty message, then the items. */
 export function ListState<T>({
@@ -82,23 +71,11 @@ export function ListState<T>({
   emptyText,
   emptyAction,
   children,
-  firstView,
 }: ListStateProps<T>) {
   const { isLoading, isError, isFetching = false, error, refetch } = query;
   const settled = !isLoading && (isError || Boolean(items));
-  useEffect(() => {
-    if (firstView && settled) releaseFirstViewPart(firstView);
-  }, [firstView, settled]);
   // A retry after an error is loading again, so the spinner wins over a stale error.
-  if (!settled) {
-    const served = firstView ? firstViewPart(firstView) : null;
-    if (served) {
-      return (
-        <FirstViewPart data-first-view-part={firstView} aria-busy="true" dangerouslySetInnerHTML={{ __html: served }} />
-      );
-    }
-    return <Spinner label={loadingLabel} />;
-  }
+  if (!settled) return <Spinner label={loadingLabel} />;
   if (isError || !items) {
     return (
       <LoadError
@@ -116,6 +93,5 @@ export function ListState<T>({
       </StatePanel>
     );
   }
-  if (firstView) return <FirstViewPart data-first-view-part={firstView}>{children(items)}</FirstViewPart>;
   return <>{children(items)}</>;
 }

@@ -5,7 +5,7 @@ import type { Paged } from './paged';
 import { UrlPagination } from './Pagination';
 import { ResultCount } from './ResultCount';
 
-export interface PagedTableProps<T> extends Omit<ListStateProps<T>, 'query' | 'items' | 'children' | 'firstView'> {
+export interface PagedTableProps<T> extends Omit<ListStateProps<T>, 'query' | 'items' | 'children'> {
   /** An RTK Query hook's result for one page of the list. */
   query: Omit<ListQuery<T>, 'data'> & { data?: Paged<T> };
   /** What the rows are, for the count: '20 of 143 users'. */

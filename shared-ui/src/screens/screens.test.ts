@@ -1,4 +1,16 @@
-import { assembleRoutes, matchScreen, screenDeclarationErrors, SHELL_PATHS } from './screens';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { screensJsonProblems } from '../testing/screensJson';
+import {
+  assembleRoutes,
+  liveRouteTable,
+  matchScreen,
+  routeTableVersion,
+  screenDeclarationErrors,
+  SHELL_PATHS,
+  unexposedScreenErrors,
+} from './screens';
 const publicScreens = [
   { path: '/', module: 'Home', access: 'public', title: 'Home' },
   { path: '/classes', module: 'Classes', access: 'public', title: 'Classes', firstReads: ['/classes?limit=24'] },
@@ -62,5 +74,50 @@ describe('screens', () => {
       'mf_x screen 1: title is required',
     ]);
     expect(screenDeclarationErrors('mf_x', {})).toEqual(['mf_x: screens.json must be an array of screens']);
+  });
+
+  it('names a declared screen whose module the remote does not expose', () => {
+    expect(unexposedScreenErrors('mf_public', publicScreens as never, ['./Home', 'Instructors'])).toEqual([
+      'mf_public screen 2 (/classes) names Classes, which mf_public does not expose',
+    ]);
+  });
+
+  it("checks a remote's screens.json against its federation.config.js", () => {
+    const pkg = mkdtempSync(path.join(os.tmpdir(), 'screens-json-'));
+    try {
+      writeFileSync(
+        path.join(pkg, 'federation.config.js'),
+        "module.exports = { name: 'mf_x', exposes: { './Home': './src/Home' } };",
+      );
+      mkdirSync(path.join(pkg, 'src'));
+      writeFileSync(path.join(pkg, 'src/screens.json'), JSON.stringify(publicScreens));
+      expect(screensJsonProblems(pkg)).toEqual(['mf_x screen 2 (/classes) names Classes, which mf_x does not expose']);
+      writeFileSync(path.join(pkg, 'src/screens.json'), JSON.stringify([{ ...publicScreens[0], title: ' ' }]));
+      expect(screensJsonProblems(pkg)).toEqual(['mf_x screen 1: title is required']);
+    } finally {
+      rmSync(pkg, { recursive: true, force: true });
+    }
+  });
+
+  it('serves every remote it can: one whose screens collide or are invalid is left out and named', () => {
+    const clash = { path: '/dashboard/payment/:paymentId', module: 'Other', access: 'admin', title: 'Other' };
+    const live = liveRouteTable({ ...declared, mf_admin: [clash], mf_broken: {} });
+    expect(live.routes.map((route) => route.remote)).not.toContain('mf_admin');
+    expect(live.routes).toEqual(
+      assembleRoutes({ mf_public: publicScreens, mf_student: studentScreens, mf_instructor: instructorScreens }),
+    );
+    expect(live.problems).toEqual([
+      "Screens cannot be assembled:\nmf_admin: /dashboard/payment/:paymentId collides with mf_student's /dashboard/payment/:id",
+      'Screens cannot be assembled:\nmf_broken: screens.json must be an array of screens',
+    ]);
+    expect(live.routesVersion).toBe(routeTableVersion(live.routes));
+  });
+
+  it('gives a table another version when a screen changes, and the same one for the same table', () => {
+    const routes = assembleRoutes(declared);
+    expect(routeTableVersion(assembleRoutes(declared))).toBe(routeTableVersion(routes));
+    const renamed = { ...declared, mf_admin: [{ ...adminScreens[0], title: 'Feedback for a class' }] };
+    expect(routeTableVersion(assembleRoutes(renamed))).not.toBe(routeTableVersion(routes));
+    expect(routeTableVersion(routes)).toMatch(/^[0-9a-z]{1,7}$/);
   });
 });

@@ -1,5 +1,5 @@
-// matchPath is a pure function (no router context), so taking it from the package itself is safe here: this module
-// also runs on Node in the page server, outside any federation share scope.
+// matchPath is a pure function (no router context), so taking it from the package itself is safe here. This module
+// also runs on Node in the page server, which loads compiled JavaScript: '@sportify/shared-ui/router' is TypeScript.
 // eslint-disable-next-line no-restricted-imports
 import { matchPath } from 'react-router-dom';
 import type { SessionRole } from '../session/sessionSlice';
@@ -80,6 +80,23 @@ export function screenDeclarationErrors(remote: string, screens: unknown): strin
   return errors;
 }
 
+/**
+ * Declared screens whose module the remote does not expose (`exposed`: module names, './' optional), e.g. from its
+ * federation.config.js or its build's mf-manifest.json.
+ */
+export function unexposedScreenErrors(
+  remote: string,
+  screens: readonly ScreenDeclaration[],
+  exposed: Iterable<string>,
+): string[] {
+  const names = new Set([...exposed].map((name) => name.replace(/^\.\//, '')));
+  return screens.flatMap((screen, index) =>
+    names.has(screen.module)
+      ? []
+      : [`${remote} screen ${index + 1} (${screen.path}) names ${screen.module}, which ${remote} does not expose`],
+  );
+}
+
 /** Two patterns that some path matches both of (':x' matches any one segment). */
 function patternsOverlap(a: string, b: string): boolean {
   const left = a.split('/');
@@ -120,3 +137,44 @@ export function assembleRoutes(
 
 /** The shell's own screens, which no remote may declare. */
 export const SHELL_PATHS: readonly string[] = ['/login', '/register'];
+
+/** A short hash of a route table: the browser compares it to tell that the live table changed. */
+export function routeTableVersion(routes: readonly ScreenRoute[]): string {
+  // FNV-1a over the table's JSON: no crypto needed, identical in the browser and on Node.
+  let hash = 0x811c9dc5;
+  for (const char of JSON.stringify(routes)) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
+export interface LiveRouteTable {
+  routes: ScreenRoute[];
+  routesVersion: string;
+  /** Remotes left out, and why (the release guard keeps this empty; a hand-edited release folder may not). */
+  problems: string[];
+}
+
+/**
+ * The route table the site serves from each live release's declarations. Unlike `assembleRoutes` it never throws:
+ * a remote whose declarations are invalid or collide with those before it is left out (its screens are Page not
+ * found) and named in `problems`, so one bad release folder cannot take every other screen down.
+ */
+export function liveRouteTable(
+  screensByRemote: Readonly<Record<string, unknown>>,
+  reserved: readonly string[] = SHELL_PATHS,
+): LiveRouteTable {
+  const accepted: Record<string, unknown> = {};
+  let routes: ScreenRoute[] = [];
+  const problems: string[] = [];
+  for (const [remote, screens] of Object.entries(screensByRemote)) {
+    try {
+      routes = assembleRoutes({ ...accepted, [remote]: screens }, reserved);
+      accepted[remote] = screens;
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  return { routes, routesVersion: routeTableVersion(routes), problems };
+}

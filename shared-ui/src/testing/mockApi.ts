@@ -1,5 +1,4 @@
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
-import { getRuntimeConfig } from '../config/runtimeConfig';
 import { httpClient } from '../api/httpClient';
 
 type Handler = (config: InternalAxiosRequestConfig, body: unknown) => [number, unknown];
@@ -12,9 +11,10 @@ export interface RecordedCall {
 }
 
 /**
- * HTTP mocked at the boundary for component tests: the shared axios client's adapter, and `fetch` for a visitor's
- * GETs (api/axiosBaseQuery.ts), answer from `routes` keyed "METHOD /path" (the path without its query; a visitor's
- * query reaches handlers as `config.params` of strings, as sent). Unknown routes answer 404. Returns the calls made and `restore()` (call it in afterEach).
+ * HTTP mocked at the boundary for component tests: the adapter of the shared client (every API call goes through
+ * it, api/axiosBaseQuery.ts) answers from `routes` keyed "METHOD /path" (the path without its query, which reaches
+ * handlers as `config.params`). Unknown routes answer 404. Returns the calls made and `restore()` (call it in
+ * afterEach).
  */
 export function mockApi(routes: Record<string, Handler | [number, unknown]>) {
   const calls: RecordedCall[] = [];
@@ -45,28 +45,10 @@ export function mockApi(routes: Record<string, Handler | [number, unknown]>) {
     if (status >= 400) throw new AxiosError(`HTTP ${status}`, String(status), config, undefined, response);
     return response;
   };
-  const originalFetch = globalThis.fetch;
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const href = input instanceof Request ? input.url : String(input);
-    const base = getRuntimeConfig().apiUrl.replace(/\/+$/, '');
-    const [url, search = ''] = (href.startsWith(base) ? href.slice(base.length) : href).split('?');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    // The query as it went over the wire: every value a string.
-    const params = search ? Object.fromEntries(new URLSearchParams(search)) : undefined;
-    const config = {
-      url,
-      params,
-      method: method.toLowerCase(),
-      headers: new AxiosHeaders(),
-    } as InternalAxiosRequestConfig;
-    const [status, data] = answer(method, url, undefined, new Headers(init?.headers).get('Authorization'), config);
-    return new Response(JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
-  };
   return {
     calls,
     restore: () => {
       httpClient.defaults.adapter = original;
-      globalThis.fetch = originalFetch;
     },
   };
 }

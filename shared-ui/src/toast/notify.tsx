@@ -45,6 +45,8 @@ export function AppToastContainer(props: ToastContainerProps) {
       return () => subscribers.delete(onChange);
     },
     () => containerWanted,
+    // No notice on a server-rendered page, nor while it hydrates.
+    () => false,
   );
   if (!wanted) return null;
   return (

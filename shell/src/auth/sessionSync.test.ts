@@ -1,8 +1,10 @@
+import type { AxiosAdapter } from 'axios';
 import { makeStore, setUnauthorizedHandler, TOKEN_KEY } from '@sportify/shared-ui';
-import { mockApi } from '@sportify/shared-ui/testing';
+import { httpClient, mockApi } from '@sportify/shared-ui/testing';
 import { fakeAuth } from '../test/renderApp';
 import { lazyAuthService, VERIFY_EMAIL_MESSAGE, type AuthAccount } from './authService';
 import { PENDING_REGISTRATION_KEY, registerUser } from './registerUser';
+import { LOGOUT_PENDING_KEY, serverSessionEnded } from './serverSession';
 import { SAVED_USER_KEY, startSessionSync, tokenClaims } from './sessionSync';
 
 const account = (email: string): AuthAccount => ({
@@ -54,8 +56,8 @@ describe('session sync', () => {
     expect(api.calls[1].authorization).toBe('Bearer api-token');
   });
 
-  it('on sign-out removes the token and clears the loading flag', () => {
-    api = mockApi({});
+  it('on sign-out removes the token and clears the loading flag', async () => {
+    api = mockApi({ 'POST /logout': [204, ''] });
     localStorage.setItem(TOKEN_KEY, 'old-token');
     const store = makeStore();
     const auth = fakeAuth();
@@ -63,6 +65,7 @@ describe('session sync', () => {
     auth.emit(null);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(store.getState().session).toEqual({ status: 'signedOut', user: null, role: null });
+    await serverSessionEnded();
   });
 
   it('signs out instead of spinning forever when the API refuses the token', async () => {
@@ -114,11 +117,12 @@ describe('session sync', () => {
       const token = apiToken('alex@sportify.camp', 3600);
       saveVisit(token);
       api = mockApi(roleRoutes(true));
-      const { store, auth } = await returnVisit(30);
+      // A delay that a busy machine's timers cannot overrun between the resume and the first check.
+      const { store, auth } = await returnVisit(500);
       expect(store.getState().session).toEqual({ status: 'signedIn', role: 'instructor', user: alex });
       // The provider loads after the first screen, not alongside it.
       expect(auth.prepare).not.toHaveBeenCalled();
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await new Promise((resolve) => setTimeout(resolve, 600));
       expect(auth.prepare).toHaveBeenCalledTimes(1);
       expect(api.calls.map((call) => call.url)).toEqual([
         '/users/admin/alex%40sportify.camp',
@@ -176,7 +180,7 @@ describe('session sync', () => {
 
     it('signs out and forgets the saved user when the provider no longer has the sign-in', async () => {
       saveVisit(apiToken('alex@sportify.camp', 3600));
-      api = mockApi(roleRoutes(false));
+      api = mockApi({ ...roleRoutes(false), 'POST /logout': [204, ''] });
       const { store, auth } = await returnVisit(0);
       auth.emit(null);
       expect(store.getState().session).toEqual({ status: 'signedOut', user: null, role: null });
@@ -201,6 +205,7 @@ describe('session sync', () => {
       localStorage.setItem(SAVED_USER_KEY, JSON.stringify({ email: 'alex@sportify.camp' }));
     };
     const routes = {
+      'POST /logout': [204, ''] as [number, unknown],
       'POST /jwt': [201, { token: 'fresh-token' }] as [number, unknown],
       'GET /users/admin/alex%40sportify.camp': [200, { admin: false }] as [number, unknown],
       'GET /users/instructors/alex%40sportify.camp': [200, { instructor: false }] as [number, unknown],
@@ -278,6 +283,135 @@ describe('session sync', () => {
       await settle();
       expect(store.getState().session.status).toBe('signedIn');
       expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh-token');
+    });
+  });
+
+  describe("the page server's session cookie", () => {
+    const signInRoutes = {
+      'POST /jwt': [201, { token: 'api-token' }] as [number, unknown],
+      'GET /users/admin/alex%40sportify.camp': [200, { admin: false }] as [number, unknown],
+      'GET /users/instructors/alex%40sportify.camp': [200, { instructor: false }] as [number, unknown],
+    };
+    /** Whether each call asked for credentials (cookies on an API origin of its own), in front of mockApi. */
+    const recordCredentials = () => {
+      const seen: [string, boolean | undefined][] = [];
+      const mocked = httpClient.defaults.adapter as AxiosAdapter;
+      httpClient.defaults.adapter = (config) => {
+        seen.push([`${config.method?.toUpperCase()} ${config.url}`, config.withCredentials]);
+        return mocked(config);
+      };
+      return seen;
+    };
+    const signedIn = async () => {
+      const store = makeStore();
+      const auth = fakeAuth();
+      startSessionSync(auth, store.dispatch);
+      auth.emit(account('alex@sportify.camp'));
+      await settle();
+      expect(store.getState().session.status).toBe('signedIn');
+      return { store, auth };
+    };
+
+    it('the token exchange asks for credentials, so that its answer sets the cookie on any API origin', async () => {
+      api = mockApi(signInRoutes);
+      const seen = recordCredentials();
+      await signedIn();
+      expect(seen).toEqual([
+        ['POST /jwt', true],
+        ['GET /users/admin/alex%40sportify.camp', undefined],
+        ['GET /users/instructors/alex%40sportify.camp', undefined],
+      ]);
+    });
+
+    it('a sign-out calls POST /logout (with credentials, marked pending before the token goes) and no more', async () => {
+      api = mockApi({ ...signInRoutes, 'POST /logout': [204, ''] });
+      const seen = recordCredentials();
+      const { store, auth } = await signedIn();
+      auth.emit(null);
+      expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBe('1');
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+      expect(store.getState().session.status).toBe('signedOut');
+      await serverSessionEnded();
+      expect(seen.filter(([call]) => call === 'POST /logout')).toEqual([['POST /logout', true]]);
+      expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBeNull();
+      // Signed out already: a second report ends nothing more.
+      auth.emit(null);
+      await serverSessionEnded();
+      expect(api.calls.filter((call) => call.url === '/logout')).toHaveLength(1);
+    });
+
+    it("a visitor's start calls nothing", async () => {
+      api = mockApi({});
+      const auth = fakeAuth();
+      startSessionSync(auth, makeStore().dispatch);
+      auth.emit(null);
+      await settle();
+      expect(api.calls).toEqual([]);
+    });
+
+    it('a POST /logout that fails is sent again at the next start, while still signed out', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      api = mockApi({ ...signInRoutes, 'POST /logout': [503, { message: 'down' }] });
+      const { auth } = await signedIn();
+      auth.emit(null);
+      await serverSessionEnded();
+      expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBe('1');
+      api.restore();
+
+      // The next start (page load): the API answers now.
+      api = mockApi({ 'POST /logout': [204, ''] });
+      startSessionSync(fakeAuth(), makeStore().dispatch);
+      await serverSessionEnded();
+      expect(api.calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /logout']);
+      expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBeNull();
+      jest.restoreAllMocks();
+    });
+
+    it('a sign-in since a failed POST /logout keeps its fresh cookie: nothing is retried', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      api = mockApi({ ...signInRoutes, 'POST /logout': [503, { message: 'down' }] });
+      const { auth } = await signedIn();
+      auth.emit(null);
+      await serverSessionEnded();
+      expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBe('1');
+      auth.emit(account('alex@sportify.camp'));
+      await settle();
+      expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBeNull();
+
+      api.calls.length = 0;
+      startSessionSync(fakeAuth(), makeStore().dispatch); // the next start, signed in
+      await settle();
+      expect(api.calls).toEqual([]);
+      jest.restoreAllMocks();
+    });
+
+    it('a token exchange that answers after the sign-out has its cookie cleared; one before a new sign-in has not', async () => {
+      const deferred = () => {
+        let resolve!: (token: string) => void;
+        const promise = new Promise<string>((res) => (resolve = res));
+        return { promise, resolve };
+      };
+      api = mockApi({ ...signInRoutes, 'POST /logout': [204, ''] });
+      const auth = fakeAuth();
+      startSessionSync(auth, makeStore().dispatch);
+
+      const late = deferred();
+      auth.emit({ ...account('alex@sportify.camp'), getIdToken: () => late.promise });
+      auth.emit(null);
+      late.resolve('firebase-id-token');
+      await settle();
+      await serverSessionEnded();
+      expect(api.calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /jwt', 'POST /logout']);
+
+      api.calls.length = 0;
+      const overtaken = deferred();
+      auth.emit({ ...account('alex@sportify.camp'), getIdToken: () => overtaken.promise });
+      auth.emit(account('alex@sportify.camp'));
+      overtaken.resolve('firebase-id-token');
+      await settle();
+      await settle();
+      expect(api.calls.filter((call) => call.url === '/logout')).toEqual([]);
+      expect(localStorage.getItem(TOKEN_KEY)).toBe('api-token');
     });
   });
 

@@ -1,5 +1,4 @@
 import {
-  getRuntimeConfig,
   loadHttpClient,
   type ApiResponse,
   sessionLoading,
@@ -12,27 +11,31 @@ import {
 } from '@sportify/shared-ui';
 import type { AuthAccount, AuthService } from './authService';
 import { registerPending } from './registerUser';
+import { endServerSession, forgetPendingLogout, retryPendingLogout } from './serverSession';
 
-/** POST /jwt with the provider's ID token (CONVENTIONS.md auth contract) -> the API's own token. */
+/**
+ * POST /jwt with the provider's ID token (CONVENTIONS.md auth contract) -> the API's own token. Its answer also
+ * sets the page server's session cookie; with credentials, so that it does on an API origin of its own too.
+ */
 async function exchangeToken(account: AuthAccount): Promise<string> {
   const idToken = await account.getIdToken();
   const httpClient = await loadHttpClient();
   const { data } = await httpClient.post<ApiResponse<'/jwt', 'post'>>(
     '/jwt',
     { email: account.email },
-    { headers: { Authorization: `Bearer ${idToken}` } },
+    { headers: { Authorization: `Bearer ${idToken}` }, withCredentials: true },
   );
   return data.token;
 }
 
 /** A GET of the API answering its JSON body; rejects on any failure. */
-type Read = <T>(path: string) => Promise<T>;
+export type Read = <T>(path: string) => Promise<T>;
 
 /** GETs through the shared client: its token, and its logout on a 401/403. */
 const readWithClient: Read = async <T>(path: string) => (await (await loadHttpClient()).get<T>(path)).data;
 
 /** Admin check, instructor check; neither means student (docs/product.md §6). */
-async function fetchRole(email: string, read: Read = readWithClient): Promise<SessionRole> {
+export async function fetchRole(email: string, read: Read = readWithClient): Promise<SessionRole> {
   const encoded = encodeURIComponent(email);
   const [admin, instructor] = await Promise.all([
     read<ApiResponse<'/users/admin/{email}', 'get'>>(`/users/admin/${encoded}`),
@@ -99,15 +102,14 @@ function afterFirstScreen(task: () => void, delayMs: number) {
 }
 
 /**
- * The role checks with a saved token, through fetch: any failure (expired, revoked, API down) answers null, and
- * unlike the shared client it does not log out on a 401. The caller then waits for the provider as usual.
+ * The role checks with a saved token: any failure (expired, revoked, API down) answers null, and a 401 does not
+ * sign out (the provider may still have the sign-in). The caller then waits for the provider as usual.
  */
 async function roleWithSavedToken(email: string, token: string): Promise<SessionRole | null> {
-  const base = getRuntimeConfig().apiUrl.replace(/\/+$/, '');
   const read: Read = async <T>(path: string) => {
-    const response = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    return (await response.json()) as T;
+    const httpClient = await loadHttpClient();
+    const config = { headers: { Authorization: `Bearer ${token}` }, signOutOnUnauthorized: false };
+    return (await httpClient.get<T>(path, config)).data;
   };
   return fetchRole(email, read).catch(() => null);
 }
@@ -125,10 +127,20 @@ async function roleWithSavedToken(email: string, token: string): Promise<Session
 export function startSessionSync(
   auth: AuthService,
   dispatch: AppDispatch,
-  { resume = false, providerDelayMs = PROVIDER_AFTER_RESUME_MS }: { resume?: boolean; providerDelayMs?: number } = {},
+  {
+    resume = false,
+    providerDelayMs = PROVIDER_AFTER_RESUME_MS,
+    shown = null,
+  }: {
+    resume?: boolean;
+    providerDelayMs?: number;
+    /** The user the page already shows (a server render's session): resumed without asking the API again. */
+    shown?: SessionUser | null;
+  } = {},
 ): () => void {
   let generation = 0;
-  let shownEmail: string | null = null;
+  let shownEmail: string | null = shown?.email ?? null;
+  let signedOutLast = false;
   const show = (user: SessionUser, role: SessionRole) => {
     shownEmail = user.email;
     savedUser.set(user);
@@ -137,9 +149,12 @@ export function startSessionSync(
   const hide = () => {
     shownEmail = null;
     savedUser.clear();
+    // Whoever had a token may have the page server's cookie too: clear it first (it cannot be seen from here).
+    if (tokenStorage.get()) void endServerSession();
     tokenStorage.clear();
     dispatch(signedOut());
   };
+  retryPendingLogout(tokenStorage.get() !== null);
 
   /** Shows the saved session if its token still works; true if it did. */
   const resumeSaved = async (): Promise<boolean> => {
@@ -150,14 +165,13 @@ export function startSessionSync(
     if (!token || !user || claims?.sub !== user.email.toLowerCase()) return false;
     if (claims.exp * 1000 < Date.now() + RESUME_MARGIN_MS) return false;
     const started = generation;
-    // Signed-in reads go through the shared axios client: fetch its chunk meanwhile.
-    loadHttpClient().catch(() => undefined);
     const role = await roleWithSavedToken(user.email, token);
     if (!role || started !== generation) return false; // refused, or the provider has reported meanwhile
     show(user, role);
     return true;
   };
-  if (resume) {
+  if (resume && shown) afterFirstScreen(() => auth.prepare(), providerDelayMs);
+  else if (resume) {
     void resumeSaved().then((resumed) =>
       resumed ? afterFirstScreen(() => auth.prepare(), providerDelayMs) : auth.prepare(),
     );
@@ -165,17 +179,24 @@ export function startSessionSync(
 
   return auth.onAccountChange(async (account) => {
     const current = ++generation;
+    signedOutLast = !account;
     if (!account) {
       hide();
       return;
     }
     // The same user already shown (resumed): refresh quietly rather than blank the page behind a spinner.
-    if (account.email !== shownEmail) dispatch(sessionLoading());
+    // (The API's token names the e-mail in lower case; the provider keeps its case.)
+    if (account.email.toLowerCase() !== shownEmail?.toLowerCase()) dispatch(sessionLoading());
     try {
       const token = await exchangeToken(account);
-      // A sign-out (or another sign-in) while the exchange was on its way: its token must not come back.
-      if (current !== generation) return;
+      // A sign-out (or another sign-in) while the exchange was on its way: its token must not come back, nor the
+      // cookie its answer set (unless a newer sign-in sets its own).
+      if (current !== generation) {
+        if (signedOutLast) void endServerSession();
+        return;
+      }
       tokenStorage.set(token);
+      forgetPendingLogout();
       // A sign-up whose profile waited for the e-mail's verification: registered now, or at the next sign-in.
       await registerPending(account.email).catch((error: unknown) =>
         console.error('Could not register the profile kept at sign-up', error),

@@ -1,7 +1,7 @@
 // Dependency-free on purpose: index.ts uses it before the shared libraries are negotiated.
 let pending: Promise<unknown> | null = null;
 
-/** The config the static server inlined into index.html (scripts/lib/first-view.mjs), if any. */
+/** The config the page server inlined into the page (page-server/), if any. */
 function inlineConfig(): unknown {
   const element = typeof document === 'undefined' ? null : document.getElementById('sportify-config');
   return element?.textContent ? JSON.parse(element.textContent) : undefined;

@@ -2,7 +2,7 @@ import { NavLink, Outlet } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { media, selectRole, useAppSelector } from '@sportify/shared-ui';
 import { PreloadLink } from '../routes/PreloadLink';
-import { dashboardMenu } from '../routes/routeTable';
+import { dashboardMenu, useLiveRoutes } from '../routes/liveRoutes';
 
 // minmax(0, 1fr): the screen's column never grows past the page for a wide table, which scrolls in its own box.
 const Frame = styled.div`
@@ -45,11 +45,12 @@ const Side = styled.aside`
 /** Dashboard frame: the side menu for the user's role (spec "Dashboard layout") and the screen beside it. */
 export function DashboardLayout() {
   const role = useAppSelector(selectRole) ?? 'student';
+  const routes = useLiveRoutes();
   return (
     <Frame>
       <Side aria-label="Dashboard">
         <ul>
-          {dashboardMenu(role).map((item) => (
+          {dashboardMenu(routes, role).map((item) => (
             <li key={item.to}>
               <PreloadLink to={item.to}>{item.label}</PreloadLink>
             </li>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 
-export type RemoteName = 'mf_public' | 'mf_student' | 'mf_instructor' | 'mf_admin';
+/** A remote's federation name, as the route table names it (the remotes are data, not a list built into the shell). */
+export type RemoteName = string;
 
 /** What an exposed module looks like (CONVENTIONS.md: a default-exported React component). */
 export interface RemoteScreenModule {

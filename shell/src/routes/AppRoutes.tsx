@@ -1,12 +1,24 @@
-import { useEffect } from 'react';
-import { useNavigate, useRoutes } from '@sportify/shared-ui/router';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useRoutes } from '@sportify/shared-ui/router';
 import { buildRoutes } from './buildRoutes';
+import { useLiveRoutes, useRouteTable } from './liveRoutes';
+import { DocumentLocationContext } from './UnmatchedPath';
 
-const routes = buildRoutes();
-
-/** The route tree of docs/product.md §2 under whichever router wraps it (BrowserRouter on the page). */
+/**
+ * The route tree of docs/product.md §2 under whichever router wraps it (BrowserRouter on the page), rebuilt when the
+ * live route table changes. A navigation with a table older than a couple of seconds reads it again.
+ */
 export function AppRoutes() {
-  return useRoutes(routes);
+  const table = useRouteTable();
+  const routes = useLiveRoutes();
+  const tree = useMemo(() => buildRoutes(routes), [routes]);
+  const location = useLocation();
+  const [documentLocation] = useState(location);
+  useEffect(() => {
+    if (location !== documentLocation) void table.refresh();
+  }, [table, location, documentLocation]);
+  const element = useRoutes(tree);
+  return <DocumentLocationContext.Provider value={documentLocation}>{element}</DocumentLocationContext.Provider>;
 }
 
 let navigateTo: ((path: string) => void) | null = null;

@@ -1,25 +1,20 @@
 import { Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useLocation } from '@sportify/shared-ui/router';
-import { firstViewFrame, Spinner, usePageTitle } from '@sportify/shared-ui';
+import { Spinner, usePageTitle } from '@sportify/shared-ui';
 import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
+import type { ScreenRoute } from '@sportify/shared-ui/screens';
 import type { RemoteName } from '../federation/remoteRegistry';
 import { AreaUnavailable } from './AreaUnavailable';
+import { useRouteTable } from './liveRoutes';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
-import type { RemoteRoute } from './routeTable';
 
 /** One remote screen: loaded on first visit, with a loading state and its own error boundary. */
-export function RemotePage({ route }: { route: RemoteRoute }) {
+export function RemotePage({ route }: { route: ScreenRoute }) {
   usePageTitle(route.title);
   const registry = useRemoteRegistry();
   // Bumped by Retry: a fresh boundary and a fresh load.
   const [attempt, setAttempt] = useState(0);
-  const { pathname } = useLocation();
-  const skeleton = firstViewFrame(pathname);
-  const loading = skeleton ? (
-    <div role="status" aria-label="Loading page" dangerouslySetInnerHTML={{ __html: skeleton }} />
-  ) : (
-    <Spinner label="Loading page" />
-  );
+  const loading = <Spinner label="Loading page" />;
 
   const retry = () => {
     registry.evict(route.remote, route.module);
@@ -39,6 +34,7 @@ export function RemotePage({ route }: { route: RemoteRoute }) {
 /** The loaded screen, or `loading` until it is; a failed load is thrown to the error boundary around it. */
 function RemoteScreen({ remote, module, loading }: { remote: RemoteName; module: string; loading: ReactNode }) {
   const registry = useRemoteRegistry();
+  const table = useRouteTable();
   const [, settled] = useReducer((n: number) => n + 1, 0);
   const state = registry.state(remote, module);
   const pending = !state || state.status === 'loading';
@@ -54,6 +50,13 @@ function RemoteScreen({ remote, module, loading }: { remote: RemoteName; module:
   // queries refetch and it shows what other users changed meanwhile.
   const { key: navigationKey } = useLocation();
 
+  // The page keeps the release of a remote it has used; a screen that a later release added is not in it, so the
+  // page is loaded afresh, with the live releases, rather than showing the area as unavailable.
+  const reload = state?.status === 'failed' && table.remoteMovedOn(remote);
+  useEffect(() => {
+    if (reload) window.location.reload();
+  }, [reload]);
+  if (reload) return loading;
   if (state?.status === 'failed') throw state.error;
   if (state?.status !== 'loaded') return loading;
   const { Screen } = state;

@@ -1,24 +1,24 @@
 import type { RouteObject } from '@sportify/shared-ui/router';
+import type { ScreenAccess, ScreenRoute } from '@sportify/shared-ui/screens';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { RequireAuth } from '../guards/RequireAuth';
 import { RequireRole } from '../guards/RequireRole';
 import { Layout } from '../layout/Layout';
 import { LoginPage } from '../pages/Login/LoginPage';
-import { NotFoundPage } from '../pages/NotFound/NotFoundPage';
 import { RegisterPage } from '../pages/Register/RegisterPage';
 import { RemotePage } from './RemotePage';
-import { remoteRoutes, type Access, type RemoteRoute } from './routeTable';
+import { UnmatchedPath } from './UnmatchedPath';
 
-// `key` per path: each route gets its own error boundary state (a broken area does not follow you).
-const toRoute = (route: RemoteRoute): RouteObject => ({
-  path: route.path,
-  element: <RemotePage key={route.path} route={route} />,
-});
-
-const byAccess = (access: Access) => remoteRoutes.filter((route) => route.access === access).map(toRoute);
-
-/** The router tree of docs/product.md §2, built from the route table. Shared by the app and the tests. */
-export function buildRoutes(): RouteObject[] {
+/**
+ * The router tree of docs/product.md §2 from the live route table (the remotes' declared screens) and the shell's
+ * own Login, Register and Page not found. Shared by the app and the tests.
+ */
+export function buildRoutes(routes: readonly ScreenRoute[]): RouteObject[] {
+  // `key` per path: each route gets its own error boundary state (a broken area does not follow you).
+  const byAccess = (access: ScreenAccess): RouteObject[] =>
+    routes
+      .filter((route) => route.access === access)
+      .map((route) => ({ path: route.path, element: <RemotePage key={route.path} route={route} /> }));
   return [
     {
       element: <Layout />,
@@ -39,7 +39,7 @@ export function buildRoutes(): RouteObject[] {
             },
           ],
         },
-        { path: '*', element: <NotFoundPage /> },
+        { path: '*', element: <UnmatchedPath /> },
       ],
     },
   ];

@@ -1,11 +1,38 @@
 import { act, render } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { makeStore, type SessionState } from '@sportify/shared-ui';
+import { assembleRoutes, routeTableVersion, SHELL_PATHS, type ScreenDeclaration } from '@sportify/shared-ui/screens';
 import { App } from '../App';
 import type { AuthAccount, AuthService } from '../auth/authService';
 import { startSessionSync } from '../auth/sessionSync';
 import { createRemoteRegistry, type RemoteRegistryDeps } from '../federation/remoteRegistry';
+import { createRouteTable, type LiveRoutes, type RouteTable } from '../routes/liveRoutes';
+
+/** What a remote's src/screens.json declares. */
+export const declaredScreens = (pkg: string): ScreenDeclaration[] =>
+  JSON.parse(readFileSync(path.resolve(__dirname, '../../..', pkg, 'src/screens.json'), 'utf8'));
+
+/** The site's route table as the four remotes' own screens.json declare it (what config.json serves). */
+export function siteRoutes(extra: Record<string, ScreenDeclaration[]> = {}): LiveRoutes {
+  const routes = assembleRoutes(
+    {
+      mf_public: declaredScreens('mf-public'),
+      mf_student: declaredScreens('mf-student'),
+      mf_instructor: declaredScreens('mf-instructor'),
+      mf_admin: declaredScreens('mf-admin'),
+      ...extra,
+    },
+    SHELL_PATHS,
+  );
+  return { routes, routesVersion: routeTableVersion(routes), remotes: {} };
+}
+
+/** A route table that stays as the site's declares it (a test passes its own to play a promote). */
+export const fixedRouteTable = (table = siteRoutes()): RouteTable =>
+  createRouteTable({ initial: table, latest: async () => table });
 
 export const signedOutSession: SessionState = { status: 'signedOut', user: null, role: null };
 
@@ -52,6 +79,7 @@ interface Options {
   auth?: FakeAuth;
   /** Run the real session sync (token exchange, role checks) against the mocked API. */
   syncSession?: boolean;
+  routes?: RouteTable;
 }
 
 /**
@@ -65,6 +93,7 @@ export async function renderApp({
   remotes = workingRemotes,
   auth = fakeAuth(),
   syncSession = false,
+  routes = fixedRouteTable(),
 }: Options = {}) {
   const store = makeStore({ session });
   if (syncSession) startSessionSync(auth, store.dispatch);
@@ -80,7 +109,9 @@ export async function renderApp({
     </MemoryRouter>
   );
   const registry = createRemoteRegistry(remotes);
-  const view = await act(async () => render(<App store={store} Router={Router} auth={auth} remotes={registry} />));
+  const view = await act(async () =>
+    render(<App store={store} Router={Router} auth={auth} remotes={registry} routes={routes} />),
+  );
   const location = (): Location => current!;
-  return { ...view, store, location, auth };
+  return { ...view, store, location, auth, routes };
 }

@@ -1,0 +1,26 @@
+import type { CookieOptions, Response } from 'express';
+import type { AppConfig } from '../config/app-config';
+
+/**
+ * The page server's copy of the API token: it renders GET pages as the signed-in user with it. No API route
+ * reads it (the guard takes only the Bearer header), so it can never authorize a call, least of all a write.
+ */
+export const SESSION_COOKIE = 'sportify_session';
+
+/** Paths that set or clear the cookie: the only ones that answer credentialed cross-origin calls. */
+export const SESSION_COOKIE_PATHS: readonly string[] = ['/jwt', '/logout'];
+
+function attributes(config: AppConfig): CookieOptions {
+  // Secure outside development mode: the development site is plain http on localhost.
+  return { httpOnly: true, secure: config.production, sameSite: 'lax', path: '/' };
+}
+
+/** Sets the cookie to the token just issued, for as long as the token lives. */
+export function setSessionCookie(res: Response, token: string, config: AppConfig): void {
+  res.cookie(SESSION_COOKIE, token, { ...attributes(config), maxAge: config.jwtTtlSeconds * 1000 });
+}
+
+/** Tells the browser to drop the cookie (same attributes, expired). */
+export function clearSessionCookie(res: Response, config: AppConfig): void {
+  res.clearCookie(SESSION_COOKIE, attributes(config));
+}

@@ -1,0 +1,99 @@
+import { createReadStream, statSync, type Stats } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
+
+/** Content-hashed file names (main.1a2b3c4d.js): their content never changes, so browsers keep them a year. */
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|svg|webp|avif|png|woff2?)$/;
+
+/** Entry files (index.html, remoteEntry.js, mf-manifest.json, config.json) are revalidated on every use. */
+export const cacheControlOf = (file: string): string =>
+  HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const fileStat = (file: string): Stats | undefined => {
+  try {
+    const stat = statSync(file);
+    return stat.isFile() ? stat : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The file a decoded request path names inside `root`, or undefined: outside the folder, a dotfile (any segment),
+ * a folder, or not there.
+ */
+export function fileIn(root: string, decodedPath: string): { file: string; stat: Stats } | undefined {
+  const relative = decodedPath.replace(/^\/+/, '');
+  if (!relative || relative.split('/').some((segment) => segment.startsWith('.'))) return undefined;
+  const file = path.resolve(root, relative);
+  if (!file.startsWith(root + path.sep)) return undefined;
+  const stat = fileStat(file);
+  return stat && { file, stat };
+}
+
+/**
+ * Sends a file as a CDN would: the build's precompressed copy (.br, else .gz) when the browser takes it, a weak
+ * ETag for revalidation, and the cache lifetime of its name (or a year for a release, which never changes).
+ */
+export function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  found: { file: string; stat: Stats },
+  { immutable = false }: { immutable?: boolean } = {},
+): void {
+  const { file } = found;
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoded = (
+    [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const
+  )
+    .filter(([name]) => new RegExp(`\\b${name}\\b`).test(accepts))
+    .map(([name, ext]) => ({ name, file: `${file}${ext}`, stat: fileStat(`${file}${ext}`) }))
+    .find((candidate) => candidate.stat);
+  const sent = encoded?.stat ? { file: encoded.file, stat: encoded.stat } : found;
+  const etag = `W/"${sent.stat.size.toString(16)}-${Math.floor(sent.stat.mtimeMs).toString(16)}${encoded ? `-${encoded.name}` : ''}"`;
+
+  res.setHeader('Content-Type', TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
+  res.setHeader('Cache-Control', immutable ? IMMUTABLE : cacheControlOf(file));
+  res.setHeader('ETag', etag);
+  res.setHeader('Last-Modified', found.stat.mtime.toUTCString());
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (encoded) res.setHeader('Content-Encoding', encoded.name);
+  if (req.headers['if-none-match'] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Length', sent.stat.size);
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const stream = createReadStream(sent.file);
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+}

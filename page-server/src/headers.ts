@@ -1,0 +1,71 @@
+import type { ServerResponse } from 'node:http';
+
+/** The parts of the runtime config that name other origins the page talks to. */
+export interface ConfigOrigins {
+  apiUrl?: string;
+  firebase?: { authDomain?: string; authEmulatorUrl?: string };
+  remotes?: Record<string, string>;
+}
+
+const STRIPE_SCRIPT = 'https://js.stripe.com';
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+const STRIPE_API = 'https://api.stripe.com';
+const FIREBASE_APIS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+// Firebase Auth's Google sign-in (signInWithPopup) loads Google's API loader before it opens the popup.
+const GOOGLE_LOADER = 'https://apis.google.com';
+
+/** The origin of an absolute http(s) URL; undefined for a relative one (then it is the site's own origin). */
+function originOf(url: string | undefined): string | undefined {
+  if (!url || !/^https?:\/\//i.test(url)) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+const unique = (values: (string | undefined)[]): string[] => [...new Set(values.filter((v): v is string => !!v))];
+
+/**
+ * The site's Content-Security-Policy for its pages (and the shell's files), from the config the page runs with:
+ * scripts only from the site, the remotes' origins, Stripe.js (Stripe serves it only from its own origin) and the
+ * page's nonce'd inline bootstrap.
+ */
+export function pagePolicy(config: ConfigOrigins, nonce?: string): string {
+  const remotes = unique(Object.values(config.remotes ?? {}).map(originOf));
+  const emulator = originOf(config.firebase?.authEmulatorUrl);
+  const authDomain = config.firebase?.authDomain ? `https://${config.firebase.authDomain}` : undefined;
+  const directives: [string, ...(string | undefined)[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...remotes, STRIPE_SCRIPT, GOOGLE_LOADER, nonce && `'nonce-${nonce}'`],
+    // styled-components writes its styles into <style> elements at run time, so inline styles stay allowed.
+    ['style-src', "'self'", "'unsafe-inline'", ...remotes],
+    // Instructors enter any picture URL for their classes and profiles.
+    ['img-src', "'self'", 'data:', 'blob:', 'https:', 'http:'],
+    ['font-src', "'self'", 'data:', ...remotes],
+    ['connect-src', "'self'", ...remotes, originOf(config.apiUrl), emulator, ...FIREBASE_APIS, STRIPE_API],
+    ['frame-src', ...STRIPE_FRAMES, authDomain, emulator],
+    ['form-action', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives.map(([name, ...sources]) => [name, ...unique(sources)].join(' ')).join('; ');
+}
+
+/** For what is not a page (a remote's files, the API's JSON): nothing may run, nothing may frame it. */
+export const NOTHING_RUNS_POLICY =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** The headers every answer of every port carries (names in lower case, as Node gives a response's headers). */
+export function securityHeaders(policy?: string): Record<string, string> {
+  return {
+    ...(policy ? { 'content-security-policy': policy } : {}),
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+  };
+}
+
+export function setSecurityHeaders(res: ServerResponse, policy: string): void {
+  for (const [name, value] of Object.entries(securityHeaders(policy))) res.setHeader(name, value);
+}

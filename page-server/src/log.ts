@@ -1,0 +1,10 @@
+import { Lru } from './lru.js';
+
+const reported = new Lru<string, true>(32);
+
+/** Says a lasting problem of the site's files once per process, not once per request. */
+export function reportOnce(message: string): void {
+  if (reported.get(message)) return;
+  reported.set(message, true);
+  console.error(message);
+}

@@ -1,0 +1,86 @@
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
+import { NOTHING_RUNS_POLICY, securityHeaders, setSecurityHeaders } from './headers.js';
+
+/** Headers of one connection, never forwarded (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.includes(name)),
+  ) as IncomingHttpHeaders;
+}
+
+/** True for the paths the proxy answers: `/api` and everything under it. */
+export const isApiPath = (pathname: string, prefix: string): boolean =>
+  pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/**
+ * The API on the site's own origin: `<prefix>/x?y` is sent to `<api>/x?y` and both bodies stream through untouched,
+ * so the browser's reads need no CORS preflight. The API's status and headers come back as they are (the site's
+ * security headers replace the API's own for anything but its HTML docs page); an API that cannot be reached gives
+ * 502 with a JSON message.
+ */
+export function apiProxy(apiUrl: string, prefix = '/api') {
+  const target = new URL(apiUrl);
+  const base = target.pathname.replace(/\/+$/, '');
+  const client = target.protocol === 'https:' ? https : http;
+  const agent = new client.Agent({ keepAlive: true, maxFreeSockets: 16 });
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const rest = (req.url ?? '/').slice(prefix.length);
+    const headers = endToEnd(req.headers);
+    const remote = req.socket.remoteAddress ?? '';
+    headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], remote].filter(Boolean).join(', ');
+    headers['x-forwarded-host'] ??= req.headers.host ?? '';
+    headers['x-forwarded-proto'] ??= 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+    headers['x-forwarded-prefix'] = prefix;
+    headers.host = target.host;
+
+    const upstream = client.request(
+      {
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: `${base}${rest.startsWith('/') ? rest : `/${rest}`}`,
+        headers,
+        agent,
+      },
+      (answer) => {
+        const html = String(answer.headers['content-type'] ?? '').startsWith('text/html');
+        // The API's HTML docs page keeps the API's own policy (it runs the docs' scripts).
+        const back = { ...endToEnd(answer.headers), ...securityHeaders(html ? undefined : NOTHING_RUNS_POLICY) };
+        res.writeHead(answer.statusCode ?? 502, back);
+        answer.pipe(res);
+        answer.on('error', () => res.destroy());
+      },
+    );
+    upstream.on('error', (error) => {
+      if (res.headersSent) return void res.destroy();
+      console.error(`The API at ${target.origin} did not answer ${req.method} ${req.url}: ${error.message}`);
+      res.statusCode = 502;
+      setSecurityHeaders(res, NOTHING_RUNS_POLICY);
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(JSON.stringify({ statusCode: 502, message: 'The API is not reachable right now. Please try again.' }));
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.pipe(upstream);
+  };
+}

@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { matchScreen, SHELL_PATHS } from '../../shared-ui/src/screens/screens.js';
+import { pagePolicy, setSecurityHeaders } from './headers.js';
+import { reportOnce } from './log.js';
+import { Lru } from './lru.js';
+import type { PageConfig, Site } from './site.js';
+
+/** The shell's server render (its build's server/render.js): what the page server gives it. */
+export interface RenderInput {
+  /** Path and search of the page. */
+  url: string;
+  /** Exactly what the browser gets inline. */
+  config: PageConfig;
+  /** Federation name -> absolute file path of that live release's server remoteEntry.js. */
+  serverRemotes: Record<string, string>;
+  /** The session cookie's API token (GET renders only). */
+  token?: string;
+  /** The shell's index.html of the same release. */
+  template: string;
+  /** CSP nonce for every inline <script> the render writes. */
+  nonce: string;
+  /** Aborted when the page server gives up (time limit, client gone). */
+  signal: AbortSignal;
+}
+
+export interface RenderResult {
+  /** 200, or 404 for Page not found. */
+  status: number;
+  /** Streams the whole HTML document. */
+  pipe(res: NodeJS.WritableStream): void;
+}
+
+export type RenderPage = (input: RenderInput) => Promise<RenderResult>;
+
+export const SESSION_COOKIE = 'sportify_session';
+
+/** The session cookie's token, when the request has one that looks like a token. */
+export function sessionToken(req: IncomingMessage): string | undefined {
+  for (const part of String(req.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at === -1 || part.slice(0, at).trim() !== SESSION_COOKIE) continue;
+    const value = part.slice(at + 1).trim();
+    return /^[A-Za-z0-9._~+/=-]{1,8192}$/.test(value) ? value : undefined;
+  }
+  return undefined;
+}
+
+/** File contents by path and stamp; a release's files never change, a rebuilt dist/ is read again. */
+const loaded = new Lru<string, { stamp: string; value: unknown }>(8);
+function byStamp<T>(file: string, load: () => T): T {
+  const stat = statSync(file);
+  const stamp = `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
+  const hit = loaded.get(file);
+  if (hit?.stamp === stamp) return hit.value as T;
+  const value = load();
+  loaded.set(file, { stamp, value });
+  return value;
+}
+
+const templateOf = (shellDir: string): string => {
+  const file = path.join(shellDir, 'index.html');
+  return byStamp(file, () => readFileSync(file, 'utf8'));
+};
+
+class MissingRender extends Error {}
+
+/** The shell build's renderPage, or undefined when that build has no server render. */
+function rendererOf(shellDir: string): RenderPage | undefined {
+  const file = path.join(shellDir, 'server', 'render.js');
+  try {
+    statSync(file);
+  } catch {
+    return undefined;
+  }
+  return byStamp(file, () => {
+    const require = createRequire(file);
+    delete require.cache[file];
+    const { renderPage } = require(file) as { renderPage?: unknown };
+    if (typeof renderPage !== 'function') throw new Error(`${file} does not export renderPage`);
+    return renderPage as RenderPage;
+  });
+}
+
+const escapeHtml = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The page the browser renders on its own: the template with the runtime config inline (nonce'd) and the screen's
+ * title, as when the server render is missing, failed or took too long.
+ */
+export function clientRenderPage(
+  template: string,
+  { config, nonce, route }: { config: PageConfig; nonce: string; route?: { path: string; title: string } },
+): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const inline = `<script id="sportify-config" type="application/json" nonce="${nonce}">${json}</script>`;
+  return template
+    .replace(/<link[^>]*href="?\/config\.json"?[^>]*>/, '')
+    .replace(/<script\b(?![^>]*\bnonce=)/g, `<script nonce="${nonce}"`)
+    .replace(/<meta charset[^>]*>/i, (meta) => `${meta}${inline}`)
+    .replace(/<title>[^<]*<\/title>/i, (title) =>
+      route ? `<title>Sportify Camp || ${escapeHtml(route.title)}</title>` : title,
+    )
+    .replace(/data-route(="")?(?=[\s>])/, `data-route="${escapeHtml(route?.path ?? '')}"`);
+}
+
+export interface PageSettings {
+  /** How long a render may take to start its HTML before the client-render page is sent instead. */
+  renderTimeoutMs: number;
+}
+
+/**
+ * One page: the route is matched once (the matcher the browser uses too), the shell's live server build renders it
+ * and the HTML streams out; a render that fails or does not start within the time limit gives the client-render
+ * page, which is what the browser would have rendered anyway.
+ */
+export async function sendPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  site: Site,
+  target: { pathname: string; search: string },
+  { renderTimeoutMs }: PageSettings,
+): Promise<void> {
+  const { config, shellDir, serverRemotes } = site;
+  const match = matchScreen(config.routes, target.pathname);
+  const shellPage = SHELL_PATHS.includes(target.pathname.replace(/(.)\/+$/, '$1'));
+  const nonce = randomBytes(16).toString('base64');
+  const template = templateOf(shellDir);
+  const token = req.method === 'GET' ? sessionToken(req) : undefined;
+
+  setSecurityHeaders(res, pagePolicy(config, nonce));
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  // A page rendered as a signed-in user is that user's alone.
+  res.setHeader('Cache-Control', token ? 'private, no-store' : 'no-cache');
+  res.setHeader('Vary', 'Cookie, Accept-Encoding');
+
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new Error(`The render took longer than ${renderTimeoutMs} ms`)),
+    renderTimeoutMs,
+  );
+  const done = () => clearTimeout(timer);
+  res.once('finish', done);
+  res.once('close', () => {
+    done();
+    if (!res.writableFinished) controller.abort(new Error('The client went away'));
+  });
+  const gaveUp = new Promise<never>((_resolve, reject) => {
+    const fail = () => reject(controller.signal.reason);
+    if (controller.signal.aborted) fail();
+    else controller.signal.addEventListener('abort', fail, { once: true });
+  });
+  gaveUp.catch(() => undefined);
+
+  try {
+    const renderPage = rendererOf(shellDir);
+    if (!renderPage)
+      throw new MissingRender(`${shellDir} has no server render (server/render.js): pages are rendered in the browser`);
+    const input: RenderInput = {
+      url: target.pathname + target.search,
+      config,
+      serverRemotes,
+      template,
+      nonce,
+      signal: controller.signal,
+      ...(token ? { token } : {}),
+    };
+    const result = await Promise.race([renderPage(input), gaveUp]);
+    res.statusCode = result.status;
+    result.pipe(res);
+  } catch (error) {
+    done();
+    if (res.destroyed) return;
+    if (res.headersSent) return void res.destroy();
+    // The render's own choice (a page it leaves to the browser, such as a guarded screen without a session) is
+    // no failure; a time limit is said without a stack, a failure with one.
+    const chosen = error instanceof Error && error.name === 'ClientRenderOnly';
+    const why = error instanceof MissingRender || error === controller.signal.reason ? String(error) : error;
+    if (error instanceof MissingRender) reportOnce(error.message);
+    else if (!chosen) console.error(`The server render of ${target.pathname} gave way to the client render:`, why);
+    // Page not found only when every remote's screens are known; else the browser's table decides.
+    res.statusCode = match || shellPage || !site.complete ? 200 : 404;
+    res.end(clientRenderPage(template, { config, nonce, route: match?.route }));
+  }
+}

@@ -1,0 +1,120 @@
+import compression from 'compression';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileIn, sendFile } from './files.js';
+import { readRequestPath } from './paths.js';
+import { releaseFolder } from './releases.js';
+
+/** A source map, or the build's compressed copy of one. */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+/** A short plain-text answer: no page, no stack trace, nothing about the server's files. */
+export function plain(res: ServerResponse, status: number, text: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(`${text}\n`);
+}
+
+export const notFound = (res: ServerResponse): void => plain(res, 404, 'Not found');
+
+/** What both kinds of server do with a request before it reaches their own handler. */
+export interface Gate {
+  /** Answers every response's security headers (before anything else is decided). */
+  headers: (res: ServerResponse, req: IncomingMessage) => void;
+  /** No source maps when the site does not run in development mode. */
+  devMode: boolean;
+}
+
+/**
+ * The checks every port makes first: a malformed path answers 400, a server folder (any spelling) or a source map
+ * outside development mode 404, a method other than GET and HEAD 405. `inner` gets the request's raw path (what the
+ * browser's router sees), its decoded path (what names a file) and its search.
+ */
+export function guarded(
+  gate: Gate,
+  inner: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: { pathname: string; decoded: string; search: string },
+  ) => void | Promise<void>,
+  before?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean,
+): Handler {
+  const compress = compression() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  return async (req, res) => {
+    try {
+      gate.headers(res, req);
+      const target = readRequestPath(req.url);
+      if (target.kind === 'bad') return plain(res, 400, 'Bad request: the URL is not a valid path');
+      if (before?.(req, res, target.kind === 'ok' ? target.pathname : '')) return;
+      if (target.kind === 'hidden') return notFound(res);
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.setHeader('Allow', 'GET, HEAD');
+        return plain(res, 405, 'Method not allowed');
+      }
+      if (!gate.devMode && SOURCE_MAP.test(target.decoded)) return notFound(res);
+      await new Promise<void>((resolve, reject) =>
+        compress(req, res, () => Promise.resolve(inner(req, res, target)).then(resolve, reject)),
+      );
+    } catch (error) {
+      console.error(`${req.method} ${req.url} failed:`, error);
+      if (res.headersSent) res.destroy();
+      else plain(res, 500, 'Something went wrong on our side');
+    }
+  };
+}
+
+/** `/releases/<version>/<file>` of one package: a release never changes, so its files are immutable. */
+export function sendRelease(
+  req: IncomingMessage,
+  res: ServerResponse,
+  releasesDir: string,
+  pkg: string,
+  decoded: string,
+): boolean {
+  const match = /^\/releases\/([^/]+)(\/.*)$/.exec(decoded);
+  if (!match) return false;
+  const folder = releaseFolder(releasesDir, pkg, match[1]);
+  const found = folder && fileIn(folder, match[2]);
+  if (!found) notFound(res);
+  else sendFile(req, res, found, { immutable: true });
+  return true;
+}
+
+/** Listens, says where, and stops cleanly (keep-alive connections too) on SIGTERM and SIGINT. */
+export function listen(server: Server, name: string, port: number, host: string, root: string): void {
+  server.listen(port, host, () => {
+    console.log(`${name} serving ${path.relative(process.cwd(), root) || '.'} on http://localhost:${port}`);
+  });
+  server.on('error', (error) => {
+    console.error(`${name}: cannot listen on port ${port}: ${error.message}`);
+    process.exit(1);
+  });
+  const close = () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
+  process.on('SIGTERM', close);
+  process.on('SIGINT', close);
+}
+
+/** Command-line options shared by both servers; exits with the usage line when a required one is missing. */
+export function readArgs<T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(
+  usage: string,
+  options: T,
+  required: string[],
+) {
+  const { values } = parseArgs({ options: { ...options, host: { type: 'string', default: '127.0.0.1' } } });
+  const missing = required.filter((name) => !(values as Record<string, unknown>)[name]);
+  if (missing.length) {
+    console.error(`usage: ${usage}`);
+    process.exit(2);
+  }
+  return values as Record<string, string | string[] | boolean | undefined> & { host: string };
+}
+
+/** SPORTIFY_DEV_MODE as the launcher sets it: development unless it is '0'. */
+export const devModeOf = (env: NodeJS.ProcessEnv): boolean => env.SPORTIFY_DEV_MODE !== '0';

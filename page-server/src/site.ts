@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { assembleRoutes, SHELL_PATHS, type ScreenRoute } from '../../shared-ui/src/screens/screens.js';
+import type { ConfigOrigins } from './headers.js';
+import { reportOnce } from './log.js';
+import { liveManifestUrl, readJsonFile, readRegistry, releaseFolder, type Registry } from './releases.js';
+
+/** A remote the site composes: its package (names its release folders), federation name and unversioned build. */
+export interface RemoteBuild {
+  package: string;
+  federation: string;
+  dist: string;
+}
+
+export interface SiteSettings {
+  /** The shell's unversioned build (shell/dist), served while no shell release is live. */
+  shellDist: string;
+  releasesDir: string;
+  remotes: RemoteBuild[];
+  /** The runtime config to serve (SPORTIFY_RUNTIME_CONFIG); else the shell build's own config.json. */
+  baseConfig?: Record<string, unknown>;
+}
+
+/** The runtime config as the browser gets it: inline in every page and at /config.json. */
+export type PageConfig = Record<string, unknown> &
+  ConfigOrigins & { remotes: Record<string, string>; routes: ScreenRoute[]; routesVersion: string };
+
+/** What the site is now, read from disk for one request. */
+export interface Site {
+  shellDir: string;
+  config: PageConfig;
+  /** Federation name -> the file of that remote's live server build, for those that have one. */
+  serverRemotes: Record<string, string>;
+  /** Every remote's screens are in the route table (else a path no route matches may still be a page). */
+  complete: boolean;
+}
+
+/** The folder that serves a package now: its live release when that is on disk, else `fallback`. */
+function liveFolder(releasesDir: string, registry: Registry, pkg: string, fallback: string): string {
+  const live = registry[pkg]?.live;
+  const folder = live && releaseFolder(releasesDir, pkg, live.version);
+  return folder && existsSync(folder) ? folder : fallback;
+}
+
+/**
+ * The route table from each remote's published screens. A remote whose screens.json is missing, invalid or collides
+ * with what is already assembled is left out (said once): its paths show Page not found, every other screen works.
+ */
+function routesOf(screens: [string, unknown][]): { routes: ScreenRoute[]; complete: boolean } {
+  const accepted: Record<string, unknown> = {};
+  let routes: ScreenRoute[] = [];
+  let complete = true;
+  for (const [remote, declared] of screens) {
+    try {
+      routes = assembleRoutes({ ...accepted, [remote]: declared }, SHELL_PATHS);
+      accepted[remote] = declared;
+    } catch (error) {
+      complete = false;
+      reportOnce(`${remote}'s screens are left out: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { routes, complete };
+}
+
+/** The site as the registry and the builds on disk say now: any number of processes read the same answer. */
+export function readSite(settings: SiteSettings): Site {
+  const registry = readRegistry(settings.releasesDir);
+  const shellDir = liveFolder(settings.releasesDir, registry, 'shell', settings.shellDist);
+  const base = settings.baseConfig ?? readJsonFile(path.join(shellDir, 'config.json'));
+  if (!base || typeof base !== 'object') throw new Error(`${shellDir} has no config.json and none was given`);
+  const baseRemotes = ((base as ConfigOrigins).remotes ?? {}) as Record<string, string>;
+
+  const remotes: Record<string, string> = { ...baseRemotes };
+  const screens: [string, unknown][] = [];
+  let declaredByAll = true;
+  const serverRemotes: Record<string, string> = {};
+  for (const remote of settings.remotes) {
+    const live = registry[remote.package]?.live;
+    if (live && remotes[remote.federation])
+      remotes[remote.federation] = liveManifestUrl(remotes[remote.federation], live);
+    const dir = liveFolder(settings.releasesDir, registry, remote.package, remote.dist);
+    const declared = readJsonFile(path.join(dir, 'screens.json'));
+    if (declared === undefined) {
+      declaredByAll = false;
+      reportOnce(`${remote.package}: ${dir} has no screens.json; its screens are left out`);
+    } else screens.push([remote.federation, declared]);
+    const entry = path.join(dir, 'server', 'remoteEntry.js');
+    if (existsSync(entry)) serverRemotes[remote.federation] = entry;
+  }
+  const { routes, complete } = routesOf(screens);
+  const routesVersion = createHash('sha256').update(JSON.stringify(routes)).digest('hex').slice(0, 12);
+  return {
+    shellDir,
+    config: { ...(base as Record<string, unknown>), remotes, routes, routesVersion },
+    serverRemotes,
+    complete: complete && declaredByAll,
+  };
+}

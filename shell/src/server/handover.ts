@@ -1,0 +1,23 @@
+import type { RootState } from '@sportify/shared-ui';
+
+/**
+ * The state a server render hands over to the browser: its session and the data it read, without its subscriptions
+ * (the browser's screens subscribe again as they hydrate) and with refetch-on-mount off until each of those queries
+ * has been taken up once (shared-ui's store), so the hydrating screens do not ask again for what the page holds.
+ * Server-only, so it stays out of the browser's shared-ui.
+ */
+export function handoverState(state: RootState): Partial<RootState> {
+  const queries = Object.fromEntries(
+    Object.entries(state.api.queries).filter(([, query]) => query?.status === 'fulfilled'),
+  );
+  return {
+    session: state.session,
+    api: {
+      ...state.api,
+      queries,
+      mutations: {},
+      subscriptions: {},
+      config: { ...state.api.config, refetchOnMountOrArgChange: false },
+    },
+  };
+}

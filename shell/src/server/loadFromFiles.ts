@@ -1,0 +1,28 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+
+declare const __non_webpack_require__: NodeJS.Require;
+
+/**
+ * Federation name -> the URL folder the browser loads that remote from (serverRemotes.ts fills it from the page's
+ * config). A remote's server container takes its public path from here as it starts (HostPublicPathPlugin in
+ * webpack.shared.js), so pictures and asset URLs in server HTML are the browser build's.
+ */
+export const publicPaths = new Map<string, string>();
+
+/**
+ * The server render loads each remote's server container from the file the page server names (a release's
+ * server/remoteEntry.js, a CommonJS module): required from disk, never fetched over HTTP. Its chunks then load from
+ * beside it (the @module-federation/node runtime plugin in the remote's build).
+ */
+export default function loadFromFiles(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'sportify-load-from-files',
+    async loadEntry({ remoteInfo }) {
+      if (!remoteInfo.entry.startsWith('/')) return undefined;
+      // Read by the container as it starts, in the global scope it runs in.
+      const globals = globalThis as { __SPORTIFY_PUBLIC_PATHS__?: Record<string, string> };
+      globals.__SPORTIFY_PUBLIC_PATHS__ = { ...globals.__SPORTIFY_PUBLIC_PATHS__, ...Object.fromEntries(publicPaths) };
+      return __non_webpack_require__(remoteInfo.entry);
+    },
+  };
+}

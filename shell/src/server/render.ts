@@ -1,0 +1,9 @@
+// The entry of the shell's server build (dist/server/render.js, see webpack.shared.js), called by the page server.
+// Async boundary: the shared singletons are negotiated before any app code runs, as in the browser's index.ts.
+import type { RenderInput, RenderResult } from './renderTypes';
+
+export type { RenderInput, RenderResult } from './renderTypes';
+
+export function renderPage(input: RenderInput): Promise<RenderResult> {
+  return import('./renderPage').then((module) => module.renderPage(input));
+}

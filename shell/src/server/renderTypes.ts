@@ -1,0 +1,26 @@
+import type { ShellConfig } from '../config/loadConfig';
+
+/** What the page server gives the shell's server render for one page. */
+export interface RenderInput {
+  /** Path and search of the page. */
+  url: string;
+  /** Exactly what the browser gets inline. */
+  config: ShellConfig;
+  /** Federation name -> absolute file path of that live release's server remoteEntry.js (never a URL). */
+  serverRemotes: Record<string, string>;
+  /** The session cookie's API token (GET renders only). */
+  token?: string;
+  /** The shell's index.html of the same release. */
+  template: string;
+  /** CSP nonce for every inline script the render writes. */
+  nonce: string;
+  /** Aborted when the page server gives up (time limit, client gone). */
+  signal: AbortSignal;
+}
+
+export interface RenderResult {
+  /** 200, or 404 for Page not found. */
+  status: number;
+  /** Streams the whole HTML document: frame, screen, styles and the data handover. */
+  pipe(res: NodeJS.WritableStream): void;
+}
