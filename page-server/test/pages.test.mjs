@@ -63,12 +63,12 @@ describe('pages', () => {
     assert.equal(response.status, 200);
     assert.doesNotMatch(response.body, /server render/);
     const nonce = nonceOf(response);
-    assert.match(response.body, new RegExp(`<script id="sportify-config" type="application/json" nonce="${nonce}">`));
+    assert.ok(response.body.includes(`<script id="sportify-config" type="application/json" nonce="${nonce}">`));
     const config = inlineConfig(response.body);
     assert.equal(config.apiUrl, '/api');
     assert.equal(config.routes.length, REMOTE_SCREENS.length);
     assert.match(response.body, /<title>Sportify Camp \|\| Classes<\/title>/);
-    assert.match(response.body, new RegExp(`<script nonce="${nonce}" defer src="/main\\.0123456789abcdef\\.js">`));
+    assert.ok(response.body.includes(`<script nonce="${nonce}" defer src="/main.0123456789abcdef.js">`));
     assert.doesNotMatch(response.body, /href="\/config\.json"/);
     assert.equal(renders().at(-1).signal.aborted, true);
   });
