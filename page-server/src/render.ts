@@ -49,8 +49,17 @@ export function sessionToken(req: IncomingMessage): string | undefined {
   return undefined;
 }
 
+/** Forgets the server build a render.js loaded (Node's module cache would keep every one ever loaded). */
+function unload(file: string): void {
+  const folder = path.dirname(file) + path.sep;
+  const require = createRequire(file);
+  for (const key of Object.keys(require.cache)) if (key.startsWith(folder)) delete require.cache[key];
+}
+
 /** File contents by path and stamp; a release's files never change, a rebuilt dist/ is read again. */
-const loaded = new Lru<string, { stamp: string; value: unknown }>(8);
+const loaded = new Lru<string, { stamp: string; value: unknown }>(8, (file) => {
+  if (file.endsWith('.js')) unload(file);
+});
 function byStamp<T>(file: string, load: () => T): T {
   const stat = statSync(file);
   const stamp = `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
@@ -77,8 +86,8 @@ function rendererOf(shellDir: string): RenderPage | undefined {
     return undefined;
   }
   return byStamp(file, () => {
+    unload(file);
     const require = createRequire(file);
-    delete require.cache[file];
     const { renderPage } = require(file) as { renderPage?: unknown };
     if (typeof renderPage !== 'function') throw new Error(`${file} does not export renderPage`);
     return renderPage as RenderPage;
