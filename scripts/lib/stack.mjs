@@ -155,13 +155,14 @@ export async function startApi(s, apiEnv, { scaled, log, site }) {
     for (const r of settled) if (r.status === 'fulfilled') started.push(r.value);
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
-    const lb = await startNginx({
+    const nginxOptions = {
       port: s.apiPort,
       upstreams: ports.map((p) => `127.0.0.1:${p}`),
       dir: path.join(s.dataDir, 'run', 'nginx'),
       site,
       log,
-    });
+    };
+    const lb = await startNginx(nginxOptions);
     started.push(lb.service);
     log(`API: ${ports.length} replicas (ports ${ports.join(', ')}) behind nginx on port ${s.apiPort}`);
     if (site)
@@ -243,6 +244,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
     };
     // Scaled: nginx serves the site's port, in front of page servers on free ports (and of the API under /api).
     const shell = s.frontEnds[0];
+    /** @type {number[]} */
     const pagePorts = [];
     if (scaled) for (let i = 0; i < SCALED_PAGE_SERVERS; i++) pagePorts.push(await freePort());
     const site = scaled ? { port: shell.port, upstreams: pagePorts.map((p) => `127.0.0.1:${p}`) } : undefined;
@@ -269,7 +271,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
       const dist = path.join(repoRoot, f.dir, 'dist');
       if (!f.spa) {
         const args = [ASSET_SERVER, '--name', f.name, '--dir', dist, '--port', String(f.port), '--releases', releases];
-        return [{ name: f.name, port: f.port, args, check: 'mf-manifest.json' }];
+        return [{ name: f.name, port: f.port, args, check: 'mf-manifest.json', env: {} }];
       }
       const instances = scaled
         ? pagePorts.map((port, i) => ({ name: `${f.name}-${i + 1}`, port }))
@@ -293,12 +295,8 @@ export async function startStack({ env = process.env, log = console.log, scaled 
       return { ...server, service };
     });
     await Promise.all(started.map((x) => ready(x.service, [`http://127.0.0.1:${x.port}/${x.check}`], 30_000)));
-    if (scaled)
-      await ready(
-        started.find((x) => x.check === 'config.json').service,
-        [`http://127.0.0.1:${shell.port}/config.json`],
-        30_000,
-      );
+    const pageServer = started.find((x) => x.check === 'config.json');
+    if (scaled && pageServer) await ready(pageServer.service, [`http://127.0.0.1:${shell.port}/config.json`], 30_000);
 
     // Lets tests stop one front end to prove the others keep working.
     const runDir = path.join(s.dataDir, 'run');
