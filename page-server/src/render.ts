@@ -117,6 +117,21 @@ export function clientRenderPage(
     .replace(/data-route(="")?(?=[\s>])/, `data-route="${escapeHtml(route?.path ?? '')}"`);
 }
 
+/**
+ * Sends each part of the page as the render writes it: the compression middleware would otherwise hold the head
+ * back until its buffer fills or the page ends.
+ */
+function flushEachWrite(res: ServerResponse): void {
+  const flush = (res as ServerResponse & { flush?: () => void }).flush;
+  if (typeof flush !== 'function') return;
+  const write = res.write;
+  res.write = function (this: ServerResponse, ...args: Parameters<ServerResponse['write']>) {
+    const written = write.apply(this, args as never);
+    flush.call(this);
+    return written;
+  } as ServerResponse['write'];
+}
+
 export interface PageSettings {
   /** How long a render may take to start its HTML before the client-render page is sent instead. */
   renderTimeoutMs: number;
@@ -180,6 +195,7 @@ export async function sendPage(
     };
     const result = await Promise.race([renderPage(input), gaveUp]);
     res.statusCode = result.status;
+    flushEachWrite(res);
     result.pipe(res);
   } catch (error) {
     done();
