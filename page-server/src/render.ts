@@ -94,6 +94,15 @@ function rendererOf(shellDir: string): RenderPage | undefined {
   });
 }
 
+/** Loads the shell's server render ahead of the first page, so that page does not pay for it. */
+export function warmRenderer(shellDir: string): void {
+  try {
+    rendererOf(shellDir);
+  } catch (error) {
+    reportOnce(`The shell's server render could not be loaded: ${String(error)}`);
+  }
+}
+
 const escapeHtml = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
