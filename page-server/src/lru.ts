@@ -5,7 +5,11 @@
 export class Lru<K, V> {
   private readonly entries = new Map<K, V>();
 
-  constructor(private readonly max: number) {
+  /** @param onEvict told of each entry dropped to make room (to release what the value holds). */
+  constructor(
+    private readonly max: number,
+    private readonly onEvict?: (key: K, value: V) => void,
+  ) {
     if (!Number.isInteger(max) || max < 1) throw new Error('An LRU cache needs a size of at least 1');
   }
 
@@ -25,6 +29,10 @@ export class Lru<K, V> {
   set(key: K, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as K);
+    if (this.entries.size > this.max) {
+      const [oldest, dropped] = this.entries.entries().next().value as [K, V];
+      this.entries.delete(oldest);
+      this.onEvict?.(oldest, dropped);
+    }
   }
 }

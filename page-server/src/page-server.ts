@@ -3,7 +3,7 @@ import { fileIn, sendFile } from './files.js';
 import { pagePolicy, setSecurityHeaders } from './headers.js';
 import { apiProxy, isApiPath } from './proxy.js';
 import { readRegistry } from './releases.js';
-import { sendPage } from './render.js';
+import { sendPage, warmRenderer } from './render.js';
 import { guarded, notFound, sendRelease } from './serve.js';
 import { readSite, type Site, type SiteSettings } from './site.js';
 
@@ -73,5 +73,13 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       return true;
     },
   );
-  return http.createServer((req, res) => void handler(req, res));
+  const server = http.createServer((req, res) => void handler(req, res));
+  server.once('listening', () => {
+    try {
+      warmRenderer(readSite(settings).shellDir);
+    } catch {
+      // The site cannot be read yet: each request says why.
+    }
+  });
+  return server;
 }

@@ -49,8 +49,17 @@ export function sessionToken(req: IncomingMessage): string | undefined {
   return undefined;
 }
 
+/** Forgets the server build a render.js loaded (Node's module cache would keep every one ever loaded). */
+function unload(file: string): void {
+  const folder = path.dirname(file) + path.sep;
+  const require = createRequire(file);
+  for (const key of Object.keys(require.cache)) if (key.startsWith(folder)) delete require.cache[key];
+}
+
 /** File contents by path and stamp; a release's files never change, a rebuilt dist/ is read again. */
-const loaded = new Lru<string, { stamp: string; value: unknown }>(8);
+const loaded = new Lru<string, { stamp: string; value: unknown }>(8, (file) => {
+  if (file.endsWith('.js')) unload(file);
+});
 function byStamp<T>(file: string, load: () => T): T {
   const stat = statSync(file);
   const stamp = `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
@@ -77,12 +86,21 @@ function rendererOf(shellDir: string): RenderPage | undefined {
     return undefined;
   }
   return byStamp(file, () => {
+    unload(file);
     const require = createRequire(file);
-    delete require.cache[file];
     const { renderPage } = require(file) as { renderPage?: unknown };
     if (typeof renderPage !== 'function') throw new Error(`${file} does not export renderPage`);
     return renderPage as RenderPage;
   });
+}
+
+/** Loads the shell's server render ahead of the first page, so that page does not pay for it. */
+export function warmRenderer(shellDir: string): void {
+  try {
+    rendererOf(shellDir);
+  } catch (error) {
+    reportOnce(`The shell's server render could not be loaded: ${String(error)}`);
+  }
 }
 
 const escapeHtml = (value: string): string =>
@@ -106,6 +124,21 @@ export function clientRenderPage(
       route ? `<title>Sportify Camp || ${escapeHtml(route.title)}</title>` : title,
     )
     .replace(/data-route(="")?(?=[\s>])/, `data-route="${escapeHtml(route?.path ?? '')}"`);
+}
+
+/**
+ * Sends each part of the page as the render writes it: the compression middleware would otherwise hold the head
+ * back until its buffer fills or the page ends.
+ */
+function flushEachWrite(res: ServerResponse): void {
+  const flush = (res as ServerResponse & { flush?: () => void }).flush;
+  if (typeof flush !== 'function') return;
+  const write = res.write;
+  res.write = function (this: ServerResponse, ...args: Parameters<ServerResponse['write']>) {
+    const written = write.apply(this, args as never);
+    flush.call(this);
+    return written;
+  } as ServerResponse['write'];
 }
 
 export interface PageSettings {
@@ -171,6 +204,7 @@ export async function sendPage(
     };
     const result = await Promise.race([renderPage(input), gaveUp]);
     res.statusCode = result.status;
+    flushEachWrite(res);
     result.pipe(res);
   } catch (error) {
     done();

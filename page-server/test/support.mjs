@@ -26,6 +26,14 @@ exports.renderPage = async (input) => {
   const mode = (/[?&]render=(\\w+)/.exec(input.url) || [])[1];
   if (mode === 'hang') return new Promise(() => {});
   if (mode === 'fail') throw new Error('the render failed');
+  if (mode === 'slow')
+    return {
+      status: 200,
+      pipe(res) {
+        res.write('<!doctype html><html><head><title>first part</title></head>');
+        setTimeout(() => res.end('<body>the rest, 300 ms later</body></html>'), 300);
+      },
+    };
   return {
     status: input.url.startsWith('/missing') ? 404 : 200,
     pipe(res) {

@@ -116,14 +116,19 @@ export async function buildAll(log) {
   log(fresh ? `Build: ${fresh[1]} of ${fresh[2]} packages unchanged (from the cache).` : 'Build: done.');
 }
 
+/** `npm run start:scaled`: how many page servers run behind nginx on the site's port. */
+const SCALED_PAGE_SERVERS = 2;
+
 /**
  * Starts the API: one process on API_PORT, or with `scaled` API_REPLICAS processes on free ports behind nginx on
- * API_PORT (each trusting exactly that one proxy hop for the client's address). Returns the started services.
+ * API_PORT (each trusting exactly that one proxy hop for the client's address). With `site`, the same nginx serves
+ * the whole site on `site.port`: `/api/...` to the replicas, everything else to the page servers `site.upstreams`.
+ * Returns the started services.
  * @param {ReturnType<typeof readSettings>} s
  * @param {Record<string, string>} apiEnv
- * @param {{ scaled: boolean, log: (msg: string) => void }} options
+ * @param {{ scaled: boolean, log: (msg: string) => void, site?: { port: number, upstreams: string[] } }} options
  */
-export async function startApi(s, apiEnv, { scaled, log }) {
+export async function startApi(s, apiEnv, { scaled, log, site }) {
   const main = path.join(repoRoot, 'api/dist/main.js');
   const replica = async (
     /** @type {string} */ name,
@@ -150,14 +155,20 @@ export async function startApi(s, apiEnv, { scaled, log }) {
     for (const r of settled) if (r.status === 'fulfilled') started.push(r.value);
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw failed.reason;
-    const lb = await startNginx({
+    const nginxOptions = {
       port: s.apiPort,
       upstreams: ports.map((p) => `127.0.0.1:${p}`),
       dir: path.join(s.dataDir, 'run', 'nginx'),
+      site,
       log,
-    });
+    };
+    const lb = await startNginx(nginxOptions);
     started.push(lb.service);
     log(`API: ${ports.length} replicas (ports ${ports.join(', ')}) behind nginx on port ${s.apiPort}`);
+    if (site)
+      log(
+        `Site: ${site.upstreams.length} page servers (${site.upstreams.join(', ')}) behind nginx on port ${site.port}`,
+      );
     return started;
   } catch (err) {
     await Promise.all(started.map((x) => x.stop()));
@@ -231,7 +242,13 @@ export async function startStack({ env = process.env, log = console.log, scaled 
       CORS_ORIGINS: s.frontEnds.map((f) => origin(f.port)).join(','),
       ASSET_BASE_URL: origin(s.frontEnds[0].port),
     };
-    services.push(...(await startApi(s, apiEnv, { scaled, log })));
+    // Scaled: nginx serves the site's port, in front of page servers on free ports (and of the API under /api).
+    const shell = s.frontEnds[0];
+    /** @type {number[]} */
+    const pagePorts = [];
+    if (scaled) for (let i = 0; i < SCALED_PAGE_SERVERS; i++) pagePorts.push(await freePort());
+    const site = scaled ? { port: shell.port, upstreams: pagePorts.map((p) => `127.0.0.1:${p}`) } : undefined;
+    services.push(...(await startApi(s, apiEnv, { scaled, log, site })));
 
     // The seed writes demo accounts with published passwords: development only (it refuses otherwise too).
     const seed = !s.developmentMode
@@ -247,36 +264,39 @@ export async function startStack({ env = process.env, log = console.log, scaled 
 
     const config = runtimeConfig(s, auth?.host);
     const releases = releasesDir(env);
-    for (const f of s.frontEnds) {
+    const remoteArgs = s.frontEnds
+      .filter((r) => r.federation)
+      .flatMap((r) => ['--remote', `${r.name}:${r.federation}:${path.join(repoRoot, r.dir, 'dist')}`]);
+    const servers = s.frontEnds.flatMap((f) => {
       const dist = path.join(repoRoot, f.dir, 'dist');
-      const common = ['--dir', dist, '--port', String(f.port), '--releases', releases];
-      const args = f.spa
-        ? [
-            PAGE_SERVER,
-            ...common,
-            ...s.frontEnds
-              .filter((r) => r.federation)
-              .flatMap((r) => ['--remote', `${r.name}:${r.federation}:${path.join(repoRoot, r.dir, 'dist')}`]),
-          ]
-        : [ASSET_SERVER, '--name', f.name, ...common];
-      const fe = spawnService(f.name, process.execPath, args, {
+      if (!f.spa) {
+        const args = [ASSET_SERVER, '--name', f.name, '--dir', dist, '--port', String(f.port), '--releases', releases];
+        return [{ name: f.name, port: f.port, args, check: 'mf-manifest.json', env: {} }];
+      }
+      const instances = scaled
+        ? pagePorts.map((port, i) => ({ name: `${f.name}-${i + 1}`, port }))
+        : [{ name: f.name, port: f.port }];
+      return instances.map(({ name, port }) => ({
+        name,
+        port,
+        args: [PAGE_SERVER, '--dir', dist, '--port', String(port), '--releases', releases, ...remoteArgs],
+        check: 'config.json',
+        // The page server serves the runtime config; its /api and its server renders reach the API (nginx when scaled).
+        env: { SPORTIFY_RUNTIME_CONFIG: JSON.stringify(config), SPORTIFY_API_URL: origin(s.apiPort) },
+      }));
+    });
+    const started = servers.map((server) => {
+      const service = spawnService(server.name, process.execPath, server.args, {
         quiet: true,
         cwd: repoRoot,
-        env: {
-          SPORTIFY_DEV_MODE: s.developmentMode ? '1' : '0',
-          // The page server serves the runtime config and proxies /api to the API (its nginx when scaled).
-          ...(f.spa ? { SPORTIFY_RUNTIME_CONFIG: JSON.stringify(config), SPORTIFY_API_URL: origin(s.apiPort) } : {}),
-        },
+        env: { SPORTIFY_DEV_MODE: s.developmentMode ? '1' : '0', ...server.env },
       });
-      services.push(fe);
-    }
-    await Promise.all(
-      s.frontEnds.map((f) => {
-        const service = services.find((x) => x.name === f.name);
-        if (!service) throw new Error(`${f.name} was not started`);
-        return ready(service, [`http://127.0.0.1:${f.port}/${f.spa ? 'config.json' : 'mf-manifest.json'}`], 30_000);
-      }),
-    );
+      services.push(service);
+      return { ...server, service };
+    });
+    await Promise.all(started.map((x) => ready(x.service, [`http://127.0.0.1:${x.port}/${x.check}`], 30_000)));
+    const pageServer = started.find((x) => x.check === 'config.json');
+    if (scaled && pageServer) await ready(pageServer.service, [`http://127.0.0.1:${shell.port}/config.json`], 30_000);
 
     // Lets tests stop one front end to prove the others keep working.
     const runDir = path.join(s.dataDir, 'run');
