@@ -1,6 +1,6 @@
 import { api, type ApiResponse } from '@sportify/shared-ui';
 
-// Home's three public reads. The paths are exactly the shell's prefetch hints (routeTable), so a cold load reuses
+// Home's three public reads. The paths are exactly Home's firstReads (src/screens.json), so a cold load reuses
 // the responses the browser already fetched while the remote's code was downloading.
 export const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
