@@ -14,9 +14,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { firstServerView, firstViewHints, injectFirstView, manifestCache, serverViewCache } from './lib/first-view.mjs';
 import { serverViews } from './lib/server-views.mjs';
 import { parseArgs } from 'node:util';
-import { liveBuildDir } from './releases/guard.mjs';
 import { liveShellDir, registryReader, withLiveRemotes } from './releases/live.mjs';
-import { currentRouteTable } from './releases/screens.mjs';
 import { releasesDir, VERSION_PATTERN } from './releases/store.mjs';
 
 const { values: opts } = parseArgs({
@@ -57,6 +55,11 @@ const registry = registryReader(releases);
 /** The folder whose files the site serves now: the shell's live release, else --dir. */
 const currentRoot = () => (opts.spa && liveShellDir(releases, registry())) || root;
 
+// Only the shell's server assembles the route table; loading the screens rules compiles TypeScript, which the
+// remotes' servers need not pay for at start-up.
+const routeTables = opts.spa
+  ? await Promise.all([import('./releases/guard.mjs'), import('./releases/screens.mjs')])
+  : undefined;
 let routeProblems = '';
 
 /**
@@ -68,6 +71,8 @@ function currentRuntimeConfig() {
     ? JSON.parse(process.env.SPORTIFY_RUNTIME_CONFIG)
     : JSON.parse(readFileSync(path.join(currentRoot(), 'config.json'), 'utf8'));
   const live = registry();
+  if (!routeTables) throw new Error('only the shell serves the runtime config');
+  const [{ liveBuildDir }, { currentRouteTable }] = routeTables;
   const { routes, routesVersion, problems } = currentRouteTable((remote) => liveBuildDir(releases, remote.name, live));
   if (problems.join() !== routeProblems) problems.forEach((problem) => console.error(`${opts.name}: ${problem}`));
   routeProblems = problems.join();
