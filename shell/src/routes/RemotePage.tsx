@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useLocation } from '@sportify/shared-ui/router';
 import { firstViewFrame, Spinner, usePageTitle } from '@sportify/shared-ui';
-import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
 import type { ScreenRoute } from '@sportify/shared-ui/screens';
+import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
 import type { RemoteName } from '../federation/remoteRegistry';
 import { AreaUnavailable } from './AreaUnavailable';
 import { useRouteTable } from './liveRoutes';
