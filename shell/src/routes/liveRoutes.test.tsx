@@ -94,6 +94,9 @@ describe('route table from config.json', () => {
 });
 
 describe('a promote or rollback of a remote, seen by an open page', () => {
+  // The whole shell with clicks: slow on a busy machine, not slow code.
+  jest.setTimeout(20_000);
+
   it('adds the new screen to the menu at the next navigation and opens it by its link', async () => {
     const live = liveTable(siteRoutes());
     await renderApp({ path: '/dashboard/all-users', session: admin, routes: live.table });
