@@ -270,6 +270,25 @@ function typeScriptRule(pkgDir) {
   };
 }
 
+/**
+ * The shell's dev server answers /config.json with public/config.json plus the route table the remotes' sources
+ * declare (their src/screens.json), as the shell's server does from the live releases.
+ */
+function devRuntimeConfig(pkgDir) {
+  return async (_req, res, next) => {
+    try {
+      const { currentRouteTable } = await import('./scripts/releases/screens.mjs');
+      const { routes, routesVersion } = currentRouteTable((remote) => path.join(__dirname, remote.dir, 'src'));
+      const config = JSON.parse(fs.readFileSync(path.join(pkgDir, 'public/config.json'), 'utf8'));
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end(JSON.stringify({ ...config, routes, routesVersion }));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
 const ASSET_RULE = { test: /\.(svg|webp|png|jpe?g|avif)$/i, type: 'asset/resource' };
 const ASSET_FILENAME = 'assets/[name].[contenthash:8][ext]';
 const buildLabel = () =>
@@ -343,6 +362,14 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
         hot: false,
         liveReload: true,
         client: { overlay: { warnings: false, runtimeErrors: false } },
+        ...(host
+          ? {
+              setupMiddlewares: (middlewares) => [
+                { name: 'runtime-config', path: '/config.json', middleware: devRuntimeConfig(pkgDir) },
+                ...middlewares,
+              ],
+            }
+          : {}),
       },
     };
   };

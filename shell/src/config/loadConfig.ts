@@ -15,11 +15,22 @@ export async function loadConfig(): Promise<ShellConfig> {
   return parse(await fetchConfigJson());
 }
 
-/** config.json as served now, past every cache (the live releases may have changed since the page loaded). */
-export async function loadLatestConfig(): Promise<ShellConfig> {
-  const response = await fetch('/config.json', { cache: 'no-cache' });
-  if (!response.ok) throw new Error(`/config.json: HTTP ${response.status}`);
-  return parse(await response.json());
+let reading: Promise<ShellConfig> | null = null;
+
+/**
+ * config.json as served now, past every cache (the live releases may have changed since the page loaded). The route
+ * table and the release picker ask at the same navigation: they share one request.
+ */
+export function loadLatestConfig(): Promise<ShellConfig> {
+  reading ??= fetch('/config.json', { cache: 'no-cache' })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`/config.json: HTTP ${response.status}`);
+      return parse(await response.json());
+    })
+    .finally(() => {
+      reading = null;
+    });
+  return reading;
 }
 
 /** The remotes map of config.json as served now. */

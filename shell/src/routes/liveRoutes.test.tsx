@@ -94,6 +94,9 @@ describe('route table from config.json', () => {
 });
 
 describe('a promote or rollback of a remote, seen by an open page', () => {
+  // The whole shell with clicks: slow on a busy machine, not slow code.
+  jest.setTimeout(20_000);
+
   it('adds the new screen to the menu at the next navigation and opens it by its link', async () => {
     const live = liveTable(siteRoutes());
     await renderApp({ path: '/dashboard/all-users', session: admin, routes: live.table });
@@ -131,6 +134,34 @@ describe('a promote or rollback of a remote, seen by an open page', () => {
     await act(async () => navigateOutsideReact('/dashboard/camp-report'));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(live.reads).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads the page afresh, not the unavailable panel, for a screen the release the page runs lacks', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const live = liveTable({ ...siteRoutes(), remotes: { mf_admin: 'http://admin/1/' } });
+    // The page runs release 1 of mf_admin, which has no CampReport.
+    const remotes = {
+      load: (remote: string, module: string) =>
+        module === 'CampReport' ? Promise.reject(new Error('no CampReport')) : workingRemotes.load(remote, module),
+    };
+    await renderApp({ path: '/dashboard/all-users', session: admin, routes: live.table, remotes });
+    await screen.findByRole('heading', { name: 'mf_admin/ManageUsers screen' });
+    live.switchTo(withCampReport());
+    await act(async () => navigateOutsideReact('/dashboard/camp-report'));
+    // Let the failed load settle: the same failure with the page's release still live shows the panel (below).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(live.table.remoteMovedOn('mf_admin')).toBe(true);
+    expect(screen.getByRole('status', { name: 'Loading page' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    jest.restoreAllMocks();
+  });
+
+  it('shows the unavailable panel when the remote of a screen fails while its release is still live', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const remotes = { load: () => Promise.reject(new Error('offline')) };
+    await renderApp({ path: '/dashboard/all-users', session: admin, remotes });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This area is unavailable');
+    jest.restoreAllMocks();
   });
 
   it('shows Page not found at once for the path the page was loaded at: its table came with it', async () => {
