@@ -60,3 +60,15 @@ test('a Logout whose POST /logout fails is sent again at the next page load', as
   await expect.poll(() => sessionCookie(context)).toBeUndefined();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('sportify-logout-pending'))).toBeNull();
 });
+
+test('the sign-out on a 401 clears the cookie as well', async ({ page, context }) => {
+  await signIn(page, demo.student);
+  await expect.poll(() => sessionCookie(context)).toBeDefined();
+  // A token the API refuses; a client-side navigation (no reload) to a screen that calls the API with it.
+  await page.evaluate(() => localStorage.setItem('access-token', 'not-a-valid-token'));
+  const refused = page.waitForResponse((res) => res.request().method() === 'GET' && res.status() === 401);
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+  await refused;
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => sessionCookie(context)).toBeUndefined();
+});
