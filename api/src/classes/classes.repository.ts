@@ -87,6 +87,13 @@ export type ClassChanges = Partial<Pick<CampClass, 'className' | 'classImage' | 
   unset?: ('startDate' | 'sessions')[];
 };
 
+/** A class after a counted change (a decision, a feedback note) and that change's number. */
+export interface Counted {
+  cls: CampClass;
+  count: number;
+}
+const AFTER = { returnDocument: 'after', projection: READ } as const;
+
 /** A capacity edit: from the capacity the caller read to the one it wants. */
 export interface CapacityChange {
   from: number;
@@ -241,15 +248,25 @@ export class ClassesRepository {
     return new Map(rows.map((r) => [r._id, r.total]));
   }
 
-  /** Moves a class out of `pending` only: the status filter makes the decision final even under races. */
-  async decide(id: string, status: Exclude<ClassStatus, 'pending'>): Promise<UpdateResult> {
-    const res = await this.model.updateOne({ _id: id, status: 'pending' }, { $set: { status } }).exec();
-    return { matchedCount: res.matchedCount, modifiedCount: res.modifiedCount };
+  /**
+   * Moves a class out of `pending` only: the status filter makes the decision final even under races. Returns the
+   * decided class and the decision's number (null when it was not pending).
+   */
+  async decide(id: string, status: Exclude<ClassStatus, 'pending'>): Promise<Counted | null> {
+    const d = await this.model
+      .findOneAndUpdate({ _id: id, status: 'pending' }, { $set: { status }, $inc: { reviews: 1 } }, AFTER)
+      .lean<LeanClass & { reviews: number }>()
+      .exec();
+    return d ? { cls: toClass(d), count: d.reviews } : null;
   }
 
-  async setFeedback(id: string, feedback: string): Promise<UpdateResult> {
-    const res = await this.model.updateOne({ _id: id }, { $set: { feedback } }).exec();
-    return { matchedCount: res.matchedCount, modifiedCount: res.modifiedCount };
+  /** Sets the admin's feedback; returns the class and the note's number (null when there is no such class). */
+  async setFeedback(id: string, feedback: string): Promise<Counted | null> {
+    const d = await this.model
+      .findOneAndUpdate({ _id: id }, { $set: { feedback }, $inc: { feedbackNotes: 1 } }, AFTER)
+      .lean<LeanClass & { feedbackNotes: number }>()
+      .exec();
+    return d ? { cls: toClass(d), count: d.feedbackNotes } : null;
   }
 
   /**
