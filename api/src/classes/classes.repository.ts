@@ -109,6 +109,17 @@ export class ClassesRepository {
     return d ? toClass(d) : null;
   }
 
+  async schedulesOf(ids: string[]): Promise<Map<string, Pick<CampClass, 'startDate' | 'sessions'>>> {
+    if (!ids.length) return new Map();
+    const docs = await this.model
+      .find({ _id: { $in: ids }, startDate: { $ne: null } }, { startDate: 1, sessions: 1 })
+      .lean<{ _id: { toString(): string }; startDate: Date; sessions?: number }[]>()
+      .exec();
+    return new Map(
+      docs.map((d) => [d._id.toString(), { startDate: d.startDate, ...(d.sessions ? { sessions: d.sessions } : {}) }]),
+    );
+  }
+
   async insert(c: NewClass): Promise<CampClass> {
     const doc = await this.model.create({
       status: 'pending',

@@ -134,6 +134,11 @@ export class ClassesService implements OnApplicationBootstrap {
     };
   }
 
+  /** The start date and sessions of each dated class among `ids` (for the students' enrolled lists). */
+  schedulesOf(ids: string[]): Promise<Map<string, Pick<CampClass, 'startDate' | 'sessions'>>> {
+    return this.classes.schedulesOf(ids);
+  }
+
   findById(id: string): Promise<CampClass | null> {
     return this.classes.findById(id);
   }

@@ -704,6 +704,16 @@ export interface components {
             date: string;
             /** @example 120 */
             price: number;
+            /**
+             * @description The class's weekly sessions; absent: one
+             * @example 4
+             */
+            sessions?: number;
+            /**
+             * Format: date-time
+             * @description When the class's first session starts; absent for a class without a date
+             */
+            startDate?: string;
             /** @example service pending */
             status: string;
             /** @example pi_sandbox_x */
