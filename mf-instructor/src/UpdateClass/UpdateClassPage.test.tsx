@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppToastContainer, type CampClass } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
