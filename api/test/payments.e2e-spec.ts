@@ -67,6 +67,9 @@ describe('payments (test-mode sandbox gateway)', () => {
         date: expect.any(String),
         status: 'service pending',
         classId,
+        // The class's schedule as it is now (the demo's Swimming Lessons is dated, 8 weekly sessions).
+        startDate: (cls.startDate as Date).toISOString(),
+        sessions: 8,
       },
     ]);
     // The public list shows the new seat count at once.

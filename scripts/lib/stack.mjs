@@ -10,6 +10,7 @@ import { assertPortsFree, freePort } from './ports.mjs';
 import { startNginx } from './nginx.mjs';
 import { startDevDb } from './devdb.mjs';
 import { startAuthEmulator, DEMO_PROJECT_ID } from './auth-emulator.mjs';
+import { startMailInbox } from './maildev.mjs';
 import { spawnService, ready } from './proc.mjs';
 import { releasesDir } from '../releases/store.mjs';
 
@@ -71,6 +72,7 @@ export function readSettings(env = process.env) {
     // Where browsers call the API: the page server's /api by default (same origin, no preflight); an absolute URL
     // (such as http://localhost:5000) makes them call the API's own origin instead.
     publicApiUrl: env.SPORTIFY_PUBLIC_API_URL || '/api',
+    campTimeZone: env.CAMP_TIME_ZONE || 'America/New_York',
   };
 }
 
@@ -95,6 +97,7 @@ export function runtimeConfig(s, authHost) {
     firebase: { ...s.firebase, authEmulatorUrl: authHost ? `http://${authHost}` : '' },
     stripePublishableKey: s.stripePublishableKey,
     remotes,
+    campTimeZone: s.campTimeZone,
   };
 }
 
@@ -233,6 +236,9 @@ export async function startStack({ env = process.env, log = console.log, scaled 
     if (auth)
       log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
 
+    const mail = await startMailInbox({ env, dataDir: s.dataDir, repoRoot, log });
+    if (mail.service) services.push(mail.service);
+
     const apiEnv = {
       // The launcher is the development tool: it unlocks the API's development defaults unless told otherwise.
       SPORTIFY_DEV_MODE: s.developmentMode ? '1' : '0',
@@ -241,6 +247,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
       ...(auth ? { FIREBASE_AUTH_EMULATOR_HOST: auth.host } : {}),
       CORS_ORIGINS: s.frontEnds.map((f) => origin(f.port)).join(','),
       ASSET_BASE_URL: origin(s.frontEnds[0].port),
+      ...mail.apiEnv,
     };
     // Scaled: nginx serves the site's port, in front of page servers on free ports (and of the API under /api).
     const shell = s.frontEnds[0];
@@ -305,7 +312,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
       path.join(runDir, 'services.json'),
       JSON.stringify(Object.fromEntries(services.map((x) => [x.name, x.child.pid])), null, 2),
     );
-    return { settings: s, services, config, stop, saveAccounts };
+    return { settings: s, services, config, stop, saveAccounts, mailInbox: mail.inboxUrl };
   } catch (err) {
     await stop();
     throw err;

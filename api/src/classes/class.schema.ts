@@ -38,6 +38,22 @@ export class ClassRecord {
   @Prop({ default: '' })
   feedback: string;
 
+  /** When the first session starts; absent for a class without a date. */
+  @Prop()
+  startDate?: Date;
+
+  /** Weekly sessions from `startDate`; absent means one. */
+  @Prop({ min: 1 })
+  sessions?: number;
+
+  /** Decisions made on the class (an edit sends it back to review): names each decision's e-mail. */
+  @Prop({ default: 0 })
+  reviews: number;
+
+  /** Feedback notes the admins left: names each one's e-mail. */
+  @Prop({ default: 0 })
+  feedbackNotes: number;
+
   /** Payment intents holding a seat: makes taking and releasing a seat idempotent per intent (payments retry them). */
   @Prop({ type: [String], default: [] })
   seatHolders: string[];
@@ -52,3 +68,5 @@ ClassSchema.index({ status: 1, className: 1, _id: 1 });
 ClassSchema.index({ status: 1, instructorEmail: 1 });
 ClassSchema.index({ status: 1, seats: 1 });
 ClassSchema.index({ instructorEmail: 1, status: 1, date: -1 });
+// "Starting soonest" and the "Starting from" filter.
+ClassSchema.index({ status: 1, startDate: 1, _id: 1 });

@@ -2,6 +2,7 @@ import {
   BadRequestException,
   ConflictException,
   ForbiddenException,
+  Inject,
   Injectable,
   Logger,
   NotFoundException,
@@ -10,6 +11,9 @@ import {
 import type { Caller } from '../auth/caller';
 import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
 import { pageWindow, type Paged } from '../common/paging';
+import { parseZoned } from '../common/time-zone';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MailOutbox } from '../mail/mail.module';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import type {
   AllClassesQueryDto,
@@ -18,6 +22,7 @@ import type {
   PublicClassesQueryDto,
   UpdateClassDto,
 } from './class.dto';
+import { classCalendar } from './calendar';
 import { toPublicClass, type CampClass, type ClassStatus } from './class.model';
 import { ClassesRepository, type ClassChanges } from './classes.repository';
 
@@ -37,7 +42,16 @@ export class ClassesService implements OnApplicationBootstrap {
   constructor(
     private readonly classes: ClassesRepository,
     private readonly cache: PublicCache,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailOutbox,
   ) {}
+
+  /** A validated date from a DTO: local text is the camp's time. */
+  private zoned(text: string, field: string): Date {
+    const date = parseZoned(text, this.config.campTimeZone);
+    if (!date) throw new BadRequestException(`${field} is not a real date and time`);
+    return date;
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const filled = await this.classes.backfillCapacity();
@@ -65,6 +79,7 @@ export class ClassesService implements OnApplicationBootstrap {
           withSeats: query.available === 'true',
           minPrice: query.minPrice,
           maxPrice: query.maxPrice,
+          startsFrom: query.startsFrom !== undefined ? this.zoned(query.startsFrom, 'startsFrom') : undefined,
         },
         query.sort ?? 'newest',
         window,
@@ -92,8 +107,36 @@ export class ClassesService implements OnApplicationBootstrap {
       seats: dto.seats,
       price: dto.price,
       status: 'pending',
+      ...(dto.startDate !== undefined ? { startDate: this.zoned(dto.startDate, 'Start date') } : {}),
+      ...(dto.sessions !== undefined ? { sessions: dto.sessions } : {}),
     });
     return { insertedId: created._id };
+  }
+
+  /**
+   * The .ics file of an approved class with a start date. Public like the class's card, which shows the same name,
+   * instructor and date: a plain link downloads it, with no token in the address.
+   */
+  async calendar(id: string): Promise<{ fileName: string; body: string }> {
+    const cls = await this.classes.findById(id);
+    if (!cls || cls.status !== 'approved') throw new NotFoundException('Class not found');
+    if (!cls.startDate) throw new NotFoundException('This class has no start date yet');
+    const slug =
+      cls.className
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'class';
+    return {
+      fileName: `${slug}.ics`,
+      body: classCalendar({ ...cls, startDate: cls.startDate }, this.config.campTimeZone, {
+        siteUrl: this.config.mail.siteUrl,
+      }),
+    };
+  }
+
+  /** The start date and sessions of each dated class among `ids` (for the students' enrolled lists). */
+  schedulesOf(ids: string[]): Promise<Map<string, Pick<CampClass, 'startDate' | 'sessions'>>> {
+    return this.classes.schedulesOf(ids);
   }
 
   findById(id: string): Promise<CampClass | null> {
@@ -147,21 +190,50 @@ export class ClassesService implements OnApplicationBootstrap {
     return { items, total, page: window.page, limit: window.limit };
   }
 
+  /** The admin's decision, and the instructor's e-mail about it (keyed by the decision's number: one each). */
   async decide(id: string, status: 'approved' | 'denied'): Promise<UpdateResult> {
-    const result = await this.classes.decide(id, status);
-    if (result.matchedCount === 0) {
+    const decided = await this.classes.decide(id, status);
+    if (!decided) {
       const existing = await this.classes.findById(id);
       if (!existing) throw new NotFoundException('Class not found');
       throw new ConflictException(`This class is already ${existing.status}; a decision is final`);
     }
     this.cache.invalidate('classes');
-    return result;
+    const { cls, count } = decided;
+    await this.mail.enqueue({
+      key: `class-${status}:${id}:${count}`,
+      to: cls.instructorEmail,
+      template: status === 'approved' ? 'classApproved' : 'classDenied',
+      data: { className: cls.className, classId: id, ...(cls.feedback ? { feedback: cls.feedback } : {}) },
+    });
+    return { matchedCount: 1, modifiedCount: 1 };
   }
 
+  /** The admin's feedback, e-mailed to the instructor (one e-mail per note). */
   async feedback(id: string, text: string): Promise<UpdateResult> {
-    const result = await this.classes.setFeedback(id, text.trim());
-    if (result.matchedCount === 0) throw new NotFoundException('Class not found');
-    return result;
+    const noted = await this.classes.setFeedback(id, text.trim());
+    if (!noted) throw new NotFoundException('Class not found');
+    const { cls, count } = noted;
+    await this.mail.enqueue({
+      key: `feedback:${id}:${count}`,
+      to: cls.instructorEmail,
+      template: 'feedback',
+      data: { className: cls.className, classId: id, feedback: cls.feedback },
+    });
+    return { matchedCount: 1, modifiedCount: 1 };
+  }
+
+  /** The start date and sessions of an edit: a value that differs is set, null removes what is stored. */
+  private dateChanges(dto: UpdateClassDto, existing: CampClass, changes: ClassChanges): void {
+    const unset: ('startDate' | 'sessions')[] = [];
+    if (dto.startDate === null && existing.startDate) unset.push('startDate');
+    else if (typeof dto.startDate === 'string') {
+      const startDate = this.zoned(dto.startDate, 'Start date');
+      if (startDate.getTime() !== existing.startDate?.getTime()) changes.startDate = startDate;
+    }
+    if (dto.sessions === null && existing.sessions) unset.push('sessions');
+    else if (typeof dto.sessions === 'number' && dto.sessions !== existing.sessions) changes.sessions = dto.sessions;
+    if (unset.length) changes.unset = unset;
   }
 
   /**
@@ -180,6 +252,7 @@ export class ClassesService implements OnApplicationBootstrap {
       if (className !== undefined && className !== existing.className) changes.className = className;
       if (dto.classImage !== undefined && dto.classImage !== existing.classImage) changes.classImage = dto.classImage;
       if (dto.price !== undefined && dto.price !== existing.price) changes.price = dto.price;
+      this.dateChanges(dto, existing, changes);
       const capacity =
         dto.capacity !== undefined && dto.capacity !== existing.capacity
           ? { from: existing.capacity, to: dto.capacity }

@@ -1,3 +1,4 @@
+import type { CampClass } from '../classes/class.model';
 // A recorded (paid) enrolment.
 export interface Payment {
   _id: string;
@@ -33,7 +34,9 @@ export interface PaymentRecorded {
 export type EnrolledItem = Pick<
   Payment,
   '_id' | 'className' | 'transactionId' | 'price' | 'date' | 'status' | 'classId'
->;
+> &
+  /** The class's schedule as it is now (the payment keeps no copy of it). */
+  Partial<Pick<CampClass, 'startDate' | 'sessions'>>;
 
 export interface SandboxConfirmed {
   paymentIntent: { id: string; status: string; amount: number; currency: string };

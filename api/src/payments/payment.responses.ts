@@ -38,6 +38,13 @@ export class EnrolledItemResponse implements EnrolledItem {
   @ApiProperty({ type: String, format: 'date-time' }) date: Date;
   @ApiProperty({ example: 'service pending' }) status: string;
   @ApiProperty() classId: string;
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    description: "When the class's first session starts; absent for a class without a date",
+  })
+  startDate?: Date;
+  @ApiPropertyOptional({ example: 4, description: "The class's weekly sessions; absent: one" }) sessions?: number;
 }
 
 class ConfirmedIntentResponse {

@@ -110,13 +110,19 @@ export class PaymentsService implements OnModuleInit {
   }
 
   async enrolled(caller: Caller): Promise<EnrolledItem[]> {
-    return (await this.payments.listForStudent(caller.email)).map(toEnrolledItem);
+    return this.withSchedules(await this.payments.listForStudent(caller.email));
   }
 
   async enrolledPage(caller: Caller, query: StudentListQueryDto): Promise<Paged<EnrolledItem>> {
     const window = pageWindow(query);
     const { items, total } = await this.payments.pageForStudent(caller.email, window, query.classIds);
-    return { items: items.map(toEnrolledItem), total, page: window.page, limit: window.limit };
+    return { items: await this.withSchedules(items), total, page: window.page, limit: window.limit };
+  }
+
+  /** Enrolled rows with their classes' start dates and sessions (one read for the page). */
+  private async withSchedules(payments: Payment[]): Promise<EnrolledItem[]> {
+    const schedules = await this.classes.schedulesOf([...new Set(payments.map((p) => p.classId))]);
+    return payments.map((p) => ({ ...toEnrolledItem(p), ...schedules.get(p.classId) }));
   }
 
   /** For admins: intents not settled after the configured delay (what reconciliation still has to do). */

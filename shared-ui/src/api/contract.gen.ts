@@ -53,6 +53,22 @@ export interface paths {
         patch: operations["ClassesController_update"];
         trace?: never;
     };
+    "/classes/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ClassesController_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/classes/feedback/{id}": {
         parameters: {
             query?: never;
@@ -582,6 +598,17 @@ export interface components {
              * @example 12
              */
             seats: number;
+            /**
+             * @description Weekly sessions; absent: one
+             * @example 4
+             */
+            sessions?: number;
+            /**
+             * Format: date-time
+             * @description When the first session starts; absent for a class without a date
+             * @example 2027-07-06T13:00:00.000Z
+             */
+            startDate?: string;
             /** @enum {string} */
             status: "pending" | "approved" | "denied";
         };
@@ -625,6 +652,17 @@ export interface components {
             price: number;
             /** @example 12 */
             seats: number;
+            /**
+             * @description Weekly sessions from the start date; omit for one
+             * @example 4
+             */
+            sessions?: number;
+            /**
+             * Format: date-time
+             * @description When the first session starts: the camp's local time (CAMP_TIME_ZONE), or an instant with its offset; omit for a class without a date
+             * @example 2027-07-06T09:00
+             */
+            startDate?: string;
             /** @description Ignored: a new class is always 'pending' */
             status?: Record<string, never>;
         };
@@ -682,6 +720,16 @@ export interface components {
             date: string;
             /** @example 120 */
             price: number;
+            /**
+             * @description The class's weekly sessions; absent: one
+             * @example 4
+             */
+            sessions?: number;
+            /**
+             * Format: date-time
+             * @description When the class's first session starts; absent for a class without a date
+             */
+            startDate?: string;
             /** @example service pending */
             status: string;
             /** @example pi_sandbox_x */
@@ -799,6 +847,17 @@ export interface components {
              * @example 12
              */
             seats: number;
+            /**
+             * @description Weekly sessions; absent: one
+             * @example 4
+             */
+            sessions?: number;
+            /**
+             * Format: date-time
+             * @description When the first session starts; absent for a class without a date
+             * @example 2027-07-06T13:00:00.000Z
+             */
+            startDate?: string;
         };
         PublicPersonPageResponse: {
             items: components["schemas"]["PublicPersonResponse"][];
@@ -945,6 +1004,17 @@ export interface components {
             classImage?: string;
             className?: string;
             price?: number;
+            /**
+             * @description Weekly sessions; null: back to one
+             * @example 4
+             */
+            sessions?: number | null;
+            /**
+             * Format: date-time
+             * @description When the first session starts: the camp's local time (CAMP_TIME_ZONE), or an instant with its offset; omit for a class without a date; null removes it
+             * @example 2027-07-06T09:00
+             */
+            startDate?: string | null;
         };
         UpdateResultResponse: {
             /** @example 1 */
@@ -1028,7 +1098,10 @@ export interface operations {
                 page?: number;
                 /** @description Text in the class name or the instructor's name (case-insensitive, literal) */
                 q?: string;
-                sort?: "popular" | "price" | "-price" | "newest" | "name";
+                /** @description 'start': starting soonest first, classes without a date last */
+                sort?: "popular" | "price" | "-price" | "newest" | "name" | "start";
+                /** @description Only classes starting at or after this day (its midnight in the camp's time zone) or date and time; classes without a date are left out */
+                startsFrom?: string;
             };
             header?: never;
             path?: never;
@@ -1118,6 +1191,35 @@ export interface operations {
             };
             /** @description The class kept changing during the edit */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ClassesController_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An approved dated class as an iCalendar file: one event per weekly session, in the camp time zone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description No such approved class, or it has no start date */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
