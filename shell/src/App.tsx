@@ -1,4 +1,5 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import styled from 'styled-components';
 import { AppProviders, type AppStore } from '@sportify/shared-ui';
 import { AuthServiceProvider } from './auth/AuthServiceContext';
 import type { AuthService } from './auth/authService';
@@ -26,11 +27,39 @@ export function App({ store, Router, auth, remotes, routes }: AppProps) {
           <RouteTableProvider value={routes}>
             <Router>
               <NavigationBridge />
-              <AppRoutes />
+              <UntilInteractive>
+                <AppRoutes />
+              </UntilInteractive>
             </Router>
           </RouteTableProvider>
         </RemoteRegistryProvider>
       </AuthServiceProvider>
     </AppProviders>
   );
+}
+
+// A fieldset without a box of its own: it only lends its disabled state to the controls inside.
+const ControlsGate = styled.fieldset`
+  display: contents;
+`;
+
+const noSubscription = () => () => undefined;
+
+/**
+ * The server's page shows every button and field disabled until the browser has taken the page over: a click or a
+ * keystroke before that would be lost, and a form would submit natively (its fields in the URL). Links keep
+ * working, since the page they open is rendered on the server too. (The server's snapshot is used while hydrating,
+ * the browser's right after; a page rendered in the browser starts interactive.) Marks 'sportify-hydrated' for the
+ * benchmarks.
+ */
+function UntilInteractive({ children }: { children: ReactNode }) {
+  const interactive = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  useEffect(() => {
+    performance.mark?.('sportify-hydrated');
+  }, []);
+  return <ControlsGate disabled={!interactive}>{children}</ControlsGate>;
 }
