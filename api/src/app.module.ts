@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SelectionsModule } from './selections/selections.module';
 import { UsersModule } from './users/users.module';
+import { WaitlistModule } from './waitlist/waitlist.module';
 
 @Module({})
 export class AppModule {
@@ -27,6 +28,7 @@ export class AppModule {
         ClassesModule,
         SelectionsModule,
         PaymentsModule,
+        WaitlistModule,
         HealthModule,
       ],
       providers: [

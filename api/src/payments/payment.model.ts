@@ -35,6 +35,15 @@ export type EnrolledItem = Pick<
   '_id' | 'className' | 'transactionId' | 'price' | 'date' | 'status' | 'classId'
 >;
 
+/** The student cancelled an enrolment: the full price goes back (`refunded` now, or `refund_due`: retried). */
+export interface EnrolmentCancelled {
+  cancelled: true;
+  className: string;
+  /** Dollars. */
+  refund: number;
+  refundState: 'refunded' | 'refund_due';
+}
+
 export interface SandboxConfirmed {
   paymentIntent: { id: string; status: string; amount: number; currency: string };
 }
