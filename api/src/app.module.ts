@@ -8,6 +8,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { MailModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SelectionsModule } from './selections/selections.module';
 import { UsersModule } from './users/users.module';
@@ -23,6 +24,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         PublicCacheModule,
+        MailModule,
         AuthModule,
         UsersModule,
         ClassesModule,

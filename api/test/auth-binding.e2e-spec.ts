@@ -55,6 +55,8 @@ describe('fail closed: account binding and the seed', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
       FIREBASE_PROJECT_ID: 'sportify-prod',
       FIREBASE_AUTH_EMULATOR_HOST: '',
+      SMTP_URL: 'smtp://127.0.0.1:25',
+      MAIL_FROM: 'camp@camp.example',
     });
     await expect(runSeed(config)).rejects.toThrow('it runs only in development mode (SPORTIFY_DEV_MODE=1)');
   });

@@ -18,6 +18,8 @@ describe('configuration validated at boot', () => {
     STRIPE_SECRET_KEY: 'sk_live_abc',
     STRIPE_WEBHOOK_SECRET: 'whsec_live_abc',
     FIREBASE_PROJECT_ID: 'sportify-camp-prod',
+    SMTP_URL: 'smtps://mailer:secret@smtp.camp.example:465',
+    MAIL_FROM: 'Sportify Camp <camp@camp.example>',
   };
 
   it('has working defaults for development', () => {
@@ -51,6 +53,11 @@ describe('configuration validated at boot', () => {
     [{ STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ SANDBOX_EVENT_DELAY_MS: 'soon' }, 'SANDBOX_EVENT_DELAY_MS'],
     [{ PAYMENT_SETTLE_DELAY_SECONDS: '-1' }, 'PAYMENT_SETTLE_DELAY_SECONDS'],
+    [{ CAMP_TIME_ZONE: 'Mars/Olympus_Mons' }, 'CAMP_TIME_ZONE'],
+    [{ CAMP_TIME_ZONE: 'EST' }, 'CAMP_TIME_ZONE'],
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
+    [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM'],
+    [{ MAIL_RETRY_SECONDS: '0' }, 'MAIL_RETRY_SECONDS'],
   ])('rejects %p naming %s', (env, name) => {
     expect(problemsOf({ ...DEV, ...env }).join('\n')).toContain(name);
   });
@@ -79,6 +86,24 @@ describe('configuration validated at boot', () => {
     expect(problems).toContain('STRIPE_SECRET_KEY is required');
     expect(problems).toContain('STRIPE_WEBHOOK_SECRET is required');
     expect(problems).toContain('FIREBASE_PROJECT_ID must be a real Firebase project');
+    expect(problems).toContain('SMTP_URL is required');
+    expect(problems).toContain('MAIL_FROM is required');
+  });
+
+  it('reads the camp time zone and the mail settings, with development defaults', () => {
+    expect(loadConfig(DEV)).toMatchObject({
+      campTimeZone: 'America/New_York',
+      mail: { smtpUrl: '', from: 'Sportify Camp <no-reply@sportify.camp>' },
+    });
+    expect(
+      loadConfig({
+        ...DEV,
+        CAMP_TIME_ZONE: 'Europe/Paris',
+        SMTP_URL: 'smtp://127.0.0.1:1025',
+        MAIL_FROM: 'a@b.example',
+      }),
+    ).toMatchObject({ campTimeZone: 'Europe/Paris', mail: { smtpUrl: 'smtp://127.0.0.1:1025', from: 'a@b.example' } });
+    expect(loadConfig(PROD).mail).toMatchObject({ smtpUrl: PROD.SMTP_URL, from: PROD.MAIL_FROM });
   });
 
   it('without the flag: a short or development JWT secret, the emulator and the development webhook secret are refused', () => {

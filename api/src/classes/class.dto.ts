@@ -15,11 +15,14 @@ import {
   Min,
   Max,
   MinLength,
+  IsISO8601,
+  Matches,
+  ValidateBy,
   ValidateIf,
 } from 'class-validator';
 import { IsHttpUrl } from '../common/dto-rules';
 import { PageQueryDto, QueryNumber, SearchText } from '../common/paging';
-import { CLASS_STATUSES, PRICE_MAX, SEATS_MAX, type ClassStatus } from './class.model';
+import { CLASS_STATUSES, PRICE_MAX, SEATS_MAX, SESSIONS_MAX, type ClassStatus } from './class.model';
 
 // Numbers only (the browser converts form values): a string or an operator object is refused, not coerced.
 const SeatRules = () =>
@@ -37,6 +40,52 @@ const PriceRules = () =>
     Min(0, { message: 'price must not be negative' }),
     Max(PRICE_MAX, { message: `price must be at most ${PRICE_MAX}` }),
   );
+
+// A date and time: with an offset it is that instant; without one it is the camp's local time (CAMP_TIME_ZONE),
+// which is what the forms send.
+const START_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
+const START_MESSAGE = 'Start date must be a date and time, e.g. 2027-07-06T09:00';
+const STARTS_FROM_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+export const START_YEARS = { min: 2000, max: 2100 } as const;
+const StartDateRules = () =>
+  applyDecorators(
+    IsString({ message: START_MESSAGE }),
+    Matches(START_PATTERN, { message: START_MESSAGE }),
+    IsISO8601({ strict: true }, { message: START_MESSAGE }),
+    IsStartYear(),
+  );
+function IsStartYear() {
+  return ValidateBy({
+    name: 'isStartYear',
+    validator: {
+      validate: (value: unknown) => {
+        const year = typeof value === 'string' ? Number(value.slice(0, 4)) : NaN;
+        return year >= START_YEARS.min && year <= START_YEARS.max;
+      },
+      defaultMessage: () => `Start date must be between ${START_YEARS.min} and ${START_YEARS.max}`,
+    },
+  });
+}
+const SessionRules = () =>
+  applyDecorators(
+    IsInt({ message: 'Sessions must be a whole number' }),
+    Min(1, { message: 'Sessions must be at least 1' }),
+    Max(SESSIONS_MAX, { message: `Sessions must be at most ${SESSIONS_MAX}` }),
+  );
+const START_DOC = {
+  type: String,
+  format: 'date-time',
+  example: '2027-07-06T09:00',
+  description:
+    "When the first session starts: the camp's local time (CAMP_TIME_ZONE), or an instant with its offset; omit for a class without a date",
+};
+const SESSIONS_DOC = {
+  type: Number,
+  minimum: 1,
+  maximum: SESSIONS_MAX,
+  example: 4,
+  description: 'Weekly sessions from the start date; omit for one',
+};
 
 export class CreateClassDto {
   @ApiProperty({ example: 'Beach Volleyball Basics' })
@@ -59,6 +108,16 @@ export class CreateClassDto {
   @IsDefined({ message: 'Price is required' })
   @PriceRules()
   price: number;
+
+  @ApiPropertyOptional(START_DOC)
+  @IsOptional()
+  @StartDateRules()
+  startDate?: string;
+
+  @ApiPropertyOptional(SESSIONS_DOC)
+  @IsOptional()
+  @SessionRules()
+  sessions?: number;
 
   @ApiPropertyOptional({ description: "Ignored: the signed-in instructor's name is used" })
   @IsOptional()
@@ -115,6 +174,17 @@ export class UpdateClassDto {
   @IsOptional()
   @PriceRules()
   price?: number;
+
+  // null removes the date (or the sessions); undefined leaves it as it is.
+  @ApiPropertyOptional({ ...START_DOC, nullable: true, description: `${START_DOC.description}; null removes it` })
+  @ValidateIf((_dto, value) => value !== undefined && value !== null)
+  @StartDateRules()
+  startDate?: string | null;
+
+  @ApiPropertyOptional({ ...SESSIONS_DOC, nullable: true, description: 'Weekly sessions; null: back to one' })
+  @ValidateIf((_dto, value) => value !== undefined && value !== null)
+  @SessionRules()
+  sessions?: number | null;
 }
 
 export class ClassStatusDto {
@@ -131,7 +201,7 @@ export class ClassFeedbackDto {
   feedback: string;
 }
 
-export const CLASS_SORTS = ['popular', 'price', '-price', 'newest', 'name'] as const;
+export const CLASS_SORTS = ['popular', 'price', '-price', 'newest', 'name', 'start'] as const;
 export type ClassSort = (typeof CLASS_SORTS)[number];
 
 const PriceBound = (name: string) =>
@@ -166,7 +236,23 @@ export class PublicClassesQueryDto extends PageQueryDto {
   @PriceBound('maxPrice')
   maxPrice?: number;
 
-  @ApiPropertyOptional({ enum: CLASS_SORTS, default: 'newest' })
+  @ApiPropertyOptional({
+    type: String,
+    example: '2027-07-01',
+    description:
+      "Only classes starting at or after this day (its midnight in the camp's time zone) or date and time; classes without a date are left out",
+  })
+  @IsOptional()
+  @IsString({ message: 'startsFrom must be a date, e.g. 2027-07-01' })
+  @Matches(STARTS_FROM_PATTERN, { message: 'startsFrom must be a date, e.g. 2027-07-01' })
+  @IsISO8601({ strict: true }, { message: 'startsFrom must be a date, e.g. 2027-07-01' })
+  startsFrom?: string;
+
+  @ApiPropertyOptional({
+    enum: CLASS_SORTS,
+    default: 'newest',
+    description: "'start': starting soonest first, classes without a date last",
+  })
   @IsOptional()
   @IsIn(CLASS_SORTS, { message: `sort must be one of ${CLASS_SORTS.join(', ')}` })
   sort?: ClassSort;

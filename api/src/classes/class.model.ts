@@ -19,6 +19,10 @@ export interface CampClass {
   date: Date;
   enrolled: number;
   feedback: string;
+  /** When the first session starts (ISO 8601 in JSON); absent for a class without a date. */
+  startDate?: Date;
+  /** Weekly sessions from `startDate` (1-52); absent means one. */
+  sessions?: number;
 }
 
 /** What the public pages show of a class: no status, review feedback or internal fields. */
@@ -31,11 +35,15 @@ const PUBLIC_CLASS_FIELDS = [
   'seats',
   'price',
   'enrolled',
+  'startDate',
+  'sessions',
 ] as const;
 export type PublicClass = Pick<CampClass, (typeof PUBLIC_CLASS_FIELDS)[number]>;
 
+// Absent optional fields stay absent (not `undefined`), so the JSON of an undated class has no date keys.
 export const toPublicClass = (c: CampClass): PublicClass =>
-  Object.fromEntries(PUBLIC_CLASS_FIELDS.map((f) => [f, c[f]])) as PublicClass;
+  Object.fromEntries(PUBLIC_CLASS_FIELDS.filter((f) => c[f] !== undefined).map((f) => [f, c[f]])) as PublicClass;
 
 export const SEATS_MAX = 1000;
 export const PRICE_MAX = 10_000;
+export const SESSIONS_MAX = 52;

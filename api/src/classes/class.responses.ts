@@ -1,7 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageResponse } from '../common/paging';
 import type { AdminClassPage } from './classes.service';
-import { CLASS_STATUSES, type CampClass, type ClassStatus, type PublicClass } from './class.model';
+import { CLASS_STATUSES, SESSIONS_MAX, type CampClass, type ClassStatus, type PublicClass } from './class.model';
 
 export class PublicClassResponse implements PublicClass {
   @ApiProperty() _id: string;
@@ -12,6 +12,15 @@ export class PublicClassResponse implements PublicClass {
   @ApiProperty({ example: 12, description: 'Available seats; 0 means full' }) seats: number;
   @ApiProperty({ example: 120, description: 'Dollars' }) price: number;
   @ApiProperty({ example: 19 }) enrolled: number;
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    example: '2027-07-06T13:00:00.000Z',
+    description: 'When the first session starts; absent for a class without a date',
+  })
+  startDate?: Date;
+  @ApiPropertyOptional({ example: 4, minimum: 1, maximum: SESSIONS_MAX, description: 'Weekly sessions; absent: one' })
+  sessions?: number;
 }
 
 export class ClassResponse extends PublicClassResponse implements CampClass {

@@ -38,6 +38,14 @@ export class ClassRecord {
   @Prop({ default: '' })
   feedback: string;
 
+  /** When the first session starts; absent for a class without a date. */
+  @Prop()
+  startDate?: Date;
+
+  /** Weekly sessions from `startDate`; absent means one. */
+  @Prop({ min: 1 })
+  sessions?: number;
+
   /** Payment intents holding a seat: makes taking and releasing a seat idempotent per intent (payments retry them). */
   @Prop({ type: [String], default: [] })
   seatHolders: string[];
@@ -61,3 +69,5 @@ ClassSchema.index({ status: 1, seats: 1 });
 ClassSchema.index({ instructorEmail: 1, status: 1, date: -1 });
 // The waitlist's sweeper looks for holds left without an offer.
 ClassSchema.index({ holds: 1 });
+// "Starting soonest" and the "Starting from" filter.
+ClassSchema.index({ status: 1, startDate: 1, _id: 1 });

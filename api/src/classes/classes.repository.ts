@@ -27,13 +27,15 @@ const toClass = (d: LeanClass): CampClass => ({
   date: d.date,
   enrolled: d.enrolled ?? 0,
   feedback: d.feedback ?? '',
+  ...(d.startDate ? { startDate: d.startDate } : {}),
+  ...(d.sessions ? { sessions: d.sessions } : {}),
 });
 
 export type NewClass = Pick<
   CampClass,
   'className' | 'classImage' | 'instructorName' | 'instructorEmail' | 'seats' | 'price'
 > &
-  Partial<Pick<CampClass, 'status' | 'enrolled' | 'feedback' | 'date'>>;
+  Partial<Pick<CampClass, 'status' | 'enrolled' | 'feedback' | 'date' | 'startDate' | 'sessions'>>;
 
 /** A new class's stored seats: its capacity is what is free now plus who is already enrolled. */
 const withCapacity = (c: NewClass) => ({ ...c, capacity: c.seats + (c.enrolled ?? 0) });
@@ -48,6 +50,8 @@ export interface ClassQuery {
   withSeats?: boolean;
   minPrice?: number;
   maxPrice?: number;
+  /** Only classes starting at or after this instant. */
+  startsFrom?: Date;
 }
 
 // Reads leave the seat holders (one id per enrolled student) in the database: only seat changes need them.
@@ -55,7 +59,7 @@ const READ = { seatHolders: 0 } as const;
 // The public lists also leave out the admin's feedback, which they never show.
 const PUBLIC_READ = { seatHolders: 0, feedback: 0 } as const;
 
-export type ClassOrder = 'popular' | 'price' | '-price' | 'newest' | 'name';
+export type ClassOrder = 'popular' | 'price' | '-price' | 'newest' | 'name' | 'start';
 
 // Every order ends on _id, so equal keys keep one order and pages neither overlap nor skip.
 const ORDERS: Record<ClassOrder, Record<string, 1 | -1>> = {
@@ -64,6 +68,7 @@ const ORDERS: Record<ClassOrder, Record<string, 1 | -1>> = {
   '-price': { price: -1, _id: 1 },
   newest: { date: -1, _id: -1 },
   name: { className: 1, _id: 1 },
+  start: { startDate: 1, _id: 1 },
 };
 
 function toFilter(q: ClassQuery): Record<string, unknown> {
@@ -77,11 +82,15 @@ function toFilter(q: ClassQuery): Record<string, unknown> {
       ...(q.maxPrice !== undefined ? { $lte: q.maxPrice } : {}),
     };
   }
+  if (q.startsFrom) filter.startDate = { $gte: q.startsFrom };
   const text = containsText(q.text, ['className', 'instructorName', ...(q.textInEmail ? ['instructorEmail'] : [])]);
   return text ? { ...filter, ...text } : filter;
 }
 
-export type ClassChanges = Partial<Pick<CampClass, 'className' | 'classImage' | 'price'>>;
+export type ClassChanges = Partial<Pick<CampClass, 'className' | 'classImage' | 'price' | 'startDate' | 'sessions'>> & {
+  /** Fields the edit removes (a date or sessions taken off). */
+  unset?: ('startDate' | 'sessions')[];
+};
 
 /** A capacity edit: from the capacity the caller read to the one it wants. */
 export interface CapacityChange {
@@ -129,9 +138,21 @@ export class ClassesRepository {
     return docs.map(toClass);
   }
 
-  /** One page of the classes matching `query`, in `order`, and how many match in all. */
+  /**
+   * One page of the classes matching `query`, in `order`, and how many match in all. 'start' puts the classes
+   * without a date after the dated ones (MongoDB would sort a missing date first).
+   */
   async page(query: ClassQuery, order: ClassOrder, window: PageWindow): Promise<{ items: CampClass[]; total: number }> {
     const filter = toFilter(query);
+    if (order === 'start') {
+      const dated = { ...filter, startDate: { ...(filter.startDate as object | undefined), $ne: null } };
+      const undated = query.startsFrom ? null : { ...filter, startDate: null };
+      return this.pageInTwoParts(
+        { filter: dated, order: ORDERS.start },
+        undated && { filter: undated, order: ORDERS.newest },
+        window,
+      );
+    }
     const [docs, total] = await Promise.all([
       this.model
         .find(filter, READ)
@@ -149,39 +170,51 @@ export class ClassesRepository {
    * A page of every class with the pending ones first (newest first within each part): two ordinary queries
    * instead of a computed sort key, so both use the (status, date) index on any MongoDB.
    */
-  async pagePendingFirst(text: string | undefined, window: PageWindow): Promise<{ items: CampClass[]; total: number }> {
+  pagePendingFirst(text: string | undefined, window: PageWindow): Promise<{ items: CampClass[]; total: number }> {
     const pending = toFilter({ status: 'pending', text, textInEmail: true });
     const others: Record<string, unknown> = {
       ...toFilter({ text, textInEmail: true }),
       status: { $in: ['approved', 'denied'] },
     };
-    const [pendingTotal, othersTotal] = await Promise.all([
-      this.model.countDocuments(pending).exec(),
-      this.model.countDocuments(others).exec(),
+    return this.pageInTwoParts(
+      { filter: pending, order: ORDERS.newest },
+      { filter: others, order: ORDERS.newest },
+      window,
+    );
+  }
+
+  /** A page over the rows of `first` and then those of `second` (disjoint filters), each in its own order. */
+  private async pageInTwoParts(
+    first: { filter: Record<string, unknown>; order: Record<string, 1 | -1> },
+    second: { filter: Record<string, unknown>; order: Record<string, 1 | -1> } | null,
+    window: PageWindow,
+  ): Promise<{ items: CampClass[]; total: number }> {
+    const [firstTotal, secondTotal] = await Promise.all([
+      this.model.countDocuments(first.filter).exec(),
+      second ? this.model.countDocuments(second.filter).exec() : 0,
     ]);
-    const order = ORDERS.newest;
-    const fromPending =
-      window.skip < pendingTotal
+    const fromFirst =
+      window.skip < firstTotal
         ? await this.model
-            .find(pending, READ)
-            .sort(order)
+            .find(first.filter, READ)
+            .sort(first.order)
             .skip(window.skip)
             .limit(window.limit)
             .lean<LeanClass[]>()
             .exec()
         : [];
-    const rest = window.limit - fromPending.length;
-    const fromOthers =
-      rest > 0
+    const rest = window.limit - fromFirst.length;
+    const fromSecond =
+      second && rest > 0
         ? await this.model
-            .find(others, READ)
-            .sort(order)
-            .skip(Math.max(0, window.skip - pendingTotal))
+            .find(second.filter, READ)
+            .sort(second.order)
+            .skip(Math.max(0, window.skip - firstTotal))
             .limit(rest)
             .lean<LeanClass[]>()
             .exec()
         : [];
-    return { items: [...fromPending, ...fromOthers].map(toClass), total: pendingTotal + othersTotal };
+    return { items: [...fromFirst, ...fromSecond].map(toClass), total: firstTotal + secondTotal };
   }
 
   /** How many classes of each status match the text (the admin's status tabs). */
@@ -235,6 +268,7 @@ export class ClassesRepository {
     changes: ClassChanges,
     capacity?: CapacityChange,
   ): Promise<UpdateResult> {
+    const { unset, ...set } = changes;
     const res = await this.model
       .updateOne(
         {
@@ -250,7 +284,8 @@ export class ClassesRepository {
             : {}),
         },
         {
-          $set: { ...changes, ...(capacity ? { capacity: capacity.to } : {}), status: 'pending' },
+          $set: { ...set, ...(capacity ? { capacity: capacity.to } : {}), status: 'pending' },
+          ...(unset?.length ? { $unset: Object.fromEntries(unset.map((f) => [f, 1])) } : {}),
           ...(capacity ? { $inc: { seats: capacity.to - capacity.from } } : {}),
         },
       )

@@ -2,6 +2,7 @@ import {
   BadRequestException,
   ConflictException,
   ForbiddenException,
+  Inject,
   Injectable,
   Logger,
   NotFoundException,
@@ -10,6 +11,8 @@ import {
 import type { Caller } from '../auth/caller';
 import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
 import { pageWindow, type Paged } from '../common/paging';
+import { parseZoned } from '../common/time-zone';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import type {
   AllClassesQueryDto,
@@ -51,7 +54,15 @@ export class ClassesService implements OnApplicationBootstrap {
   constructor(
     private readonly classes: ClassesRepository,
     private readonly cache: PublicCache,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** A validated date from a DTO: local text is the camp's time. */
+  private zoned(text: string, field: string): Date {
+    const date = parseZoned(text, this.config.campTimeZone);
+    if (!date) throw new BadRequestException(`${field} is not a real date and time`);
+    return date;
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const filled = await this.classes.backfillCapacity();
@@ -83,6 +94,7 @@ export class ClassesService implements OnApplicationBootstrap {
           withSeats: query.available === 'true',
           minPrice: query.minPrice,
           maxPrice: query.maxPrice,
+          startsFrom: query.startsFrom !== undefined ? this.zoned(query.startsFrom, 'startsFrom') : undefined,
         },
         query.sort ?? 'newest',
         window,
@@ -110,6 +122,8 @@ export class ClassesService implements OnApplicationBootstrap {
       seats: dto.seats,
       price: dto.price,
       status: 'pending',
+      ...(dto.startDate !== undefined ? { startDate: this.zoned(dto.startDate, 'Start date') } : {}),
+      ...(dto.sessions !== undefined ? { sessions: dto.sessions } : {}),
     });
     return { insertedId: created._id };
   }
@@ -221,6 +235,19 @@ export class ClassesService implements OnApplicationBootstrap {
     return result;
   }
 
+  /** The start date and sessions of an edit: a value that differs is set, null removes what is stored. */
+  private dateChanges(dto: UpdateClassDto, existing: CampClass, changes: ClassChanges): void {
+    const unset: ('startDate' | 'sessions')[] = [];
+    if (dto.startDate === null && existing.startDate) unset.push('startDate');
+    else if (typeof dto.startDate === 'string') {
+      const startDate = this.zoned(dto.startDate, 'Start date');
+      if (startDate.getTime() !== existing.startDate?.getTime()) changes.startDate = startDate;
+    }
+    if (dto.sessions === null && existing.sessions) unset.push('sessions');
+    else if (typeof dto.sessions === 'number' && dto.sessions !== existing.sessions) changes.sessions = dto.sessions;
+    if (unset.length) changes.unset = unset;
+  }
+
   /**
    * The owner's edit: only the fields that differ from the stored class are written, and the class goes back to
    * 'pending' for review when any does (a save without changes resets nothing). A capacity change keeps the students
@@ -237,6 +264,7 @@ export class ClassesService implements OnApplicationBootstrap {
       if (className !== undefined && className !== existing.className) changes.className = className;
       if (dto.classImage !== undefined && dto.classImage !== existing.classImage) changes.classImage = dto.classImage;
       if (dto.price !== undefined && dto.price !== existing.price) changes.price = dto.price;
+      this.dateChanges(dto, existing, changes);
       const capacity =
         dto.capacity !== undefined && dto.capacity !== existing.capacity
           ? { from: existing.capacity, to: dto.capacity }

@@ -66,6 +66,37 @@ export interface AppConfig {
     /** A student may cancel an enrolment until this many hours before the class starts. */
     cancelCutoffHours: number;
   };
+
+  // --- Camp calendar and e-mail ---
+  /** IANA time zone the camp's dates are entered, shown and exported in (CAMP_TIME_ZONE). */
+  campTimeZone: string;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** smtp(s)://user:pass@host:port; empty: nothing is sent and messages wait in the outbox. */
+  smtpUrl: string;
+  /** The From address of every message. */
+  from: string;
+  /** Milliseconds between the sender's looks at the outbox; 0 turns the sender off. */
+  sendIntervalMs: number;
+  /** First wait before resending a message the SMTP server refused or never took; doubles per attempt. */
+  retrySeconds: number;
+  /** How long a sender holds a message it is sending before another replica may take it over. */
+  leaseSeconds: number;
+}
+
+export const DEFAULT_CAMP_TIME_ZONE = 'America/New_York';
+const DEV_MAIL_FROM = 'Sportify Camp <no-reply@sportify.camp>';
+
+/** True when `zone` is an IANA time zone this runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return /\//.test(zone) || zone === 'UTC';
+  } catch {
+    return false;
+  }
 }
 
 export class ConfigError extends Error {
@@ -262,6 +293,27 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   const scaling = loadScalingConfig(str, int, problems);
 
+  const campTimeZone = str('CAMP_TIME_ZONE', DEFAULT_CAMP_TIME_ZONE);
+  if (!isTimeZone(campTimeZone))
+    problems.push(`CAMP_TIME_ZONE must be an IANA time zone such as America/New_York (got "${campTimeZone}")`);
+  const smtpUrl = str('SMTP_URL');
+  if (smtpUrl) url('SMTP_URL', '', ['smtp:', 'smtps:']);
+  else if (production) problems.push(`SMTP_URL is required ${needed} (receipts and notices are e-mailed)`);
+  let mailFrom = str('MAIL_FROM');
+  if (mailFrom && !/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom))
+    problems.push(`MAIL_FROM must be an e-mail address, optionally with a name: Name <address> (got "${mailFrom}")`);
+  if (!mailFrom) {
+    if (production) problems.push(`MAIL_FROM is required ${needed} (the sender address of every e-mail)`);
+    mailFrom = DEV_MAIL_FROM;
+  }
+  const mail: MailConfig = {
+    smtpUrl,
+    from: mailFrom,
+    sendIntervalMs: int('MAIL_SEND_INTERVAL_MS', 2000, 0, 3_600_000),
+    retrySeconds: int('MAIL_RETRY_SECONDS', 30, 1, 3600),
+    leaseSeconds: int('MAIL_LEASE_SECONDS', 60, 1, 3600),
+  };
+
   if (problems.length) throw new ConfigError(problems);
   return {
     nodeEnv,
@@ -288,6 +340,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     stripeWebhookSecret,
     payments,
     waitlist,
+    campTimeZone,
+    mail,
   };
 }
 

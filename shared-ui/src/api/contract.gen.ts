@@ -566,6 +566,17 @@ export interface components {
              * @example 12
              */
             seats: number;
+            /**
+             * @description Weekly sessions; absent: one
+             * @example 4
+             */
+            sessions?: number;
+            /**
+             * Format: date-time
+             * @description When the first session starts; absent for a class without a date
+             * @example 2027-07-06T13:00:00.000Z
+             */
+            startDate?: string;
             /** @enum {string} */
             status: "pending" | "approved" | "denied";
         };
@@ -609,6 +620,17 @@ export interface components {
             price: number;
             /** @example 12 */
             seats: number;
+            /**
+             * @description Weekly sessions from the start date; omit for one
+             * @example 4
+             */
+            sessions?: number;
+            /**
+             * Format: date-time
+             * @description When the first session starts: the camp's local time (CAMP_TIME_ZONE), or an instant with its offset; omit for a class without a date
+             * @example 2027-07-06T09:00
+             */
+            startDate?: string;
             /** @description Ignored: a new class is always 'pending' */
             status?: Record<string, never>;
         };
@@ -783,6 +805,17 @@ export interface components {
              * @example 12
              */
             seats: number;
+            /**
+             * @description Weekly sessions; absent: one
+             * @example 4
+             */
+            sessions?: number;
+            /**
+             * Format: date-time
+             * @description When the first session starts; absent for a class without a date
+             * @example 2027-07-06T13:00:00.000Z
+             */
+            startDate?: string;
         };
         PublicPersonPageResponse: {
             items: components["schemas"]["PublicPersonResponse"][];
@@ -929,6 +962,17 @@ export interface components {
             classImage?: string;
             className?: string;
             price?: number;
+            /**
+             * @description Weekly sessions; null: back to one
+             * @example 4
+             */
+            sessions?: number | null;
+            /**
+             * Format: date-time
+             * @description When the first session starts: the camp's local time (CAMP_TIME_ZONE), or an instant with its offset; omit for a class without a date; null removes it
+             * @example 2027-07-06T09:00
+             */
+            startDate?: string | null;
         };
         UpdateResultResponse: {
             /** @example 1 */
@@ -1012,7 +1056,10 @@ export interface operations {
                 page?: number;
                 /** @description Text in the class name or the instructor's name (case-insensitive, literal) */
                 q?: string;
-                sort?: "popular" | "price" | "-price" | "newest" | "name";
+                /** @description 'start': starting soonest first, classes without a date last */
+                sort?: "popular" | "price" | "-price" | "newest" | "name" | "start";
+                /** @description Only classes starting at or after this day (its midnight in the camp's time zone) or date and time; classes without a date are left out */
+                startsFrom?: string;
             };
             header?: never;
             path?: never;

@@ -1,0 +1,91 @@
+// Wall-clock times in a named time zone (the camp's), with nothing but Intl: a local date and time becomes an
+// instant, and an instant is read back as local parts.
+
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** The local date and time in `zone` at `instant`. */
+export function wallTimeAt(zone: string, instant: Date): WallTime {
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+const asUtc = (w: WallTime): number => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+
+/** Minutes `zone` is ahead of UTC at `instant` (-240 for New York in summer). */
+export function offsetMinutes(zone: string, instant: Date): number {
+  const ms = Math.floor(instant.getTime() / 1000) * 1000;
+  return (asUtc(wallTimeAt(zone, new Date(ms))) - ms) / 60_000;
+}
+
+/**
+ * The instant a local time in `zone` names. A time that the clocks skip (spring forward) is read with the offset
+ * from before the change, so it lands an hour later, as a wall clock would show it; a time that happens twice
+ * (fall back) is the first of the two.
+ */
+export function instantOf(zone: string, w: WallTime): Date {
+  const local = asUtc(w);
+  const before = offsetMinutes(zone, new Date(local - 36 * 3_600_000));
+  const after = offsetMinutes(zone, new Date(local + 36 * 3_600_000));
+  // The earlier reading first: the first of two occurrences, or the skipped hour read with the old offset.
+  for (const offset of [Math.max(before, after), Math.min(before, after)]) {
+    const candidate = new Date(local - offset * 60_000);
+    if (offsetMinutes(zone, candidate) === offset) return candidate;
+  }
+  return new Date(local - before * 60_000);
+}
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?)?$/;
+
+/**
+ * An ISO 8601 date or date-time: with an offset (or Z) it is that instant, without one it is local time in `zone`
+ * (a date alone: its midnight). Null when the text is not such a date.
+ */
+export function parseZoned(text: string, zone: string): Date | null {
+  const m = LOCAL.exec(text);
+  if (!m) {
+    const d = new Date(text);
+    return /(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(d.getTime()) ? d : null;
+  }
+  const [year, month, day, hour, minute, second] = m.slice(1).map((v) => Number(v ?? 0));
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59)
+    return null;
+  return instantOf(zone, { year, month, day, hour, minute, second });
+}
