@@ -69,6 +69,10 @@ const refundAtProvider = async (t: TestApp, intentId: string, cents = 8000) => {
   await deliver(t, refundEvent(t.config.stripeWebhookSecret, intentId, cents, cents)).expect(200);
 };
 
+/** The outbox's messages of a template to one student. */
+const mailsTo = (t: TestApp, s: Session, template: string) =>
+  t.db().collection('mail_outbox').find({ to: s.email, template }).toArray();
+
 const settledCheck = async (t: TestApp) => (await t.app.get(LedgerCheckService).check({ settled: true })).drifts;
 
 describe('waitlist: joining, offers of held seats, cancellation', () => {
@@ -148,6 +152,10 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     expect(place).toMatchObject({ position: 0, state: 'offered' });
     expect(new Date(place.heldUntil!).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
     expect(await placeOf(t, w2, classId)).toMatchObject({ position: 1, state: 'waiting' });
+    const offerMails = await mailsTo(t, w1, 'waitlistOffer');
+    expect(offerMails).toHaveLength(1);
+    expect(offerMails[0].data).toMatchObject({ classId, until: place.heldUntil });
+    expect(await mailsTo(t, w2, 'waitlistOffer')).toHaveLength(0);
     // Nobody else can take it: the class is full for everyone else.
     const other = await newStudent(t, 'other');
     await t.http().post('/classes/selected').set(other.auth).send({ classId }).expect(409);
@@ -266,6 +274,8 @@ describe('waitlist: a hold that ends unpaid passes to the next student', () => {
     expect((await sweeper.runOnce()).expired).toBe(0);
     await new Promise((r) => setTimeout(r, 2000));
     expect((await sweeper.runOnce()).expired).toBe(1);
+    expect(await mailsTo(t, w1, 'offerPassedOn')).toHaveLength(1);
+    expect(await mailsTo(t, w2, 'waitlistOffer')).toHaveLength(1);
     expect(await placeOf(t, w1, classId)).toBeUndefined();
     expect((await selectionsOf(t, w1)).filter((x) => x.classId === classId)).toEqual([]);
     expect((await placeOf(t, w2, classId)).state).toBe('offered');

@@ -11,6 +11,7 @@ import type { Caller } from '../auth/caller';
 import { ClassesService } from '../classes/classes.service';
 import { AlreadyExistsError } from '../common/domain-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MailOutbox } from '../mail/mail.module';
 import { SelectionsService } from '../selections/selections.service';
 import { OffersRepository } from './offers.repository';
 import { WaitlistEntriesRepository } from './waitlist-entries.repository';
@@ -48,6 +49,7 @@ export class WaitlistService implements OnModuleInit {
     private readonly offers: OffersRepository,
     private readonly classes: ClassesService,
     private readonly selections: SelectionsService,
+    private readonly mail: MailOutbox,
   ) {}
 
   onModuleInit(): void {
@@ -186,6 +188,13 @@ export class WaitlistService implements OnModuleInit {
       throw new LostOfferError(`Offer ${offer._id} was taken over`);
     await this.selections.hold(entry.studentEmail, offer.classId, offer._id, until);
     await this.stillOurs(offer, owner);
+    // Keyed by the offer: a holder that takes this one over writes the same message, which is sent once.
+    await this.mail.enqueue({
+      key: `offer:${offer._id}`,
+      to: entry.studentEmail,
+      template: 'waitlistOffer',
+      data: { className: await this.classNameOf(offer.classId), classId: offer.classId, until: until.toISOString() },
+    });
     await this.offers.release(offer._id, owner, { state: 'open', email: entry.studentEmail, until });
     this.logger.log(`Seat ${offer.seatKey} of class ${offer.classId} held for ${entry.studentEmail} until ${until.toISOString()}`);
   }
@@ -201,6 +210,13 @@ export class WaitlistService implements OnModuleInit {
     await this.stillOurs(offer, owner);
     await this.entries.deleteByOffer(offer._id);
     await this.selections.endHold(offer._id);
+    if (why === 'expired' && offer.email)
+      await this.mail.enqueue({
+        key: `offer-passed:${offer._id}`,
+        to: offer.email,
+        template: 'offerPassedOn',
+        data: { className: await this.classNameOf(offer.classId) },
+      });
     if (!(await this.offers.release(offer._id, owner, { state: 'passed', ended: why }))) return;
     this.logger.log(`Offer ${offer._id} to ${offer.email} ${why}; passing seat ${offer.seatKey} on`);
     await this.offerHold(offer.classId, offer.seatKey, offer.round + 1);
@@ -274,6 +290,10 @@ export class WaitlistService implements OnModuleInit {
     }
     for (const classId of await this.entries.classesWithWaiting()) await this.fill(classId);
     return orphans;
+  }
+
+  private async classNameOf(classId: string): Promise<string> {
+    return (await this.classes.findById(classId))?.className ?? 'your class';
   }
 
   private async stillOurs(offer: Offer, owner: string): Promise<void> {
