@@ -210,6 +210,9 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
       .db()
       .collection('classes')
       .updateOne({ _id: new Types.ObjectId(classId) }, { $set: { startDate: new Date(Date.now() + 47 * 3600_000) } });
+    const [item] = (await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200)).body;
+    const starts = (await classDoc(t, classId)).startDate as Date;
+    expect(new Date(item.cancelUntil).getTime()).toBe(starts.getTime() - 48 * 3600_000);
     for (const body of [{}, { force: true }, { startDate: '2099-01-01T00:00:00Z' }]) {
       const res = await t.http().post(`/payments/${paymentId}/cancel`).set(s.auth).send(body).expect(409);
       expect(res.body.message).toBe('Cancellations close 48 hours before the class starts');

@@ -359,6 +359,15 @@ export class ClassesRepository {
     return (await this.holdsSeat(id, holder)) ? 'taken' : 'gone';
   }
 
+  /** The start dates of the dated classes among `ids`. */
+  async startDates(ids: string[]): Promise<Map<string, Date>> {
+    const docs = await this.model
+      .find({ _id: { $in: ids }, startDate: { $ne: null } }, { startDate: 1 })
+      .lean<{ _id: { toString(): string }; startDate: Date }[]>()
+      .exec();
+    return new Map(docs.map((d) => [d._id.toString(), d.startDate]));
+  }
+
   async hasHold(id: string, key: string): Promise<boolean> {
     return (await this.model.countDocuments({ _id: id, holds: key }).exec()) > 0;
   }

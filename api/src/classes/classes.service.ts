@@ -171,6 +171,10 @@ export class ClassesService implements OnApplicationBootstrap {
     return returned;
   }
 
+  startDates(ids: string[]): Promise<Map<string, Date>> {
+    return ids.length ? this.classes.startDates([...new Set(ids)]) : Promise.resolve(new Map());
+  }
+
   hasHold(id: string, key: string): Promise<boolean> {
     return this.classes.hasHold(id, key);
   }

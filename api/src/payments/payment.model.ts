@@ -33,7 +33,10 @@ export interface PaymentRecorded {
 export type EnrolledItem = Pick<
   Payment,
   '_id' | 'className' | 'transactionId' | 'price' | 'date' | 'status' | 'classId'
->;
+> & {
+  /** The student may cancel until then (CANCEL_CUTOFF_HOURS before the class starts); absent: always. */
+  cancelUntil?: Date;
+};
 
 /** The student cancelled an enrolment: the full price goes back (`refunded` now, or `refund_due`: retried). */
 export interface EnrolmentCancelled {

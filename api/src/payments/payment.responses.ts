@@ -39,6 +39,12 @@ export class EnrolledItemResponse implements EnrolledItem {
   @ApiProperty({ type: String, format: 'date-time' }) date: Date;
   @ApiProperty({ example: 'service pending' }) status: string;
   @ApiProperty() classId: string;
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    description: 'The student may cancel until then (CANCEL_CUTOFF_HOURS before the class starts); absent: always',
+  })
+  cancelUntil?: Date;
 }
 
 class ConfirmedIntentResponse {

@@ -139,13 +139,23 @@ export class PaymentsService implements OnModuleInit {
   }
 
   async enrolled(caller: Caller): Promise<EnrolledItem[]> {
-    return (await this.payments.listForStudent(caller.email)).map(toEnrolledItem);
+    return this.toEnrolledItems(await this.payments.listForStudent(caller.email));
   }
 
   async enrolledPage(caller: Caller, query: StudentListQueryDto): Promise<Paged<EnrolledItem>> {
     const window = pageWindow(query);
     const { items, total } = await this.payments.pageForStudent(caller.email, window, query.classIds);
-    return { items: items.map(toEnrolledItem), total, page: window.page, limit: window.limit };
+    return { items: await this.toEnrolledItems(items), total, page: window.page, limit: window.limit };
+  }
+
+  /** Each with the end of its cancellation window, when its class has a start date. */
+  private async toEnrolledItems(payments: Payment[]): Promise<EnrolledItem[]> {
+    const starts = await this.classes.startDates(payments.map((p) => p.classId));
+    const hours = this.config.waitlist.cancelCutoffHours;
+    return payments.map((p) => {
+      const until = cancelUntil({ _id: p.classId, startDate: starts.get(p.classId) }, hours);
+      return { ...toEnrolledItem(p), ...(until ? { cancelUntil: until } : {}) };
+    });
   }
 
   /** For admins: intents not settled after the configured delay (what reconciliation still has to do). */

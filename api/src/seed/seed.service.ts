@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { UsersRepository } from '../users/users.repository';
 import { AuthAccounts } from './auth-accounts';
 import { SeedEnrolmentsRepository } from './seed-enrolments.repository';
-import { SEED_CLASSES, SEED_PEOPLE, classImageUrl, personPhotoUrl } from './seed-data';
+import { SEED_CLASSES, SEED_PEOPLE, SEED_WAITLIST, classImageUrl, personPhotoUrl } from './seed-data';
 
 export interface SeedReport {
   seeded: boolean;
@@ -73,6 +73,7 @@ export class SeedService {
     }
     // Each enrolled count gets its students' seats, payments and ledger rows (also after an interrupted run).
     await this.enrolments.enrolMissing(new Date());
+    for (const w of SEED_WAITLIST) await this.enrolments.waitFor(w.className, w.students, new Date());
 
     for (const p of SEED_PEOPLE) {
       await this.users.insertIfAbsent({

@@ -8,7 +8,7 @@ import { axiosBaseQuery } from './axiosBaseQuery';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: axiosBaseQuery(),
-  tagTypes: ['Class', 'User', 'Selection', 'Payment', 'Role'],
+  tagTypes: ['Class', 'User', 'Selection', 'Payment', 'Role', 'Waitlist'],
   // Other users change the same data (an admin approves a class an instructor is looking at), and tags only
   // cover this browser's own writes: show the cached list at once and refresh it whenever a screen mounts.
   refetchOnMountOrArgChange: true,
