@@ -33,7 +33,11 @@ describe('the API contract against the running API', () => {
     };
     // A student with one paid class and one selected, so their two lists have items.
     const open = (
-      (await t.http().get('/classes').expect(200)).body as Array<{ _id: string; seats: number; instructorEmail: string }>
+      (await t.http().get('/classes').expect(200)).body as Array<{
+        _id: string;
+        seats: number;
+        instructorEmail: string;
+      }>
     ).filter((c) => c.seats > 0);
     // The paid class has a start date, so the enrolment shows until when it may be cancelled.
     const teacher = await signInAs(t, open[0].instructorEmail, JORDAN.password);

@@ -31,7 +31,12 @@ describe('waitlist across two instances: 20 waiting, 5 seats freed at once', () 
     const enrolled = [];
     for (let i = 0; i < FREED; i++) {
       const { s, p } = await paidIntent(a, classId, `seat${i}`);
-      const res = await a.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(201);
+      const res = await a
+        .http()
+        .post('/payments')
+        .set(s.auth)
+        .send(paymentBody(s, p, classId))
+        .expect(201);
       enrolled.push({ s, p, paymentId: res.body.insertResult.insertedId as string });
     }
     const queue: Session[] = [];
@@ -47,13 +52,15 @@ describe('waitlist across two instances: 20 waiting, 5 seats freed at once', () 
     const secret = a.config.stripeWebhookSecret;
     for (const { p } of enrolled.slice(0, 3)) await atProvider(a, p.intentId, { refunded: true, amountRefunded: 8000 });
     const results = await Promise.all([
-      ...enrolled.slice(0, 3).flatMap(({ p }, i) => [
-        deliver(i % 2 ? a : b, refundEvent(secret, p.intentId, 8000, 8000)),
-        deliver(i % 2 ? b : a, refundEvent(secret, p.intentId, 8000, 8000)),
-      ]),
-      ...enrolled.slice(3).map(({ s, paymentId }, i) =>
-        (i % 2 ? a : b).http().post(`/payments/${paymentId}/cancel`).set(s.auth),
-      ),
+      ...enrolled
+        .slice(0, 3)
+        .flatMap(({ p }, i) => [
+          deliver(i % 2 ? a : b, refundEvent(secret, p.intentId, 8000, 8000)),
+          deliver(i % 2 ? b : a, refundEvent(secret, p.intentId, 8000, 8000)),
+        ]),
+      ...enrolled
+        .slice(3)
+        .map(({ s, paymentId }, i) => (i % 2 ? a : b).http().post(`/payments/${paymentId}/cancel`).set(s.auth)),
       a.app.get(WaitlistSweeper).runOnce(),
       b.app.get(WaitlistSweeper).runOnce(),
     ]);
@@ -74,10 +81,20 @@ describe('waitlist across two instances: 20 waiting, 5 seats freed at once', () 
     const open = offers.filter((o) => o.state === 'open');
     expect(open).toHaveLength(FREED);
     expect(new Set(open.map((o) => o.seatKey)).size).toBe(FREED);
-    expect(open.map((o) => o.email).sort()).toEqual(queue.slice(0, FREED).map((s) => s.email).sort());
+    expect(open.map((o) => o.email).sort()).toEqual(
+      queue
+        .slice(0, FREED)
+        .map((s) => s.email)
+        .sort(),
+    );
     // Each of the first five has one offer e-mail; nobody else has any.
     const mails = await a.db().collection('mail_outbox').find({ template: 'waitlistOffer' }).toArray();
-    expect(mails.map((m) => m.to).sort()).toEqual(queue.slice(0, FREED).map((s) => s.email).sort());
+    expect(mails.map((m) => m.to).sort()).toEqual(
+      queue
+        .slice(0, FREED)
+        .map((s) => s.email)
+        .sort(),
+    );
     // Everyone else is still waiting, renumbered from 1 in join order.
     for (const [i, s] of queue.slice(FREED).entries()) {
       const places = (await b.http().get(`/waitlist/places/${s.email}`).set(s.auth).expect(200)).body;

@@ -17,7 +17,12 @@ import { newStudent, signInAs, startTestApp, type Session, type TestApp } from '
 /** A student who paid for a seat of `classId` through the whole flow (select, intent, card, POST /payments). */
 async function enrolled(t: TestApp, classId: string, prefix = 'enrolled') {
   const { s, p } = await paidIntent(t, classId, prefix);
-  const recorded = await t.http().post('/payments').set(s.auth).send(paymentBody(s, p, classId)).expect(201);
+  const recorded = await t
+    .http()
+    .post('/payments')
+    .set(s.auth)
+    .send(paymentBody(s, p, classId))
+    .expect(201);
   return { s, p, paymentId: recorded.body.insertResult.insertedId as string };
 }
 
@@ -80,7 +85,10 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
   let admin: Session;
 
   beforeAll(async () => {
-    t = await startTestApp({ seed: true, env: { PAYMENT_SETTLE_DELAY_SECONDS: '0', WAITLIST_SWEEP_INTERVAL_SECONDS: '0' } });
+    t = await startTestApp({
+      seed: true,
+      env: { PAYMENT_SETTLE_DELAY_SECONDS: '0', WAITLIST_SWEEP_INTERVAL_SECONDS: '0' },
+    });
     admin = await signInAs(t, ADMIN.email, ADMIN.password);
   });
   afterAll(() => t.close());
@@ -130,9 +138,9 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     expect((await t.http().get(`/waitlist/counts?classIds=${classId}`).set(sam.auth).expect(200)).body.counts).toEqual(
       {},
     );
-    expect((await t.http().get(`/waitlist/counts?classIds=${classId}`).set(admin.auth).expect(200)).body.counts).toEqual(
-      { [classId]: 2 },
-    );
+    expect(
+      (await t.http().get(`/waitlist/counts?classIds=${classId}`).set(admin.auth).expect(200)).body.counts,
+    ).toEqual({ [classId]: 2 });
     await t.http().get(`/waitlist/counts?classIds=${classId}`).set(early.auth).expect(403);
     expect(await settledCheck(t)).toEqual([]);
   });
@@ -179,12 +187,11 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     await t.http().post(`/payments/${paymentId}/cancel`).set(waiting.auth).expect(404);
     await t.http().post(`/payments/not-an-id/cancel`).set(s.auth).expect(400);
 
-    const cancels = await Promise.all(
-      [1, 2, 3].map(() => t.http().post(`/payments/${paymentId}/cancel`).set(s.auth)),
-    );
+    const cancels = await Promise.all([1, 2, 3].map(() => t.http().post(`/payments/${paymentId}/cancel`).set(s.auth)));
     const ok = cancels.filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
-    for (const r of ok) expect(r.body).toEqual({ cancelled: true, className: expect.any(String), refund: 95, refundState: 'refunded' });
+    for (const r of ok)
+      expect(r.body).toEqual({ cancelled: true, className: expect.any(String), refund: 95, refundState: 'refunded' });
     for (const r of cancels.filter((x) => x.status !== 200)) expect(r.status).toBe(404);
 
     const intent = (await t.db().collection('sandbox_payment_intents').findOne({ intentId: p.intentId }))!;

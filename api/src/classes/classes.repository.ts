@@ -340,7 +340,9 @@ export class ClassesRepository {
 
   /** A hold nobody is waiting for goes back to `seats` (idempotent). */
   async returnHold(id: string, key: string): Promise<boolean> {
-    const res = await this.model.updateOne({ _id: id, holds: key }, { $inc: { seats: 1 }, $pull: { holds: key } }).exec();
+    const res = await this.model
+      .updateOne({ _id: id, holds: key }, { $inc: { seats: 1 }, $pull: { holds: key } })
+      .exec();
     return res.modifiedCount === 1;
   }
 

@@ -146,7 +146,8 @@ function checkWaitlist(
     if (live.length > 1) drifts.push(`hold ${key} has ${live.length} live offers`);
     for (const o of live) {
       if (inFlight(o)) continue;
-      if (!holdsOf.get(o.classId)?.has(key)) drifts.push(`offer ${o._id} is ${o.state} on hold ${key}, which its class does not have`);
+      if (!holdsOf.get(o.classId)?.has(key))
+        drifts.push(`offer ${o._id} is ${o.state} on hold ${key}, which its class does not have`);
       if (o.state === 'open' && !entries.some((e) => e.offerId === o._id && e.state === 'offered'))
         drifts.push(`open offer ${o._id} has no student offered it on the waitlist`);
     }
@@ -166,7 +167,10 @@ function checkWaitlist(
   }
   const order = (e: CheckedEntry) => `${e.joinedAt.toISOString()} ${e._id}`;
   for (const [classId, list] of byClass) {
-    const waiting = list.filter((e) => e.state === 'waiting').map(order).sort();
+    const waiting = list
+      .filter((e) => e.state === 'waiting')
+      .map(order)
+      .sort();
     for (const e of list.filter((x) => x.state === 'offered')) {
       if (waiting.length && order(e) > waiting[0])
         drifts.push(`class ${classId}: ${e.studentEmail} was offered a seat while a student ahead still waits`);

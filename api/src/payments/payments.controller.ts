@@ -85,7 +85,9 @@ export class PaymentsController {
   @HttpCode(200)
   @ApiOkResponse({ type: EnrolmentCancelledResponse, description: 'Cancelled; the full price is refunded' })
   @ApiNotFoundResponse({ description: "No such enrolment of the caller's" })
-  @ApiConflictResponse({ description: 'Too close to the start of the class (CANCEL_CUTOFF_HOURS), whatever the body says' })
+  @ApiConflictResponse({
+    description: 'Too close to the start of the class (CANCEL_CUTOFF_HOURS), whatever the body says',
+  })
   cancel(@CurrentCaller() caller: Caller, @Param('id', ParseObjectIdPipe) id: string): Promise<EnrolmentCancelled> {
     return this.payments.cancel(caller, id);
   }

@@ -128,7 +128,8 @@ export class PaymentsService implements OnModuleInit {
       );
     }
     const outcome = await this.settlement.cancel(payment.transactionId);
-    if (outcome.kind === 'recorded') throw new ConflictException('This enrolment could not be cancelled; please try again');
+    if (outcome.kind === 'recorded')
+      throw new ConflictException('This enrolment could not be cancelled; please try again');
     const row = await this.ledger.find(payment.transactionId);
     return {
       cancelled: true,

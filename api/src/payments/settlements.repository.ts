@@ -200,10 +200,7 @@ export class SettlementsRepository {
    * reconciliation picks it up when nobody holds the row. Money taken (`charged`) and a refund or dispute at the
    * provider or the student's cancellation (`revoke`) are kept until handled.
    */
-  async poke(
-    intentId: string,
-    news: { charged?: boolean; revoke?: Revocation },
-  ): Promise<void> {
+  async poke(intentId: string, news: { charged?: boolean; revoke?: Revocation }): Promise<void> {
     await this.model
       .updateOne(
         { intentId },

@@ -132,17 +132,17 @@ export class OffersRepository {
   /** The holder's outcome, and the claim let go; false when it no longer held it. */
   async release(id: string, owner: string, set: OfferRelease = {}): Promise<boolean> {
     const res = await this.model
-      .updateOne(
-        { _id: id, owner },
-        { $set: { ...set, updatedAt: new Date() }, $unset: { owner: 1, leaseUntil: 1 } },
-      )
+      .updateOne({ _id: id, owner }, { $set: { ...set, updatedAt: new Date() }, $unset: { owner: 1, leaseUntil: 1 } })
       .exec();
     return res.matchedCount === 1;
   }
 
   /** Offers by state, for the ledger check. */
   async inStates(states: OfferState[]): Promise<Offer[]> {
-    const docs = await this.model.find({ state: { $in: states } }).lean<LeanOffer[]>().exec();
+    const docs = await this.model
+      .find({ state: { $in: states } })
+      .lean<LeanOffer[]>()
+      .exec();
     return docs.map(toOffer);
   }
 }

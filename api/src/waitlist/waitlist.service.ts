@@ -1,11 +1,4 @@
-import {
-  ConflictException,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../auth/caller';
 import { ClassesService } from '../classes/classes.service';
@@ -68,7 +61,8 @@ export class WaitlistService implements OnModuleInit {
     if (await this.selections.isEnrolled(caller.email, classId))
       throw new ConflictException('You are already enrolled in this class');
     const entry = await this.entries.insert(classId, caller.email).catch((err: unknown) => {
-      if (err instanceof AlreadyExistsError) throw new ConflictException('You are already on the waitlist of this class');
+      if (err instanceof AlreadyExistsError)
+        throw new ConflictException('You are already on the waitlist of this class');
       throw err;
     });
     // A seat freed between the check and the insert went back to `seats`, since nobody was waiting yet.
@@ -196,7 +190,9 @@ export class WaitlistService implements OnModuleInit {
       data: { className: await this.classNameOf(offer.classId), classId: offer.classId, until: until.toISOString() },
     });
     await this.offers.release(offer._id, owner, { state: 'open', email: entry.studentEmail, until });
-    this.logger.log(`Seat ${offer.seatKey} of class ${offer.classId} held for ${entry.studentEmail} until ${until.toISOString()}`);
+    this.logger.log(
+      `Seat ${offer.seatKey} of class ${offer.classId} held for ${entry.studentEmail} until ${until.toISOString()}`,
+    );
   }
 
   /** The offer ends unpaid (expired or declined): the student leaves the list and the hold goes to the next one. */
