@@ -211,7 +211,7 @@ describe('Classes', () => {
 
 /** A card's Select once the student's own lists have loaded (before that it is disabled). */
 describe('Classes: the waitlist of a full class', () => {
-  const studentRoutes = (places: unknown[] = [], enrolled: { classId: string }[] = []) => ({
+  const studentRoutes = (places: unknown[] = [], enrolled: { _id: string; classId: string }[] = []) => ({
     'GET /classes': [200, PAGE] as [number, unknown],
     'GET /instructors': INSTRUCTORS,
     [selectedUrl]: pagedRoute([]),
