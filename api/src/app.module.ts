@@ -8,7 +8,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
-import { MailModule } from './mail/mail.module';
+import { MailModule, MailSenderModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SelectionsModule } from './selections/selections.module';
 import { UsersModule } from './users/users.module';
@@ -25,6 +25,7 @@ export class AppModule {
         DatabaseModule,
         PublicCacheModule,
         MailModule,
+        MailSenderModule,
         AuthModule,
         UsersModule,
         ClassesModule,

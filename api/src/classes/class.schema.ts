@@ -46,6 +46,14 @@ export class ClassRecord {
   @Prop({ min: 1 })
   sessions?: number;
 
+  /** Decisions made on the class (an edit sends it back to review): names each decision's e-mail. */
+  @Prop({ default: 0 })
+  reviews: number;
+
+  /** Feedback notes the admins left: names each one's e-mail. */
+  @Prop({ default: 0 })
+  feedbackNotes: number;
+
   /** Payment intents holding a seat: makes taking and releasing a seat idempotent per intent (payments retry them). */
   @Prop({ type: [String], default: [] })
   seatHolders: string[];

@@ -8,6 +8,7 @@ import {
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -69,6 +70,26 @@ export class ClassesController {
   @ApiOkResponse({ type: [PublicClassResponse], description: 'The 6 approved classes with the most students' })
   async popular(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.lists.reply(req, res, await this.classes.popular());
+  }
+
+  @Public()
+  @Get('classes/:id/calendar.ics')
+  @ApiProduces('text/calendar')
+  @ApiOkResponse({
+    description: 'An approved dated class as an iCalendar file: one event per weekly session, in the camp time zone',
+    content: { 'text/calendar': { schema: { type: 'string' } } },
+  })
+  @ApiNotFoundResponse({ description: 'No such approved class, or it has no start date' })
+  async calendar(@Param('id', ParseObjectIdPipe) id: string, @Res() res: Response): Promise<void> {
+    const { fileName, body } = await this.classes.calendar(id);
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Cache-Control': 'no-cache',
+      })
+      .send(body);
   }
 
   @Post('classes')

@@ -92,6 +92,13 @@ export type ClassChanges = Partial<Pick<CampClass, 'className' | 'classImage' | 
   unset?: ('startDate' | 'sessions')[];
 };
 
+/** A class after a counted change (a decision, a feedback note) and that change's number. */
+export interface Counted {
+  cls: CampClass;
+  count: number;
+}
+const AFTER = { returnDocument: 'after', projection: READ } as const;
+
 /** A capacity edit: from the capacity the caller read to the one it wants. */
 export interface CapacityChange {
   from: number;
@@ -105,6 +112,17 @@ export class ClassesRepository {
   async findById(id: string): Promise<CampClass | null> {
     const d = await this.model.findById(id, READ).lean<LeanClass>().exec();
     return d ? toClass(d) : null;
+  }
+
+  async schedulesOf(ids: string[]): Promise<Map<string, Pick<CampClass, 'startDate' | 'sessions'>>> {
+    if (!ids.length) return new Map();
+    const docs = await this.model
+      .find({ _id: { $in: ids }, startDate: { $ne: null } }, { startDate: 1, sessions: 1 })
+      .lean<{ _id: { toString(): string }; startDate: Date; sessions?: number }[]>()
+      .exec();
+    return new Map(
+      docs.map((d) => [d._id.toString(), { startDate: d.startDate, ...(d.sessions ? { sessions: d.sessions } : {}) }]),
+    );
   }
 
   async insert(c: NewClass): Promise<CampClass> {
@@ -246,15 +264,25 @@ export class ClassesRepository {
     return new Map(rows.map((r) => [r._id, r.total]));
   }
 
-  /** Moves a class out of `pending` only: the status filter makes the decision final even under races. */
-  async decide(id: string, status: Exclude<ClassStatus, 'pending'>): Promise<UpdateResult> {
-    const res = await this.model.updateOne({ _id: id, status: 'pending' }, { $set: { status } }).exec();
-    return { matchedCount: res.matchedCount, modifiedCount: res.modifiedCount };
+  /**
+   * Moves a class out of `pending` only: the status filter makes the decision final even under races. Returns the
+   * decided class and the decision's number (null when it was not pending).
+   */
+  async decide(id: string, status: Exclude<ClassStatus, 'pending'>): Promise<Counted | null> {
+    const d = await this.model
+      .findOneAndUpdate({ _id: id, status: 'pending' }, { $set: { status }, $inc: { reviews: 1 } }, AFTER)
+      .lean<LeanClass & { reviews: number }>()
+      .exec();
+    return d ? { cls: toClass(d), count: d.reviews } : null;
   }
 
-  async setFeedback(id: string, feedback: string): Promise<UpdateResult> {
-    const res = await this.model.updateOne({ _id: id }, { $set: { feedback } }).exec();
-    return { matchedCount: res.matchedCount, modifiedCount: res.modifiedCount };
+  /** Sets the admin's feedback; returns the class and the note's number (null when there is no such class). */
+  async setFeedback(id: string, feedback: string): Promise<Counted | null> {
+    const d = await this.model
+      .findOneAndUpdate({ _id: id }, { $set: { feedback }, $inc: { feedbackNotes: 1 } }, AFTER)
+      .lean<LeanClass & { feedbackNotes: number }>()
+      .exec();
+    return d ? { cls: toClass(d), count: d.feedbackNotes } : null;
   }
 
   /**
@@ -359,15 +387,6 @@ export class ClassesRepository {
       .exec();
     if (res.modifiedCount === 1) return 'taken';
     return (await this.holdsSeat(id, holder)) ? 'taken' : 'gone';
-  }
-
-  /** The start dates of the dated classes among `ids`. */
-  async startDates(ids: string[]): Promise<Map<string, Date>> {
-    const docs = await this.model
-      .find({ _id: { $in: ids }, startDate: { $ne: null } }, { startDate: 1 })
-      .lean<{ _id: { toString(): string }; startDate: Date }[]>()
-      .exec();
-    return new Map(docs.map((d) => [d._id.toString(), d.startDate]));
   }
 
   async hasHold(id: string, key: string): Promise<boolean> {

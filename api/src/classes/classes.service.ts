@@ -13,6 +13,7 @@ import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cac
 import { pageWindow, type Paged } from '../common/paging';
 import { parseZoned } from '../common/time-zone';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MailOutbox } from '../mail/mail.module';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import type {
   AllClassesQueryDto,
@@ -21,6 +22,7 @@ import type {
   PublicClassesQueryDto,
   UpdateClassDto,
 } from './class.dto';
+import { classCalendar } from './calendar';
 import { toPublicClass, type CampClass, type ClassStatus } from './class.model';
 import { ClassesRepository, type ClassChanges } from './classes.repository';
 
@@ -55,6 +57,7 @@ export class ClassesService implements OnApplicationBootstrap {
     private readonly classes: ClassesRepository,
     private readonly cache: PublicCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: MailOutbox,
   ) {}
 
   /** A validated date from a DTO: local text is the camp's time. */
@@ -128,6 +131,32 @@ export class ClassesService implements OnApplicationBootstrap {
     return { insertedId: created._id };
   }
 
+  /**
+   * The .ics file of an approved class with a start date. Public like the class's card, which shows the same name,
+   * instructor and date: a plain link downloads it, with no token in the address.
+   */
+  async calendar(id: string): Promise<{ fileName: string; body: string }> {
+    const cls = await this.classes.findById(id);
+    if (!cls || cls.status !== 'approved') throw new NotFoundException('Class not found');
+    if (!cls.startDate) throw new NotFoundException('This class has no start date yet');
+    const slug =
+      cls.className
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'class';
+    return {
+      fileName: `${slug}.ics`,
+      body: classCalendar({ ...cls, startDate: cls.startDate }, this.config.campTimeZone, {
+        siteUrl: this.config.mail.siteUrl,
+      }),
+    };
+  }
+
+  /** The start date and sessions of each dated class among `ids` (for the students' enrolled lists). */
+  schedulesOf(ids: string[]): Promise<Map<string, Pick<CampClass, 'startDate' | 'sessions'>>> {
+    return this.classes.schedulesOf(ids);
+  }
+
   findById(id: string): Promise<CampClass | null> {
     return this.classes.findById(id);
   }
@@ -169,10 +198,6 @@ export class ClassesService implements OnApplicationBootstrap {
     const returned = await this.classes.returnHold(id, key);
     if (returned) this.cache.invalidateSeats('classes');
     return returned;
-  }
-
-  startDates(ids: string[]): Promise<Map<string, Date>> {
-    return ids.length ? this.classes.startDates([...new Set(ids)]) : Promise.resolve(new Map());
   }
 
   hasHold(id: string, key: string): Promise<boolean> {
@@ -222,21 +247,37 @@ export class ClassesService implements OnApplicationBootstrap {
     return { items, total, page: window.page, limit: window.limit };
   }
 
+  /** The admin's decision, and the instructor's e-mail about it (keyed by the decision's number: one each). */
   async decide(id: string, status: 'approved' | 'denied'): Promise<UpdateResult> {
-    const result = await this.classes.decide(id, status);
-    if (result.matchedCount === 0) {
+    const decided = await this.classes.decide(id, status);
+    if (!decided) {
       const existing = await this.classes.findById(id);
       if (!existing) throw new NotFoundException('Class not found');
       throw new ConflictException(`This class is already ${existing.status}; a decision is final`);
     }
     this.cache.invalidate('classes');
-    return result;
+    const { cls, count } = decided;
+    await this.mail.enqueue({
+      key: `class-${status}:${id}:${count}`,
+      to: cls.instructorEmail,
+      template: status === 'approved' ? 'classApproved' : 'classDenied',
+      data: { className: cls.className, classId: id, ...(cls.feedback ? { feedback: cls.feedback } : {}) },
+    });
+    return { matchedCount: 1, modifiedCount: 1 };
   }
 
+  /** The admin's feedback, e-mailed to the instructor (one e-mail per note). */
   async feedback(id: string, text: string): Promise<UpdateResult> {
-    const result = await this.classes.setFeedback(id, text.trim());
-    if (result.matchedCount === 0) throw new NotFoundException('Class not found');
-    return result;
+    const noted = await this.classes.setFeedback(id, text.trim());
+    if (!noted) throw new NotFoundException('Class not found');
+    const { cls, count } = noted;
+    await this.mail.enqueue({
+      key: `feedback:${id}:${count}`,
+      to: cls.instructorEmail,
+      template: 'feedback',
+      data: { className: cls.className, classId: id, feedback: cls.feedback },
+    });
+    return { matchedCount: 1, modifiedCount: 1 };
   }
 
   /** The start date and sessions of an edit: a value that differs is set, null removes what is stored. */

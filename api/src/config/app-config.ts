@@ -78,6 +78,8 @@ export interface MailConfig {
   smtpUrl: string;
   /** The From address of every message. */
   from: string;
+  /** The site's address for links in messages (SITE_URL; default ASSET_BASE_URL, the shell's origin). */
+  siteUrl: string;
   /** Milliseconds between the sender's looks at the outbox; 0 turns the sender off. */
   sendIntervalMs: number;
   /** First wait before resending a message the SMTP server refused or never took; doubles per attempt. */
@@ -309,6 +311,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const mail: MailConfig = {
     smtpUrl,
     from: mailFrom,
+    siteUrl: url('SITE_URL', assetBaseUrl, ['http:', 'https:']).replace(/\/$/, ''),
     sendIntervalMs: int('MAIL_SEND_INTERVAL_MS', 2000, 0, 3_600_000),
     retrySeconds: int('MAIL_RETRY_SECONDS', 30, 1, 3600),
     leaseSeconds: int('MAIL_LEASE_SECONDS', 60, 1, 3600),

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { MailOutbox } from './mail-outbox';
+import { MailSender } from './mail-sender';
 import { OutboxRecord, OutboxSchema } from './outbox.schema';
 import { OutboxRepository } from './outbox.repository';
 
@@ -15,3 +16,7 @@ export { MailOutbox } from './mail-outbox';
   exports: [MailOutbox, OutboxRepository],
 })
 export class MailModule {}
+
+/** The sender job: in the API's processes only (not in one-off commands such as the seed). */
+@Module({ providers: [MailSender], exports: [MailSender] })
+export class MailSenderModule {}

@@ -1,3 +1,4 @@
+import type { CampClass } from '../classes/class.model';
 // A recorded (paid) enrolment.
 export interface Payment {
   _id: string;
@@ -33,10 +34,12 @@ export interface PaymentRecorded {
 export type EnrolledItem = Pick<
   Payment,
   '_id' | 'className' | 'transactionId' | 'price' | 'date' | 'status' | 'classId'
-> & {
-  /** The student may cancel until then (CANCEL_CUTOFF_HOURS before the class starts); absent: always. */
-  cancelUntil?: Date;
-};
+> &
+  /** The class's schedule as it is now (the payment keeps no copy of it). */
+  Partial<Pick<CampClass, 'startDate' | 'sessions'>> & {
+    /** The student may cancel until then (CANCEL_CUTOFF_HOURS before the class starts); absent: always. */
+    cancelUntil?: Date;
+  };
 
 /** The student cancelled an enrolment: the full price goes back (`refunded` now, or `refund_due`: retried). */
 export interface EnrolmentCancelled {

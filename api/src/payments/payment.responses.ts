@@ -42,6 +42,13 @@ export class EnrolledItemResponse implements EnrolledItem {
   @ApiPropertyOptional({
     type: String,
     format: 'date-time',
+    description: "When the class's first session starts; absent for a class without a date",
+  })
+  startDate?: Date;
+  @ApiPropertyOptional({ example: 4, description: "The class's weekly sessions; absent: one" }) sessions?: number;
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
     description: 'The student may cancel until then (CANCEL_CUTOFF_HOURS before the class starts); absent: always',
   })
   cancelUntil?: Date;

@@ -140,22 +140,26 @@ export class PaymentsService implements OnModuleInit {
   }
 
   async enrolled(caller: Caller): Promise<EnrolledItem[]> {
-    return this.toEnrolledItems(await this.payments.listForStudent(caller.email));
+    return this.withSchedules(await this.payments.listForStudent(caller.email));
   }
 
   async enrolledPage(caller: Caller, query: StudentListQueryDto): Promise<Paged<EnrolledItem>> {
     const window = pageWindow(query);
     const { items, total } = await this.payments.pageForStudent(caller.email, window, query.classIds);
-    return { items: await this.toEnrolledItems(items), total, page: window.page, limit: window.limit };
+    return { items: await this.withSchedules(items), total, page: window.page, limit: window.limit };
   }
 
-  /** Each with the end of its cancellation window, when its class has a start date. */
-  private async toEnrolledItems(payments: Payment[]): Promise<EnrolledItem[]> {
-    const starts = await this.classes.startDates(payments.map((p) => p.classId));
+  /**
+   * Enrolled rows with their classes' start dates and sessions (one read for the page), and the end of each one's
+   * cancellation window.
+   */
+  private async withSchedules(payments: Payment[]): Promise<EnrolledItem[]> {
+    const schedules = await this.classes.schedulesOf([...new Set(payments.map((p) => p.classId))]);
     const hours = this.config.waitlist.cancelCutoffHours;
     return payments.map((p) => {
-      const until = cancelUntil({ _id: p.classId, startDate: starts.get(p.classId) }, hours);
-      return { ...toEnrolledItem(p), ...(until ? { cancelUntil: until } : {}) };
+      const schedule = schedules.get(p.classId);
+      const until = cancelUntil({ _id: p.classId, startDate: schedule?.startDate }, hours);
+      return { ...toEnrolledItem(p), ...schedule, ...(until ? { cancelUntil: until } : {}) };
     });
   }
 

@@ -2,13 +2,14 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ClassesService } from '../classes/classes.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MailOutbox } from '../mail/mail.module';
 import { SelectionsService } from '../selections/selections.service';
 import { WaitlistService } from '../waitlist/waitlist.service';
 import { PAYMENT_GATEWAY, toMinorUnits, type GatewayIntent, type PaymentGateway } from './gateway/payment-gateway';
 import { PAYMENT_STATUS_PENDING_SERVICE, type Payment } from './payment.model';
 import { AlreadyEnrolledError, PaymentsRepository } from './payments.repository';
 import { SettlementProbe } from './settlement-probe';
-import type { RefundReason, Settlement } from './settlement.model';
+import { REFUND_REASONS, type RefundReason, type Settlement } from './settlement.model';
 import { SettlementsRepository, type Release } from './settlements.repository';
 
 export type SettleOutcome =
@@ -55,6 +56,7 @@ export class SettlementService {
     private readonly selections: SelectionsService,
     private readonly waitlist: WaitlistService,
     private readonly probe: SettlementProbe,
+    private readonly mail: MailOutbox,
   ) {}
 
   /** The ledger row for a new intent, so that a charge nobody reports is still found by reconciliation. */
@@ -188,6 +190,7 @@ export class SettlementService {
     try {
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const step = await this.step(row, owner, view, now);
+        await this.mailRefund(row, owner, step.release);
         const released = await this.ledger.release(row.intentId, owner, row.pokes, step.release);
         if (released) return await this.afterRelease(released, step.outcome);
         const current = await this.ledger.find(row.intentId);
@@ -292,6 +295,21 @@ export class SettlementService {
       throw err;
     }
     await this.probe.at('payment', row.intentId);
+    // Written before the release: a holder that stops here is taken over, and the key keeps it to one receipt.
+    await this.stillOurs(row, owner);
+    await this.mail.enqueue({
+      key: `receipt:${row.intentId}`,
+      to: row.email,
+      template: 'receipt',
+      data: {
+        className: cls.className,
+        classId: row.classId,
+        amount: payment.price,
+        transactionId: row.intentId,
+        paidAt: payment.date.toISOString(),
+        ...(cls.startDate ? { startDate: cls.startDate.toISOString() } : {}),
+      },
+    });
     const partial = await this.notePartialRefund(row, intent);
     return {
       release: { state: 'recorded', paymentId: payment._id, charged: true, ...partial },
@@ -375,6 +393,30 @@ export class SettlementService {
     if (!cents || cents === row.refundedAmount) return {};
     await this.payments.setRefundedAmount(row.intentId, cents / 100);
     return { refundedAmount: cents };
+  }
+
+  /**
+   * The student's refund e-mail, when this step records that their money went back (not for a dispute, which the
+   * card network settles with them). Enqueued while the row is still claimed, keyed by the intent: once.
+   */
+  private async mailRefund(row: Settlement, owner: string, release: Release): Promise<void> {
+    if (release.state !== 'refunded' || row.state === 'refunded') return;
+    const reason = release.reason ?? row.reason;
+    if (reason === 'disputed' || !(release.charged ?? row.charged)) return;
+    await this.stillOurs(row, owner);
+    const cls = await this.classes.findById(row.classId);
+    await this.mail.enqueue({
+      key: `refund:${row.intentId}`,
+      to: row.email,
+      template: 'refund',
+      data: {
+        className: cls?.className ?? 'your class',
+        classId: row.classId,
+        amount: row.amount / 100,
+        transactionId: row.intentId,
+        ...(reason ? { reason: REFUND_REASONS[reason] } : {}),
+      },
+    });
   }
 
   private async stillOurs(row: Settlement, owner: string): Promise<void> {

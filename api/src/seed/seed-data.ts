@@ -43,6 +43,10 @@ export interface SeedClass {
   status: ClassStatus;
   enrolled: number;
   feedback?: string;
+  /** A dated class: it starts this many days after the seed runs, at `startsAt` (camp time), for `sessions` weeks. */
+  startsInDays?: number;
+  startsAt?: string;
+  sessions?: number;
 }
 
 const ADMIN_PASSWORD = 'Admin@2026';
@@ -150,8 +154,11 @@ export const DEMO_EMAILS = [
   'noah@sportify.camp',
 ];
 
+/** The class whose first enrolment gets the demo's e-mailed receipt. */
+export const RECEIPT_CLASS = 'Soccer Fundamentals';
+
 export const SEED_CLASSES: readonly SeedClass[] = [
-  // Approved: different enrolment counts, one full (seats 0).
+  // Approved: different enrolment counts, one full (seats 0); some dated, a few with several weekly sessions.
   {
     className: 'Soccer Fundamentals',
     sport: 'soccer',
@@ -160,6 +167,9 @@ export const SEED_CLASSES: readonly SeedClass[] = [
     price: 120,
     status: 'approved',
     enrolled: 19,
+    startsInDays: 21,
+    startsAt: '09:00',
+    sessions: 6,
   },
   {
     className: 'Basketball Skills Development',
@@ -169,6 +179,9 @@ export const SEED_CLASSES: readonly SeedClass[] = [
     price: 135,
     status: 'approved',
     enrolled: 22,
+    startsInDays: 14,
+    startsAt: '10:30',
+    sessions: 4,
   },
   {
     className: 'Tennis Camp',
@@ -187,6 +200,9 @@ export const SEED_CLASSES: readonly SeedClass[] = [
     price: 110,
     status: 'approved',
     enrolled: 14,
+    startsInDays: 28,
+    startsAt: '08:00',
+    sessions: 8,
   },
   {
     className: 'Volleyball Clinic',
@@ -214,6 +230,8 @@ export const SEED_CLASSES: readonly SeedClass[] = [
     price: 85,
     status: 'approved',
     enrolled: 7,
+    startsInDays: 35,
+    startsAt: '16:00',
   },
   {
     className: 'Gymnastics Basics',
@@ -232,6 +250,9 @@ export const SEED_CLASSES: readonly SeedClass[] = [
     price: 70,
     status: 'approved',
     enrolled: 3,
+    startsInDays: 10,
+    startsAt: '17:30',
+    sessions: 5,
   },
   // Waiting for review.
   {
@@ -242,6 +263,9 @@ export const SEED_CLASSES: readonly SeedClass[] = [
     price: 90,
     status: 'pending',
     enrolled: 0,
+    startsInDays: 42,
+    startsAt: '07:00',
+    sessions: 3,
   },
   {
     className: 'Table Tennis Spin School',

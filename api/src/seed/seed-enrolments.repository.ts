@@ -79,4 +79,24 @@ export class SeedEnrolmentsRepository {
         );
     }
   }
+
+  /** The oldest enrolment in the class (the demo's receipt is for it); null when it has none. */
+  async firstOf(className: string): Promise<{
+    email: string;
+    transactionId: string;
+    price: number;
+    date: Date;
+    classId: string;
+  } | null> {
+    const p = await this.conn.collection('payments').find({ className }).sort({ date: 1, _id: 1 }).limit(1).next();
+    return p
+      ? {
+          email: p.email as string,
+          transactionId: p.transactionId as string,
+          price: p.price as number,
+          date: p.date as Date,
+          classId: String(p.classId),
+        }
+      : null;
+  }
 }

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { PublicCacheModule } from '../common/public-cache.module';
 import { DatabaseModule } from '../database/database.module';
+import { MailModule } from '../mail/mail.module';
 import { UsersModule } from '../users/users.module';
 import { AuthAccounts } from './auth-accounts';
 import { SeedEnrolmentsRepository } from './seed-enrolments.repository';
@@ -14,7 +15,14 @@ export class SeedModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: SeedModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, PublicCacheModule, UsersModule, ClassesModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        PublicCacheModule,
+        MailModule,
+        UsersModule,
+        ClassesModule,
+      ],
       providers: [AuthAccounts, SeedEnrolmentsRepository, SeedService],
     };
   }

@@ -1,10 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClassesRepository } from '../classes/classes.repository';
+import { instantOf, wallTimeAt } from '../common/time-zone';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MailOutbox } from '../mail/mail.module';
 import { UsersRepository } from '../users/users.repository';
 import { AuthAccounts } from './auth-accounts';
 import { SeedEnrolmentsRepository } from './seed-enrolments.repository';
-import { SEED_CLASSES, SEED_PEOPLE, SEED_WAITLIST, classImageUrl, personPhotoUrl } from './seed-data';
+import {
+  RECEIPT_CLASS,
+  SEED_CLASSES,
+  SEED_PEOPLE,
+  SEED_WAITLIST,
+  classImageUrl,
+  personPhotoUrl,
+  type SeedClass,
+} from './seed-data';
 
 export interface SeedReport {
   seeded: boolean;
@@ -25,7 +35,49 @@ export class SeedService {
     private readonly classes: ClassesRepository,
     private readonly accounts: AuthAccounts,
     private readonly enrolments: SeedEnrolmentsRepository,
+    private readonly mail: MailOutbox,
   ) {}
+
+  /** A seed class's start: `startsInDays` from today in the camp's calendar, at `startsAt` camp time. */
+  private startOf(c: SeedClass, now: Date): { startDate?: Date; sessions?: number } {
+    if (c.startsInDays === undefined) return {};
+    const zone = this.config.campTimeZone;
+    const today = wallTimeAt(zone, now);
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + c.startsInDays));
+    const [hour, minute] = (c.startsAt ?? '09:00').split(':').map(Number);
+    const startDate = instantOf(zone, {
+      year: day.getUTCFullYear(),
+      month: day.getUTCMonth() + 1,
+      day: day.getUTCDate(),
+      hour,
+      minute,
+      second: 0,
+    });
+    return { startDate, ...(c.sessions ? { sessions: c.sessions } : {}) };
+  }
+
+  /**
+   * The demo's receipt: the e-mail a real payment of the seeded class would have sent, left in the outbox for the
+   * API's sender (MailDev shows it on a fresh `npm start`). Keyed like a real receipt, so it goes once.
+   */
+  private async demoReceipt(): Promise<void> {
+    const first = await this.enrolments.firstOf(RECEIPT_CLASS);
+    if (!first) return;
+    const cls = await this.classes.findById(first.classId);
+    await this.mail.enqueue({
+      key: `receipt:${first.transactionId}`,
+      to: first.email,
+      template: 'receipt',
+      data: {
+        className: RECEIPT_CLASS,
+        classId: first.classId,
+        amount: first.price,
+        transactionId: first.transactionId,
+        paidAt: first.date.toISOString(),
+        ...(cls?.startDate ? { startDate: cls.startDate.toISOString() } : {}),
+      },
+    });
+  }
 
   /**
    * The sign-in accounts and the data are repaired each on its own: demo accounts missing from the Auth emulator
@@ -67,6 +119,7 @@ export class SeedService {
             enrolled: c.enrolled,
             feedback: c.feedback ?? '',
             date: new Date(now - (SEED_CLASSES.length - i) * DAY),
+            ...this.startOf(c, new Date(now)),
           };
         }),
       );
@@ -74,6 +127,7 @@ export class SeedService {
     // Each enrolled count gets its students' seats, payments and ledger rows (also after an interrupted run).
     await this.enrolments.enrolMissing(new Date());
     for (const w of SEED_WAITLIST) await this.enrolments.waitFor(w.className, w.students, new Date());
+    await this.demoReceipt();
 
     for (const p of SEED_PEOPLE) {
       await this.users.insertIfAbsent({

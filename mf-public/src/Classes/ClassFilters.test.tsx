@@ -20,6 +20,8 @@ const cls = (n: number): PublicClass => ({
   seats: n % 3,
   price: 50 + n,
   enrolled: 1,
+  // Even classes are dated: day n of July 2027, 9:00 in New York (13:00 UTC).
+  ...(n % 2 === 0 ? { startDate: `2027-07-${String(n).padStart(2, '0')}T13:00:00.000Z` } : {}),
 });
 const INSTRUCTORS = {
   items: [
@@ -133,6 +135,30 @@ describe('Classes: search, filters, sort and pages', () => {
     await waitFor(() => expect(new URLSearchParams(search(router)).get('page')).toBeNull());
     expect(lastAsked()).toMatchObject({ sort: '-price' });
     expect(lastAsked().page).toBeUndefined();
+  });
+
+  it('"Starting from" and "Starting soonest" go to the URL and the API; cards show when each class starts', async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = open();
+    await screen.findByText('24 of 50 classes');
+    const from = screen.getByLabelText('Starting from');
+    expect(from).toHaveAttribute('type', 'date');
+    await user.type(from, '2027-07-01');
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: '24', startsFrom: '2027-07-01' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Starting soonest');
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: '24', startsFrom: '2027-07-01', sort: 'start' }));
+    expect(new URLSearchParams(search(router)).get('startsFrom')).toBe('2027-07-01');
+    expect(new URLSearchParams(search(router)).get('sort')).toBe('start');
+    // The served class 2 starts on a summer morning in the camp's zone; class 1 has no date.
+    expect(await screen.findByRole('article', { name: 'Class 2' })).toHaveTextContent(
+      'Starts Fri, Jul 2, 2027, 9:00 AM EDT',
+    );
+    expect(screen.getByRole('article', { name: 'Class 1' })).not.toHaveTextContent('Starts');
+    // Shared as a link, the controls come back.
+    serve();
+    open('/classes?startsFrom=2027-08-15&sort=start');
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: '24', startsFrom: '2027-08-15', sort: 'start' }));
   });
 
   it('restores every control and the page from a shared URL', async () => {

@@ -17,10 +17,11 @@ export const SORT_LABELS: Record<ClassSort, string> = {
   price: 'Price: low to high',
   '-price': 'Price: high to low',
   name: 'Name (A to Z)',
+  start: 'Starting soonest',
 };
 
 /** The filter parameters this screen keeps in the URL (the page is kept beside them). */
-export const FILTER_NAMES = ['q', 'instructor', 'available', 'minPrice', 'maxPrice', 'sort'] as const;
+export const FILTER_NAMES = ['q', 'instructor', 'available', 'minPrice', 'maxPrice', 'startsFrom', 'sort'] as const;
 
 interface ClassFiltersProps {
   get: (name: (typeof FILTER_NAMES)[number]) => string;
@@ -65,6 +66,13 @@ export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
         inputMode="decimal"
         value={get('maxPrice')}
         onCommit={(maxPrice) => set({ maxPrice })}
+      />
+      {/* A day in the camp's calendar: the API reads it as that day's midnight in the camp's time zone. */}
+      <DebouncedInput
+        label="Starting from"
+        type="date"
+        value={get('startsFrom')}
+        onCommit={(startsFrom) => set({ startsFrom })}
       />
       <FormField label="Sort by">
         <Select value={sort} onChange={(e) => set({ sort: e.target.value === 'newest' ? '' : e.target.value })}>

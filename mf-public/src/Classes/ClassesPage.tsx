@@ -47,6 +47,7 @@ export function ClassesPage() {
     available: url.get('available') === 'true' ? 'true' : undefined,
     minPrice: url.get('minPrice') || undefined,
     maxPrice: url.get('maxPrice') || undefined,
+    startsFrom: url.get('startsFrom') || undefined,
     sort: (url.get('sort') || undefined) as ClassSort | undefined,
     page: url.page,
   });

@@ -19,7 +19,7 @@ export interface ShownClasses {
   email: string;
   classIds: string;
 }
-export const CLASS_SORTS = ['newest', 'popular', 'price', '-price', 'name'] as const;
+export const CLASS_SORTS = ['newest', 'popular', 'price', '-price', 'name', 'start'] as const;
 export type ClassSort = (typeof CLASS_SORTS)[number];
 
 /** Parameters of GET /classes (its paged form); empty ones are left out. */
@@ -29,6 +29,8 @@ export interface ClassesQuery {
   available?: 'true';
   minPrice?: string;
   maxPrice?: string;
+  /** YYYY-MM-DD: only classes starting that day (camp time) or later. */
+  startsFrom?: string;
   sort?: ClassSort;
   page?: number;
 }

@@ -31,6 +31,17 @@ describe('ClassCard', () => {
     expect(card).toHaveStyle({ background: theme.colors.surface });
   });
 
+  it("shows when a dated class starts, in the camp's time zone, and nothing for an undated one", () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <ClassCard item={{ ...item, className: 'Dated', startDate: '2027-07-06T13:00:00.000Z' }} />
+        <ClassCard item={{ ...item, className: 'Undated' }} />
+      </ThemeProvider>,
+    );
+    expect(screen.getByRole('article', { name: 'Dated' })).toHaveTextContent('Starts Tue, Jul 6, 2027, 9:00 AM EDT');
+    expect(screen.getByRole('article', { name: 'Undated' })).not.toHaveTextContent('Starts');
+  });
+
   it('turns red when no seats are left', () => {
     renderCard(0);
     expect(screen.getByRole('article', { name: 'Tennis Camp' })).toHaveStyle({

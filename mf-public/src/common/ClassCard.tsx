@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card, CardBody, ClassPicture, type PublicClass } from '@sportify/shared-ui';
+import { Card, CardBody, ClassPicture, startsLabel, type PublicClass } from '@sportify/shared-ui';
 
 const Image = styled(ClassPicture)`
   width: 100%;
@@ -13,7 +13,7 @@ const Image = styled(ClassPicture)`
 export const FIRST_ROW = 3;
 
 export interface ClassCardProps {
-  item: Pick<PublicClass, 'className' | 'classImage' | 'instructorName' | 'seats' | 'price' | 'enrolled'>;
+  item: Pick<PublicClass, 'className' | 'classImage' | 'instructorName' | 'seats' | 'price' | 'enrolled' | 'startDate'>;
   /** Shows 'Enrolled Student' (popular classes). */
   showEnrolled?: boolean;
   /** Action area, e.g. the Select button. */
@@ -47,6 +47,7 @@ export function ClassCard({ item, showEnrolled = false, children, priority = fal
         <p>Instructor Name: {item.instructorName}</p>
         <p>Available Seats: {item.seats}</p>
         <p>Price: ${item.price}</p>
+        {item.startDate && <p>{startsLabel(item.startDate)}</p>}
         {showEnrolled && <p>Enrolled Student: {item.enrolled ?? 0}</p>}
         {children}
       </CardBody>

@@ -53,6 +53,22 @@ export interface paths {
         patch: operations["ClassesController_update"];
         trace?: never;
     };
+    "/classes/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ClassesController_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/classes/feedback/{id}": {
         parameters: {
             query?: never;
@@ -762,6 +778,16 @@ export interface components {
             date: string;
             /** @example 120 */
             price: number;
+            /**
+             * @description The class's weekly sessions; absent: one
+             * @example 4
+             */
+            sessions?: number;
+            /**
+             * Format: date-time
+             * @description When the class's first session starts; absent for a class without a date
+             */
+            startDate?: string;
             /** @example service pending */
             status: string;
             /** @example pi_sandbox_x */
@@ -1270,6 +1296,35 @@ export interface operations {
             };
             /** @description The class kept changing during the edit */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ClassesController_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An approved dated class as an iCalendar file: one event per weekly session, in the camp time zone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description No such approved class, or it has no start date */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,7 +14,11 @@ export interface RuntimeConfig {
   stripePublishableKey: string;
   /** Federation name -> mf-manifest.json URL. */
   remotes: Record<string, string>;
+  /** The camp's IANA time zone (the API's CAMP_TIME_ZONE): class dates are shown and entered in it. */
+  campTimeZone?: string;
 }
+
+export const DEFAULT_CAMP_TIME_ZONE = 'America/New_York';
 
 /** Used by a remote running alone (its own dev server, no shell). */
 export const DEV_RUNTIME_CONFIG: RuntimeConfig = {
@@ -45,7 +49,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** Validates the parsed config.json; throws an Error naming the first bad field. */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (!isRecord(raw)) throw new Error('config.json: expected an object');
-  const { apiUrl, firebase, stripePublishableKey = '', remotes } = raw;
+  const { apiUrl, firebase, stripePublishableKey = '', remotes, campTimeZone = DEFAULT_CAMP_TIME_ZONE } = raw;
   if (typeof apiUrl !== 'string' || !apiUrl) throw new Error('config.json: "apiUrl" must be a non-empty string');
   if (!isRecord(firebase)) throw new Error('config.json: "firebase" must be an object');
   for (const key of ['apiKey', 'authDomain', 'projectId'] as const) {
@@ -55,6 +59,9 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     throw new Error('config.json: "firebase.authEmulatorUrl" must be a string');
   }
   if (typeof stripePublishableKey !== 'string') throw new Error('config.json: "stripePublishableKey" must be a string');
+  if (typeof campTimeZone !== 'string' || !isTimeZone(campTimeZone)) {
+    throw new Error('config.json: "campTimeZone" must be an IANA time zone such as America/New_York');
+  }
   if (!isRecord(remotes) || Object.values(remotes).some((url) => typeof url !== 'string')) {
     throw new Error('config.json: "remotes" must map names to manifest URLs');
   }
@@ -63,5 +70,15 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     firebase: firebase as unknown as FirebaseSettings,
     stripePublishableKey,
     remotes: remotes as Record<string, string>,
+    campTimeZone,
   };
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }

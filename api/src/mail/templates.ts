@@ -1,0 +1,155 @@
+import { campDateTime } from './camp-time';
+import type { MailTemplate } from './mail.model';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface RenderContext {
+  /** The camp's time zone: every date in a message is written in it. */
+  timeZone: string;
+  /** The site's address, for links back to it. */
+  siteUrl: string;
+}
+
+type Data = Record<string, unknown>;
+
+/** One paragraph: the same words in both parts, escaped in the HTML one. */
+interface Paragraph {
+  text: string;
+  /** A link under the paragraph (path on the site). */
+  link?: { label: string; path: string };
+}
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const str = (data: Data, key: string, fallback = ''): string => {
+  const v = data[key];
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : fallback;
+};
+
+const dollars = (data: Data, key: string): string => {
+  const n = Number(data[key]);
+  return Number.isFinite(n) ? `${n % 1 === 0 ? n : n.toFixed(2)}$` : '';
+};
+
+/** Subject and paragraphs of each template; the parts are assembled the same way for all. */
+function content(template: MailTemplate, data: Data, ctx: RenderContext): { subject: string; body: Paragraph[] } {
+  const className = str(data, 'className', 'your class');
+  const when = (key: string) => campDateTime(data[key], ctx.timeZone);
+  switch (template) {
+    case 'receipt': {
+      const starts = data.startDate ? [{ text: `The class starts ${when('startDate')}.` }] : [];
+      return {
+        subject: `Your receipt for ${className}`,
+        body: [
+          { text: `Thank you for enrolling in ${className}.` },
+          { text: `Amount paid: ${dollars(data, 'amount')}` },
+          { text: `Transaction: ${str(data, 'transactionId')}` },
+          { text: `Paid on ${when('paidAt')}.` },
+          ...starts,
+          {
+            text: 'Your classes are in My Enrolled Classes.',
+            link: { label: 'My Enrolled Classes', path: '/dashboard/enrolled-classes' },
+          },
+        ],
+      };
+    }
+    case 'refund':
+      return {
+        subject: `Your refund for ${className}`,
+        body: [
+          { text: `${dollars(data, 'amount')} for ${className} is on its way back to your card.` },
+          ...(data.reason ? [{ text: str(data, 'reason') }] : []),
+          { text: `Transaction: ${str(data, 'transactionId')}` },
+          { text: 'Refunds usually reach the card within 5 to 10 business days.' },
+        ],
+      };
+    case 'waitlistOffer': {
+      const until = when('until');
+      return {
+        subject: `A seat in ${className} is yours until ${until}`,
+        body: [
+          { text: `A seat in ${className} opened up, and you are first on the waitlist.` },
+          {
+            text: `It is held for you until ${until}. Pay before then to take it; after that it goes to the next student in line.`,
+          },
+          {
+            text: 'Pay from My Selected Classes.',
+            link: { label: 'My Selected Classes', path: '/dashboard/selected-classes' },
+          },
+        ],
+      };
+    }
+    case 'offerPassedOn':
+      return {
+        subject: `Your held seat in ${className} has passed on`,
+        body: [
+          {
+            text: `The seat held for you in ${className} was not paid in time, so it went to the next student on the waitlist.`,
+          },
+          { text: 'You can join the waitlist again from the class.', link: { label: 'Classes', path: '/classes' } },
+        ],
+      };
+    case 'classApproved':
+      return {
+        subject: `${className} is approved`,
+        body: [
+          { text: `${className} is approved and now shows on the Classes page, where students can select it.` },
+          { text: 'See it in My Classes.', link: { label: 'My Classes', path: '/dashboard/my-classes' } },
+        ],
+      };
+    case 'classDenied':
+      return {
+        subject: `${className} is denied`,
+        body: [
+          { text: `${className} was reviewed and denied; it does not show on the Classes page.` },
+          ...(data.feedback ? [{ text: `The admin's feedback: ${str(data, 'feedback')}` }] : []),
+          {
+            text: 'You can update it in My Classes and it will be reviewed again.',
+            link: { label: 'My Classes', path: '/dashboard/my-classes' },
+          },
+        ],
+      };
+    case 'feedback':
+      return {
+        subject: `New feedback on ${className}`,
+        body: [
+          { text: `An admin left feedback on ${className}:` },
+          { text: str(data, 'feedback') },
+          { text: 'It is also shown in My Classes.', link: { label: 'My Classes', path: '/dashboard/my-classes' } },
+        ],
+      };
+  }
+}
+
+/** A message's subject and its two parts, plain text and HTML, from its template and data. */
+export function renderMail(template: MailTemplate, data: Data, ctx: RenderContext): RenderedMail {
+  const { subject, body } = content(template, data, ctx);
+  const site = ctx.siteUrl.replace(/\/$/, '');
+  const text = [
+    'Hello,',
+    '',
+    ...body.flatMap((p) => [p.link ? `${p.text}\n${site}${p.link.path}` : p.text, '']),
+    'Sportify Camp',
+    '',
+  ].join('\n');
+  const paragraphs = body
+    .map(
+      (p) =>
+        `<p>${escapeHtml(p.text)}${p.link ? ` <a href="${escapeHtml(site + p.link.path)}">${escapeHtml(p.link.label)}</a>` : ''}</p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+<p>Hello,</p>
+${paragraphs}
+<p>Sportify Camp</p>
+</body></html>
+`;
+  return { subject, text, html };
+}
