@@ -235,6 +235,54 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     expect(await settledCheck(t)).toEqual([]);
   });
 
+  it('a replica that stopped midway: its hold without an offer, and its offer left half made, are finished by the sweeper', async () => {
+    const classId = await freshClass(t, admin, 1);
+    await enrolled(t, classId);
+    const [w1, w2, w3] = [await newStudent(t, 'w1'), await newStudent(t, 'w2'), await newStudent(t, 'w3')];
+    for (const s of [w1, w2, w3]) await join(t, s, classId).expect(201);
+    const _id = new Types.ObjectId(classId);
+    // Stopped right after holding a new seat (a capacity edit's), before offering it.
+    await t
+      .db()
+      .collection('classes')
+      .updateOne({ _id }, { $inc: { capacity: 1 }, $push: { holds: 'seat:stopped-before-offer' } as never });
+    // Stopped while offering another: its offer is claimed by a lease that ran out, and w2 was already taken for it.
+    const half = new Types.ObjectId();
+    await t
+      .db()
+      .collection('classes')
+      .updateOne({ _id }, { $inc: { capacity: 1 }, $push: { holds: 'seat:stopped-midway' } as never });
+    await t
+      .db()
+      .collection('waitlist_offers')
+      .insertOne({
+        _id: half,
+        classId,
+        seatKey: 'seat:stopped-midway',
+        round: 0,
+        state: 'assigning',
+        owner: 'a stopped replica',
+        leaseUntil: new Date(Date.now() - 1000),
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+    await t
+      .db()
+      .collection('waitlist_entries')
+      .updateOne({ classId, studentEmail: w2.email }, { $set: { state: 'offered', offerId: half.toString() } });
+    expect(await settledCheck(t)).not.toEqual([]);
+
+    const report = await t.app.get(WaitlistSweeper).runOnce();
+    expect(report).toMatchObject({ resumed: 1, orphans: 1 });
+    expect((await placeOf(t, w2, classId)).state).toBe('offered');
+    expect((await placeOf(t, w1, classId)).state).toBe('offered');
+    expect(await placeOf(t, w3, classId)).toMatchObject({ position: 1, state: 'waiting' });
+    expect(await seatsOf(t, classId)).toEqual({ seats: 0, enrolled: 1, held: 2 });
+    expect(await settledCheck(t)).toEqual([]);
+    // A second pass on a settled waitlist changes nothing.
+    expect(await t.app.get(WaitlistSweeper).runOnce()).toEqual({ expired: 0, resumed: 0, orphans: 0 });
+  });
+
   it('an instructor adding seats offers them to the waitlist, in order', async () => {
     const classId = await freshClass(t, admin, 1);
     await enrolled(t, classId);
