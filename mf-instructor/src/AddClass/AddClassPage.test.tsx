@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppToastContainer, theme } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
@@ -92,6 +92,42 @@ describe('Add A Class', () => {
     expect(screen.getByLabelText('Class name')).toHaveValue('');
     expect(screen.getByLabelText('Available seats')).toHaveValue(null);
     expect(screen.getByLabelText('Instructor email')).toHaveValue('jordan@sportify.camp');
+  });
+
+  it('takes an optional start date (camp time) and weekly sessions, and checks them like the API', async () => {
+    http = mockApi({ 'POST /classes': [201, { insertedId: 'c9' }] });
+    const user = renderPage();
+    await fillValidClass(user);
+    const start = screen.getByLabelText('Start date');
+    expect(start).toHaveAttribute('type', 'datetime-local');
+    expect(screen.getByText(/the date and time are the camp's \(America\/New_York\)/)).toBeInTheDocument();
+    const sessions = screen.getByLabelText('Sessions');
+
+    await user.type(sessions, '53');
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+    expect(sessions).toHaveAccessibleDescription('Sessions must be a whole number from 1 to 52');
+    await user.clear(sessions);
+    await user.type(sessions, '4');
+    expect(start).toHaveAccessibleDescription('Start date is required for sessions');
+    expect(http.calls).toHaveLength(0);
+
+    fireEvent.change(start, { target: { value: '2027-07-06T09:00' } });
+    expect(start).not.toHaveAccessibleDescription();
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+    expect(await screen.findByText('Item added successfully')).toBeInTheDocument();
+    // Sent as the camp's local time (the API reads it in CAMP_TIME_ZONE) and a number of sessions.
+    expect(http.calls[0].body).toMatchObject({ startDate: '2027-07-06T09:00', sessions: 4 });
+    expect(start).toHaveValue('');
+  });
+
+  it('sends no date fields for an undated class', async () => {
+    http = mockApi({ 'POST /classes': [201, { insertedId: 'c9' }] });
+    const user = renderPage();
+    await fillValidClass(user);
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+    expect(await screen.findByText('Item added successfully')).toBeInTheDocument();
+    expect(http.calls[0].body).not.toHaveProperty('startDate');
+    expect(http.calls[0].body).not.toHaveProperty('sessions');
   });
 
   it('shows the API error in red under the form and keeps what was typed', async () => {

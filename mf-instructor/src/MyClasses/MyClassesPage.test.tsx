@@ -37,6 +37,8 @@ const mine: CampClass[] = [
     enrolled: 0,
     date: '2026-06-01T09:00:00.000Z',
     feedback: 'Please add a safety plan.',
+    startDate: '2027-07-06T13:00:00.000Z',
+    sessions: 4,
   },
 ];
 
@@ -87,6 +89,11 @@ describe('My Classes', () => {
     expect(rowing).toHaveTextContent('denied');
     expect(rowing).toHaveTextContent('0 Students');
     expect(rowing).toHaveTextContent('Please add a safety plan.');
+    // A dated class says when it starts (camp time), under its name; an undated one says nothing.
+    expect(within(rowing).getByRole('cell', { name: /^Open Water Rowing Starts/ })).toHaveTextContent(
+      'Open Water RowingStarts Tue, Jul 6, 2027, 9:00 AM EDT',
+    );
+    expect(soccer).not.toHaveTextContent('Starts');
     // The e-mail in the path is the signed-in instructor's (the API refuses anyone else's).
     expect(http.calls[0].url).toBe('/classes/user/jordan%40sportify.camp');
   });

@@ -9,6 +9,7 @@ import {
   PageHeading,
   PagedTable,
   selectUser,
+  startsLabel,
   useAppSelector,
   useUrlQuery,
   useWaitlistCounts,
@@ -25,6 +26,11 @@ const STATUS_CHOICES: Record<ClassStatus | '', string> = {
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.muted};
+`;
+const Starts = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.9rem;
 `;
 const FeedbackText = styled.td`
   max-width: 320px;
@@ -79,7 +85,10 @@ export function MyClassesPage() {
             <td data-label="Class Photo">
               <ClassPicture src={item.classImage} alt={item.className} loading="lazy" />
             </td>
-            <td data-label="Class Name">{item.className}</td>
+            <td data-label="Class Name">
+              {item.className}
+              {item.startDate && <Starts>{startsLabel(item.startDate)}</Starts>}
+            </td>
             <Capitalized data-label="Status">{item.status}</Capitalized>
             <td data-label="Enrolled">{`${item.enrolled ?? 0} Students`}</td>
             <td data-label="Waitlist">{waiting ? `${waiting[item._id] ?? 0} waiting` : <Muted>…</Muted>}</td>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppToastContainer, type CampClass } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
@@ -52,6 +52,29 @@ describe('Update class', () => {
     expect(screen.getByLabelText('Enrollment price ($)')).toHaveValue(120);
     expect(screen.getByLabelText('Instructor email')).toHaveValue('jordan@sportify.camp');
     expect(screen.getByText('approved')).toBeInTheDocument();
+  });
+
+  it("shows the start date in the camp's time and sends only a changed date or sessions; emptied, null removes it", async () => {
+    const dated = { ...soccer, startDate: '2027-11-09T23:00:00.000Z', sessions: 4 };
+    http = mockApi({
+      [LIST]: [200, [dated]],
+      'PATCH /classes/c1': [200, { matchedCount: 1, modifiedCount: 1 }],
+    });
+    const user = renderPage();
+    // 23:00 UTC on 9 November is 6 pm in New York (EST).
+    const start = await screen.findByLabelText('Start date');
+    expect(start).toHaveValue('2027-11-09T18:00');
+    expect(screen.getByLabelText('Sessions')).toHaveValue(4);
+
+    fireEvent.change(start, { target: { value: '2027-11-16T18:00' } });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your work has been saved')).toBeInTheDocument();
+    expect(http.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ startDate: '2027-11-16T18:00' });
+
+    fireEvent.change(start, { target: { value: '' } });
+    await user.clear(screen.getByLabelText('Sessions'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(http.calls.filter((c) => c.method === 'PATCH')[1]?.body).toEqual({ startDate: null, sessions: null });
   });
 
   it('applies the Add rules to the same fields', async () => {

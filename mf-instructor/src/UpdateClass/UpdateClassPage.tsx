@@ -2,7 +2,16 @@ import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { Button, notify, PageHeading, selectUser, Spinner, useAppSelector, type CampClass } from '@sportify/shared-ui';
+import {
+  Button,
+  notify,
+  PageHeading,
+  selectUser,
+  Spinner,
+  toCampInputValue,
+  useAppSelector,
+  type CampClass,
+} from '@sportify/shared-ui';
 import { ClassForm, toFormValues, type ClassInput } from '../classForm';
 import { useGetOwnClassQuery, useUpdateClassMutation, type ClassChanges } from './updateClassApi';
 
@@ -34,7 +43,9 @@ const Saved = styled.p`
 `;
 
 // The form's seats field is the class's capacity (seats in all): the seats left follow from it on the server.
-const formValuesOf = (item: CampClass) => toFormValues({ ...item, seats: item.capacity });
+// The start date is shown in the camp's local time, as the form enters it.
+const formValuesOf = (item: CampClass) =>
+  toFormValues({ ...item, seats: item.capacity, startDate: toCampInputValue(item.startDate) || undefined });
 
 /** What the instructor changed against the class as loaded; unchanged fields are not sent, so none is reset. */
 function changesOf(item: CampClass, input: ClassInput): ClassChanges {
@@ -43,6 +54,10 @@ function changesOf(item: CampClass, input: ClassInput): ClassChanges {
   if (input.classImage !== item.classImage) changes.classImage = input.classImage;
   if (input.seats !== item.capacity) changes.capacity = input.seats;
   if (input.price !== item.price) changes.price = input.price;
+  // An emptied field removes the date (or the sessions) with null.
+  const startDate = toCampInputValue(item.startDate);
+  if ((input.startDate ?? '') !== startDate) changes.startDate = input.startDate ?? null;
+  if (input.sessions !== item.sessions) changes.sessions = input.sessions ?? null;
   return changes;
 }
 

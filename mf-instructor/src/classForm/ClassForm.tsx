@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import {
   apiErrorMessage,
   Button,
+  campTimeZone,
   ErrorText,
   FormCard,
   FormField,
@@ -14,6 +15,7 @@ import {
   CLASS_NAME_MAX,
   PRICE_MAX,
   SEATS_MAX,
+  SESSIONS_MAX,
   toClassInput,
   validateClass,
   type ClassFormValues,
@@ -27,6 +29,12 @@ const Row = styled.div`
   ${media.md} {
     grid-template-columns: 1fr 1fr;
   }
+`;
+
+const Hint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.95rem;
 `;
 
 export interface ClassFormProps {
@@ -90,6 +98,25 @@ export function ClassForm({
           <TextInput {...form.field('price')} type="number" inputMode="decimal" min={0} max={PRICE_MAX} step={0.01} />
         </FormField>
       </Row>
+      <Row>
+        <FormField label="Start date" error={form.errors.startDate}>
+          <TextInput {...form.field('startDate')} type="datetime-local" />
+        </FormField>
+        <FormField label="Sessions" error={form.errors.sessions}>
+          <TextInput
+            {...form.field('sessions')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={SESSIONS_MAX}
+            step={1}
+          />
+        </FormField>
+      </Row>
+      <Hint>
+        Start date and sessions are optional: the date and time are the camp&apos;s ({campTimeZone()}), and sessions are
+        weekly from that date.
+      </Hint>
       <Button type="submit" disabled={form.submitting}>
         {form.submitting ? 'Saving...' : submitLabel}
       </Button>

@@ -5,6 +5,7 @@ import type { FormErrors } from '@sportify/shared-ui';
 export const CLASS_NAME_MAX = 120;
 export const SEATS_MAX = 1000;
 export const PRICE_MAX = 10_000;
+export const SESSIONS_MAX = 52;
 
 /** What the instructor types (text controls hold strings; seats and price become numbers on the way out). */
 export type ClassFormValues = {
@@ -12,6 +13,9 @@ export type ClassFormValues = {
   classImage: string;
   seats: string;
   price: string;
+  /** The camp's local date and time, 'YYYY-MM-DDTHH:mm' (a datetime-local input); '' for no date. */
+  startDate: string;
+  sessions: string;
 };
 
 /** The class fields the API takes on POST /classes and PATCH /classes/:id. */
@@ -20,9 +24,32 @@ export interface ClassInput {
   classImage: string;
   seats: number;
   price: number;
+  /** Camp local time; the API reads a date without an offset in the camp's time zone. Absent: no date. */
+  startDate?: string;
+  sessions?: number;
 }
 
-export const EMPTY_CLASS_FORM: ClassFormValues = { className: '', classImage: '', seats: '', price: '' };
+export const EMPTY_CLASS_FORM: ClassFormValues = {
+  className: '',
+  classImage: '',
+  seats: '',
+  price: '',
+  startDate: '',
+  sessions: '',
+};
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** A real calendar date and time in the years the API takes (2000-2100). */
+function isLocalDateTime(text: string): boolean {
+  const m = LOCAL_DATE_TIME.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number);
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 2000 && year <= 2100 && d.getUTCMonth() === month - 1 && d.getUTCDate() === day && hour < 24 && minute < 60
+  );
+}
 
 const isHttpUrl = (text: string) => {
   try {
@@ -55,6 +82,16 @@ export function validateClass(values: ClassFormValues): FormErrors<ClassFormValu
   else if (!Number.isFinite(price) || price < 0 || price > PRICE_MAX || !hasAtMostTwoDecimals(price)) {
     errors.price = `Price must be from 0 to ${PRICE_MAX} with at most 2 decimals`;
   }
+
+  // Both optional; sessions count weeks from the start date, so they need one.
+  if (values.startDate.trim() && !isLocalDateTime(values.startDate.trim()))
+    errors.startDate = 'Start date must be a date and time';
+  const sessions = Number(values.sessions);
+  if (values.sessions.trim()) {
+    if (!Number.isInteger(sessions) || sessions < 1 || sessions > SESSIONS_MAX)
+      errors.sessions = `Sessions must be a whole number from 1 to ${SESSIONS_MAX}`;
+    else if (!values.startDate.trim()) errors.startDate = 'Start date is required for sessions';
+  }
   return errors;
 }
 
@@ -65,15 +102,19 @@ export function toClassInput(values: ClassFormValues): ClassInput {
     classImage: values.classImage.trim(),
     seats: Number(values.seats),
     price: Number(values.price),
+    ...(values.startDate.trim() ? { startDate: values.startDate.trim() } : {}),
+    ...(values.sessions.trim() ? { sessions: Number(values.sessions) } : {}),
   };
 }
 
-/** A stored class -> form values, for the update form. */
+/** A stored class -> form values, for the update form (its start date already in camp local time). */
 export function toFormValues(item: ClassInput): ClassFormValues {
   return {
     className: item.className,
     classImage: item.classImage,
     seats: String(item.seats),
     price: String(item.price),
+    startDate: item.startDate ?? '',
+    sessions: item.sessions ? String(item.sessions) : '',
   };
 }

@@ -37,6 +37,22 @@ let http: ReturnType<typeof mockApi>;
 afterEach(() => http.restore());
 
 describe('My Enrolled Classes', () => {
+  it('says when a dated class starts and offers its calendar file; an undated class has neither', async () => {
+    const dated = { ...newer, startDate: '2027-07-06T13:00:00.000Z', sessions: 4 };
+    http = mockApi({ [listUrl]: pagedRoute([older, dated]) });
+    open();
+    const table = await screen.findByRole('table', { name: 'My Enrolled Classes' });
+    const swim = within(table).getByRole('row', { name: /Swimming Lessons/ });
+    expect(swim).toHaveTextContent('Starts Tue, Jul 6, 2027, 9:00 AM EDT');
+    const link = within(swim).getByRole('link', { name: 'Add Swimming Lessons to calendar' });
+    expect(link).toHaveTextContent('Add to calendar');
+    expect(link).toHaveAttribute('href', 'http://localhost:5000/classes/c2/calendar.ics');
+    expect(link).toHaveAttribute('download');
+    const soccer = within(table).getByRole('row', { name: /Soccer Training/ });
+    expect(soccer).not.toHaveTextContent('Starts');
+    expect(within(soccer).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('lists the paid classes newest first with transaction id, price followed by $ and the long enrolled date', async () => {
     http = mockApi({ [listUrl]: pagedRoute([older, newer]) });
     open();

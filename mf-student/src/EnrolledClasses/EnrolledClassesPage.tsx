@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
+import styled from 'styled-components';
 import {
   apiErrorMessage,
   DataTable,
+  getRuntimeConfig,
   ListState,
   PageHeading,
   Spinner,
+  startsLabel,
   UrlPagination,
   useUrlQuery,
 } from '@sportify/shared-ui';
@@ -19,6 +22,16 @@ const enrolledDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', tim
 
 /** Spec: the price is the amount followed by a dollar sign. */
 const formatEnrolledPrice = (price: number) => `${price}$`;
+
+const Sub = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.9rem;
+`;
+
+/** The class's .ics file (one event per weekly session, camp time zone), served by the API as a download. */
+const calendarUrl = (classId: string) =>
+  `${getRuntimeConfig().apiUrl.replace(/\/+$/, '')}/classes/${encodeURIComponent(classId)}/calendar.ics`;
 
 const newestFirst = (a: EnrolledItem, b: EnrolledItem) => Date.parse(b.date) - Date.parse(a.date);
 
@@ -63,7 +76,19 @@ function EnrolledList({ email }: { email: string }) {
             {rows.map((item, index) => (
               <tr key={item._id}>
                 <td data-label="#">{first + index + 1}</td>
-                <td data-label="Class Name">{item.className}</td>
+                <td data-label="Class Name">
+                  {item.className}
+                  {item.startDate && (
+                    <>
+                      <Sub>{startsLabel(item.startDate)}</Sub>
+                      <Sub>
+                        <a href={calendarUrl(item.classId)} download aria-label={`Add ${item.className} to calendar`}>
+                          Add to calendar
+                        </a>
+                      </Sub>
+                    </>
+                  )}
+                </td>
                 <td data-label="Transaction Id">
                   <code title={item.transactionId}>{item.transactionId}</code>
                 </td>
