@@ -13,9 +13,9 @@ interface MailDevEmail {
   text?: string;
 }
 
-/** The messages MailDev received for one address (its REST API: GET /email). */
+/** The messages MailDev received for one address (its REST API: GET /api/email). */
 async function mailsTo(request: APIRequestContext, address: string): Promise<MailDevEmail[]> {
-  const res = await request.get(`${MAIL_WEB}/email`);
+  const res = await request.get(`${MAIL_WEB}/api/email`);
   expect(res.ok()).toBe(true);
   return ((await res.json()) as MailDevEmail[]).filter((m) => m.to.some((t) => t.address === address));
 }
