@@ -283,13 +283,17 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     expect(await t.app.get(WaitlistSweeper).runOnce()).toEqual({ expired: 0, resumed: 0, orphans: 0 });
   });
 
-  it('an instructor adding seats offers them to the waitlist, in order', async () => {
+  it('an instructor adding seats offers them to the waitlist, in order, once the class is approved again', async () => {
     const classId = await freshClass(t, admin, 1);
     await enrolled(t, classId);
     const [a, b, c] = [await newStudent(t, 'a'), await newStudent(t, 'b'), await newStudent(t, 'c')];
     for (const s of [a, b, c]) await join(t, s, classId).expect(201);
     const instructor = await signInAs(t, JORDAN.email, JORDAN.password);
     await t.http().patch(`/classes/${classId}`).set(instructor.auth).send({ capacity: 3 }).expect(200);
+    // Back in review, the class offers nothing yet (nobody could pay for it); approved again, the new seats are held.
+    expect(await seatsOf(t, classId)).toEqual({ seats: 2, enrolled: 1, held: 0 });
+    expect(await placeOf(t, a, classId)).toMatchObject({ position: 1, state: 'waiting' });
+    await t.http().patch(`/classes/status/${classId}`).set(admin.auth).send({ status: 'approved' }).expect(200);
     expect(await seatsOf(t, classId)).toEqual({ seats: 0, enrolled: 1, held: 2 });
     expect((await placeOf(t, a, classId)).state).toBe('offered');
     expect((await placeOf(t, b, classId)).state).toBe('offered');

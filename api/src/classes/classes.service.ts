@@ -40,7 +40,7 @@ export interface SeatWaitlist {
   waiting(classId: string): Promise<boolean>;
   /** A seat was put on hold under `key` for the waitlist: offer it. */
   held(classId: string, key: string): Promise<void>;
-  /** The class gained free seats (a bigger capacity): the waitlist takes what it needs. */
+  /** The class gained free seats (a bigger capacity, or approved again after one): the waitlist takes what it needs. */
   seatsAdded(classId: string): Promise<void>;
 }
 
@@ -263,6 +263,11 @@ export class ClassesService implements OnApplicationBootstrap {
       template: status === 'approved' ? 'classApproved' : 'classDenied',
       data: { className: cls.className, classId: id, ...(cls.feedback ? { feedback: cls.feedback } : {}) },
     });
+    // Seats added while the class was in review go to its waitlist once it is offered again.
+    if (status === 'approved')
+      await this.waitlist
+        ?.seatsAdded(id)
+        .catch((err: Error) => this.logger.warn(`Offering the seats of ${id}: ${err.message}`));
     return { matchedCount: 1, modifiedCount: 1 };
   }
 

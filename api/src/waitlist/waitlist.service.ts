@@ -83,9 +83,13 @@ export class WaitlistService implements OnModuleInit {
   }
 
   /** The caller's places (of `classIds` only, when given): position in the queue, or the seat held for them. */
-  async places(caller: Caller, classIds?: string[]): Promise<WaitlistPlace[]> {
-    const entries = await this.entries.forStudent(caller.email, classIds);
-    const offers = new Map((await this.offers.liveForStudent(caller.email)).map((o) => [o.classId, o]));
+  places(caller: Caller, classIds?: string[]): Promise<WaitlistPlace[]> {
+    return this.placesOf(caller.email, classIds);
+  }
+
+  private async placesOf(email: string, classIds?: string[]): Promise<WaitlistPlace[]> {
+    const entries = await this.entries.forStudent(email, classIds);
+    const offers = new Map((await this.offers.liveForStudent(email)).map((o) => [o.classId, o]));
     return Promise.all(
       entries.map(async (e) => {
         if (e.state === 'offered') {
@@ -109,7 +113,7 @@ export class WaitlistService implements OnModuleInit {
   }
 
   private async placeOf(email: string, classId: string): Promise<WaitlistPlace | undefined> {
-    return (await this.places({ email } as Caller, [classId]))[0];
+    return (await this.placesOf(email, [classId]))[0];
   }
 
   // --- For payments ---------------------------------------------------------------------------------------------
@@ -218,8 +222,12 @@ export class WaitlistService implements OnModuleInit {
     await this.offerHold(offer.classId, offer.seatKey, offer.round + 1);
   }
 
-  /** Free seats of a class go to its waitlist, one hold per student waiting. */
+  /**
+   * Free seats of an approved class go to its waitlist, one hold per student waiting (a class back in review waits
+   * for its approval: its students could not pay for a held seat meanwhile).
+   */
   async fill(classId: string): Promise<void> {
+    if ((await this.classes.findById(classId))?.status !== 'approved') return;
     for (let i = 0; i < FILL_LIMIT && (await this.entries.anyWaiting(classId)); i++) {
       const key = `seat:${randomUUID()}`;
       if (!(await this.classes.holdFreeSeat(classId, key))) return;
