@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { API, apiToken, bearer, clickCentred, demo, registerAccount, signIn } from './support';
+import { API, apiToken, bearer, clickCentred, demo, ports, registerAccount, signIn } from './support';
 
 // The waitlist's journey against the whole stack: two students join the waitlist of a full class, an enrolled
 // student cancels, the first in line gets the offer e-mail (read from MailDev's own REST API), sees the seat held
@@ -26,7 +26,7 @@ async function fullSoonClass(request: APIRequestContext, price: number) {
   const className = `Waitlist Camp ${Date.now().toString(36)}`;
   const created = await request.post(`${API}/classes`, {
     headers: bearer(instructor),
-    data: { className, classImage: '/images/classes/climbing.svg', seats: 1, price },
+    data: { className, classImage: `http://localhost:${ports.shell}/images/classes/climbing.svg`, seats: 1, price },
   });
   expect(created.status(), await created.text()).toBe(201);
   const classId = (await created.json()).insertedId as string;
