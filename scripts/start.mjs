@@ -59,6 +59,7 @@ for (const service of stack.services) {
 const shell = stack.settings.frontEnds[0];
 const logins = demoLogins();
 console.log(`\nSportify Camp is ready at http://localhost:${shell.port}`);
+if (stack.mailInbox) console.log(`Mail inbox at ${stack.mailInbox}`);
 console.log(
   `(started in ${((Date.now() - started) / 1000).toFixed(1)} s; data in ${path.relative(repoRoot, stack.settings.dataDir)}/)`,
 );

@@ -101,6 +101,14 @@ describe('class start dates and sessions', () => {
     expect((from.body.items as { _id: string }[]).map((c) => c._id)).toEqual([late]);
     const fromDay = await t.http().get(`/classes?q=${q}&startsFrom=2031-06-01`).expect(200);
     expect((fromDay.body.items as { _id: string }[]).map((c) => c._id).sort()).toEqual([early, late].sort());
+    // Cached like the other public lists (ETag, 304), and a new dated class shows at once.
+    const url = `/classes?q=${q}&startsFrom=2031-07-01&sort=start`;
+    const etag = from.headers.etag as string;
+    expect(etag).toBeTruthy();
+    await t.http().get(url).set('If-None-Match', etag).expect(304);
+    const later = await create({ ...base, className: `${tag} sort later`, startDate: '2031-12-01T10:00' });
+    const after = await t.http().get(url).expect(200);
+    expect((after.body.items as { _id: string }[]).map((c) => c._id)).toEqual([late, later]);
     const bad = await t.http().get(`/classes?startsFrom=soon`).expect(400);
     expect(JSON.stringify(bad.body)).toContain('startsFrom must be a date');
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN, JORDAN } from './support/demo';
+import { MailOutbox } from '../src/mail/mail.module';
 import { startMailDev, type InboxMessage, type MailDev } from './support/maildev';
 import { confirmCard, freshClass, paidIntent, paymentBody } from './support/payments';
 import { freePort, sleep } from './support/processes';
@@ -162,6 +163,37 @@ describe('e-mail: one outbox, two API instances sending, MailDev receiving', () 
     // Each note's e-mail carries that note.
     expect(new Set(notes.map((m) => m.text!.match(/Note \d+/)?.[0])).size).toBe(30);
     expect(inbox).toHaveLength(31); // and the class's approval
+  });
+
+  it('renders the waitlist messages the waitlist enqueues (offer with its time in camp time, offer passed on)', async () => {
+    const outboxOf = a.app.get(MailOutbox);
+    const before = (await mail.messages()).length;
+    const key = randomBytes(4).toString('hex');
+    await outboxOf.enqueue({
+      key: `offer:${key}`,
+      to: 'Waiting.Student@Example.test',
+      template: 'waitlistOffer',
+      data: { className: 'Tennis Camp', classId: 'c1', until: '2027-07-07T13:00:00.000Z' },
+    });
+    await outboxOf.enqueue({
+      key: `offer-passed:${key}`,
+      to: 'waiting.student@example.test',
+      template: 'offerPassedOn',
+      data: { className: 'Tennis Camp' },
+    });
+    // The same key again: nothing more.
+    await outboxOf.enqueue({ key: `offer:${key}`, to: 'x@example.test', template: 'waitlistOffer', data: {} });
+    const inbox = (await mail.waitFor(before + 2)).slice(before);
+    expect(inbox.map((m) => [recipients(m), m.subject])).toEqual(
+      expect.arrayContaining([
+        ['waiting.student@example.test', 'A seat in Tennis Camp is yours until Wed, Jul 7, 2027, 9:00 AM EDT'],
+        ['waiting.student@example.test', 'Your held seat in Tennis Camp has passed on'],
+      ]),
+    );
+    expect(inbox).toHaveLength(2);
+    const offer = inbox.find((m) => m.subject.startsWith('A seat'))!;
+    expect(offer.text).toContain('http://localhost:3000/dashboard/selected-classes');
+    expect(offer.html).toContain('href="http://localhost:3000/dashboard/selected-classes"');
   });
 
   it('escapes what users typed in the HTML part', async () => {

@@ -9,4 +9,5 @@ export const ports = {
   mfAdmin: port('MF_ADMIN_PORT', 3004),
   api: port('API_PORT', 5000),
   auth: port('FIREBASE_AUTH_EMULATOR_PORT', 9099),
+  mailInbox: port('MAILDEV_WEB_PORT', 1080),
 };

@@ -9,6 +9,7 @@ import { assertPortsFree, freePort } from './ports.mjs';
 import { startNginx } from './nginx.mjs';
 import { startDevDb } from './devdb.mjs';
 import { startAuthEmulator, DEMO_PROJECT_ID } from './auth-emulator.mjs';
+import { startMailInbox } from './maildev.mjs';
 import { spawnService, ready } from './proc.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,6 +63,7 @@ export function readSettings(env = process.env) {
     jwtSecret: env.JWT_SECRET || '',
     apiReplicas: replicaCount(env.API_REPLICAS),
     developmentMode: env.SPORTIFY_DEV_MODE !== '0',
+    campTimeZone: env.CAMP_TIME_ZONE || 'America/New_York',
   };
 }
 
@@ -86,6 +88,7 @@ export function runtimeConfig(s, authHost) {
     firebase: { ...s.firebase, authEmulatorUrl: authHost ? `http://${authHost}` : '' },
     stripePublishableKey: s.stripePublishableKey,
     remotes,
+    campTimeZone: s.campTimeZone,
   };
 }
 
@@ -213,6 +216,9 @@ export async function startStack({ env = process.env, log = console.log, scaled 
     if (auth)
       log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
 
+    const mail = await startMailInbox({ env, dataDir: s.dataDir, repoRoot, log });
+    if (mail.service) services.push(mail.service);
+
     const apiEnv = {
       // The launcher is the development tool: it unlocks the API's development defaults unless told otherwise.
       SPORTIFY_DEV_MODE: s.developmentMode ? '1' : '0',
@@ -221,6 +227,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
       ...(auth ? { FIREBASE_AUTH_EMULATOR_HOST: auth.host } : {}),
       CORS_ORIGINS: s.frontEnds.map((f) => origin(f.port)).join(','),
       ASSET_BASE_URL: origin(s.frontEnds[0].port),
+      ...mail.apiEnv,
     };
     services.push(...(await startApi(s, apiEnv, { scaled, log })));
 
@@ -272,7 +279,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
       path.join(runDir, 'services.json'),
       JSON.stringify(Object.fromEntries(services.map((x) => [x.name, x.child.pid])), null, 2),
     );
-    return { settings: s, services, config, stop, saveAccounts };
+    return { settings: s, services, config, stop, saveAccounts, mailInbox: mail.inboxUrl };
   } catch (err) {
     await stop();
     throw err;

@@ -22,6 +22,8 @@ const ports = {
   API_PORT: await freePort(),
   DEVDB_PORT: await freePort(),
   FIREBASE_AUTH_EMULATOR_PORT: await freePort(),
+  MAILDEV_SMTP_PORT: await freePort(),
+  MAILDEV_WEB_PORT: await freePort(),
 };
 for (const f of FRONT_ENDS) ports[f.portVar] = await freePort();
 const built = ['api/dist/main.js', 'shell/dist/index.html'].every((f) => existsSync(path.join(repoRoot, f)));

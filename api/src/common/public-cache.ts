@@ -30,9 +30,9 @@ export const PUBLIC_LISTS = {
 export type PublicListKey = string;
 
 // Parameters with unbounded values: each value is a separate, mostly one-off, cache entry.
-const RARE_PARAMS = ['q', 'minPrice', 'maxPrice', 'instructor'];
+const RARE_PARAMS = ['q', 'minPrice', 'maxPrice', 'instructor', 'startsFrom'];
 
-/** Whether a normalised key is a search, a price range or one instructor's (cached apart from the hot pages). */
+/** Whether a normalised key is a search, a price range, a start day or one instructor's (cached apart from the hot pages). */
 export function isRareVariant(key: string): boolean {
   const at = key.indexOf('?');
   if (at === -1) return false;
