@@ -5,7 +5,7 @@ import { API, apiToken, bearer, clickCentred, demo, ports, registerAccount, sign
 // student cancels, the first in line gets the offer e-mail (read from MailDev's own REST API), sees the seat held
 // for them in My Selected Classes, pays and is enrolled; the second is then #1.
 
-const MAIL_WEB = `http://localhost:${process.env.MAILDEV_WEB_PORT || 1080}`;
+const MAIL_WEB = `http://localhost:${ports.mailInbox}`;
 
 interface MailDevEmail {
   subject: string;
