@@ -12,6 +12,7 @@ import { MailModule, MailSenderModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SelectionsModule } from './selections/selections.module';
 import { UsersModule } from './users/users.module';
+import { WaitlistModule } from './waitlist/waitlist.module';
 
 @Module({})
 export class AppModule {
@@ -30,6 +31,7 @@ export class AppModule {
         ClassesModule,
         SelectionsModule,
         PaymentsModule,
+        WaitlistModule,
         HealthModule,
       ],
       providers: [

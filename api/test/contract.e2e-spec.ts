@@ -32,9 +32,22 @@ describe('the API contract against the running API', () => {
       student: await newStudent(t, 'contract'),
     };
     // A student with one paid class and one selected, so their two lists have items.
-    const open = ((await t.http().get('/classes').expect(200)).body as Array<{ _id: string; seats: number }>).filter(
-      (c) => c.seats > 0,
-    );
+    const open = (
+      (await t.http().get('/classes').expect(200)).body as Array<{
+        _id: string;
+        seats: number;
+        instructorEmail: string;
+      }>
+    ).filter((c) => c.seats > 0);
+    // The paid class has a start date, so the enrolment shows until when it may be cancelled.
+    const teacher = await signInAs(t, open[0].instructorEmail, JORDAN.password);
+    await t
+      .http()
+      .patch(`/classes/${open[0]._id}`)
+      .set(teacher.auth)
+      .send({ startDate: new Date(Date.now() + 30 * 86400_000).toISOString() })
+      .expect(200);
+    await t.http().patch(`/classes/status/${open[0]._id}`).set(as.admin.auth).send({ status: 'approved' });
     const paid = await selectAndOpenIntent(t, as.student, open[0]._id);
     await confirmCard(t, as.student, paid.clientSecret).expect(200);
     await t
@@ -44,6 +57,25 @@ describe('the API contract against the running API', () => {
       .send(paymentBody(as.student, paid, open[0]._id))
       .expect(201);
     await t.http().post('/classes/selected').set(as.student.auth).send({ classId: open[1]._id }).expect(201);
+    // And one held for them: they join the full class's waitlist behind the seed's two students, and its instructor
+    // adds three seats, which go to the three in line once the class is approved again.
+    const full = ((await t.http().get('/classes').expect(200)).body as Array<{ _id: string; seats: number }>).find(
+      (c) => c.seats === 0,
+    )!;
+    await t.http().post(`/waitlist/${full._id}`).set(as.student.auth).expect(201);
+    const avery = await signInAs(t, 'avery@sportify.camp', JORDAN.password);
+    const mine = (await t.http().get('/classes/user/avery@sportify.camp').set(avery.auth).expect(200)).body as Array<{
+      _id: string;
+      capacity: number;
+    }>;
+    const capacity = mine.find((c) => c._id === full._id)!.capacity;
+    await t
+      .http()
+      .patch(`/classes/${full._id}`)
+      .set(avery.auth)
+      .send({ capacity: capacity + 3 })
+      .expect(200);
+    await t.http().patch(`/classes/status/${full._id}`).set(as.admin.auth).send({ status: 'approved' }).expect(200);
   });
   afterAll(() => t.close());
 

@@ -67,9 +67,10 @@ describe('payments (test-mode sandbox gateway)', () => {
         date: expect.any(String),
         status: 'service pending',
         classId,
-        // The class's schedule as it is now (the demo's Swimming Lessons is dated, 8 weekly sessions).
-        startDate: (cls.startDate as Date).toISOString(),
-        sessions: 8,
+        // The demo class is dated: its schedule, and the end of its cancellation window (48 hours before it starts).
+        startDate: after.startDate.toISOString(),
+        sessions: after.sessions,
+        cancelUntil: new Date(after.startDate.getTime() - 48 * 3600_000).toISOString(),
       },
     ]);
     // The public list shows the new seat count at once.

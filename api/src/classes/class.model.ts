@@ -11,6 +11,8 @@ export interface CampClass {
   /** Seats in all; `seats` (what the spec calls available seats) is what is left of it. */
   capacity: number;
   seats: number;
+  /** Seats held for students of the waitlist (taken, not yet paid): capacity = seats + enrolled + held. */
+  held: number;
   price: number;
   status: ClassStatus;
   /** When the class was created (ISO date in JSON). */

@@ -25,6 +25,7 @@ export class PublicClassResponse implements PublicClass {
 
 export class ClassResponse extends PublicClassResponse implements CampClass {
   @ApiProperty({ example: 31, description: 'Seats in all: available seats plus enrolled students' }) capacity: number;
+  @ApiProperty({ example: 0, description: 'Seats held for waitlisted students who have not paid yet' }) held: number;
   @ApiProperty({ enum: CLASS_STATUSES }) status: ClassStatus;
   @ApiProperty({ type: String, format: 'date-time' }) date: Date;
   @ApiProperty({ description: "The admin's feedback ('' when none)" }) feedback: string;

@@ -57,6 +57,13 @@ export class ClassRecord {
   /** Payment intents holding a seat: makes taking and releasing a seat idempotent per intent (payments retry them). */
   @Prop({ type: [String], default: [] })
   seatHolders: string[];
+
+  /**
+   * Seats held for the waitlist: a freed seat goes here instead of back to `seats` while somebody waits, keyed by the
+   * hold (one open offer at a time per key, see waitlist/). capacity = seats + enrolled + holds.
+   */
+  @Prop({ type: [String], default: [] })
+  holds: string[];
 }
 
 export const ClassSchema = SchemaFactory.createForClass(ClassRecord);
@@ -68,5 +75,7 @@ ClassSchema.index({ status: 1, className: 1, _id: 1 });
 ClassSchema.index({ status: 1, instructorEmail: 1 });
 ClassSchema.index({ status: 1, seats: 1 });
 ClassSchema.index({ instructorEmail: 1, status: 1, date: -1 });
+// The waitlist's sweeper looks for holds left without an offer.
+ClassSchema.index({ holds: 1 });
 // "Starting soonest" and the "Starting from" filter.
 ClassSchema.index({ status: 1, startDate: 1, _id: 1 });

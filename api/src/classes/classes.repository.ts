@@ -7,7 +7,11 @@ import { CLASS_STATUSES, type CampClass, type ClassStatus } from './class.model'
 import { ClassRecord } from './class.schema';
 
 // `capacity` is missing on classes stored before it existed, until the boot backfill has run.
-type LeanClass = Omit<CampClass, '_id' | 'capacity'> & { _id: { toString(): string }; capacity?: number };
+type LeanClass = Omit<CampClass, '_id' | 'capacity' | 'held'> & {
+  _id: { toString(): string };
+  capacity?: number;
+  holds?: string[];
+};
 
 const toClass = (d: LeanClass): CampClass => ({
   _id: d._id.toString(),
@@ -17,6 +21,7 @@ const toClass = (d: LeanClass): CampClass => ({
   instructorEmail: d.instructorEmail,
   capacity: d.capacity ?? d.seats + (d.enrolled ?? 0),
   seats: d.seats,
+  held: d.holds?.length ?? 0,
   price: d.price,
   status: d.status,
   date: d.date,
@@ -297,7 +302,14 @@ export class ClassesRepository {
         {
           _id: id,
           instructorEmail,
-          ...(capacity ? { capacity: capacity.from, enrolled: { $lte: capacity.to } } : {}),
+          // The seats left must stay >= 0: the enrolled students and the waitlist's holds both keep theirs.
+          ...(capacity
+            ? {
+                capacity: capacity.from,
+                enrolled: { $lte: capacity.to },
+                ...(capacity.to < capacity.from ? { seats: { $gte: capacity.from - capacity.to } } : {}),
+              }
+            : {}),
         },
         {
           $set: { ...set, ...(capacity ? { capacity: capacity.to } : {}), status: 'pending' },
@@ -330,12 +342,64 @@ export class ClassesRepository {
     return d?.status === 'approved' ? 'full' : 'not-offered';
   }
 
-  /** Gives back the seat `holder` took, if it holds one (idempotent: a second call changes nothing). */
-  async releaseSeat(id: string, holder: string): Promise<boolean> {
+  /**
+   * Gives back the seat `holder` took, if it holds one (idempotent: a second call changes nothing): to `seats`, or,
+   * with `hold`, into the waitlist's holds under that key, in the same update, so nobody else can take it between.
+   */
+  async releaseSeat(id: string, holder: string, hold?: string): Promise<boolean> {
     const res = await this.model
-      .updateOne({ _id: id, seatHolders: holder }, { $inc: { seats: 1, enrolled: -1 }, $pull: { seatHolders: holder } })
+      .updateOne(
+        { _id: id, seatHolders: holder },
+        hold
+          ? { $inc: { enrolled: -1 }, $pull: { seatHolders: holder }, $push: { holds: hold } }
+          : { $inc: { seats: 1, enrolled: -1 }, $pull: { seatHolders: holder } },
+      )
       .exec();
     return res.modifiedCount === 1;
+  }
+
+  /** Turns a free seat into a waitlist hold under `key`; false when no seat is free (or the key exists). */
+  async holdFreeSeat(id: string, key: string): Promise<boolean> {
+    const res = await this.model
+      .updateOne({ _id: id, seats: { $gt: 0 }, holds: { $ne: key } }, { $inc: { seats: -1 }, $push: { holds: key } })
+      .exec();
+    return res.modifiedCount === 1;
+  }
+
+  /** A hold nobody is waiting for goes back to `seats` (idempotent). */
+  async returnHold(id: string, key: string): Promise<boolean> {
+    const res = await this.model
+      .updateOne({ _id: id, holds: key }, { $inc: { seats: 1 }, $pull: { holds: key } })
+      .exec();
+    return res.modifiedCount === 1;
+  }
+
+  /**
+   * The held seat becomes `holder`'s (a payment intent): hold out, seat holder in, one update. 'taken' also when
+   * the holder already had it; 'gone' when the hold is not there.
+   */
+  async takeHeldSeat(id: string, key: string, holder: string): Promise<'taken' | 'gone'> {
+    const res = await this.model
+      .updateOne(
+        { _id: id, holds: key, seatHolders: { $ne: holder } },
+        { $inc: { enrolled: 1 }, $pull: { holds: key }, $push: { seatHolders: holder } },
+      )
+      .exec();
+    if (res.modifiedCount === 1) return 'taken';
+    return (await this.holdsSeat(id, holder)) ? 'taken' : 'gone';
+  }
+
+  async hasHold(id: string, key: string): Promise<boolean> {
+    return (await this.model.countDocuments({ _id: id, holds: key }).exec()) > 0;
+  }
+
+  /** Classes with waitlist holds, and their keys (the sweeper checks each has its offer). */
+  async withHolds(): Promise<{ _id: string; holds: string[] }[]> {
+    const docs = await this.model
+      .find({ 'holds.0': { $exists: true } }, { holds: 1 })
+      .lean<{ _id: { toString(): string }; holds: string[] }[]>()
+      .exec();
+    return docs.map((d) => ({ _id: d._id.toString(), holds: d.holds }));
   }
 
   /** Classes stored before capacity was: their capacity is what was free plus who was enrolled. */

@@ -31,6 +31,19 @@ export interface AdminClassPage extends Paged<CampClass> {
   counts: Record<ClassStatus, number>;
 }
 
+/**
+ * What the waitlist does with seats: the waitlist domain depends on classes, so it registers this at start-up
+ * instead of classes importing it back.
+ */
+export interface SeatWaitlist {
+  /** Somebody is waiting for a seat of the class. */
+  waiting(classId: string): Promise<boolean>;
+  /** A seat was put on hold under `key` for the waitlist: offer it. */
+  held(classId: string, key: string): Promise<void>;
+  /** The class gained free seats (a bigger capacity, or approved again after one): the waitlist takes what it needs. */
+  seatsAdded(classId: string): Promise<void>;
+}
+
 export const POPULAR_CLASSES = 6;
 /** Reads and conditional writes of one edit before it gives up on a class that keeps changing under it. */
 const UPDATE_ATTEMPTS = 5;
@@ -38,6 +51,7 @@ const UPDATE_ATTEMPTS = 5;
 @Injectable()
 export class ClassesService implements OnApplicationBootstrap {
   private readonly logger = new Logger(ClassesService.name);
+  private waitlist?: SeatWaitlist;
 
   constructor(
     private readonly classes: ClassesRepository,
@@ -56,6 +70,10 @@ export class ClassesService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const filled = await this.classes.backfillCapacity();
     if (filled) this.logger.log(`Capacity set on ${filled} class(es) stored without it`);
+  }
+
+  useWaitlist(waitlist: SeatWaitlist): void {
+    this.waitlist = waitlist;
   }
 
   approved(): Promise<CachedJson> {
@@ -150,10 +168,49 @@ export class ClassesService implements OnApplicationBootstrap {
     return result;
   }
 
+  /**
+   * Gives back a payment intent's seat. While somebody waits it never returns to `seats`: it becomes a hold for the
+   * first in line, in the same write (a hold left without its offer by a crash is found by the waitlist's sweeper).
+   */
   async releaseSeat(id: string, holder: string): Promise<boolean> {
-    const released = await this.classes.releaseSeat(id, holder);
+    const hold = (await this.waitlist?.waiting(id)) ? `freed:${holder}` : undefined;
+    const released = await this.classes.releaseSeat(id, holder, hold);
     if (released) this.cache.invalidateSeats('classes');
+    if (released && hold) await this.offerHold(id, hold);
     return released;
+  }
+
+  /** The waitlist's hold becomes the paying intent's seat; 'gone' when the hold is not there (any more). */
+  async takeHeldSeat(id: string, key: string, holder: string): Promise<'taken' | 'gone'> {
+    const result = await this.classes.takeHeldSeat(id, key, holder);
+    if (result === 'taken') this.cache.invalidateSeats('classes');
+    return result;
+  }
+
+  /** A free seat becomes a hold for the waitlist under `key`. */
+  async holdFreeSeat(id: string, key: string): Promise<boolean> {
+    const held = await this.classes.holdFreeSeat(id, key);
+    if (held) this.cache.invalidateSeats('classes');
+    return held;
+  }
+
+  async returnHold(id: string, key: string): Promise<boolean> {
+    const returned = await this.classes.returnHold(id, key);
+    if (returned) this.cache.invalidateSeats('classes');
+    return returned;
+  }
+
+  hasHold(id: string, key: string): Promise<boolean> {
+    return this.classes.hasHold(id, key);
+  }
+
+  withHolds(): Promise<{ _id: string; holds: string[] }[]> {
+    return this.classes.withHolds();
+  }
+
+  private async offerHold(id: string, key: string): Promise<void> {
+    // The seat is safely held already; if the offer fails now, the sweeper makes it.
+    await this.waitlist?.held(id, key).catch((err: Error) => this.logger.warn(`Offering ${key}: ${err.message}`));
   }
 
   holdsSeat(id: string, holder: string): Promise<boolean> {
@@ -206,6 +263,11 @@ export class ClassesService implements OnApplicationBootstrap {
       template: status === 'approved' ? 'classApproved' : 'classDenied',
       data: { className: cls.className, classId: id, ...(cls.feedback ? { feedback: cls.feedback } : {}) },
     });
+    // Seats added while the class was in review go to its waitlist once it is offered again.
+    if (status === 'approved')
+      await this.waitlist
+        ?.seatsAdded(id)
+        .catch((err: Error) => this.logger.warn(`Offering the seats of ${id}: ${err.message}`));
     return { matchedCount: 1, modifiedCount: 1 };
   }
 
@@ -263,9 +325,18 @@ export class ClassesService implements OnApplicationBootstrap {
           `Total seats cannot be fewer than the ${existing.enrolled} student(s) already enrolled`,
         );
       }
+      if (capacity && capacity.to < existing.enrolled + existing.held) {
+        throw new BadRequestException(
+          `Total seats cannot be fewer than the ${existing.enrolled} student(s) enrolled and the ${existing.held} seat(s) held for the waitlist`,
+        );
+      }
       const result = await this.classes.updateOwned(id, caller.email, changes, capacity);
       if (result.matchedCount) {
         if (result.modifiedCount) this.cache.invalidate('classes');
+        if (result.modifiedCount && capacity && capacity.to > capacity.from)
+          await this.waitlist
+            ?.seatsAdded(id)
+            .catch((err: Error) => this.logger.warn(`Offering new seats of ${id}: ${err.message}`));
         return result;
       }
       // The capacity was edited or students enrolled since the read: decide again on what is stored now.

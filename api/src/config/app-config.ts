@@ -58,6 +58,14 @@ export interface AppConfig {
     /** Milliseconds before the sandbox delivers its provider events; null: it does not deliver them. */
     sandboxEventDelayMs: number | null;
   };
+  waitlist: {
+    /** How long a freed seat is held for the first student waiting (hours; fractions allowed). */
+    offerHours: number;
+    /** Seconds between the sweeps that end expired holds; 0 turns the sweeper off. */
+    sweepIntervalSeconds: number;
+    /** A student may cancel an enrolment until this many hours before the class starts. */
+    cancelCutoffHours: number;
+  };
 
   // --- Camp calendar and e-mail ---
   /** IANA time zone the camp's dates are entered, shown and exported in (CAMP_TIME_ZONE). */
@@ -237,6 +245,22 @@ export function loadConfig(env: Env = process.env): AppConfig {
     claimLeaseSeconds: int('PAYMENT_CLAIM_LEASE_SECONDS', 30, 1, 3600),
     sandboxEventDelayMs: sandboxDelayRaw === 'off' ? null : int('SANDBOX_EVENT_DELAY_MS', 1500, 0, 600_000),
   };
+  const hours = (name: string, fallback: number): number => {
+    const raw = str(name);
+    if (!raw) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0 || n > 24 * 365) {
+      problems.push(`${name} must be a number of hours from 0 to 8760 (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const waitlist = {
+    offerHours: hours('WAITLIST_OFFER_HOURS', 24),
+    sweepIntervalSeconds: int('WAITLIST_SWEEP_INTERVAL_SECONDS', 30, 0, 86400),
+    cancelCutoffHours: hours('CANCEL_CUTOFF_HOURS', 48),
+  };
+  if (waitlist.offerHours === 0) problems.push('WAITLIST_OFFER_HOURS must be more than 0');
   const stripeProtocol = str('STRIPE_API_PROTOCOL', 'https');
   if (stripeProtocol !== 'http' && stripeProtocol !== 'https') {
     problems.push(`STRIPE_API_PROTOCOL must be http or https (got "${stripeProtocol}")`);
@@ -318,6 +342,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     developmentMode,
     stripeWebhookSecret,
     payments,
+    waitlist,
     campTimeZone,
     mail,
   };

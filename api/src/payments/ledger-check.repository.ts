@@ -9,6 +9,27 @@ export interface CheckedClass {
   seats: number;
   enrolled: number;
   seatHolders: string[];
+  /** The waitlist's holds: taken seats, not paid yet. */
+  holds: string[];
+}
+
+export interface CheckedEntry {
+  _id: string;
+  classId: string;
+  studentEmail: string;
+  joinedAt: Date;
+  state: string;
+  offerId?: string;
+}
+
+export interface CheckedOffer {
+  _id: string;
+  classId: string;
+  seatKey: string;
+  state: string;
+  email?: string;
+  owner?: string;
+  leaseUntil?: Date;
 }
 
 export interface CheckedPayment {
@@ -38,7 +59,7 @@ export class LedgerCheckRepository {
   async classes(): Promise<CheckedClass[]> {
     const cursor = this.conn
       .collection('classes')
-      .find({}, { projection: { className: 1, capacity: 1, seats: 1, enrolled: 1, seatHolders: 1 } });
+      .find({}, { projection: { className: 1, capacity: 1, seats: 1, enrolled: 1, seatHolders: 1, holds: 1 } });
     return (await cursor.toArray()).map((d) => ({
       _id: String(d._id),
       className: d.className as string,
@@ -46,6 +67,7 @@ export class LedgerCheckRepository {
       seats: d.seats as number,
       enrolled: (d.enrolled as number | undefined) ?? 0,
       seatHolders: (d.seatHolders as string[] | undefined) ?? [],
+      holds: (d.holds as string[] | undefined) ?? [],
     }));
   }
 
@@ -74,6 +96,31 @@ export class LedgerCheckRepository {
       charged: Boolean(d.charged),
       ...(d.owner ? { owner: d.owner as string, leaseUntil: d.leaseUntil as Date } : {}),
       createdAt: d.createdAt as Date,
+    }));
+  }
+
+  async waitlistEntries(): Promise<CheckedEntry[]> {
+    const cursor = this.conn.collection('waitlist_entries').find({});
+    return (await cursor.toArray()).map((d) => ({
+      _id: String(d._id),
+      classId: String(d.classId),
+      studentEmail: d.studentEmail as string,
+      joinedAt: d.joinedAt as Date,
+      state: d.state as string,
+      ...(d.offerId ? { offerId: String(d.offerId) } : {}),
+    }));
+  }
+
+  /** The offers still live (being made, or open): the ended ones are history. */
+  async liveOffers(): Promise<CheckedOffer[]> {
+    const cursor = this.conn.collection('waitlist_offers').find({ state: { $in: ['assigning', 'open'] } });
+    return (await cursor.toArray()).map((d) => ({
+      _id: String(d._id),
+      classId: String(d.classId),
+      seatKey: d.seatKey as string,
+      state: d.state as string,
+      ...(d.email ? { email: d.email as string } : {}),
+      ...(d.owner ? { owner: d.owner as string, leaseUntil: d.leaseUntil as Date } : {}),
     }));
   }
 }

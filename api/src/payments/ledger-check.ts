@@ -3,6 +3,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import {
   LedgerCheckRepository,
   type CheckedClass,
+  type CheckedEntry,
+  type CheckedOffer,
   type CheckedPayment,
   type CheckedRow,
 } from './ledger-check.repository';
@@ -30,11 +32,19 @@ export interface LedgerReport {
  *  - every class: capacity = seats + enrolled = seats + seat holders, no holder twice;
  *  - every seat holder has exactly one payment, and its ledger row is `recorded`;
  *  - every payment belongs to a `recorded` row and holds its seat (none for a refunded intent);
- *  - every charged intent's money is recorded (payment and seat) or refunded, never both and never neither.
+ *  - every charged intent's money is recorded (payment and seat) or refunded, never both and never neither;
+ *  - the waitlist (when given): a hold counts as a taken seat (capacity = seats + enrolled + holds), at most one
+ *    live offer per hold and each live offer on a hold of its class, offers made in queue order (nobody waiting
+ *    ahead of a student offered a seat), and nobody both enrolled in and waiting for a class.
  * Rows within the settle delay or under a live claim are in flight, not drift, unless `settled` is asked for.
  */
 export function checkLedger(
-  data: { classes: CheckedClass[]; payments: CheckedPayment[]; rows: CheckedRow[] },
+  data: {
+    classes: CheckedClass[];
+    payments: CheckedPayment[];
+    rows: CheckedRow[];
+    waitlist?: { entries: CheckedEntry[]; offers: CheckedOffer[] };
+  },
   opts: LedgerCheckOptions & { settleDelayMs: number },
 ): LedgerReport {
   const now = (opts.now ?? new Date()).getTime();
@@ -54,8 +64,10 @@ export function checkLedger(
   for (const c of data.classes) {
     const name = `class ${c._id} (${c.className})`;
     if (c.capacity === undefined) drifts.push(`${name}: no capacity`);
-    else if (c.capacity !== c.seats + c.enrolled)
-      drifts.push(`${name}: capacity ${c.capacity} != seats ${c.seats} + enrolled ${c.enrolled}`);
+    else if (c.capacity !== c.seats + c.enrolled + c.holds.length)
+      drifts.push(
+        `${name}: capacity ${c.capacity} != seats ${c.seats} + enrolled ${c.enrolled} + held ${c.holds.length}`,
+      );
     if (c.enrolled !== c.seatHolders.length)
       drifts.push(`${name}: enrolled ${c.enrolled} != ${c.seatHolders.length} seat holder(s)`);
     if (c.seats < 0) drifts.push(`${name}: ${c.seats} seats`);
@@ -98,6 +110,8 @@ export function checkLedger(
     }
   }
 
+  if (data.waitlist) drifts.push(...checkWaitlist(data.classes, data.payments, data.waitlist, opts.settled, now));
+
   return {
     drifts,
     classes: data.classes.length,
@@ -109,6 +123,64 @@ export function checkLedger(
   };
 }
 
+function checkWaitlist(
+  classes: CheckedClass[],
+  payments: CheckedPayment[],
+  { entries, offers }: { entries: CheckedEntry[]; offers: CheckedOffer[] },
+  settled: boolean | undefined,
+  now: number,
+): string[] {
+  const drifts: string[] = [];
+  const holdsOf = new Map(classes.map((c) => [c._id, new Set(c.holds)]));
+  const seen = new Set<string>();
+  for (const c of classes)
+    for (const h of c.holds) {
+      if (seen.has(h)) drifts.push(`hold ${h} is held twice`);
+      seen.add(h);
+    }
+  const inFlight = (o: CheckedOffer) =>
+    !settled && o.owner !== undefined && o.leaseUntil !== undefined && o.leaseUntil.getTime() > now;
+  const liveByHold = new Map<string, CheckedOffer[]>();
+  for (const o of offers) liveByHold.set(o.seatKey, [...(liveByHold.get(o.seatKey) ?? []), o]);
+  for (const [key, live] of liveByHold) {
+    if (live.length > 1) drifts.push(`hold ${key} has ${live.length} live offers`);
+    for (const o of live) {
+      if (inFlight(o)) continue;
+      if (!holdsOf.get(o.classId)?.has(key))
+        drifts.push(`offer ${o._id} is ${o.state} on hold ${key}, which its class does not have`);
+      if (o.state === 'open' && !entries.some((e) => e.offerId === o._id && e.state === 'offered'))
+        drifts.push(`open offer ${o._id} has no student offered it on the waitlist`);
+    }
+  }
+  // A hold without a live offer is being passed on; once everything is settled, every hold has its offer.
+  if (settled)
+    for (const [classId, keys] of holdsOf)
+      for (const key of keys)
+        if (!liveByHold.has(key)) drifts.push(`hold ${key} of class ${classId} has no live offer`);
+
+  const enrolled = new Set(payments.map((p) => `${p.email} ${p.classId}`));
+  const byClass = new Map<string, CheckedEntry[]>();
+  for (const e of entries) {
+    if (enrolled.has(`${e.studentEmail} ${e.classId}`))
+      drifts.push(`${e.studentEmail} is both enrolled in and on the waitlist of class ${e.classId}`);
+    byClass.set(e.classId, [...(byClass.get(e.classId) ?? []), e]);
+  }
+  const order = (e: CheckedEntry) => `${e.joinedAt.toISOString()} ${e._id}`;
+  for (const [classId, list] of byClass) {
+    const waiting = list
+      .filter((e) => e.state === 'waiting')
+      .map(order)
+      .sort();
+    for (const e of list.filter((x) => x.state === 'offered')) {
+      if (waiting.length && order(e) > waiting[0])
+        drifts.push(`class ${classId}: ${e.studentEmail} was offered a seat while a student ahead still waits`);
+      const offer = offers.find((o) => o._id === e.offerId);
+      if (!offer && settled) drifts.push(`${e.studentEmail} is offered a seat of class ${classId} with no live offer`);
+    }
+  }
+  return drifts;
+}
+
 /** The checker on the connected database (`npm run ledger:check`, the tests, the journeys' teardown). */
 @Injectable()
 export class LedgerCheckService {
@@ -118,9 +190,15 @@ export class LedgerCheckService {
   ) {}
 
   async check(opts: LedgerCheckOptions = {}): Promise<LedgerReport> {
-    const [classes, payments, rows] = await Promise.all([this.data.classes(), this.data.payments(), this.data.rows()]);
+    const [classes, payments, rows, entries, offers] = await Promise.all([
+      this.data.classes(),
+      this.data.payments(),
+      this.data.rows(),
+      this.data.waitlistEntries(),
+      this.data.liveOffers(),
+    ]);
     return checkLedger(
-      { classes, payments, rows },
+      { classes, payments, rows, waitlist: { entries, offers } },
       { ...opts, settleDelayMs: this.config.payments.settleDelaySeconds * 1000 },
     );
   }

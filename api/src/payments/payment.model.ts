@@ -36,7 +36,19 @@ export type EnrolledItem = Pick<
   '_id' | 'className' | 'transactionId' | 'price' | 'date' | 'status' | 'classId'
 > &
   /** The class's schedule as it is now (the payment keeps no copy of it). */
-  Partial<Pick<CampClass, 'startDate' | 'sessions'>>;
+  Partial<Pick<CampClass, 'startDate' | 'sessions'>> & {
+    /** The student may cancel until then (CANCEL_CUTOFF_HOURS before the class starts); absent: always. */
+    cancelUntil?: Date;
+  };
+
+/** The student cancelled an enrolment: the full price goes back (`refunded` now, or `refund_due`: retried). */
+export interface EnrolmentCancelled {
+  cancelled: true;
+  className: string;
+  /** Dollars. */
+  refund: number;
+  refundState: 'refunded' | 'refund_due';
+}
 
 export interface SandboxConfirmed {
   paymentIntent: { id: string; status: string; amount: number; currency: string };

@@ -3,6 +3,7 @@ import { PageResponse } from '../common/paging';
 import { InsertResultResponse, DeleteResultResponse } from '../common/write-results.responses';
 import type {
   EnrolledItem,
+  EnrolmentCancelled,
   IntentCreated,
   PartialRefundItem,
   PartialRefundList,
@@ -45,6 +46,12 @@ export class EnrolledItemResponse implements EnrolledItem {
   })
   startDate?: Date;
   @ApiPropertyOptional({ example: 4, description: "The class's weekly sessions; absent: one" }) sessions?: number;
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    description: 'The student may cancel until then (CANCEL_CUTOFF_HOURS before the class starts); absent: always',
+  })
+  cancelUntil?: Date;
 }
 
 class ConfirmedIntentResponse {
@@ -113,3 +120,14 @@ export class UnsettledListResponse implements UnsettledList {
 
 export class EnrolledPageResponse extends PageResponse(EnrolledItemResponse, 'EnrolledPage') {}
 export class UnsettledPageResponse extends PageResponse(UnsettledItemResponse, 'UnsettledPage') {}
+
+export class EnrolmentCancelledResponse implements EnrolmentCancelled {
+  @ApiProperty({ enum: [true] }) cancelled: true;
+  @ApiProperty({ example: 'Soccer Fundamentals' }) className: string;
+  @ApiProperty({ example: 120, description: 'Dollars refunded: the full price paid' }) refund: number;
+  @ApiProperty({
+    enum: ['refunded', 'refund_due'],
+    description: 'refund_due: the provider refused for now; the refund is retried until it succeeds',
+  })
+  refundState: 'refunded' | 'refund_due';
+}

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
@@ -16,11 +16,13 @@ import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
 import { OwnCaller, OwnListDocs, PageWanted } from '../auth/own-list';
 import { Roles } from '../auth/roles.decorator';
+import { ParseObjectIdPipe } from '../common/object-id';
 import { PageQueryDto, wantsPage, type Paged } from '../common/paging';
 import { StudentListQueryDto } from '../common/student-list-query.dto';
 import { CreateIntentDto, RecordPaymentDto } from './payment.dto';
 import type {
   EnrolledItem,
+  EnrolmentCancelled,
   IntentCreated,
   PartialRefundList,
   PaymentRecorded,
@@ -30,6 +32,7 @@ import type {
 import {
   EnrolledItemResponse,
   EnrolledPageResponse,
+  EnrolmentCancelledResponse,
   PartialRefundListResponse,
   PaymentIntentResponse,
   RecordPaymentResponse,
@@ -76,6 +79,17 @@ export class PaymentsController {
     const result = await this.payments.record(caller, dto);
     res.status(result.alreadyRecorded ? 200 : 201);
     return result;
+  }
+
+  @Post('payments/:id/cancel')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EnrolmentCancelledResponse, description: 'Cancelled; the full price is refunded' })
+  @ApiNotFoundResponse({ description: "No such enrolment of the caller's" })
+  @ApiConflictResponse({
+    description: 'Too close to the start of the class (CANCEL_CUTOFF_HOURS), whatever the body says',
+  })
+  cancel(@CurrentCaller() caller: Caller, @Param('id', ParseObjectIdPipe) id: string): Promise<EnrolmentCancelled> {
+    return this.payments.cancel(caller, id);
   }
 
   @Get('payments/unsettled')

@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { ClassesModule } from '../classes/classes.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SelectionsModule } from '../selections/selections.module';
+import { WaitlistModule } from '../waitlist/waitlist.module';
 import { PAYMENT_GATEWAY } from './gateway/payment-gateway';
 import { SandboxIntentRecord, SandboxIntentSchema } from './gateway/sandbox-intent.schema';
 import { SandboxIntentsRepository } from './gateway/sandbox-intents.repository';
@@ -36,6 +37,7 @@ import { WebhookController } from './webhook.controller';
     ]),
     SelectionsModule,
     ClassesModule,
+    WaitlistModule,
   ],
   controllers: [PaymentsController, SandboxController, WebhookController],
   providers: [

@@ -64,6 +64,12 @@ export class PaymentsRepository {
     return d ? toPayment(d) : null;
   }
 
+  /** Only the owner's payment: another student's id behaves as unknown. */
+  async findOwned(id: string, email: string): Promise<Payment | null> {
+    const d = await this.model.findOne({ _id: id, email }).lean<LeanPayment>().exec();
+    return d ? toPayment(d) : null;
+  }
+
   async findForStudentAndClass(email: string, classId: string): Promise<Payment | null> {
     const d = await this.model
       .findOne({ email, classId: new Types.ObjectId(classId) })

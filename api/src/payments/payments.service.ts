@@ -12,10 +12,12 @@ import { pageWindow, type PageQueryDto, type Paged } from '../common/paging';
 import type { StudentListQueryDto } from '../common/student-list-query.dto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SelectionsService } from '../selections/selections.service';
+import { WaitlistService } from '../waitlist/waitlist.service';
 import { PAYMENT_GATEWAY, toMinorUnits, type PaymentGateway } from './gateway/payment-gateway';
 import type { RecordPaymentDto } from './payment.dto';
 import type {
   EnrolledItem,
+  EnrolmentCancelled,
   IntentCreated,
   PartialRefundList,
   Payment,
@@ -39,6 +41,7 @@ export class PaymentsService implements OnModuleInit {
     private readonly settlement: SettlementService,
     private readonly selections: SelectionsService,
     private readonly classes: ClassesService,
+    private readonly waitlist: WaitlistService,
   ) {}
 
   /** Selections ask the payments domain whether a student is enrolled (payments depends on selections, not back). */
@@ -54,7 +57,8 @@ export class PaymentsService implements OnModuleInit {
     if (!selection) throw new NotFoundException('Selected class not found');
     const cls = await this.classes.findById(selection.classId);
     if (!cls || cls.status !== 'approved') throw new NotFoundException('This class is no longer offered');
-    if (cls.seats <= 0) throw new ConflictException('This class is full');
+    if (cls.seats <= 0 && !(await this.waitlist.heldFor(cls._id, caller.email)))
+      throw new ConflictException('This class is full');
     if (await this.payments.findForStudentAndClass(caller.email, cls._id)) {
       throw new ConflictException('You have already paid for this class');
     }
@@ -109,6 +113,32 @@ export class PaymentsService implements OnModuleInit {
     throw new ConflictException(message);
   }
 
+  /**
+   * The student cancels their enrolment: allowed until CANCEL_CUTOFF_HOURS before the class starts (always for a
+   * class without a start date). The ledger undoes the enrolment and refunds the full price once; the seat goes to
+   * the waitlist, if anyone waits.
+   */
+  async cancel(caller: Caller, paymentId: string): Promise<EnrolmentCancelled> {
+    const payment = await this.payments.findOwned(paymentId, caller.email);
+    if (!payment) throw new NotFoundException('Enrolment not found');
+    const closesAt = cancelUntil(await this.classes.findById(payment.classId), this.config.waitlist.cancelCutoffHours);
+    if (closesAt && closesAt.getTime() <= Date.now()) {
+      throw new ConflictException(
+        `Cancellations close ${this.config.waitlist.cancelCutoffHours} hours before the class starts`,
+      );
+    }
+    const outcome = await this.settlement.cancel(payment.transactionId);
+    if (outcome.kind === 'recorded')
+      throw new ConflictException('This enrolment could not be cancelled; please try again');
+    const row = await this.ledger.find(payment.transactionId);
+    return {
+      cancelled: true,
+      className: payment.className,
+      refund: payment.price,
+      refundState: row?.state === 'refund_due' ? 'refund_due' : 'refunded',
+    };
+  }
+
   async enrolled(caller: Caller): Promise<EnrolledItem[]> {
     return this.withSchedules(await this.payments.listForStudent(caller.email));
   }
@@ -119,10 +149,18 @@ export class PaymentsService implements OnModuleInit {
     return { items: await this.withSchedules(items), total, page: window.page, limit: window.limit };
   }
 
-  /** Enrolled rows with their classes' start dates and sessions (one read for the page). */
+  /**
+   * Enrolled rows with their classes' start dates and sessions (one read for the page), and the end of each one's
+   * cancellation window.
+   */
   private async withSchedules(payments: Payment[]): Promise<EnrolledItem[]> {
     const schedules = await this.classes.schedulesOf([...new Set(payments.map((p) => p.classId))]);
-    return payments.map((p) => ({ ...toEnrolledItem(p), ...schedules.get(p.classId) }));
+    const hours = this.config.waitlist.cancelCutoffHours;
+    return payments.map((p) => {
+      const schedule = schedules.get(p.classId);
+      const until = cancelUntil({ _id: p.classId, startDate: schedule?.startDate }, hours);
+      return { ...toEnrolledItem(p), ...schedule, ...(until ? { cancelUntil: until } : {}) };
+    });
   }
 
   /** For admins: intents not settled after the configured delay (what reconciliation still has to do). */
@@ -155,6 +193,15 @@ export class PaymentsService implements OnModuleInit {
   private unsettledBefore(): Date {
     return new Date(Date.now() - this.config.payments.settleDelaySeconds * 1000);
   }
+}
+
+/** The end of the cancellation window: the cutoff before the class starts; none for a class without a date. */
+export function cancelUntil(
+  cls: { _id: string; startDate?: Date | string } | null,
+  cutoffHours: number,
+): Date | undefined {
+  if (!cls?.startDate) return undefined;
+  return new Date(new Date(cls.startDate).getTime() - cutoffHours * 3600_000);
 }
 
 const toEnrolledItem = (p: Payment): EnrolledItem => ({

@@ -22,8 +22,12 @@ export const REFUND_REASONS = {
   not_offered: 'This class is no longer offered; your payment has been refunded',
   refunded_at_provider: 'This payment has been refunded',
   disputed: 'This payment is disputed',
+  cancelled: 'Your enrolment is cancelled and your payment refunded',
 } as const;
 export type RefundReason = keyof typeof REFUND_REASONS;
+/** What ends an enrolment: a full refund or a dispute at the provider, or the student cancelling (we refund). */
+export const REVOCATIONS = ['refunded_at_provider', 'disputed', 'cancelled'] as const;
+export type Revocation = (typeof REVOCATIONS)[number];
 
 export interface Settlement {
   intentId: string;
@@ -49,8 +53,8 @@ export interface Settlement {
   leaseUntil?: Date;
   /** Bumped by every path that asks while the row is claimed: the owner's release fails and it looks again. */
   pokes: number;
-  /** A refund or dispute reported by the provider, not yet acted on. */
-  revokeRequested?: 'refunded_at_provider' | 'disputed';
+  /** A refund or dispute reported by the provider, or the student's cancellation, not yet acted on. */
+  revokeRequested?: Revocation;
   /** Cents given back by a partial refund (the enrolment stays). */
   refundedAmount?: number;
   /** When the intent was cancelled at the provider (expiry). */

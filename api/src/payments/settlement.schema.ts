@@ -1,5 +1,12 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { REFUND_REASONS, SETTLEMENT_STATES, type RefundReason, type SettlementState } from './settlement.model';
+import {
+  REFUND_REASONS,
+  REVOCATIONS,
+  SETTLEMENT_STATES,
+  type RefundReason,
+  type Revocation,
+  type SettlementState,
+} from './settlement.model';
 
 @Schema({ collection: 'payment_settlements', versionKey: false })
 export class SettlementRecord {
@@ -51,8 +58,8 @@ export class SettlementRecord {
   @Prop({ default: 0 })
   pokes: number;
 
-  @Prop({ type: String, enum: ['refunded_at_provider', 'disputed'] })
-  revokeRequested?: 'refunded_at_provider' | 'disputed';
+  @Prop({ type: String, enum: REVOCATIONS })
+  revokeRequested?: Revocation;
 
   @Prop()
   refundedAmount?: number;

@@ -4,6 +4,7 @@ import { ClassesService } from '../classes/classes.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { MailOutbox } from '../mail/mail.module';
 import { SelectionsService } from '../selections/selections.service';
+import { WaitlistService } from '../waitlist/waitlist.service';
 import { PAYMENT_GATEWAY, toMinorUnits, type GatewayIntent, type PaymentGateway } from './gateway/payment-gateway';
 import { PAYMENT_STATUS_PENDING_SERVICE, type Payment } from './payment.model';
 import { AlreadyEnrolledError, PaymentsRepository } from './payments.repository';
@@ -53,6 +54,7 @@ export class SettlementService {
     private readonly payments: PaymentsRepository,
     private readonly classes: ClassesService,
     private readonly selections: SelectionsService,
+    private readonly waitlist: WaitlistService,
     private readonly probe: SettlementProbe,
     private readonly mail: MailOutbox,
   ) {}
@@ -124,6 +126,25 @@ export class SettlementService {
   }
 
   /**
+   * The student cancels a recorded enrolment: the request is left on the row (so reconciliation finishes it if this
+   * call stops), then the row is claimed and settled like any other news: the seat and payment are undone and the
+   * money is refunded, once, by the holder.
+   */
+  async cancel(intentId: string): Promise<SettleOutcome> {
+    await this.ledger.poke(intentId, { revoke: 'cancelled' });
+    for (;;) {
+      const owner = randomUUID();
+      const row = await this.waitForClaim(intentId, owner);
+      if (!row) throw new Error(`Settlement ${intentId} stayed claimed by another call`);
+      try {
+        return await this.drive(row, owner, await this.gateway.retrieveIntent(intentId));
+      } catch (err) {
+        if (!(err instanceof LostClaimError)) throw err;
+      }
+    }
+  }
+
+  /**
    * One reconciliation step: claims the next due row (unsettled and due, news nobody acted on, or a claim whose
    * lease ran out) and finishes it. Null when nothing is due. A failure pushes the row back with backoff.
    */
@@ -189,6 +210,7 @@ export class SettlementService {
     if (outcome.kind === 'recorded' && outcome.first) {
       const deletedCount = await this.selections.removePaid(row.selectionId, row.email);
       this.logger.log(`Recorded ${row.intentId} for ${row.email} (class ${row.classId})`);
+      await this.waitlist.enrolled(row.classId, row.email);
       return { ...outcome, deletedCount };
     }
     return outcome;
@@ -197,6 +219,9 @@ export class SettlementService {
   /** What the holder does with the row as it finds it; every branch leaves seat and payment matching its release. */
   private async step(row: Settlement, owner: string, intent: GatewayIntent | null, now: Date): Promise<Step> {
     const revoke = row.revokeRequested ?? revocationOf(intent);
+    // A cancellation is ours to refund, unless the provider already gave the money back.
+    if (revoke === 'cancelled' && ['recorded', 'open', 'expired'].includes(row.state) && !revocationOf(intent))
+      return this.refuse(row, owner, 'cancelled');
     switch (row.state) {
       case 'refunded':
         // Leftovers of a path that lost its claim mid-write go too.
@@ -244,7 +269,10 @@ export class SettlementService {
     if (other && other.transactionId !== row.intentId) return this.refuse(row, owner, 'already_paid');
 
     await this.stillOurs(row, owner);
-    const seat = await this.classes.takeSeat(row.classId, row.intentId);
+    // A seat held for the student (a waitlist offer) is theirs; otherwise a free one, if any.
+    const seat = (await this.waitlist.takeHeldSeat(row.classId, row.email, row.intentId))
+      ? 'taken'
+      : await this.classes.takeSeat(row.classId, row.intentId);
     await this.probe.at('seat', row.intentId);
     if (seat === 'full') return this.refuse(row, owner, 'sold_out');
     if (seat === 'not-offered') return this.refuse(row, owner, 'not_offered');

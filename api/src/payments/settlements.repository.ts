@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { PageWindow } from '../common/paging';
 import { findPage } from '../database/find-page';
-import type { RefundReason, Settlement, SettlementState } from './settlement.model';
+import type { RefundReason, Revocation, Settlement, SettlementState } from './settlement.model';
 import { SettlementRecord } from './settlement.schema';
 
 const toSettlement = (d: SettlementRecord): Settlement => ({
@@ -198,12 +198,9 @@ export class SettlementsRepository {
   /**
    * A path that could not claim the row leaves its news on it: the holder's release then fails and it looks again;
    * reconciliation picks it up when nobody holds the row. Money taken (`charged`) and a refund or dispute at the
-   * provider (`revoke`) are kept until handled.
+   * provider or the student's cancellation (`revoke`) are kept until handled.
    */
-  async poke(
-    intentId: string,
-    news: { charged?: boolean; revoke?: 'refunded_at_provider' | 'disputed' },
-  ): Promise<void> {
+  async poke(intentId: string, news: { charged?: boolean; revoke?: Revocation }): Promise<void> {
     await this.model
       .updateOne(
         { intentId },

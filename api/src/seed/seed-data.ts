@@ -311,3 +311,8 @@ export const personPhotoUrl = (assetBaseUrl: string, p: Pick<SeedPerson, 'photo'
   `${assetBaseUrl}/images/people/${p.photo}.svg`;
 export const classImageUrl = (assetBaseUrl: string, c: Pick<SeedClass, 'sport'>) =>
   `${assetBaseUrl}/images/classes/${c.sport}.svg`;
+
+/** Students waiting for a seat of a full class, in the order they joined (the demo of the waitlist). */
+export const SEED_WAITLIST: { className: string; students: string[] }[] = [
+  { className: 'Tennis Camp', students: ['mia@sportify.camp', 'noah@sportify.camp'] },
+];

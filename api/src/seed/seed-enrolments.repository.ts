@@ -65,6 +65,21 @@ export class SeedEnrolmentsRepository {
     return added;
   }
 
+  /** Puts the students on the class's waitlist in this order, one second apart; those already on it stay. */
+  async waitFor(className: string, students: string[], now: Date): Promise<void> {
+    const c = await this.conn.collection('classes').findOne({ className }, { projection: { _id: 1 } });
+    if (!c) throw new Error(`Seed waitlist: no class ${className}`);
+    for (const [i, studentEmail] of students.entries()) {
+      await this.conn
+        .collection('waitlist_entries')
+        .updateOne(
+          { classId: String(c._id), studentEmail },
+          { $setOnInsert: { joinedAt: new Date(now.getTime() - (students.length - i) * 1000), state: 'waiting' } },
+          { upsert: true },
+        );
+    }
+  }
+
   /** The oldest enrolment in the class (the demo's receipt is for it); null when it has none. */
   async firstOf(className: string): Promise<{
     email: string;

@@ -6,7 +6,15 @@ import { MailOutbox } from '../mail/mail.module';
 import { UsersRepository } from '../users/users.repository';
 import { AuthAccounts } from './auth-accounts';
 import { SeedEnrolmentsRepository } from './seed-enrolments.repository';
-import { RECEIPT_CLASS, SEED_CLASSES, SEED_PEOPLE, classImageUrl, personPhotoUrl, type SeedClass } from './seed-data';
+import {
+  RECEIPT_CLASS,
+  SEED_CLASSES,
+  SEED_PEOPLE,
+  SEED_WAITLIST,
+  classImageUrl,
+  personPhotoUrl,
+  type SeedClass,
+} from './seed-data';
 
 export interface SeedReport {
   seeded: boolean;
@@ -118,6 +126,7 @@ export class SeedService {
     }
     // Each enrolled count gets its students' seats, payments and ledger rows (also after an interrupted run).
     await this.enrolments.enrolMissing(new Date());
+    for (const w of SEED_WAITLIST) await this.enrolments.waitFor(w.className, w.students, new Date());
     await this.demoReceipt();
 
     for (const p of SEED_PEOPLE) {

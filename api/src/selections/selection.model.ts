@@ -7,4 +7,6 @@ export interface Selection {
   seats: number;
   studentEmail: string;
   price: number;
+  /** A seat of the class is held for the student (a waitlist offer) until then; they pay as for any selection. */
+  heldUntil?: Date;
 }

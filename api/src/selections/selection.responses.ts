@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageResponse } from '../common/paging';
 import type { Selection } from './selection.model';
 
@@ -10,6 +10,12 @@ export class SelectionResponse implements Selection {
   @ApiProperty({ example: 12 }) seats: number;
   @ApiProperty({ example: 'mia@sportify.camp' }) studentEmail: string;
   @ApiProperty({ example: 120 }) price: number;
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    description: 'A seat is held for the student (a waitlist offer) until then',
+  })
+  heldUntil?: Date;
 }
 
 export class SelectionPageResponse extends PageResponse(SelectionResponse, 'SelectionPage') {}

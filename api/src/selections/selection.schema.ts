@@ -23,6 +23,14 @@ export class SelectionRecord {
 
   @Prop({ default: () => new Date() })
   createdAt: Date;
+
+  /** Made (or marked) for a waitlist offer: the seat is held for the student until then. */
+  @Prop()
+  heldUntil?: Date;
+
+  /** The waitlist offer that holds the seat; the selection goes when the offer ends unpaid. */
+  @Prop()
+  heldBy?: string;
 }
 
 export const SelectionSchema = SchemaFactory.createForClass(SelectionRecord);
@@ -30,3 +38,4 @@ export const SelectionSchema = SchemaFactory.createForClass(SelectionRecord);
 SelectionSchema.index({ studentEmail: 1, classId: 1 }, { unique: true });
 // The student's list, oldest first, a page at a time.
 SelectionSchema.index({ studentEmail: 1, createdAt: 1, _id: 1 });
+SelectionSchema.index({ heldBy: 1 }, { sparse: true });

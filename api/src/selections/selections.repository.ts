@@ -8,7 +8,11 @@ import { anyOfIds, findPage } from '../database/find-page';
 import type { Selection } from './selection.model';
 import { SelectionRecord } from './selection.schema';
 
-type LeanSelection = Omit<Selection, '_id' | 'classId'> & { _id: Types.ObjectId; classId: Types.ObjectId };
+type LeanSelection = Omit<Selection, '_id' | 'classId'> & {
+  _id: Types.ObjectId;
+  classId: Types.ObjectId;
+  heldBy?: string;
+};
 
 const toSelection = (d: LeanSelection): Selection => ({
   _id: d._id.toString(),
@@ -18,6 +22,8 @@ const toSelection = (d: LeanSelection): Selection => ({
   seats: d.seats,
   studentEmail: d.studentEmail,
   price: d.price,
+  // A hold whose offer ended (its selection not removed yet) is no longer shown as held.
+  ...(d.heldUntil && d.heldBy ? { heldUntil: d.heldUntil } : {}),
 });
 
 // Oldest first; _id breaks ties, so pages neither overlap nor skip (index in selection.schema.ts).
@@ -62,6 +68,39 @@ export class SelectionsRepository {
   async findOwned(id: string, studentEmail: string): Promise<Selection | null> {
     const d = await this.model.findOne({ _id: id, studentEmail }).lean<LeanSelection>().exec();
     return d ? toSelection(d) : null;
+  }
+
+  /**
+   * The student's selection of the class, marked held by `offerId` until `until`: made for them, or their own one
+   * if they had selected the class before it filled (idempotent).
+   */
+  async hold(s: Omit<Selection, '_id' | 'heldUntil'>, offerId: string, until: Date): Promise<void> {
+    await this.model
+      .updateOne(
+        { studentEmail: s.studentEmail, classId: new Types.ObjectId(s.classId) },
+        {
+          $set: { heldUntil: until, heldBy: offerId },
+          $setOnInsert: {
+            className: s.className,
+            instructorName: s.instructorName,
+            seats: s.seats,
+            price: s.price,
+            createdAt: new Date(),
+          },
+        },
+        { upsert: true },
+      )
+      .exec()
+      .catch((err: unknown) => {
+        // Two upserts racing on the unique key: the loser's insert fails once; the update then finds the row.
+        if (!isDuplicateKey(err)) throw err;
+        return this.hold(s, offerId, until);
+      });
+  }
+
+  /** The offer ended unpaid: the selection made or marked for it goes. */
+  async deleteHeldBy(offerId: string): Promise<void> {
+    await this.model.deleteOne({ heldBy: offerId }).exec();
   }
 
   async deleteOwned(id: string, studentEmail: string): Promise<number> {

@@ -15,7 +15,7 @@ export type EnrolmentCheck = (email: string, classId: string) => Promise<boolean
 export class SelectionsService {
   // Payments depends on selections (it pays for and removes them), so it registers this check at start-up
   // instead of selections importing payments back.
-  private isEnrolled: EnrolmentCheck = () => Promise.reject(new Error('No enrolment check registered'));
+  private enrolmentCheck: EnrolmentCheck = () => Promise.reject(new Error('No enrolment check registered'));
 
   constructor(
     private readonly selections: SelectionsRepository,
@@ -23,7 +23,7 @@ export class SelectionsService {
   ) {}
 
   useEnrolmentCheck(check: EnrolmentCheck): void {
-    this.isEnrolled = check;
+    this.enrolmentCheck = check;
   }
 
   /** Only approved classes with a free seat, once per student, and not one already paid for. */
@@ -31,7 +31,7 @@ export class SelectionsService {
     const cls = await this.classes.findById(classId);
     if (!cls || cls.status !== 'approved') throw new NotFoundException('Class not found');
     if (cls.seats <= 0) throw new ConflictException('This class is full');
-    if (await this.isEnrolled(caller.email, classId)) {
+    if (await this.enrolmentCheck(caller.email, classId)) {
       throw new ConflictException('You are already enrolled in this class');
     }
     // The repository reports a second selection (the unique index, even under races) as AlreadyExistsError.
@@ -49,6 +49,11 @@ export class SelectionsService {
         throw err;
       });
     return { insertedId: created._id };
+  }
+
+  /** Whether the student is enrolled in the class (the payments domain answers). */
+  isEnrolled(email: string, classId: string): Promise<boolean> {
+    return this.enrolmentCheck(email, classId);
   }
 
   list(caller: Caller): Promise<Selection[]> {
@@ -72,6 +77,29 @@ export class SelectionsService {
   /** For payments: the caller's own selection, or null (another student's id behaves as unknown). */
   findOwned(caller: Caller, id: string): Promise<Selection | null> {
     return this.selections.findOwned(id, caller.email);
+  }
+
+  /** For the waitlist: the class shows in the student's selections, held for them until `until`. */
+  async hold(studentEmail: string, classId: string, offerId: string, until: Date): Promise<void> {
+    const cls = await this.classes.findById(classId);
+    if (!cls) return;
+    await this.selections.hold(
+      {
+        classId,
+        className: cls.className,
+        instructorName: cls.instructorName,
+        seats: cls.seats,
+        studentEmail,
+        price: cls.price,
+      },
+      offerId,
+      until,
+    );
+  }
+
+  /** For the waitlist: the offer ended unpaid, so its held selection goes (harmless when already removed). */
+  endHold(offerId: string): Promise<void> {
+    return this.selections.deleteHeldBy(offerId);
   }
 
   /** For payments: the selection is done once paid; harmless when already removed. */

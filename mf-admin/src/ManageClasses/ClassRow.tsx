@@ -29,7 +29,7 @@ const Capitalized = styled.td`
 `;
 
 /** One class under review; each row has its own request state, so only its buttons wait. */
-export function ClassRow({ item, number }: { item: CampClass; number: number }) {
+export function ClassRow({ item, number, waiting }: { item: CampClass; number: number; waiting?: number }) {
   const [setStatus, { isLoading }] = useSetClassStatusMutation();
   // docs/product.md §4: a decision is final, so both buttons stay disabled once it is made.
   const decided = item.status !== 'pending';
@@ -59,6 +59,7 @@ export function ClassRow({ item, number }: { item: CampClass; number: number }) 
         </span>
       </td>
       <td data-label="Available seats">{item.seats}</td>
+      <td data-label="Waitlist">{waiting === undefined ? <Muted>…</Muted> : `${waiting} waiting`}</td>
       <td data-label="Price">{dollars(item.price)}</td>
       <Capitalized data-label="Status">{item.status}</Capitalized>
       <FeedbackCell data-label="Feedback">

@@ -22,6 +22,7 @@ const classes: CampClass[] = [
     className: 'Beach Volleyball',
     classImage: 'http://img.test/volleyball.svg',
     capacity: 12,
+    held: 0,
     seats: 12,
     price: 89.5,
     status: 'pending',
@@ -32,6 +33,7 @@ const classes: CampClass[] = [
     className: 'Soccer Training',
     classImage: 'http://img.test/soccer.svg',
     capacity: 10,
+    held: 0,
     seats: 10,
     price: 120,
     status: 'approved',
@@ -42,6 +44,7 @@ const classes: CampClass[] = [
     className: 'Open Water Rowing',
     classImage: 'http://img.test/rowing.svg',
     capacity: 8,
+    held: 0,
     seats: 8,
     price: 95,
     status: 'denied',
@@ -92,8 +95,15 @@ describe('Manage Classes', () => {
   let http: ReturnType<typeof mockApi> | undefined;
   afterEach(() => http?.restore());
 
-  it('shows every class with instructor, seats, $ price, status and feedback', async () => {
-    http = mockApi({ 'GET /all-classes': classesPage(classes) });
+  it('shows every class with instructor, seats, waitlist, $ price, status and feedback', async () => {
+    const asked: unknown[] = [];
+    http = mockApi({
+      'GET /all-classes': classesPage(classes),
+      'GET /waitlist/counts': (config) => {
+        asked.push(config.params);
+        return [200, { counts: { c1: 0, c2: 4, c3: 0 } }];
+      },
+    });
     renderPage();
     expect(screen.getByRole('status', { name: 'Loading classes' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Manage Classes' });
@@ -107,6 +117,7 @@ describe('Manage Classes', () => {
       'Class Name',
       'Instructor',
       'Available seats',
+      'Waitlist',
       'Price',
       'Status',
       'Feedback',
@@ -116,9 +127,21 @@ describe('Manage Classes', () => {
     expect(
       within(volleyball)
         .getAllByRole('cell')
-        .slice(0, 7)
+        .slice(0, 8)
         .map((td) => td.textContent),
-    ).toEqual(['1', '', 'Beach Volleyball', 'Jordan Leejordan@sportify.camp', '12', '$89.50', 'pending']);
+    ).toEqual([
+      '1',
+      '',
+      'Beach Volleyball',
+      'Jordan Leejordan@sportify.camp',
+      '12',
+      expect.stringMatching(/^(…|0 waiting)$/),
+      '$89.50',
+      'pending',
+    ]);
+    // The counts of the classes shown, asked once for the page.
+    expect(await within(table).findByText('4 waiting')).toBeInTheDocument();
+    expect(asked).toEqual([{ classIds: classes.map((c) => c._id).join(',') }]);
     expect(within(volleyball).getByRole('img', { name: 'Beach Volleyball' })).toHaveAttribute(
       'src',
       'http://img.test/volleyball.svg',
@@ -225,6 +248,7 @@ describe('Manage Classes: status tabs, search and pages', () => {
       className: `Approved Camp ${i + 1}`,
       classImage: 'http://img.test/x.svg',
       capacity: 5,
+      held: 0,
       seats: 5,
       price: 50,
       status: 'approved',

@@ -1,4 +1,12 @@
-import { DebouncedInput, FilterBar, PageHeading, PagedTable, useUrlQuery, type ClassStatus } from '@sportify/shared-ui';
+import {
+  DebouncedInput,
+  FilterBar,
+  PageHeading,
+  PagedTable,
+  useUrlQuery,
+  useWaitlistCounts,
+  type ClassStatus,
+} from '@sportify/shared-ui';
 import { ClassRow } from './ClassRow';
 import { useGetAllClassesQuery } from './manageClassesApi';
 import { STATUS_TABS, StatusTabs, type StatusTab } from './StatusTabs';
@@ -16,6 +24,7 @@ export function ManageClassesPage() {
     status: tab === 'all' ? undefined : (tab as ClassStatus),
     page: url.page,
   });
+  const waiting = useWaitlistCounts(query.data?.items);
 
   return (
     <section aria-labelledby="manage-classes-heading">
@@ -51,12 +60,13 @@ export function ManageClassesPage() {
             'Class Name',
             'Instructor',
             'Available seats',
+            'Waitlist',
             'Price',
             'Status',
             'Feedback',
             'Decision',
           ]}
-          row={(item, number) => <ClassRow key={item._id} item={item} number={number} />}
+          row={(item, number) => <ClassRow key={item._id} item={item} number={number} waiting={waiting?.[item._id]} />}
         />
       </div>
     </section>

@@ -15,6 +15,7 @@ const mine: CampClass[] = [
     instructorName: 'Jordan Lee',
     instructorEmail: 'jordan@sportify.camp',
     capacity: 17,
+    held: 0,
     seats: 10,
     price: 120,
     status: 'approved',
@@ -29,6 +30,7 @@ const mine: CampClass[] = [
     instructorName: 'Jordan Lee',
     instructorEmail: 'jordan@sportify.camp',
     capacity: 8,
+    held: 0,
     seats: 8,
     price: 95,
     status: 'denied',
@@ -56,8 +58,8 @@ describe('My Classes', () => {
   let http: ReturnType<typeof mockApi> | undefined;
   afterEach(() => http?.restore());
 
-  it("lists the instructor's own classes with status, students, update link and feedback", async () => {
-    http = mockApi({ [LIST]: pageOf(mine) });
+  it("lists the instructor's own classes with status, students, waitlist, update link and feedback", async () => {
+    http = mockApi({ [LIST]: pageOf(mine), 'GET /waitlist/counts': [200, { counts: { c1: 3, c2: 0 } }] });
     renderPage();
     expect(screen.getByRole('status', { name: 'Loading your classes' })).toBeInTheDocument();
 
@@ -66,13 +68,14 @@ describe('My Classes', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Update', 'Feedback']);
+    ).toEqual(['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Waitlist', 'Update', 'Feedback']);
     const soccer = within(table).getByRole('row', { name: /Soccer Training/ });
+    expect(await within(soccer).findByText('3 waiting')).toBeInTheDocument();
     expect(
       within(soccer)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['1', '', 'Soccer Training', 'approved', '7 Students', 'Update', 'No feedback yet']);
+    ).toEqual(['1', '', 'Soccer Training', 'approved', '7 Students', '3 waiting', 'Update', 'No feedback yet']);
     expect(within(soccer).getByRole('img', { name: 'Soccer Training' })).toHaveAttribute(
       'src',
       'http://img.test/soccer.svg',

@@ -12,6 +12,7 @@ import {
   startsLabel,
   useAppSelector,
   useUrlQuery,
+  useWaitlistCounts,
   type ClassStatus,
 } from '@sportify/shared-ui';
 import { useGetMyClassesQuery } from './myClassesApi';
@@ -48,6 +49,7 @@ export function MyClassesPage() {
   const url = useUrlQuery();
   const status = (url.get('status') in STATUS_CHOICES ? url.get('status') : '') as ClassStatus | '';
   const query = useGetMyClassesQuery(email ? { email, status: status || undefined, page: url.page } : skipToken);
+  const waiting = useWaitlistCounts(query.data?.items);
 
   return (
     <section aria-labelledby="my-classes-heading">
@@ -76,7 +78,7 @@ export function MyClassesPage() {
         }
         labelledBy="my-classes-heading"
         stackBelow={1100}
-        columns={['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Update', 'Feedback']}
+        columns={['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Waitlist', 'Update', 'Feedback']}
         row={(item, number) => (
           <tr key={item._id}>
             <td data-label="#">{number}</td>
@@ -89,6 +91,7 @@ export function MyClassesPage() {
             </td>
             <Capitalized data-label="Status">{item.status}</Capitalized>
             <td data-label="Enrolled">{`${item.enrolled ?? 0} Students`}</td>
+            <td data-label="Waitlist">{waiting ? `${waiting[item._id] ?? 0} waiting` : <Muted>…</Muted>}</td>
             <td data-label="Update">
               <Button
                 as={Link}

@@ -13,6 +13,7 @@ const soccer: CampClass = {
   instructorName: 'Jordan Lee',
   instructorEmail: 'jordan@sportify.camp',
   capacity: 17,
+  held: 0,
   seats: 10,
   price: 120,
   status: 'approved',

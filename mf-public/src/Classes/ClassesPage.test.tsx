@@ -26,6 +26,7 @@ const INSTRUCTORS: [number, unknown] = [200, page([])];
 const email = 'mia@sportify.camp';
 const selectedUrl = `GET /classes/selected/${encodeURIComponent(email)}`;
 const enrolledUrl = `GET /payments/enrolled/${encodeURIComponent(email)}`;
+const placesUrl = `GET /waitlist/places/${encodeURIComponent(email)}`;
 const student = sessionAs('student', email, 'Mia Chen');
 /** The student's rows of the classes asked about (`classIds`), as the API answers them. */
 const ofShown = (row: { classId: string }, { classIds }: Record<string, string | number | undefined>) =>
@@ -41,7 +42,7 @@ function open(session: SessionState) {
 }
 
 const card = (name: string) => screen.getByRole('article', { name });
-const selectIn = (name: string) => within(card(name)).getByRole('button');
+const selectIn = (name: string) => within(card(name)).getByRole('button', { name: /^(Select|Selected|Enrolled)$/ });
 
 describe('Classes', () => {
   it('shows every approved class as a card: image, name, instructor, seats and price in $', async () => {
@@ -209,6 +210,101 @@ describe('Classes', () => {
 });
 
 /** A card's Select once the student's own lists have loaded (before that it is disabled). */
+describe('Classes: the waitlist of a full class', () => {
+  const studentRoutes = (places: unknown[] = [], enrolled: { _id: string; classId: string }[] = []) => ({
+    'GET /classes': [200, PAGE] as [number, unknown],
+    'GET /instructors': INSTRUCTORS,
+    [selectedUrl]: pagedRoute([]),
+    [enrolledUrl]: pagedRoute(enrolled, ofShown),
+    [placesUrl]: () => [200, places] as [number, unknown],
+  });
+
+  it('offers Join waitlist on a full card only, next to its disabled Select; joining shows the notice and the number', async () => {
+    let places: unknown[] = [];
+    http = mockApi({
+      ...studentRoutes(),
+      [placesUrl]: () => [200, places],
+      'POST /waitlist/c2': () => {
+        places = [{ classId: 'c2', position: 3, state: 'waiting' }];
+        return [201, places[0]];
+      },
+    });
+    const user = userEvent.setup();
+    open(student);
+    const join = await within(await screen.findByRole('article', { name: 'Tennis Camp' })).findByRole('button', {
+      name: 'Join waitlist',
+    });
+    expect(selectIn('Tennis Camp')).toBeDisabled();
+    expect(card('Tennis Camp')).toHaveStyle({ background: theme.colors.dangerSurface });
+    expect(screen.getAllByRole('button', { name: 'Join waitlist' })).toHaveLength(1);
+    await user.click(join);
+    expect(await screen.findByText('You joined the waitlist')).toBeInTheDocument();
+    expect(await within(card('Tennis Camp')).findByText('You are #3 on the waitlist')).toBeInTheDocument();
+    expect(within(card('Tennis Camp')).getByRole('button', { name: 'Leave waitlist' })).toBeEnabled();
+    expect(within(card('Tennis Camp')).queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
+    expect(http.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/waitlist/c2']);
+  });
+
+  it('shows a waiting student their number; Leave waitlist takes them off it', async () => {
+    let places: unknown[] = [{ classId: 'c2', position: 1, state: 'waiting' }];
+    http = mockApi({
+      ...studentRoutes(),
+      [placesUrl]: () => [200, places],
+      'DELETE /waitlist/c2': () => {
+        places = [];
+        return [200, { deletedCount: 1 }];
+      },
+    });
+    const user = userEvent.setup();
+    open(student);
+    expect(await screen.findByText('You are #1 on the waitlist')).toBeInTheDocument();
+    await user.click(within(card('Tennis Camp')).getByRole('button', { name: 'Leave waitlist' }));
+    expect(await screen.findByText('You left the waitlist')).toBeInTheDocument();
+    expect(await within(card('Tennis Camp')).findByRole('button', { name: 'Join waitlist' })).toBeInTheDocument();
+    expect(screen.queryByText(/on the waitlist/)).not.toBeInTheDocument();
+  });
+
+  it("shows the API's reason when joining is refused", async () => {
+    http = mockApi({
+      ...studentRoutes(),
+      'POST /waitlist/c2': [
+        409,
+        { statusCode: 409, message: 'You are already enrolled in this class', error: 'Conflict' },
+      ],
+    });
+    const user = userEvent.setup();
+    open(student);
+    await user.click(await screen.findByRole('button', { name: 'Join waitlist' }));
+    expect(await screen.findByText('You are already enrolled in this class')).toBeInTheDocument();
+    expect(screen.queryByText('You joined the waitlist')).not.toBeInTheDocument();
+  });
+
+  it('offers no waitlist to a student enrolled in the class, or offered a held seat of it', async () => {
+    http = mockApi(studentRoutes([], [{ _id: 'p1', classId: 'c2' }]));
+    open(student);
+    await waitFor(() => expect(selectIn('Tennis Camp')).toHaveTextContent('Enrolled'));
+    expect(screen.queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
+    http.restore();
+
+    http = mockApi(
+      studentRoutes([{ classId: 'c2', position: 0, state: 'offered', heldUntil: '2026-07-01T10:00:00Z' }]),
+    );
+    open(student);
+    await screen.findAllByRole('article', { name: 'Tennis Camp' });
+    await waitFor(() => expect(http.calls.some((c) => `${c.method} ${c.url}` === placesUrl)).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/on the waitlist/)).not.toBeInTheDocument();
+  });
+
+  it.each([['admin'], ['instructor'], ['visitor']] as const)('offers no waitlist to a %s', async (who) => {
+    http = mockApi({ 'GET /classes': [200, PAGE], 'GET /instructors': INSTRUCTORS });
+    open(who === 'visitor' ? signedOut : sessionAs(who));
+    await screen.findByRole('article', { name: 'Tennis Camp' });
+    expect(screen.queryByRole('button', { name: 'Join waitlist' })).not.toBeInTheDocument();
+    expect(http.calls.some((c) => c.url.startsWith('/waitlist'))).toBe(false);
+  });
+});
+
 async function findEnabledSelect(name: string) {
   await screen.findByRole('article', { name });
   await waitFor(() => expect(selectIn(name)).toBeEnabled());

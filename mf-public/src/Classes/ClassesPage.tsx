@@ -26,10 +26,12 @@ import {
   useGetClassEnrolmentsQuery,
   useGetClassesPageQuery,
   useGetClassSelectionsQuery,
+  useGetWaitlistPlacesQuery,
   useSelectClassMutation,
   type ClassSort,
 } from './classesApi';
 import { SELECT_LABEL, selectEnabled, selectState, viewerOf, type StudentClasses } from './selectRules';
+import { WaitlistControls } from './WaitlistControls';
 
 /**
  * Spec "Classes (public)": approved classes as cards, each with Select (rules in selectRules.ts), a page at a time,
@@ -59,6 +61,8 @@ export function ClassesPage() {
   const skipMine = { skip: !email || !shown };
   const selections = useGetClassSelectionsQuery(mineArgs, skipMine);
   const enrolments = useGetClassEnrolmentsQuery(mineArgs, skipMine);
+  const waitlist = useGetWaitlistPlacesQuery(mineArgs, skipMine);
+  const places = useMemo(() => new Map((waitlist.currentData ?? []).map((p) => [p.classId, p])), [waitlist]);
   const [selectClass] = useSelectClassMutation();
   const [justSelected, setJustSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [pendingId, setPendingId] = useState<string | null>(null);
@@ -140,6 +144,9 @@ export function ClassesPage() {
                         {SELECT_LABEL[state]}
                       </Button>
                     </Actions>
+                    {item.seats <= 0 && mine.known && answered(waitlist) && state !== 'enrolled' && (
+                      <WaitlistControls classId={item._id} className={item.className} place={places.get(item._id)} />
+                    )}
                   </ClassCard>
                 </Reveal>
               );

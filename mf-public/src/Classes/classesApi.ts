@@ -7,6 +7,7 @@ import {
   type Paged,
   type PublicClass,
   type User,
+  type WaitlistPlace,
 } from '@sportify/shared-ui';
 
 export const CLASSES_PER_PAGE = 24;
@@ -72,6 +73,23 @@ export const classesApi = api.injectEndpoints({
       }),
       providesTags: [{ type: 'Payment', id: 'LIST' }],
     }),
+    /** The student's waitlist places among the shown classes. */
+    getWaitlistPlaces: build.query<WaitlistPlace[], ShownClasses>({
+      query: ({ email, classIds }) => ({ url: `/waitlist/places/${encodeURIComponent(email)}`, params: { classIds } }),
+      providesTags: [{ type: 'Waitlist', id: 'LIST' }],
+    }),
+    joinWaitlist: build.mutation<WaitlistPlace, string>({
+      query: (classId) => ({ url: `/waitlist/${classId}`, method: 'POST' }),
+      invalidatesTags: [{ type: 'Waitlist', id: 'LIST' }],
+    }),
+    /** Leaves the list (declining a held seat, if one was offered meanwhile). */
+    leaveWaitlist: build.mutation<ApiResponse<'/waitlist/{classId}', 'delete'>, string>({
+      query: (classId) => ({ url: `/waitlist/${classId}`, method: 'DELETE' }),
+      invalidatesTags: [
+        { type: 'Waitlist', id: 'LIST' },
+        { type: 'Selection', id: 'LIST' },
+      ],
+    }),
     selectClass: build.mutation<ApiResponse<'/classes/selected', 'post'>, SelectClassBody>({
       query: (body) => ({ url: '/classes/selected', method: 'POST', data: body }),
       // Also after a refusal (e.g. 409 'already selected' from another tab): the list then shows the truth.
@@ -86,4 +104,7 @@ export const {
   useGetClassSelectionsQuery,
   useGetClassEnrolmentsQuery,
   useSelectClassMutation,
+  useGetWaitlistPlacesQuery,
+  useJoinWaitlistMutation,
+  useLeaveWaitlistMutation,
 } = classesApi;

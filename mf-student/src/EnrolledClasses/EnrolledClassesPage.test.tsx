@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AppToastContainer } from '@sportify/shared-ui';
 import { mockApi, pagedRoute, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
 import { EnrolledClassesPage } from './EnrolledClassesPage';
 import type { EnrolledItem } from './enrolledApi';
@@ -60,19 +61,33 @@ describe('My Enrolled Classes', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date']);
+    ).toEqual(['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date', 'Cancel']);
     const [, first, second] = within(table).getAllByRole('row');
     const long = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
     expect(
       within(first)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['1', 'Swimming Lessons', 'pi_sandbox_newer', '49.5$', long.format(new Date(newer.date))]);
+    ).toEqual([
+      '1',
+      'Swimming Lessons',
+      'pi_sandbox_newer',
+      '49.5$',
+      long.format(new Date(newer.date)),
+      'Cancel enrolment',
+    ]);
     expect(
       within(second)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['2', 'Soccer Training', 'pi_sandbox_older', '120$', long.format(new Date(older.date))]);
+    ).toEqual([
+      '2',
+      'Soccer Training',
+      'pi_sandbox_older',
+      '120$',
+      long.format(new Date(older.date)),
+      'Cancel enrolment',
+    ]);
     // Long format: the month is written out, not the ISO string; the machine-readable value stays on <time>.
     expect(within(first).getByText(/2026/)).toHaveAttribute('dateTime', newer.date);
     expect(within(first).getByText(/2026/).textContent).not.toContain('2026-07-15');
@@ -134,5 +149,74 @@ describe('My Enrolled Classes', () => {
       `/payments/enrolled/${encodeURIComponent(email)}`,
       `/payments/enrolled/${encodeURIComponent(email)}`,
     ]);
+  });
+});
+
+describe('My Enrolled Classes: Cancel enrolment', () => {
+  const openWithToasts = () => {
+    render(<AppToastContainer />);
+    return open();
+  };
+
+  it('asks first; Yes, cancel it cancels through the API and shows the refund notice', async () => {
+    let rows = [older, newer];
+    http = mockApi({
+      [listUrl]: pagedRoute(() => rows),
+      'POST /payments/p1/cancel': () => {
+        rows = [newer];
+        return [200, { cancelled: true, className: older.className, refund: 120, refundState: 'refunded' }];
+      },
+    });
+    const user = userEvent.setup();
+    openWithToasts();
+    await user.click(await screen.findByRole('button', { name: 'Cancel enrolment in Soccer Training' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel your place in Soccer Training?' });
+    expect(http.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('Your enrolment is cancelled and 120$ will be refunded')).toBeInTheDocument();
+    expect(http.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/payments/p1/cancel']);
+    await waitFor(() => expect(screen.queryByText('Soccer Training')).not.toBeInTheDocument());
+  });
+
+  it('No, keep it changes nothing', async () => {
+    http = mockApi({ [listUrl]: pagedRoute([older]) });
+    const user = userEvent.setup();
+    openWithToasts();
+    await user.click(await screen.findByRole('button', { name: 'Cancel enrolment in Soccer Training' }));
+    await user.click(screen.getByRole('button', { name: 'No, keep it' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(http.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('is disabled after the cutoff, with the reason in its title; open before it', async () => {
+    const past = { ...older, cancelUntil: '2020-01-01T12:00:00.000Z' };
+    const future = { ...newer, cancelUntil: '2999-01-01T12:00:00.000Z' };
+    http = mockApi({ [listUrl]: pagedRoute([past, future]) });
+    openWithToasts();
+    const late = await screen.findByRole('button', { name: 'Cancel enrolment in Soccer Training' });
+    expect(late).toBeDisabled();
+    const long = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+    expect(late).toHaveAttribute(
+      'title',
+      `Cancellations closed on ${long.format(new Date(past.cancelUntil))}, shortly before the class starts`,
+    );
+    const open = screen.getByRole('button', { name: 'Cancel enrolment in Swimming Lessons' });
+    expect(open).toBeEnabled();
+    expect(open).not.toHaveAttribute('title');
+  });
+
+  it("shows the API's reason when it refuses", async () => {
+    http = mockApi({
+      [listUrl]: pagedRoute([older]),
+      'POST /payments/p1/cancel': [
+        409,
+        { statusCode: 409, message: 'Cancellations close 48 hours before the class starts', error: 'Conflict' },
+      ],
+    });
+    const user = userEvent.setup();
+    openWithToasts();
+    await user.click(await screen.findByRole('button', { name: 'Cancel enrolment in Soccer Training' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('Cancellations close 48 hours before the class starts')).toBeInTheDocument();
   });
 });

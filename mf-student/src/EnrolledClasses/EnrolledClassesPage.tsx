@@ -14,6 +14,7 @@ import {
 import { PageCount } from '../common/ListPages';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
+import { CancelEnrolment } from './CancelEnrolment';
 import { useGetEnrolledClassesQuery, type EnrolledItem } from './enrolledApi';
 
 // Spec: 'long date-time format' in the user's locale (undefined = the browser's), e.g. "November 22, 2026 at 9:05 AM".
@@ -70,7 +71,7 @@ function EnrolledList({ email }: { email: string }) {
           <DataTable
             labelledBy="enrolled-heading"
             stackBelow={640}
-            columns={['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date']}
+            columns={['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date', 'Cancel']}
           >
             {rows.map((item, index) => (
               <tr key={item._id}>
@@ -94,6 +95,9 @@ function EnrolledList({ email }: { email: string }) {
                 <td data-label="Price">{formatEnrolledPrice(item.price)}</td>
                 <td data-label="Enrolled Date">
                   <time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time>
+                </td>
+                <td data-label="Cancel">
+                  <CancelEnrolment item={item} />
                 </td>
               </tr>
             ))}

@@ -1,4 +1,4 @@
-import { api, type ApiList, type Paged } from '@sportify/shared-ui';
+import { api, type ApiList, type ApiResponse, type Paged } from '@sportify/shared-ui';
 import { studentListRequest, type StudentListArgs } from '../common/ListPages';
 
 /** One row of GET /payments/enrolled/{email} (the API returns the caller's own payments only). */
@@ -12,7 +12,15 @@ export const enrolledApi = api.injectEndpoints({
       query: studentListRequest('/payments/enrolled'),
       providesTags: [{ type: 'Payment', id: 'LIST' }],
     }),
+    /** Cancels an enrolment (the API refunds the full price and frees the seat). */
+    cancelEnrolment: build.mutation<ApiResponse<'/payments/{id}/cancel', 'post'>, string>({
+      query: (id) => ({ url: `/payments/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
+      invalidatesTags: [
+        { type: 'Payment', id: 'LIST' },
+        { type: 'Class', id: 'LIST' },
+      ],
+    }),
   }),
 });
 
-export const { useGetEnrolledClassesQuery } = enrolledApi;
+export const { useGetEnrolledClassesQuery, useCancelEnrolmentMutation } = enrolledApi;

@@ -193,3 +193,41 @@ describe('My Selected Classes', () => {
     });
   });
 });
+
+describe('My Selected Classes: a seat held from the waitlist', () => {
+  const held: SelectedClass = { ...tennis, heldUntil: '2026-07-01T14:30:00.000Z' };
+
+  it('marks the held row with the end of the hold, and keeps its Pay link', async () => {
+    http = mockApi({ [listUrl]: pagedRoute([soccer, held]) });
+    open();
+    const table = await screen.findByRole('table', { name: 'My Selected Classes' });
+    const [, first, second] = within(table).getAllByRole('row');
+    const long = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+    expect(within(second).getAllByRole('cell')[1]).toHaveTextContent(
+      `Tennis CampHeld for you until ${long.format(new Date(held.heldUntil!))}`,
+    );
+    expect(within(second).getByRole('link', { name: 'Pay for Tennis Camp' })).toHaveAttribute(
+      'href',
+      '/dashboard/payment/s2',
+    );
+    expect(first).not.toHaveTextContent('Held for you');
+  });
+
+  it('declines a held seat (leaving the waitlist) instead of deleting the selection', async () => {
+    let rows = [soccer, held];
+    http = mockApi({
+      [listUrl]: pagedRoute(() => rows),
+      'DELETE /waitlist/c2': () => {
+        rows = [soccer];
+        return [200, { deletedCount: 1 }];
+      },
+    });
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Delete Tennis Camp' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, remove it!' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Removed!' })).toBeInTheDocument();
+    expect(http.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/waitlist/c2']);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Tennis Camp' })).not.toBeInTheDocument());
+  });
+});

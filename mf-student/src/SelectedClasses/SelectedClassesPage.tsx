@@ -17,7 +17,17 @@ import { PageCount } from '../common/ListPages';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
-import { useDeleteSelectedClassMutation, useGetSelectedClassesQuery } from './selectedApi';
+import { useDeclineHeldSeatMutation, useDeleteSelectedClassMutation, useGetSelectedClassesQuery } from './selectedApi';
+
+// The end of a hold, in the user's locale, e.g. "November 22, 2026 at 9:05 AM".
+const heldUntil = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+
+const Held = styled.span`
+  display: block;
+  margin-top: ${({ theme }) => theme.space(1)};
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+`;
 
 const Seats = styled.td<{ $full: boolean }>`
   color: ${({ theme, $full }) => ($full ? theme.colors.danger : 'inherit')};
@@ -43,6 +53,7 @@ function SelectedClassesList({ email }: { email: string }) {
   const { data } = query;
   const first = data ? (data.page - 1) * data.limit : 0;
   const [deleteSelected, { isLoading: deleting }] = useDeleteSelectedClassMutation();
+  const [declineHeld, { isLoading: declining }] = useDeclineHeldSeatMutation();
   const [toDelete, setToDelete] = useState<SelectedClass | null>(null);
   const [removed, setRemoved] = useState(false);
 
@@ -51,7 +62,8 @@ function SelectedClassesList({ email }: { email: string }) {
     setToDelete(null);
     if (!item) return;
     try {
-      await deleteSelected(item._id).unwrap();
+      // A held seat is declined, so it goes to the next student waiting at once.
+      await (item.heldUntil ? declineHeld(item.classId) : deleteSelected(item._id)).unwrap();
       setRemoved(true);
     } catch (err) {
       notify.error(apiErrorMessage(err, `${item.className} could not be removed. Please try again.`));
@@ -77,7 +89,15 @@ function SelectedClassesList({ email }: { email: string }) {
             {selections.map((item, index) => (
               <tr key={item._id}>
                 <td data-label="#">{first + index + 1}</td>
-                <td data-label="Class Name">{item.className}</td>
+                <td data-label="Class Name" data-held={item.heldUntil ? true : undefined}>
+                  {item.className}
+                  {item.heldUntil && (
+                    <Held>
+                      Held for you until{' '}
+                      <time dateTime={item.heldUntil}>{heldUntil.format(new Date(item.heldUntil))}</time>
+                    </Held>
+                  )}
+                </td>
                 <td data-label="Instructor Name">{item.instructorName}</td>
                 <Seats data-label="Available Seats" $full={item.seats <= 0}>
                   {item.seats}
@@ -92,7 +112,7 @@ function SelectedClassesList({ email }: { email: string }) {
                   <Button
                     type="button"
                     $variant="danger"
-                    disabled={deleting}
+                    disabled={deleting || declining}
                     aria-label={`Delete ${item.className}`}
                     onClick={() => setToDelete(item)}
                   >

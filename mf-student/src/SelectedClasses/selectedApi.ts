@@ -16,7 +16,15 @@ export const selectedApi = api.injectEndpoints({
       query: (id) => ({ url: `/classes/selected/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Selection', id: 'LIST' }],
     }),
+    /** Declines the seat held for the student (it goes to the next in line) by leaving the class's waitlist. */
+    declineHeldSeat: build.mutation<ApiResponse<'/waitlist/{classId}', 'delete'>, string>({
+      query: (classId) => ({ url: `/waitlist/${encodeURIComponent(classId)}`, method: 'DELETE' }),
+      invalidatesTags: [
+        { type: 'Selection', id: 'LIST' },
+        { type: 'Waitlist', id: 'LIST' },
+      ],
+    }),
   }),
 });
 
-export const { useGetSelectedClassesQuery, useDeleteSelectedClassMutation } = selectedApi;
+export const { useGetSelectedClassesQuery, useDeleteSelectedClassMutation, useDeclineHeldSeatMutation } = selectedApi;

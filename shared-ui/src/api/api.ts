@@ -15,7 +15,7 @@ const createApi = buildCreateApi(
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: axiosBaseQuery(),
-  tagTypes: ['Class', 'User', 'Selection', 'Payment', 'Role'],
+  tagTypes: ['Class', 'User', 'Selection', 'Payment', 'Role', 'Waitlist'],
   // Other users change the same data (an admin approves a class an instructor is looking at), and tags only
   // cover this browser's own writes: show the cached list at once and refresh it whenever a screen mounts (except
   // the data a server render handed over, while the page hydrates: store.ts).

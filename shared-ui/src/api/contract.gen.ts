@@ -325,6 +325,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PaymentsController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/enrolled/{email}": {
         parameters: {
             query?: never;
@@ -517,6 +533,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/waitlist/{classId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["WaitlistController_join"];
+        delete: operations["WaitlistController_leave"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waitlist/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WaitlistController_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waitlist/places/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WaitlistController_places"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -584,6 +648,11 @@ export interface components {
             enrolled: number;
             /** @description The admin's feedback ('' when none) */
             feedback: string;
+            /**
+             * @description Seats held for waitlisted students who have not paid yet
+             * @example 0
+             */
+            held: number;
             /** @example jordan@sportify.camp */
             instructorEmail: string;
             /** @example Jordan Lee */
@@ -713,6 +782,11 @@ export interface components {
         };
         EnrolledItemResponse: {
             _id: string;
+            /**
+             * Format: date-time
+             * @description The student may cancel until then (CANCEL_CUTOFF_HOURS before the class starts); absent: always
+             */
+            cancelUntil?: string;
             classId: string;
             /** @example Soccer Fundamentals */
             className: string;
@@ -746,6 +820,22 @@ export interface components {
              * @example 162
              */
             total: number;
+        };
+        EnrolmentCancelledResponse: {
+            /** @enum {boolean} */
+            cancelled: true;
+            /** @example Soccer Fundamentals */
+            className: string;
+            /**
+             * @description Dollars refunded: the full price paid
+             * @example 120
+             */
+            refund: number;
+            /**
+             * @description refund_due: the provider refused for now; the refund is retried until it succeeds
+             * @enum {string}
+             */
+            refundState: "refunded" | "refund_due";
         };
         ErrorResponse: {
             /** @example Forbidden */
@@ -943,6 +1033,11 @@ export interface components {
             classId: string;
             /** @example Soccer Fundamentals */
             className: string;
+            /**
+             * Format: date-time
+             * @description A seat is held for the student (a waitlist offer) until then
+             */
+            heldUntil?: string;
             /** @example Jordan Lee */
             instructorName: string;
             /** @example 120 */
@@ -967,7 +1062,7 @@ export interface components {
             intentId: string;
             lastError?: string;
             /** @enum {string} */
-            reason?: "class_gone" | "price_changed" | "already_paid" | "sold_out" | "not_offered" | "refunded_at_provider" | "disputed";
+            reason?: "class_gone" | "price_changed" | "already_paid" | "sold_out" | "not_offered" | "refunded_at_provider" | "disputed" | "cancelled";
             /** @example 0 */
             refundAttempts: number;
             /**
@@ -1049,6 +1144,32 @@ export interface components {
             userName: string;
             /** @example http://localhost:3000/images/people/jordan.svg */
             userPhoto: string;
+        };
+        WaitlistCountsResponse: {
+            /**
+             * @description Students on the waitlist (waiting or offered a held seat) per class id
+             * @example {
+             *       "665f1c2e9b1e8a3d4c5b6a71": 2
+             *     }
+             */
+            counts: {
+                [key: string]: number;
+            };
+        };
+        WaitlistPlaceResponse: {
+            classId: string;
+            /**
+             * Format: date-time
+             * @description While offered: the seat is held until then
+             */
+            heldUntil?: string;
+            /**
+             * @description 1 for the first waiting; 0 while a held seat is offered to the student
+             * @example 2
+             */
+            position: number;
+            /** @enum {string} */
+            state: "waiting" | "offered";
         };
     };
     responses: never;
@@ -1716,6 +1837,42 @@ export interface operations {
             };
         };
     };
+    PaymentsController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled; the full price is refunded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrolmentCancelledResponse"];
+                };
+            };
+            /** @description No such enrolment of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too close to the start of the class (CANCEL_CUTOFF_HOURS), whatever the body says */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     PaymentsController_enrolled: {
         parameters: {
             query?: {
@@ -2073,6 +2230,119 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicPersonResponse"][];
+                };
+            };
+        };
+    };
+    WaitlistController_join: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                classId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's place on the class's waitlist */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistPlaceResponse"];
+                };
+            };
+            /** @description Not an approved class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The class has seats, or the caller is enrolled or already on the list */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WaitlistController_leave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                classId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left the list (a held seat offered is declined) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResultResponse"];
+                };
+            };
+            /** @description The caller is not on the list */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WaitlistController_counts: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated class ids (at most 60): only the rows of these classes */
+                classIds?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Instructors get their own classes' counts only */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistCountsResponse"];
+                };
+            };
+        };
+    };
+    WaitlistController_places: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated class ids (at most 60): only the rows of these classes */
+                classIds?: string;
+            };
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's waitlist places, in the order joined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistPlaceResponse"][];
                 };
             };
         };

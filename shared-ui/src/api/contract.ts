@@ -37,3 +37,5 @@ export type Role = NonNullable<User['role']>;
 export type Gender = NonNullable<User['gender']>;
 /** A student's selected class. */
 export type SelectedClass = Schemas['SelectionResponse'];
+/** A student's place on a class's waitlist (position 1 is next; 0 while a held seat is offered to them). */
+export type WaitlistPlace = Schemas['WaitlistPlaceResponse'];

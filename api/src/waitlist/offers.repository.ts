@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Types, type Model } from 'mongoose';
+import { isDuplicateKey } from '../database/duplicate-key';
+import type { Offer, OfferState } from './waitlist.model';
+import { OfferRecord } from './waitlist-offer.schema';
+
+type LeanOffer = OfferRecord & { _id: Types.ObjectId };
+
+const toOffer = (d: LeanOffer): Offer => ({
+  _id: d._id.toString(),
+  classId: d.classId,
+  seatKey: d.seatKey,
+  round: d.round,
+  state: d.state,
+  ...(d.email ? { email: d.email } : {}),
+  ...(d.until ? { until: d.until } : {}),
+  ...(d.intentId ? { intentId: d.intentId } : {}),
+  ...(d.ended ? { ended: d.ended } : {}),
+  ...(d.owner ? { owner: d.owner, leaseUntil: d.leaseUntil } : {}),
+  createdAt: d.createdAt,
+  updatedAt: d.updatedAt,
+});
+
+// Leases run on the clock. Nobody holds the offer, or its holder's lease ran out.
+const free = (): Record<string, unknown> => ({ $or: [{ owner: null }, { leaseUntil: { $lte: new Date() } }] });
+
+/** What an offer's holder writes when it lets go. */
+export type OfferRelease = Partial<Pick<Offer, 'state' | 'email' | 'until' | 'intentId' | 'ended'>>;
+
+@Injectable()
+export class OffersRepository {
+  constructor(@InjectModel(OfferRecord.name) private readonly model: Model<OfferRecord>) {}
+
+  /**
+   * The offer of round `round` of a hold, created claimed by `owner`; null when that round exists already (another
+   * replica is offering the same hold).
+   */
+  async create(classId: string, seatKey: string, round: number, owner: string, leaseMs: number): Promise<Offer | null> {
+    const now = new Date();
+    try {
+      const doc = await this.model.create({
+        classId,
+        seatKey,
+        round,
+        state: 'assigning',
+        owner,
+        leaseUntil: new Date(Date.now() + leaseMs),
+        createdAt: now,
+        updatedAt: now,
+      });
+      return toOffer(doc.toObject() as LeanOffer);
+    } catch (err) {
+      if (isDuplicateKey(err)) return null;
+      throw err;
+    }
+  }
+
+  async find(id: string): Promise<Offer | null> {
+    const d = await this.model.findById(id).lean<LeanOffer>().exec();
+    return d ? toOffer(d) : null;
+  }
+
+  /** The newest round of a hold's offers. */
+  async latestFor(seatKey: string): Promise<Offer | null> {
+    const d = await this.model.findOne({ seatKey }).sort({ round: -1 }).lean<LeanOffer>().exec();
+    return d ? toOffer(d) : null;
+  }
+
+  /** The student's live offer for a class (being made, or open), claimed or not. */
+  async liveFor(classId: string, email: string): Promise<Offer | null> {
+    const d = await this.model
+      .findOne({ classId, email, state: { $in: ['assigning', 'open'] } })
+      .lean<LeanOffer>()
+      .exec();
+    return d ? toOffer(d) : null;
+  }
+
+  async liveForStudent(email: string): Promise<Offer[]> {
+    const docs = await this.model.find({ email, state: 'open' }).lean<LeanOffer[]>().exec();
+    return docs.map(toOffer);
+  }
+
+  /** Claims the student's open offer for a class (to pay for it, or to decline it). */
+  async claimOpen(classId: string, email: string, owner: string, leaseMs: number): Promise<Offer | null> {
+    const d = await this.model
+      .findOneAndUpdate(
+        { classId, email, state: 'open', ...free() },
+        { $set: { owner, leaseUntil: new Date(Date.now() + leaseMs) } },
+        { returnDocument: 'after' },
+      )
+      .lean<LeanOffer>()
+      .exec();
+    return d ? toOffer(d) : null;
+  }
+
+  /**
+   * Claims the next offer the sweeper must act on: open past its `until`, or live under a claim whose lease ran out
+   * (a replica stopped midway).
+   */
+  async claimNextDue(now: Date, owner: string, leaseMs: number): Promise<Offer | null> {
+    const d = await this.model
+      .findOneAndUpdate(
+        {
+          $or: [
+            { state: 'open', until: { $lte: now }, owner: null },
+            { state: { $in: ['assigning', 'open'] }, leaseUntil: { $lte: new Date() } },
+          ],
+        },
+        { $set: { owner, leaseUntil: new Date(Date.now() + leaseMs) } },
+        { sort: { until: 1, _id: 1 }, returnDocument: 'after' },
+      )
+      .lean<LeanOffer>()
+      .exec();
+    return d ? toOffer(d) : null;
+  }
+
+  /** Extends the holder's lease before its next write; false when another path took the offer over. */
+  async renew(id: string, owner: string, leaseMs: number): Promise<boolean> {
+    const res = await this.model
+      .updateOne({ _id: id, owner }, { $set: { leaseUntil: new Date(Date.now() + leaseMs) } })
+      .exec();
+    return res.matchedCount === 1;
+  }
+
+  /** Writes while still holding the offer; false when it was taken over. */
+  async set(id: string, owner: string, set: OfferRelease): Promise<boolean> {
+    const res = await this.model.updateOne({ _id: id, owner }, { $set: { ...set, updatedAt: new Date() } }).exec();
+    return res.matchedCount === 1;
+  }
+
+  /** The holder's outcome, and the claim let go; false when it no longer held it. */
+  async release(id: string, owner: string, set: OfferRelease = {}): Promise<boolean> {
+    const res = await this.model
+      .updateOne({ _id: id, owner }, { $set: { ...set, updatedAt: new Date() }, $unset: { owner: 1, leaseUntil: 1 } })
+      .exec();
+    return res.matchedCount === 1;
+  }
+
+  /** Offers by state, for the ledger check. */
+  async inStates(states: OfferState[]): Promise<Offer[]> {
+    const docs = await this.model
+      .find({ state: { $in: states } })
+      .lean<LeanOffer[]>()
+      .exec();
+    return docs.map(toOffer);
+  }
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { apiErrorMessage, Button, notify } from '@sportify/shared-ui';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { useCancelEnrolmentMutation, type EnrolledItem } from './enrolledApi';
+
+const closedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
+
+/**
+ * Cancel enrolment for one row, with its confirmation. After the cutoff (the API's `cancelUntil`) the button is
+ * disabled with the reason in its title; the API refuses a late cancellation anyway.
+ */
+export function CancelEnrolment({ item, now = Date.now() }: { item: EnrolledItem; now?: number }) {
+  const [cancel, { isLoading }] = useCancelEnrolmentMutation();
+  const [asking, setAsking] = useState(false);
+  const closed = item.cancelUntil !== undefined && Date.parse(item.cancelUntil) <= now;
+
+  const confirm = async () => {
+    setAsking(false);
+    try {
+      const done = await cancel(item._id).unwrap();
+      void notify.notice(`Your enrolment is cancelled and ${done.refund}$ will be refunded`);
+    } catch (err) {
+      void notify.error(apiErrorMessage(err, `Your enrolment in ${item.className} could not be cancelled.`));
+    }
+  };
+
+  return (
+    <>
+      <Button
+        type="button"
+        $variant="danger"
+        disabled={closed || isLoading}
+        aria-busy={isLoading || undefined}
+        aria-label={`Cancel enrolment in ${item.className}`}
+        title={
+          closed
+            ? `Cancellations closed on ${closedAt.format(new Date(item.cancelUntil!))}, shortly before the class starts`
+            : undefined
+        }
+        onClick={() => setAsking(true)}
+      >
+        Cancel enrolment
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={`Cancel your place in ${item.className}?`}
+        text={`The full price, ${item.price}$, will be refunded.`}
+        confirmLabel="Yes, cancel it"
+        cancelLabel="No, keep it"
+        tone="danger"
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}
