@@ -281,7 +281,7 @@ console.log(
   '("JS before card": scripts fully loaded when the first card was painted; "-" where no paint time is reported)',
 );
 console.log(
-  `${pad('route', 28)} ${pad('profile', 9)} ${lpad('first card/row', 14)} ${lpad('seen', 8)} ${lpad('JS', 10)} ` +
+  `${pad('route', 30)} ${pad('profile', 9)} ${lpad('first card/row', 14)} ${lpad('seen', 8)} ${lpad('JS', 10)} ` +
     `${lpad('JS before card', 15)} ${lpad('all', 10)} ${lpad('requests', 8)} ${lpad('API', 4)} ${lpad('hydrated', 9)}`,
 );
 const firstCards = {};
@@ -292,7 +292,7 @@ for (const route of routes) {
     const ms = median(results.map((r) => r.firstCard));
     (firstCards[route.path] ??= {})[name] = ms;
     console.log(
-      `${pad(route.path, 28)} ${pad(name, 9)} ${lpad(`${ms} ms`, 14)} ${lpad(median(results.map((r) => r.seen)), 8)} ` +
+      `${pad(route.path, 30)} ${pad(name, 9)} ${lpad(`${ms} ms`, 14)} ${lpad(median(results.map((r) => r.seen)), 8)} ` +
         `${lpad(kb(median(results.map((r) => r.js))), 10)} ` +
         `${lpad(results.every((r) => r.jsBefore !== null) ? kb(median(results.map((r) => r.jsBefore))) : '-', 15)} ` +
         `${lpad(kb(median(results.map((r) => r.total))), 10)} ${lpad(median(results.map((r) => r.requests)), 8)} ` +
