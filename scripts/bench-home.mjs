@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // First views of the site in Chromium against a running site (`npm start`), cold cache, median of N runs:
-// - per route (/, /classes, /instructors and one dashboard screen per role) and per profile (loopback, slow 4G,
-//   4x CPU throttle): time from navigation until the screen's first card/row is visible, JS and total bytes
-//   transferred (compressed, as on the wire, until network idle). Where the card marks itself for Element Timing
+// - per route (the public ones and each role's dashboard screens, a payment page and Feedback included) and per
+//   profile (loopback, slow 4G, 4x CPU throttle): time from navigation until the screen's first card/row is
+//   visible, JS and total bytes transferred (compressed, as on the wire, until network idle), the API requests the
+//   page made (0 where the page handed its data over) and when the shell finished hydrating ('sportify-hydrated'). Where the card marks itself for Element Timing
 //   (class cards: elementtiming="class-card"), "visible" is when the browser painted it; elsewhere it is the frame
 //   in which the row first was in the page (a page script watching the DOM). The time at which Playwright's own
 //   check saw it is printed beside ("seen"): that check polls, and runs behind the page's scripts;
-// - second screens: a client-side navigation Home -> Classes, and a signed-in student's first load of
-//   My Selected Classes against Home's time on the same profile;
-// - Lighthouse (mobile, default simulated throttling) on / (skip with --lighthouse 0).
+// - second screens: a client-side navigation Home -> Classes, and each signed-in screen's return visit (saved
+//   sign-in, cold cache) against Home's time on the same profile;
+// - Lighthouse (mobile, default simulated throttling) on /, /classes and /instructors (skip with --lighthouse 0).
 // Prints figures; asserts nothing (the first-view budget is enforced by shell/src/first-view-budget.test.ts).
 // Usage: node scripts/bench-home.mjs [--url http://localhost:3000] [--runs 5] [--routes /,/classes]
 //        [--profiles loopback,'slow 4G'] [--lighthouse 3]
@@ -37,13 +38,22 @@ const PROFILES = {
   '4x CPU': { cpu: 4 },
 };
 const PASSWORDS = { student: 'Student@2026', instructor: 'Coach@2026', admin: 'Admin@2026' };
+const STUDENT = { role: 'student', email: 'mia@sportify.camp' };
+const INSTRUCTOR = { role: 'instructor', email: 'jordan@sportify.camp' };
+const ADMIN = { role: 'admin', email: 'admin@sportify.camp' };
+// A route's `path` may name an id the bench looks up first (`ids` below): the student's first selection, a class.
 const ROUTES = [
   { path: '/', ready: 'section[aria-labelledby="popular-classes-heading"] article', paint: 'class-card' },
   { path: '/classes', ready: 'section[aria-labelledby="classes-heading"] article', paint: 'class-card' },
   { path: '/instructors', ready: 'table tbody tr' },
-  { path: '/dashboard/selected-classes', ready: 'table tbody tr', as: { role: 'student', email: 'mia@sportify.camp' } },
-  { path: '/dashboard/my-classes', ready: 'table tbody tr', as: { role: 'instructor', email: 'jordan@sportify.camp' } },
-  { path: '/dashboard/all-users', ready: 'table tbody tr', as: { role: 'admin', email: 'admin@sportify.camp' } },
+  { path: '/dashboard/selected-classes', ready: 'table tbody tr', as: STUDENT },
+  { path: '/dashboard/enrolled-classes', ready: 'table tbody tr', as: STUDENT },
+  { path: '/dashboard/payment/:selection', ready: 'form', as: STUDENT },
+  { path: '/dashboard/my-classes', ready: 'table tbody tr', as: INSTRUCTOR },
+  { path: '/dashboard/add-class', ready: 'form', as: INSTRUCTOR },
+  { path: '/dashboard/all-users', ready: 'table tbody tr', as: ADMIN },
+  { path: '/dashboard/all-classes', ready: 'table tbody tr', as: ADMIN },
+  { path: '/dashboard/feedback/:class', ready: 'form', as: ADMIN },
 ];
 const pick = (list, all, key) => (list ? all.filter((item) => list.split(',').includes(item[key] ?? item)) : all);
 const routes = pick(opts.routes, ROUTES, 'path');
@@ -61,6 +71,10 @@ const browser = await chromium.launch({
 });
 
 const config = /** @type {{ apiUrl: string }} */ (await (await fetch(`${base}/config.json`)).json());
+// The API's base as the browser sees it (a path of the site's origin, or an origin of its own).
+const apiBase = new URL(config.apiUrl.replace(/\/*$/, '/'), `${base}/`).href;
+/** Ids named in route paths, looked up once through the API. */
+const ids = {};
 
 /** A signed-in browser state per role (Firebase keeps its session in IndexedDB, the API token in localStorage). */
 const signedIn = new Map();
@@ -86,19 +100,53 @@ async function storageFor(who) {
 
 /** My Selected Classes needs rows to show: the student selects two open classes through the API if none. */
 async function ensureSelections(token) {
-  const api = await playwrightRequest.newContext({ extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-  // apiUrl is the site's /api by default, or the API's own origin.
-  const apiBase = new URL(config.apiUrl, `${base}/`).href.replace(/\/+$/, '');
+  const api = await playwrightRequest.newContext({
+    baseURL: apiBase,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
   const me = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
-  const mine = await (await api.get(`${apiBase}/classes/selected/${encodeURIComponent(me)}`)).json();
-  if (Array.isArray(mine) && mine.length === 0) {
-    const classes = await (await api.get(`${apiBase}/classes`)).json();
-    const list = Array.isArray(classes) ? classes : (classes.items ?? []);
-    for (const item of list.filter((c) => c.seats > 0).slice(0, 2)) {
-      await api.post(`${apiBase}/classes/selected`, { data: { classId: item._id } });
-    }
+  const selected = async () => (await api.get(`classes/selected/${encodeURIComponent(me)}`)).json();
+  const classes = await (await api.get('classes?limit=24')).json();
+  const list = Array.isArray(classes) ? classes : (classes.items ?? []);
+  const enrolled = await (await api.get(`payments/enrolled/${encodeURIComponent(me)}`)).json();
+  const open = list.filter((c) => c.seats > 0 && !enrolled.some((e) => (e.classId ?? e._id) === c._id));
+  if (enrolled.length === 0 && open.length > 0) {
+    const item = open.shift();
+    const mine = (await selected()).find((selection) => selection.classId === item._id);
+    await enrol(api, me, item, mine?._id);
   }
+  if ((await selected()).length === 0) {
+    for (const item of open.slice(0, 2)) await api.post('classes/selected', { data: { classId: item._id } });
+  }
+  ids.selection = (await selected())[0]?._id;
+  ids.class = list[0]?._id;
   await api.dispose();
+}
+
+/** My Enrolled Classes needs a row: the student pays for one class with the test-mode card (development mode). */
+async function enrol(api, me, item, selection) {
+  const selectionId =
+    selection ?? (await (await api.post('classes/selected', { data: { classId: item._id } })).json()).insertedId;
+  const intent = await (await api.post('create-payment-intent', { data: { selectionId } })).json();
+  if (!intent.paymentIntentId)
+    throw new Error(`The bench could not pay for ${item.className}: ${JSON.stringify(intent)}`);
+  const card = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' };
+  await api.post('payments/sandbox/confirm', {
+    data: { clientSecret: intent.clientSecret, ...card, billingDetails: { email: me, name: me } },
+  });
+  const recorded = await api.post('payments', {
+    data: {
+      email: me,
+      className: item.className,
+      transactionId: intent.paymentIntentId,
+      price: item.price,
+      id: item._id,
+      deleteId: selectionId,
+      date: new Date().toISOString(),
+      status: 'service pending',
+    },
+  });
+  if (!recorded.ok()) throw new Error(`The bench could not enrol ${me}: ${recorded.status()} ${await recorded.text()}`);
 }
 
 async function coldPage(profile, storageState) {
@@ -141,18 +189,36 @@ async function coldPage(profile, storageState) {
 
 /** One cold load (new context = empty cache): ms until the route's first card/row is visible. */
 async function measure(route, profile) {
-  const { context, page, bytes } = await coldPage(profile, await storageFor(route.as));
+  const storage = await storageFor(route.as);
+  // Looked up with the student's token (storageFor): the ids exist once a student has signed in.
+  if (route.path.includes('/:') && !ids.selection) await storageFor(STUDENT);
+  const path = route.path.replace(/:(\w+)/g, (_, name) => ids[name]);
+  const { context, page, bytes } = await coldPage(profile, storage);
+  let apiCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().startsWith(apiBase) && request.method() !== 'OPTIONS') apiCalls += 1;
+  });
   await page.addInitScript(shownProbe(route.ready));
   const start = Date.now();
-  await page.goto(`${base}${route.path}`, { waitUntil: 'commit' });
+  await page.goto(`${base}${path}`, { waitUntil: 'commit' });
   await page.locator(route.ready).first().waitFor({ state: 'visible', timeout: 60_000 });
   const seen = Date.now() - start;
   await page.waitForLoadState('networkidle');
   const painted = route.paint ? await paintTime(page, route.paint) : null;
   const shown = /** @type {number | null} */ (await page.evaluate('window.__benchShownAt ?? null'));
   const firstCard = painted ?? (shown === null ? seen : Math.round(shown));
+  // The shell marks 'sportify-hydrated' once the page's server HTML is hydrated (or its client render committed).
+  const hydrated = /** @type {number | null} */ (
+    await page.evaluate("performance.getEntriesByName('sportify-hydrated')[0]?.startTime ?? null")
+  );
   // Scripts counted "before the card" only where the browser reported the paint time (Element Timing).
-  const result = { firstCard, seen, ...bytes(painted) };
+  const result = {
+    firstCard,
+    seen,
+    hydrated: hydrated === null ? null : Math.round(hydrated),
+    apiCalls,
+    ...bytes(painted),
+  };
   await context.close();
   return result;
 }
@@ -215,8 +281,8 @@ console.log(
   '("JS before card": scripts fully loaded when the first card was painted; "-" where no paint time is reported)',
 );
 console.log(
-  `${pad('route', 28)} ${pad('profile', 9)} ${lpad('first card/row', 14)} ${lpad('seen', 8)} ${lpad('JS', 10)} ` +
-    `${lpad('JS before card', 15)} ${lpad('all', 10)} ${lpad('requests', 8)}`,
+  `${pad('route', 30)} ${pad('profile', 9)} ${lpad('first card/row', 14)} ${lpad('seen', 8)} ${lpad('JS', 10)} ` +
+    `${lpad('JS before card', 15)} ${lpad('all', 10)} ${lpad('requests', 8)} ${lpad('API', 4)} ${lpad('hydrated', 9)}`,
 );
 const firstCards = {};
 for (const route of routes) {
@@ -226,10 +292,12 @@ for (const route of routes) {
     const ms = median(results.map((r) => r.firstCard));
     (firstCards[route.path] ??= {})[name] = ms;
     console.log(
-      `${pad(route.path, 28)} ${pad(name, 9)} ${lpad(`${ms} ms`, 14)} ${lpad(median(results.map((r) => r.seen)), 8)} ` +
+      `${pad(route.path, 30)} ${pad(name, 9)} ${lpad(`${ms} ms`, 14)} ${lpad(median(results.map((r) => r.seen)), 8)} ` +
         `${lpad(kb(median(results.map((r) => r.js))), 10)} ` +
         `${lpad(results.every((r) => r.jsBefore !== null) ? kb(median(results.map((r) => r.jsBefore))) : '-', 15)} ` +
-        `${lpad(kb(median(results.map((r) => r.total))), 10)} ${lpad(median(results.map((r) => r.requests)), 8)}`,
+        `${lpad(kb(median(results.map((r) => r.total))), 10)} ${lpad(median(results.map((r) => r.requests)), 8)} ` +
+        `${lpad(median(results.map((r) => r.apiCalls)), 4)} ` +
+        `${lpad(results.every((r) => r.hydrated !== null) ? `${median(results.map((r) => r.hydrated))} ms` : '-', 9)}`,
     );
   }
 }
@@ -239,14 +307,16 @@ if (opts['second-screens']) {
   const nav = [];
   for (let i = 0; i < runs; i++) nav.push(await homeToClasses(PROFILES.loopback));
   console.log(`Home -> Classes (client-side navigation, loopback): first card after ${median(nav)} ms`);
-  const student = firstCards['/dashboard/selected-classes'];
   const home = firstCards['/'];
-  for (const name of profileNames) {
-    if (!student?.[name] || !home?.[name]) continue;
-    console.log(
-      `My Selected Classes (signed-in student, cold) vs Home, ${pad(name, 9)}: ` +
-        `${student[name]} ms / ${home[name]} ms = ${(student[name] / home[name]).toFixed(2)}x`,
-    );
+  for (const route of routes.filter((candidate) => candidate.as)) {
+    for (const name of profileNames) {
+      const ms = firstCards[route.path]?.[name];
+      if (!ms || !home?.[name]) continue;
+      console.log(
+        `${pad(route.path, 30)} (${route.as.role}, return visit, cold cache) vs Home, ${pad(name, 9)}: ` +
+          `${ms} ms / ${home[name]} ms = ${(ms / home[name]).toFixed(2)}x`,
+      );
+    }
   }
 }
 await browser.close();
@@ -256,35 +326,37 @@ if (lighthouseRuns > 0) {
   // Lighthouse drives its own Chromium (Debian's, through chrome-launcher); mobile preset, simulated throttling.
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
-  const results = [];
-  for (let i = 0; i < lighthouseRuns; i++) {
-    const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
-    try {
-      const result = await lighthouse(`${base}/`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      if (!result) throw new Error('Lighthouse returned no result');
-      const { lhr } = result;
-      const audit = (id) => lhr.audits[id].numericValue;
-      results.push({
-        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-        fcp: audit('first-contentful-paint'),
-        lcp: audit('largest-contentful-paint'),
-        si: audit('speed-index'),
-        tbt: audit('total-blocking-time'),
-        cls: audit('cumulative-layout-shift'),
-      });
-    } finally {
-      await chrome.kill();
+  for (const lighthousePath of ['/', '/classes', '/instructors']) {
+    const results = [];
+    for (let i = 0; i < lighthouseRuns; i++) {
+      const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+      try {
+        const result = await lighthouse(`${base}${lighthousePath}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        if (!result) throw new Error('Lighthouse returned no result');
+        const { lhr } = result;
+        const audit = (id) => lhr.audits[id].numericValue;
+        results.push({
+          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          si: audit('speed-index'),
+          tbt: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+        });
+      } finally {
+        await chrome.kill();
+      }
     }
+    const m = (key) => median(results.map((r) => r[key]));
+    console.log(
+      `\nLighthouse mobile on ${lighthousePath} (median of ${lighthouseRuns}; scores ${results.map((r) => r.score).join(', ')}): ` +
+        `performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, ` +
+        `Speed Index ${(m('si') / 1000).toFixed(2)} s, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}`,
+    );
   }
-  const m = (key) => median(results.map((r) => r[key]));
-  console.log(
-    `\nLighthouse mobile on / (median of ${lighthouseRuns}; scores ${results.map((r) => r.score).join(', ')}): ` +
-      `performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, ` +
-      `Speed Index ${(m('si') / 1000).toFixed(2)} s, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}`,
-  );
 }
