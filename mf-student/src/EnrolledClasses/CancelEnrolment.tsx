@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { apiErrorMessage, Button, notify } from '@sportify/shared-ui';
+import { apiErrorMessage, Button, formatCampDate, notify } from '@sportify/shared-ui';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useCancelEnrolmentMutation, type EnrolledItem } from './enrolledApi';
-
-const closedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
 /**
  * Cancel enrolment for one row, with its confirmation. After the cutoff (the API's `cancelUntil`) the button is
  * disabled with the reason in its title; the API refuses a late cancellation anyway.
  */
-export function CancelEnrolment({ item, now = Date.now() }: { item: EnrolledItem; now?: number }) {
+export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem; now?: number }) {
   const [cancel, { isLoading }] = useCancelEnrolmentMutation();
   const [asking, setAsking] = useState(false);
+  // Read once per row: the cutoff is hours away from any render, and a steady value keeps renders pure.
+  const [now] = useState(() => givenNow ?? Date.now());
   const closed = item.cancelUntil !== undefined && Date.parse(item.cancelUntil) <= now;
 
   const confirm = async () => {
@@ -34,7 +34,7 @@ export function CancelEnrolment({ item, now = Date.now() }: { item: EnrolledItem
         aria-label={`Cancel enrolment in ${item.className}`}
         title={
           closed
-            ? `Cancellations closed on ${closedAt.format(new Date(item.cancelUntil!))}, shortly before the class starts`
+            ? `Cancellations closed on ${formatCampDate(item.cancelUntil)}, shortly before the class starts`
             : undefined
         }
         onClick={() => setAsking(true)}
