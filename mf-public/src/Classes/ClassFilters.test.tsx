@@ -145,9 +145,9 @@ describe('Classes: search, filters, sort and pages', () => {
     const from = screen.getByLabelText('Starting from');
     expect(from).toHaveAttribute('type', 'date');
     await user.type(from, '2027-07-01');
-    await waitFor(() => expect(lastAsked()).toEqual({ limit: '24', startsFrom: '2027-07-01' }));
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, startsFrom: '2027-07-01' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Starting soonest');
-    await waitFor(() => expect(lastAsked()).toEqual({ limit: '24', startsFrom: '2027-07-01', sort: 'start' }));
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, startsFrom: '2027-07-01', sort: 'start' }));
     expect(new URLSearchParams(search(router)).get('startsFrom')).toBe('2027-07-01');
     expect(new URLSearchParams(search(router)).get('sort')).toBe('start');
     // The served class 2 starts on a summer morning in the camp's zone; class 1 has no date.
@@ -158,7 +158,7 @@ describe('Classes: search, filters, sort and pages', () => {
     // Shared as a link, the controls come back.
     serve();
     open('/classes?startsFrom=2027-08-15&sort=start');
-    await waitFor(() => expect(lastAsked()).toEqual({ limit: '24', startsFrom: '2027-08-15', sort: 'start' }));
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, startsFrom: '2027-08-15', sort: 'start' }));
   });
 
   it('restores every control and the page from a shared URL', async () => {
