@@ -92,7 +92,10 @@ test('mf-public is released twice, promoted and rolled back while a page stays o
   console.log(
     `rollback: config.json named v1 after ${switchedAfter} ms; v1 on screen after the next navigation at ${Date.now() - rolledBackAt} ms`,
   );
-  expect(remoteFiles.slice(filesBefore).some((file) => file.url.includes(`/releases/${v1}/remoteEntry.js`))).toBe(true);
+  // The server's HTML shows the heading before the browser asks for the remote's code: wait for that request.
+  await expect
+    .poll(() => remoteFiles.slice(filesBefore).some((file) => file.url.includes(`/releases/${v1}/remoteEntry.js`)))
+    .toBe(true);
   expect(remoteFiles.filter((file) => file.status >= 400)).toEqual([]);
 
   // Platform Status (admin) shows the live and previous release and that the manifest answers.

@@ -58,8 +58,11 @@ export function ClassRow({ item, number, waiting }: { item: CampClass; number: n
           </Muted>
         </span>
       </td>
-      <td data-label="Available seats">{item.seats}</td>
-      <td data-label="Waitlist">{waiting === undefined ? <Muted>…</Muted> : `${waiting} waiting`}</td>
+      {/* The waitlist sits under the seats left, so the spec's columns stay as they are. */}
+      <td data-label="Available seats">
+        {item.seats}
+        {waiting !== undefined && waiting > 0 && <Muted>{`${waiting} waiting`}</Muted>}
+      </td>
       <td data-label="Price">{dollars(item.price)}</td>
       <Capitalized data-label="Status">{item.status}</Capitalized>
       <FeedbackCell data-label="Feedback">

@@ -60,7 +60,6 @@ export function ManageClassesPage() {
             'Class Name',
             'Instructor',
             'Available seats',
-            'Waitlist',
             'Price',
             'Status',
             'Feedback',

@@ -68,14 +68,14 @@ describe('My Classes', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Waitlist', 'Update', 'Feedback']);
+    ).toEqual(['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Update', 'Feedback']);
     const soccer = within(table).getByRole('row', { name: /Soccer Training/ });
     expect(await within(soccer).findByText('3 waiting')).toBeInTheDocument();
     expect(
       within(soccer)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['1', '', 'Soccer Training', 'approved', '7 Students', '3 waiting', 'Update', 'No feedback yet']);
+    ).toEqual(['1', '', 'Soccer Training', 'approved', '7 Students3 waiting', 'Update', 'No feedback yet']);
     expect(within(soccer).getByRole('img', { name: 'Soccer Training' })).toHaveAttribute(
       'src',
       'http://img.test/soccer.svg',
