@@ -56,7 +56,8 @@ test('mf-public is released twice, promoted and rolled back while a page stays o
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Top 6 Popular Class' })).toBeVisible();
   await expect(label(page)).toHaveCount(0);
-  expect(remoteFiles.some((file) => file.url.includes(`/releases/${v1}/remoteEntry.js`))).toBe(true);
+  // The heading comes in the server's HTML, before the browser asks for the remote's code: wait for that request.
+  await expect.poll(() => remoteFiles.some((file) => file.url.includes(`/releases/${v1}/remoteEntry.js`))).toBe(true);
 
   run('releases.mjs', ['promote', 'mf-public', v2]);
   expect(await liveManifest(page)).toContain(`/releases/${v2}/`);
@@ -92,7 +93,7 @@ test('mf-public is released twice, promoted and rolled back while a page stays o
   console.log(
     `rollback: config.json named v1 after ${switchedAfter} ms; v1 on screen after the next navigation at ${Date.now() - rolledBackAt} ms`,
   );
-  // The server's HTML shows the heading before the browser asks for the remote's code: wait for that request.
+  // As above, the remote's code is asked for after the server's HTML shows.
   await expect
     .poll(() => remoteFiles.slice(filesBefore).some((file) => file.url.includes(`/releases/${v1}/remoteEntry.js`)))
     .toBe(true);
