@@ -11,28 +11,31 @@ export interface WallTime {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
+/** One Intl formatter per zone and set of options, made on first use (making one is the slow part). */
+export function zonedFormatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${zone} ${JSON.stringify(options)}`;
+  let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, f);
+    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+    formatters.set(key, f);
   }
   return f;
 }
 
+const WALL_PARTS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
+
 /** The local date and time in `zone` at `instant`. */
 export function wallTimeAt(zone: string, instant: Date): WallTime {
   const parts = Object.fromEntries(
-    formatter(zone)
+    zonedFormatter(zone, WALL_PARTS)
       .formatToParts(instant)
       .map((p) => [p.type, p.value]),
   );
