@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { fileIn, sendFile } from './files.js';
-import { pagePolicy, setSecurityHeaders } from './headers.js';
+import { NOTHING_RUNS_POLICY, setSecurityHeaders } from './headers.js';
 import { apiProxy, isApiPath } from './proxy.js';
 import { readRegistry } from './releases.js';
 import { sendPage, warmRenderer } from './render.js';
@@ -34,16 +34,9 @@ export function createPageServer(settings: PageServerSettings): http.Server {
   const handler = guarded(
     {
       devMode: settings.devMode,
-      // Files and answers other than pages get the policy of the site without a nonce.
-      headers: (res, req) => {
-        let config = {};
-        try {
-          config = siteOf(req).config;
-        } catch {
-          // Said by the request's own handler; the answer still gets a policy.
-        }
-        setSecurityHeaders(res, pagePolicy(config));
-      },
+      // Files and answers other than pages run nothing themselves (a policy applies to the document a browser
+      // shows, and pages set theirs with its nonce): the short policy keeps every script's response small.
+      headers: (res) => setSecurityHeaders(res, NOTHING_RUNS_POLICY),
     },
     async (req, res, target) => {
       const site = siteOf(req);
