@@ -5,7 +5,7 @@ import { apiProxy, isApiPath } from './proxy.js';
 import { readRegistry } from './releases.js';
 import { sendPage, warmRenderer } from './render.js';
 import { guarded, notFound, sendRelease } from './serve.js';
-import { readSite, type Site, type SiteSettings } from './site.js';
+import { readSite, releasesHeader, type Site, type SiteSettings } from './site.js';
 
 export interface PageServerSettings extends SiteSettings {
   /** Where `/api/*` goes (SPORTIFY_API_URL); without it the site has no API on its origin. */
@@ -43,6 +43,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       if (target.decoded === '/config.json') {
         res.setHeader('Cache-Control', 'no-cache');
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.setHeader('X-Sportify-Releases', releasesHeader(site.config.releases));
         return void res.end(JSON.stringify(site.config));
       }
       // What is live now (public-safe: no operator names), for the Platform Status screen.

@@ -7,7 +7,7 @@ import { matchScreen, SHELL_PATHS } from '../../shared-ui/src/screens/screens.js
 import { pagePolicy, setSecurityHeaders } from './headers.js';
 import { reportOnce } from './log.js';
 import { Lru } from './lru.js';
-import type { PageConfig, Site } from './site.js';
+import { releasesHeader, type PageConfig, type Site } from './site.js';
 
 /** The shell's server render (its build's server/render.js): what the page server gives it. */
 export interface RenderInput {
@@ -170,6 +170,7 @@ export async function sendPage(
   // A page rendered as a signed-in user is that user's alone.
   res.setHeader('Cache-Control', token ? 'private, no-store' : 'no-cache');
   res.setHeader('Vary', 'Cookie, Accept-Encoding');
+  res.setHeader('X-Sportify-Releases', releasesHeader(config.releases));
 
   const controller = new AbortController();
   const timer = setTimeout(

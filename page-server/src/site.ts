@@ -22,9 +22,24 @@ export interface SiteSettings {
   baseConfig?: Record<string, unknown>;
 }
 
+/**
+ * Which build of a part a page uses: a promoted release (`live`), a canary's (`canary`), a developer's override
+ * (`override`), or the unversioned build on disk when nothing was promoted (`build`, version null).
+ */
+export interface ReleaseInUse {
+  version: string | null;
+  channel: 'live' | 'canary' | 'override' | 'build';
+}
+
 /** The runtime config as the browser gets it: inline in every page and at /config.json. */
 export type PageConfig = Record<string, unknown> &
-  ConfigOrigins & { remotes: Record<string, string>; routes: ScreenRoute[]; routesVersion: string };
+  ConfigOrigins & {
+    remotes: Record<string, string>;
+    routes: ScreenRoute[];
+    routesVersion: string;
+    /** Federation name (and `shell`) -> the release the page uses, for error reports and the response headers. */
+    releases: Record<string, ReleaseInUse>;
+  };
 
 /** What the site is now, read from disk for one request. */
 export interface Site {
@@ -67,6 +82,9 @@ function routesOf(screens: [string, unknown][]): { routes: ScreenRoute[]; comple
 export function readSite(settings: SiteSettings): Site {
   const registry = readRegistry(settings.releasesDir);
   const shellDir = liveFolder(settings.releasesDir, registry, 'shell', settings.shellDist);
+  const inUse = (pkg: string, dir: string, fallback: string): ReleaseInUse =>
+    dir === fallback ? { version: null, channel: 'build' } : { version: registry[pkg]!.live!.version, channel: 'live' };
+  const releases: Record<string, ReleaseInUse> = { shell: inUse('shell', shellDir, settings.shellDist) };
   const base = settings.baseConfig ?? readJsonFile(path.join(shellDir, 'config.json'));
   if (!base || typeof base !== 'object') throw new Error(`${shellDir} has no config.json and none was given`);
   const baseRemotes = ((base as ConfigOrigins).remotes ?? {}) as Record<string, string>;
@@ -80,6 +98,7 @@ export function readSite(settings: SiteSettings): Site {
     if (live && remotes[remote.federation])
       remotes[remote.federation] = liveManifestUrl(remotes[remote.federation], live);
     const dir = liveFolder(settings.releasesDir, registry, remote.package, remote.dist);
+    releases[remote.federation] = inUse(remote.package, dir, remote.dist);
     const declared = readJsonFile(path.join(dir, 'screens.json'));
     if (declared === undefined) {
       declaredByAll = false;
@@ -92,8 +111,17 @@ export function readSite(settings: SiteSettings): Site {
   const routesVersion = createHash('sha256').update(JSON.stringify(routes)).digest('hex').slice(0, 12);
   return {
     shellDir,
-    config: { ...(base as Record<string, unknown>), remotes, routes, routesVersion },
+    config: { ...(base as Record<string, unknown>), remotes, routes, routesVersion, releases },
     serverRemotes,
     complete: complete && declaredByAll,
   };
 }
+
+/**
+ * The `X-Sportify-Releases` header: each part's release the response was made with, as `name=version;channel`
+ * (`name=build` for an unversioned build), so a bad page can be traced to a release from its headers alone.
+ */
+export const releasesHeader = (releases: Record<string, ReleaseInUse>): string =>
+  Object.entries(releases)
+    .map(([name, { version, channel }]) => (version ? `${name}=${version};${channel}` : `${name}=build`))
+    .join(', ');

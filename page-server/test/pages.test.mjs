@@ -172,8 +172,12 @@ describe('the route table follows the releases', () => {
     assert.ok(promoted.routes.some((route) => route.path === '/camp-news' && route.remote === 'mf_public'));
     assert.notEqual(promoted.routesVersion, before.routesVersion);
     assert.equal(promoted.remotes.mf_public, `http://localhost:3001/releases/${VERSION}/mf-manifest.json`);
+    assert.deepEqual(promoted.releases.mf_public, { version: VERSION, channel: 'live' });
+    assert.deepEqual(promoted.releases.shell, { version: null, channel: 'build' });
     globalThis.__renders = [];
-    await request(page.url, '/camp-news');
+    const newsPage = await request(page.url, '/camp-news');
+    assert.match(newsPage.headers['x-sportify-releases'], new RegExp(`(^|, )mf_public=${VERSION};live(,|$)`));
+    assert.match(newsPage.headers['x-sportify-releases'], /(^|, )shell=build(,|$)/);
     assert.deepEqual(renders().at(-1).serverRemotes, { mf_public: `${release}/server/remoteEntry.js` });
 
     site.write(`${site.releases}/registry.json`, {
