@@ -5,22 +5,33 @@ import type { Caller } from './caller';
 import type { AuthenticatedRequest } from './current-caller.decorator';
 import { assertOwnEmail } from './ownership';
 
-/**
- * The caller, once the route's `:email` is checked to be theirs (403 otherwise): the routes that list "my"
- * records name the e-mail in the path, as the spec's calls do, but answer only for the signed-in user.
- */
-export const OwnCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): Caller => {
-  const req = ctx.switchToHttp().getRequest<AuthenticatedRequest>();
-  if (!req.caller) throw new Error('OwnCaller used on a route without authentication');
+/** The caller, once the route's `:email` is checked to be theirs (403 otherwise). */
+function ownCaller(req: AuthenticatedRequest): Caller {
+  if (!req.caller) throw new Error('An own-records route used without authentication');
   const email = req.params.email;
   assertOwnEmail(req.caller, Array.isArray(email) ? email[0] : email);
   return req.caller;
-});
+}
 
-/** Whether the request asks for the paged form of a list (it carries any query parameter). */
-export const PageWanted = createParamDecorator((_: unknown, ctx: ExecutionContext): boolean =>
-  wantsPage(ctx.switchToHttp().getRequest<AuthenticatedRequest>().originalUrl),
+/**
+ * The caller of a route that names "my" records by e-mail in its path, as the spec's calls do: it answers only for
+ * the signed-in user.
+ */
+export const OwnCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): Caller =>
+  ownCaller(ctx.switchToHttp().getRequest<AuthenticatedRequest>()),
 );
+
+/** A call for the caller's own list: who (their `:email` checked), and whether it wants a page. */
+export interface OwnListCall {
+  caller: Caller;
+  /** The request carries a query parameter: the paged form, else the whole array. */
+  paged: boolean;
+}
+
+export const OwnList = createParamDecorator((_: unknown, ctx: ExecutionContext): OwnListCall => {
+  const req = ctx.switchToHttp().getRequest<AuthenticatedRequest>();
+  return { caller: ownCaller(req), paged: wantsPage(req.originalUrl) };
+});
 
 /** The OpenAPI side of a `GET .../:email` list of the caller's own records: an array, or a page with any parameter. */
 export const OwnListDocs = (Item: ClassType<unknown>, Page: ClassType<unknown>, what: string) =>

@@ -15,7 +15,7 @@ import type { Request, Response } from 'express';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { Public } from '../auth/public.decorator';
-import { OwnCaller, OwnListDocs, PageWanted } from '../auth/own-list';
+import { OwnList, OwnListDocs, type OwnListCall } from '../auth/own-list';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
 import { arrayOrPage, wantsPage, type Paged } from '../common/paging';
@@ -112,12 +112,10 @@ export class ClassesController {
   @Get('classes/user/:email')
   @Roles('instructor')
   @OwnListDocs(ClassResponse, ClassPageResponse, "The caller's own classes")
-  mine(
-    @OwnCaller() caller: Caller,
-    @Query() query: OwnClassesQueryDto,
-    @PageWanted() paged: boolean,
-  ): Promise<CampClass[] | Paged<CampClass>> {
-    return paged ? this.classes.ofInstructorPage(caller.email, query) : this.classes.ofInstructor(caller.email);
+  mine(@OwnList() own: OwnListCall, @Query() query: OwnClassesQueryDto): Promise<CampClass[] | Paged<CampClass>> {
+    return own.paged
+      ? this.classes.ofInstructorPage(own.caller.email, query)
+      : this.classes.ofInstructor(own.caller.email);
   }
 
   @Patch('classes/status/:id')

@@ -14,7 +14,7 @@ import type { Request, Response } from 'express';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
-import { OwnCaller, OwnListDocs, PageWanted } from '../auth/own-list';
+import { OwnList, OwnListDocs, type OwnListCall } from '../auth/own-list';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
 import { PageQueryDto, wantsPage, type Paged } from '../common/paging';
@@ -40,6 +40,7 @@ import {
   UnsettledPageResponse,
 } from './payment.responses';
 import { PaymentsService } from './payments.service';
+import { CheckoutService } from './checkout.service';
 
 @ApiTags('payments')
 @ApiBearerAuth('api')
@@ -47,7 +48,10 @@ import { PaymentsService } from './payments.service';
 @ApiExtraModels(EnrolledItemResponse, EnrolledPageResponse, UnsettledListResponse, UnsettledPageResponse)
 @Controller()
 export class PaymentsController {
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly checkout: CheckoutService,
+  ) {}
 
   @Post('create-payment-intent')
   @HttpCode(200)
@@ -55,7 +59,7 @@ export class PaymentsController {
   @ApiNotFoundResponse({ description: "No such selection of the caller's" })
   @ApiConflictResponse({ description: 'Already paid for, or the class is full' })
   createIntent(@CurrentCaller() caller: Caller, @Body() dto: CreateIntentDto): Promise<IntentCreated> {
-    return this.payments.createIntent(caller, dto.selectionId.toLowerCase());
+    return this.checkout.createIntent(caller, dto.selectionId.toLowerCase());
   }
 
   @Post('payments')
@@ -76,7 +80,7 @@ export class PaymentsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<PaymentRecorded> {
     assertOwnEmail(caller, dto.email);
-    const result = await this.payments.record(caller, dto);
+    const result = await this.checkout.record(caller, dto);
     res.status(result.alreadyRecorded ? 200 : 201);
     return result;
   }
@@ -116,10 +120,9 @@ export class PaymentsController {
   @Get('payments/enrolled/:email')
   @OwnListDocs(EnrolledItemResponse, EnrolledPageResponse, "The caller's payments, newest first")
   enrolled(
-    @OwnCaller() caller: Caller,
+    @OwnList() own: OwnListCall,
     @Query() query: StudentListQueryDto,
-    @PageWanted() paged: boolean,
   ): Promise<EnrolledItem[] | Paged<EnrolledItem>> {
-    return paged ? this.payments.enrolledPage(caller, query) : this.payments.enrolled(caller);
+    return own.paged ? this.payments.enrolledPage(own.caller, query) : this.payments.enrolled(own.caller);
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ClassesModule } from '../classes/classes.module';
+import { CheckoutService } from './checkout.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SelectionsModule } from '../selections/selections.module';
 import { WaitlistModule } from '../waitlist/waitlist.module';
@@ -60,6 +61,7 @@ import { WebhookController } from './webhook.controller';
     SettlementProbe,
     SettlementService,
     ProviderEventsService,
+    CheckoutService,
     PaymentsService,
     SandboxService,
     ReconciliationService,

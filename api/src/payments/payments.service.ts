@@ -1,117 +1,35 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Inject,
-  Injectable,
-  NotFoundException,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
 import { ClassesService } from '../classes/classes.service';
 import { pageWindow, type PageQueryDto, type Paged } from '../common/paging';
 import type { StudentListQueryDto } from '../common/student-list-query.dto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { SelectionsService } from '../selections/selections.service';
-import { WaitlistService } from '../waitlist/waitlist.service';
-import { PAYMENT_GATEWAY, toMinorUnits, type PaymentGateway } from './gateway/payment-gateway';
-import type { RecordPaymentDto } from './payment.dto';
 import type {
   EnrolledItem,
   EnrolmentCancelled,
-  IntentCreated,
   PartialRefundList,
   Payment,
-  PaymentRecorded,
   UnsettledItem,
   UnsettledList,
 } from './payment.model';
-import { PaymentRequiredException } from './payment-required.exception';
 import { PaymentsRepository } from './payments.repository';
-import { REFUND_REASONS, type Settlement } from './settlement.model';
+import type { Settlement } from './settlement.model';
 import { SettlementService } from './settlement.service';
 import { SettlementsRepository } from './settlements.repository';
 
+/**
+ * A student's enrolments (lists and cancelling) and the admins' views of the ledger. Paying is CheckoutService's;
+ * every change of a seat or payment goes through SettlementService.
+ */
 @Injectable()
-export class PaymentsService implements OnModuleInit {
+export class PaymentsService {
   constructor(
-    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly payments: PaymentsRepository,
     private readonly ledger: SettlementsRepository,
     private readonly settlement: SettlementService,
-    private readonly selections: SelectionsService,
     private readonly classes: ClassesService,
-    private readonly waitlist: WaitlistService,
   ) {}
-
-  /** Selections ask the payments domain whether a student is enrolled (payments depends on selections, not back). */
-  onModuleInit(): void {
-    this.selections.useEnrolmentCheck(async (email, classId) =>
-      Boolean(await this.payments.findForStudentAndClass(email, classId)),
-    );
-  }
-
-  /** An intent for the caller's selection, for the class's price in the database. */
-  async createIntent(caller: Caller, selectionId: string): Promise<IntentCreated> {
-    const selection = await this.selections.findOwned(caller, selectionId);
-    if (!selection) throw new NotFoundException('Selected class not found');
-    const cls = await this.classes.findById(selection.classId);
-    if (!cls || cls.status !== 'approved') throw new NotFoundException('This class is no longer offered');
-    if (cls.seats <= 0 && !(await this.waitlist.heldFor(cls._id, caller.email)))
-      throw new ConflictException('This class is full');
-    if (await this.payments.findForStudentAndClass(caller.email, cls._id)) {
-      throw new ConflictException('You have already paid for this class');
-    }
-    if (cls.price <= 0) throw new BadRequestException('This class is free: there is nothing to pay');
-    // A card already charged for this selection (its confirmation still on its way) is settled now, never charged twice.
-    for (const row of await this.ledger.openForSelection(selection._id, caller.email)) {
-      const charged = await this.gateway.retrieveIntent(row.intentId);
-      if (charged?.status === 'succeeded' && (await this.settlement.settle(charged)).kind === 'recorded') {
-        throw new ConflictException('You have already paid for this class');
-      }
-    }
-    const intent = await this.gateway.createIntent({
-      amount: toMinorUnits(cls.price),
-      currency: this.config.currency,
-      metadata: { email: caller.email, classId: cls._id, selectionId: selection._id },
-      attempt: await this.ledger.closedForSelection(selection._id, caller.email),
-    });
-    await this.settlement.opened(intent);
-    return {
-      clientSecret: intent.clientSecret,
-      paymentIntentId: intent.id,
-      amount: cls.price,
-      currency: intent.currency,
-    };
-  }
-
-  /**
-   * The browser reports a succeeded intent. It is checked with the gateway, then settled by the same code as the
-   * provider's event: every call for one intent gets the same answer and the same insertedId.
-   */
-  async record(caller: Caller, dto: RecordPaymentDto): Promise<PaymentRecorded> {
-    const intent = await this.gateway.retrieveIntent(dto.transactionId);
-    if (!intent || intent.metadata.email !== caller.email) throw new PaymentRequiredException('Unknown transaction');
-    if (intent.status !== 'succeeded') throw new PaymentRequiredException('This payment has not succeeded');
-    const { classId, selectionId } = intent.metadata;
-    if (!classId || !selectionId) throw new PaymentRequiredException('Unknown transaction');
-    if ((dto.deleteId && dto.deleteId.toLowerCase() !== selectionId) || (dto.id && dto.id.toLowerCase() !== classId)) {
-      throw new BadRequestException('This transaction pays for another class');
-    }
-    const outcome = await this.settlement.settle(intent);
-    if (outcome.kind === 'recorded') {
-      return {
-        insertResult: { insertedId: outcome.payment._id },
-        deleteResult: { deletedCount: outcome.deletedCount },
-        alreadyRecorded: !outcome.first,
-      };
-    }
-    if (outcome.kind === 'pending') throw new PaymentRequiredException('This payment has not succeeded');
-    const message = REFUND_REASONS[outcome.reason];
-    if (outcome.reason === 'refunded_at_provider' || outcome.reason === 'disputed')
-      throw new PaymentRequiredException(message);
-    throw new ConflictException(message);
-  }
 
   /**
    * The student cancels their enrolment: allowed until CANCEL_CUTOFF_HOURS before the class starts (always for a

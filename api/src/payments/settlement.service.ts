@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ClassesService } from '../classes/classes.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -59,8 +59,37 @@ export class SettlementService {
     private readonly mail: MailOutbox,
   ) {}
 
+  /** Whether the student is enrolled in the class (a recorded payment). */
+  async isEnrolled(email: string, classId: string): Promise<boolean> {
+    return Boolean(await this.payments.findForStudentAndClass(email, classId));
+  }
+
+  /**
+   * A new intent for a selection the student may pay for, at the class's price, with its ledger row. Never a second
+   * charge: a student already enrolled is refused, and a card already charged for the selection (its confirmation
+   * still on its way) is settled instead.
+   */
+  async openIntent(email: string, selectionId: string, cls: { _id: string; price: number }): Promise<GatewayIntent> {
+    if (await this.isEnrolled(email, cls._id)) throw new ConflictException('You have already paid for this class');
+    if (cls.price <= 0) throw new BadRequestException('This class is free: there is nothing to pay');
+    for (const row of await this.ledger.openForSelection(selectionId, email)) {
+      const charged = await this.gateway.retrieveIntent(row.intentId);
+      if (charged?.status === 'succeeded' && (await this.settle(charged)).kind === 'recorded') {
+        throw new ConflictException('You have already paid for this class');
+      }
+    }
+    const intent = await this.gateway.createIntent({
+      amount: toMinorUnits(cls.price),
+      currency: this.config.currency,
+      metadata: { email, classId: cls._id, selectionId },
+      attempt: await this.ledger.closedForSelection(selectionId, email),
+    });
+    await this.opened(intent);
+    return intent;
+  }
+
   /** The ledger row for a new intent, so that a charge nobody reports is still found by reconciliation. */
-  async opened(intent: GatewayIntent): Promise<void> {
+  private async opened(intent: GatewayIntent): Promise<void> {
     const { email, classId, selectionId } = intent.metadata;
     if (!email || !classId || !selectionId) return;
     await this.ledger.open(

@@ -11,7 +11,7 @@ import {
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
-import { OwnCaller, OwnListDocs, PageWanted } from '../auth/own-list';
+import { OwnList, OwnListDocs, type OwnListCall } from '../auth/own-list';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
 import type { Paged } from '../common/paging';
@@ -42,12 +42,8 @@ export class SelectionsController {
 
   @Get('selected/:email')
   @OwnListDocs(SelectionResponse, SelectionPageResponse, "The caller's selections, oldest first")
-  list(
-    @OwnCaller() caller: Caller,
-    @Query() query: StudentListQueryDto,
-    @PageWanted() paged: boolean,
-  ): Promise<Selection[] | Paged<Selection>> {
-    return paged ? this.selections.page(caller, query) : this.selections.list(caller);
+  list(@OwnList() own: OwnListCall, @Query() query: StudentListQueryDto): Promise<Selection[] | Paged<Selection>> {
+    return own.paged ? this.selections.page(own.caller, query) : this.selections.list(own.caller);
   }
 
   @Delete('selected/:id')

@@ -1,5 +1,5 @@
 import {
-  DebouncedInput,
+  UrlSearchInput,
   FilterBar,
   PageHeading,
   PagedTable,
@@ -30,13 +30,7 @@ export function ManageClassesPage() {
     <section aria-labelledby="manage-classes-heading">
       <PageHeading id="manage-classes-heading">Manage Classes</PageHeading>
       <FilterBar $min="260px" role="search" aria-label="Find classes">
-        <DebouncedInput
-          label="Search by class, instructor or e-mail"
-          type="search"
-          maxLength={100}
-          value={url.get('q')}
-          onCommit={(text) => url.set({ q: text })}
-        />
+        <UrlSearchInput label="Search by class, instructor or e-mail" />
       </FilterBar>
       <StatusTabs
         current={tab}

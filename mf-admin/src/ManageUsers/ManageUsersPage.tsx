@@ -1,4 +1,4 @@
-import { ChoiceSelect, DebouncedInput, FilterBar, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
+import { ChoiceSelect, UrlSearchInput, FilterBar, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
 import { useGetUsersQuery, type RoleFilter, type UserSort } from './manageUsersApi';
 import { UserRow } from './UserRow';
 
@@ -34,13 +34,7 @@ export function ManageUsersPage() {
     <section aria-labelledby="manage-users-heading">
       <PageHeading id="manage-users-heading">All Users (Only Students)</PageHeading>
       <FilterBar $min="200px" role="search" aria-label="Find users">
-        <DebouncedInput
-          label="Search by name or e-mail"
-          type="search"
-          maxLength={100}
-          value={url.get('q')}
-          onCommit={(text) => url.set({ q: text })}
-        />
+        <UrlSearchInput label="Search by name or e-mail" />
         <ChoiceSelect
           label="Role"
           choices={ROLE_CHOICES}

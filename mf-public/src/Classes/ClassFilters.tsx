@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import {
   Button,
   DebouncedInput,
+  UrlSearchInput,
   FilterBar,
   FormField,
   Select,
@@ -39,14 +40,7 @@ export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
   return (
     <FilterBar role="search" aria-label="Filter classes">
       <Wide>
-        <DebouncedInput
-          label="Search classes"
-          type="search"
-          placeholder="Class or instructor name"
-          maxLength={100}
-          value={get('q')}
-          onCommit={(q) => set({ q })}
-        />
+        <UrlSearchInput label="Search classes" placeholder="Class or instructor name" />
       </Wide>
       <InstructorCombobox value={get('instructor')} onChange={(instructor) => set({ instructor })} />
       <DebouncedInput

@@ -2,7 +2,7 @@ import {
   Avatar,
   Button,
   DataTable,
-  DebouncedInput,
+  UrlSearchInput,
   FilterBar,
   ListState,
   loadErrorText,
@@ -31,14 +31,7 @@ export function InstructorsPage() {
     <section aria-labelledby="instructors-heading">
       <PageHeading id="instructors-heading">Our all instructors information</PageHeading>
       <FilterBar $min="260px" role="search" aria-label="Find instructors">
-        <DebouncedInput
-          label="Search instructors"
-          type="search"
-          placeholder="Instructor name"
-          maxLength={100}
-          value={url.get('q')}
-          onCommit={(text) => url.set({ q: text })}
-        />
+        <UrlSearchInput label="Search instructors" placeholder="Instructor name" />
       </FilterBar>
       <div aria-busy={query.isFetching || undefined}>
         {data && <ResultCount shown={data.items.length} total={data.total} noun="instructors" />}

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
 import { FormField, TextInput } from '../forms/FormField';
 import { useFollowedState } from './useFollowedState';
+import { useUrlQuery } from './useUrlQuery';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -47,5 +48,23 @@ export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInp
         }}
       />
     </FormField>
+  );
+}
+
+/** The longest text search a list accepts (the API refuses longer). */
+const SEARCH_MAX_LENGTH = 100;
+
+/** A list's text search, kept in the URL's `q` (so Back, links and reloads keep it); a new search starts at page 1. */
+export function UrlSearchInput({ label, placeholder }: { label: string; placeholder?: string }) {
+  const url = useUrlQuery();
+  return (
+    <DebouncedInput
+      label={label}
+      type="search"
+      placeholder={placeholder}
+      maxLength={SEARCH_MAX_LENGTH}
+      value={url.get('q')}
+      onCommit={(q) => url.set({ q })}
+    />
   );
 }

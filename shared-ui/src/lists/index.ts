@@ -1,5 +1,5 @@
 export { useUrlQuery, type QueryChanges } from './useUrlQuery';
-export { DebouncedInput, SEARCH_DEBOUNCE_MS } from './SearchBox';
+export { DebouncedInput, SEARCH_DEBOUNCE_MS, UrlSearchInput } from './SearchBox';
 export { Pagination, pageNumbers, UrlPagination } from './Pagination';
 export { ResultCount } from './ResultCount';
 export { cleanParams, type Paged } from './paged';
