@@ -11,6 +11,7 @@ const require = createRequire(import.meta.url);
 const { DEV_OPS_KEY, clearLink, overrideLink, siteUrl } = require('./lib/override-link.cjs');
 
 const usage = 'usage: npm run override-link -- <package> <manifest URL> [--hours 8]';
+/** @type {(message: string) => never} */
 const fail = (message) => {
   console.error(message);
   process.exit(2);
@@ -29,12 +30,15 @@ if (!remote)
       .map((f) => f.name)
       .join(', ')})`,
   );
-let parsed;
-try {
-  parsed = new URL(url);
-} catch {
-  fail(`"${url}" is not an absolute URL`);
-}
+/** @type {(text: string) => URL} */
+const parseUrl = (text) => {
+  try {
+    return new URL(text);
+  } catch {
+    return fail(`"${text}" is not an absolute URL`);
+  }
+};
+const parsed = parseUrl(url);
 if (!/^https?:$/.test(parsed.protocol) || !parsed.pathname.endsWith('/mf-manifest.json') || parsed.href !== url)
   fail(`"${url}" must be an http(s) URL ending in /mf-manifest.json (as the dev server prints it)`);
 const hours = Number(values.hours);
