@@ -3,7 +3,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ports } from './support';
+import { demo, ports, signIn } from './support';
 
 // A team works on its remote against the running site (README "Working on one remote against the live site"): a
 // local change to mf-public, served by its dev server, loaded through the link the dev server prints, shows in
@@ -203,4 +203,27 @@ test('a production-mode page server refuses an unsigned override and takes a sig
   expect((await page.goto(forged.href))?.status()).toBe(403);
   await expect(page.locator('body')).toContainText("The link's signature is not valid");
   await context.close();
+});
+
+test("in production mode a signed-in admin's own unsigned link is taken, a student's is refused", async ({
+  browser,
+}) => {
+  test.setTimeout(2 * 60_000);
+  const unsigned = `${production}${new URL(overrideLink).pathname}${new URL(overrideLink).search}`;
+  for (const who of [demo.student, demo.admin]) {
+    const context = await browser.newContext({ baseURL: production });
+    const page = await context.newPage();
+    await signIn(page, who);
+    // Typed into the address bar (not followed from another site): the page server asks the API who this is.
+    const answer = await page.goto(unsigned);
+    if (who === demo.student) {
+      expect(answer?.status()).toBe(403);
+      await expect(page.locator('body')).toContainText('Overrides in production are for signed-in admins');
+    } else {
+      expect(answer?.status()).toBe(200);
+      await expect(heading(page, 'Popular Classes, second change')).toBeVisible();
+      await expect(badge(page)).toContainText(`mf_public is loaded from ${devManifest}`);
+    }
+    await context.close();
+  }
 });
