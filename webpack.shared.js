@@ -289,6 +289,51 @@ function devRuntimeConfig(pkgDir) {
   };
 }
 
+/**
+ * A remote's dev server as the running site loads it (README "Working on one remote against the live site"): its
+ * manifest and chunks readable from the site's origin, its live-reload socket on its own origin (the page is the
+ * site's), and at start the override link that loads it into the site for one browser.
+ */
+function remoteDevServer({ pkgDir, port, name }) {
+  const { DEV_OPS_KEY, overrideLink, siteUrl } = require('./scripts/lib/override-link.cjs');
+  const site = siteUrl();
+  const siteHost = new URL(site).hostname;
+  const manifest = `http://localhost:${port}/mf-manifest.json`;
+  return {
+    headers: {
+      'Access-Control-Allow-Origin': '*',
+      // A deployed (public) site may load scripts from this machine's dev server.
+      'Access-Control-Allow-Private-Network': 'true',
+    },
+    // The socket's origin check lets the site's pages in (localhost and IP addresses always are).
+    allowedHosts: siteHost === 'localhost' || /^[\d.]+$/.test(siteHost) ? 'auto' : [siteHost],
+    client: {
+      overlay: { warnings: false, runtimeErrors: false },
+      // Inside the site's page the client would take the page's host; it must reach this server.
+      webSocketURL: `ws://localhost:${port}/ws`,
+    },
+    onListening() {
+      const key = process.env.SPORTIFY_OPS_KEY;
+      const link = key
+        ? overrideLink({ site, remote: name, url: manifest, key, expires: Math.floor(Date.now() / 1000) + 8 * 3600 })
+        : overrideLink({ site, remote: name, url: manifest });
+      const pkg = path.basename(pkgDir);
+      console.log(
+        [
+          '',
+          `${name} dev server: http://localhost:${port}/ (alone), ${manifest} (in the site); a change reloads the page`,
+          `Load it into ${site} in place of the live ${name}, for the browser that opens this link only:`,
+          `  ${link}`,
+          key && key !== DEV_OPS_KEY
+            ? '(signed with SPORTIFY_OPS_KEY: valid 8 hours, production mode included)'
+            : `(a production-mode site takes it from a signed-in admin; else: npm run override-link -- ${pkg} ${manifest})`,
+          '',
+        ].join('\n'),
+      );
+    },
+  };
+}
+
 const ASSET_RULE = { test: /\.(svg|webp|png|jpe?g|avif)$/i, type: 'asset/resource' };
 const ASSET_FILENAME = 'assets/[name].[contenthash:8][ext]';
 const buildLabel = () =>
@@ -310,7 +355,8 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
       context: pkgDir,
       mode: production ? 'production' : 'development',
       entry: './src/index.ts',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // No eval() in development either: a remote's dev server runs inside the site's pages, whose policy forbids it.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: outputPath,
         filename: production ? hashedEntryName : '[name].js',
@@ -369,7 +415,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
                 ...middlewares,
               ],
             }
-          : {}),
+          : remoteDevServer({ pkgDir, port, name: federation.name })),
       },
     };
   };

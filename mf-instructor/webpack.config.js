@@ -2,7 +2,7 @@ const { createBuilds } = require('../webpack.shared');
 
 module.exports = createBuilds({
   pkgDir: __dirname,
-  port: Number(process.env.MF_INSTRUCTOR_PORT || 3003),
+  port: Number(process.env.MF_INSTRUCTOR_DEV_PORT || 4103),
   federation: require('./federation.config'),
   title: 'Sportify Camp (mf-instructor)',
 });

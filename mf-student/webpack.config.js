@@ -2,7 +2,7 @@ const { createBuilds } = require('../webpack.shared');
 
 module.exports = createBuilds({
   pkgDir: __dirname,
-  port: Number(process.env.MF_STUDENT_PORT || 3002),
+  port: Number(process.env.MF_STUDENT_DEV_PORT || 4102),
   federation: require('./federation.config'),
   title: 'Sportify Camp (mf-student)',
 });

@@ -10,4 +10,6 @@ export const ports = {
   api: port('API_PORT', 5000),
   auth: port('FIREBASE_AUTH_EMULATOR_PORT', 9099),
   mailInbox: port('MAILDEV_WEB_PORT', 1080),
+  /** mf-public's dev server (`npm run dev -w mf-public`). */
+  mfPublicDev: port('MF_PUBLIC_DEV_PORT', 4101),
 };

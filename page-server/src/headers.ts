@@ -5,6 +5,8 @@ export interface ConfigOrigins {
   apiUrl?: string;
   firebase?: { authDomain?: string; authEmulatorUrl?: string };
   remotes?: Record<string, string>;
+  /** Remotes this browser loads from elsewhere (a developer's dev server): federation name -> manifest URL. */
+  overrides?: Record<string, string>;
 }
 
 const STRIPE_SCRIPT = 'https://js.stripe.com';
@@ -23,6 +25,9 @@ function originOf(url: string | undefined): string | undefined {
     return undefined;
   }
 }
+
+/** The WebSocket origin beside an http(s) URL's origin (a dev server's live reload). */
+const socketOriginOf = (url: string): string | undefined => originOf(url)?.replace(/^http/, 'ws');
 
 const unique = (values: (string | undefined)[]): string[] => [...new Set(values.filter((v): v is string => !!v))];
 
@@ -43,7 +48,16 @@ export function pagePolicy(config: ConfigOrigins, nonce?: string): string {
     // Instructors enter any picture URL for their classes and profiles.
     ['img-src', "'self'", 'data:', 'blob:', 'https:', 'http:'],
     ['font-src', "'self'", 'data:', ...remotes],
-    ['connect-src', "'self'", ...remotes, originOf(config.apiUrl), emulator, ...FIREBASE_APIS, STRIPE_API],
+    [
+      'connect-src',
+      "'self'",
+      ...remotes,
+      ...Object.values(config.overrides ?? {}).map(socketOriginOf),
+      originOf(config.apiUrl),
+      emulator,
+      ...FIREBASE_APIS,
+      STRIPE_API,
+    ],
     ['frame-src', ...STRIPE_FRAMES, authDomain, emulator],
     ['form-action', "'self'"],
     ['object-src', "'none'"],

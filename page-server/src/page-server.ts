@@ -2,16 +2,19 @@ import http from 'node:http';
 import { fileIn, sendFile } from './files.js';
 import { NOTHING_RUNS_POLICY, setSecurityHeaders } from './headers.js';
 import { apiProxy, isApiPath } from './proxy.js';
+import { handleOverride, OVERRIDE_PATH, readOverride, withOverride, type OverrideSettings } from './override.js';
 import { readRegistry } from './releases.js';
 import { sendPage, warmRenderer } from './render.js';
 import { guarded, notFound, sendRelease } from './serve.js';
-import { readSite, releasesHeader, type Site, type SiteSettings } from './site.js';
+import { overrideHeader, readSite, releasesHeader, type Site, type SiteSettings } from './site.js';
 
 export interface PageServerSettings extends SiteSettings {
   /** Where `/api/*` goes (SPORTIFY_API_URL); without it the site has no API on its origin. */
   apiUrl?: string;
   devMode: boolean;
   renderTimeoutMs: number;
+  /** SPORTIFY_OPS_KEY as opsKeyOf (override.ts) accepts it: signs override links and cookies. */
+  opsKey?: string;
 }
 
 const API_PREFIX = '/api';
@@ -23,10 +26,17 @@ const API_PREFIX = '/api';
  */
 export function createPageServer(settings: PageServerSettings): http.Server {
   const proxy = settings.apiUrl ? apiProxy(settings.apiUrl, API_PREFIX) : undefined;
-  // The site as read for each request, once (the headers need it before the request is routed).
+  const overrides: OverrideSettings = {
+    devMode: settings.devMode,
+    opsKey: settings.opsKey,
+    remotes: settings.remotes.map((remote) => remote.federation),
+    apiUrl: settings.apiUrl,
+  };
+  // The site as read for each request, once (the headers need it before the request is routed), as this browser
+  // sees it (its override of a remote, if any).
   const sites = new WeakMap<http.IncomingMessage, Site>();
   const siteOf = (req: http.IncomingMessage): Site => {
-    const site = sites.get(req) ?? readSite(settings);
+    const site = sites.get(req) ?? withOverride(readSite(settings), readOverride(req, overrides));
     sites.set(req, site);
     return site;
   };
@@ -39,11 +49,15 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       headers: (res) => setSecurityHeaders(res, NOTHING_RUNS_POLICY),
     },
     async (req, res, target) => {
+      if (target.decoded === OVERRIDE_PATH) return handleOverride(req, res, target.search, overrides);
       const site = siteOf(req);
       if (target.decoded === '/config.json') {
-        res.setHeader('Cache-Control', 'no-cache');
+        const overridden = site.config.overrides;
+        res.setHeader('Cache-Control', overridden ? 'private, no-store' : 'no-cache');
+        res.setHeader('Vary', 'Cookie, Accept-Encoding');
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
         res.setHeader('X-Sportify-Releases', releasesHeader(site.config.releases));
+        if (overridden) res.setHeader('X-Sportify-Override', overrideHeader(overridden));
         return void res.end(JSON.stringify(site.config));
       }
       // What is live now (public-safe: no operator names), for the Platform Status screen.

@@ -7,7 +7,7 @@ import { matchScreen, SHELL_PATHS } from '../../shared-ui/src/screens/screens.js
 import { pagePolicy, setSecurityHeaders } from './headers.js';
 import { reportOnce } from './log.js';
 import { Lru } from './lru.js';
-import { releasesHeader, type PageConfig, type Site } from './site.js';
+import { overrideHeader, releasesHeader, type PageConfig, type Site } from './site.js';
 
 /** The shell's server render (its build's server/render.js): what the page server gives it. */
 export interface RenderInput {
@@ -76,6 +76,8 @@ const templateOf = (shellDir: string): string => {
 };
 
 class MissingRender extends Error {}
+/** A page the server does not render by choice, as the shell's own ClientRenderOnly. */
+class LeftToBrowser extends Error {}
 
 /** The shell build's renderPage, or undefined when that build has no server render. */
 function rendererOf(shellDir: string): RenderPage | undefined {
@@ -167,10 +169,14 @@ export async function sendPage(
 
   setSecurityHeaders(res, pagePolicy(config, nonce));
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  // A page rendered as a signed-in user is that user's alone.
-  res.setHeader('Cache-Control', token ? 'private, no-store' : 'no-cache');
+  // A page rendered as a signed-in user, or with a remote overridden for this browser, is that browser's alone.
+  res.setHeader('Cache-Control', token || config.overrides ? 'private, no-store' : 'no-cache');
   res.setHeader('Vary', 'Cookie, Accept-Encoding');
   res.setHeader('X-Sportify-Releases', releasesHeader(config.releases));
+  if (config.overrides) res.setHeader('X-Sportify-Override', overrideHeader(config.overrides));
+  // The page server has no Node build of an overridden remote: its screens render in the browser.
+  const overridden = match && config.overrides?.[match.route.remote] ? match.route.remote : undefined;
+  if (overridden) res.setHeader('X-Sportify-Render', `browser; ${overridden} is overridden`);
 
   const controller = new AbortController();
   const timer = setTimeout(
@@ -191,6 +197,7 @@ export async function sendPage(
   gaveUp.catch(() => undefined);
 
   try {
+    if (overridden) throw new LeftToBrowser(`${overridden} is overridden for this browser`);
     const renderPage = rendererOf(shellDir);
     if (!renderPage)
       throw new MissingRender(`${shellDir} has no server render (server/render.js): pages are rendered in the browser`);
@@ -213,7 +220,7 @@ export async function sendPage(
     if (res.headersSent) return void res.destroy();
     // The render's own choice (a page it leaves to the browser, such as a guarded screen without a session) is
     // no failure; a time limit is said without a stack, a failure with one.
-    const chosen = error instanceof Error && error.name === 'ClientRenderOnly';
+    const chosen = error instanceof LeftToBrowser || (error instanceof Error && error.name === 'ClientRenderOnly');
     const why = error instanceof MissingRender || error === controller.signal.reason ? String(error) : error;
     if (error instanceof MissingRender) reportOnce(error.message);
     else if (!chosen) console.error(`The server render of ${target.pathname} gave way to the client render:`, why);

@@ -119,9 +119,17 @@ export function readSite(settings: SiteSettings): Site {
 
 /**
  * The `X-Sportify-Releases` header: each part's release the response was made with, as `name=version;channel`
- * (`name=build` for an unversioned build), so a bad page can be traced to a release from its headers alone.
+ * (`name=build` for an unversioned build, `name=override` for a developer's, see X-Sportify-Override), so a bad page can be traced to a release from its headers alone.
  */
 export const releasesHeader = (releases: Record<string, ReleaseInUse>): string =>
   Object.entries(releases)
-    .map(([name, { version, channel }]) => (version ? `${name}=${version};${channel}` : `${name}=build`))
+    .map(([name, { version, channel }]) =>
+      version ? `${name}=${version};${channel}` : `${name}=${channel === 'override' ? 'override' : 'build'}`,
+    )
+    .join(', ');
+
+/** The `X-Sportify-Override` header: which remote this browser loads from where instead of its release. */
+export const overrideHeader = (overrides: Record<string, string>): string =>
+  Object.entries(overrides)
+    .map(([remote, url]) => `${remote}=${url}`)
     .join(', ');

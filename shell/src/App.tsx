@@ -5,6 +5,7 @@ import { AuthServiceProvider } from './auth/AuthServiceContext';
 import type { AuthService } from './auth/authService';
 import { RemoteRegistryProvider } from './federation/RemoteRegistryContext';
 import type { RemoteRegistry } from './federation/remoteRegistry';
+import { OverridesProvider, type Overrides } from './layout/OverrideBadge/OverrideBadge';
 import { AppRoutes, NavigationBridge } from './routes/AppRoutes';
 import { RouteTableProvider, type RouteTable } from './routes/liveRoutes';
 
@@ -16,27 +17,33 @@ export interface AppProps {
   remotes: RemoteRegistry;
   /** The live route table (config.json's routes, followed while the page is open). */
   routes: RouteTable;
+  /** Remotes this browser loads from elsewhere (config.json's overrides), shown by the override badge. */
+  overrides?: Overrides;
 }
 
 /** The whole shell: providers around the router. Everything external is passed in (tests pass fakes). */
-export function App({ store, Router, auth, remotes, routes }: AppProps) {
+export function App({ store, Router, auth, remotes, routes, overrides = NO_OVERRIDES }: AppProps) {
   return (
     <AppProviders store={store}>
       <AuthServiceProvider value={auth}>
         <RemoteRegistryProvider value={remotes}>
           <RouteTableProvider value={routes}>
-            <Router>
-              <NavigationBridge />
-              <UntilInteractive>
-                <AppRoutes />
-              </UntilInteractive>
-            </Router>
+            <OverridesProvider value={overrides}>
+              <Router>
+                <NavigationBridge />
+                <UntilInteractive>
+                  <AppRoutes />
+                </UntilInteractive>
+              </Router>
+            </OverridesProvider>
           </RouteTableProvider>
         </RemoteRegistryProvider>
       </AuthServiceProvider>
     </AppProviders>
   );
 }
+
+const NO_OVERRIDES: Overrides = {};
 
 // A fieldset without a box of its own: it only lends its disabled state to the controls inside.
 const ControlsGate = styled.fieldset`

@@ -75,7 +75,14 @@ async function start() {
 
   const app = (extra?: ReactNode) => (
     <StrictMode>
-      <App store={store} Router={BrowserRouter} auth={auth} remotes={remotes} routes={routes} />
+      <App
+        store={store}
+        Router={BrowserRouter}
+        auth={auth}
+        remotes={remotes}
+        routes={routes}
+        overrides={config.overrides}
+      />
       {extra}
     </StrictMode>
   );

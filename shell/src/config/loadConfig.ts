@@ -1,13 +1,14 @@
 import { parseRuntimeConfig, type RuntimeConfig } from '@sportify/shared-ui';
+import { parseOverrides, type Overrides } from '../layout/OverrideBadge/OverrideBadge';
 import { parseLiveRoutes, type LiveRoutes } from '../routes/liveRoutes';
 import { fetchConfigJson } from './fetchConfigJson';
 
-/** The runtime config with the route table of the live releases. */
-export type ShellConfig = RuntimeConfig & LiveRoutes;
+/** The runtime config with the route table of the live releases, and the remotes this browser overrides. */
+export type ShellConfig = RuntimeConfig & LiveRoutes & { overrides: Overrides };
 
 const parse = (raw: unknown): ShellConfig => {
   const config = parseRuntimeConfig(raw);
-  return { ...config, ...parseLiveRoutes(raw, config.remotes) };
+  return { ...config, ...parseLiveRoutes(raw, config.remotes), overrides: parseOverrides(raw) };
 };
 
 /** The validated runtime config the shell's origin serves (never baked into the build). */

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { AppToastContainer } from '@sportify/shared-ui';
 import { Footer } from './Footer/Footer';
 import { Navbar } from './Navbar/Navbar';
+import { OverrideBadge } from './OverrideBadge/OverrideBadge';
 import { useFocusOnNavigate } from './useFocusOnNavigate';
 
 const Main = styled.main`
@@ -38,6 +39,7 @@ export function Layout() {
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
+      <OverrideBadge />
       <Navbar />
       <Main id="main" tabIndex={-1} ref={main}>
         <Outlet />

@@ -10,6 +10,7 @@ import { api, formatTitle, makeStore, setRuntimeConfig, signedIn, signedOut, typ
 import { matchScreen, SHELL_PATHS } from '@sportify/shared-ui/screens';
 import { App } from '../App';
 import { handoverState } from './handover';
+import { parseOverrides } from '../layout/OverrideBadge/OverrideBadge';
 import { createRouteTable } from '../routes/liveRoutes';
 import type { RenderInput, RenderResult } from './renderTypes';
 import { loadServerScreen, serverRegistry } from './serverRemotes';
@@ -111,7 +112,16 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   // The table the page hands the browser, as it is: a render reads no newer one.
   const routes = createRouteTable({ initial: config, latest: async () => config });
-  const app = <App store={store} Router={Router} auth={serverAuth} remotes={registry} routes={routes} />;
+  const app = (
+    <App
+      store={store}
+      Router={Router}
+      auth={serverAuth}
+      remotes={registry}
+      routes={routes}
+      overrides={parseOverrides(config)}
+    />
+  );
   await loadData(store, app, signal);
 
   const sheet = new ServerStyleSheet();

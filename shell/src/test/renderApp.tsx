@@ -80,6 +80,8 @@ interface Options {
   /** Run the real session sync (token exchange, role checks) against the mocked API. */
   syncSession?: boolean;
   routes?: RouteTable;
+  /** config.json's overrides (remotes this browser loads from elsewhere). */
+  overrides?: Record<string, string>;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function renderApp({
   auth = fakeAuth(),
   syncSession = false,
   routes = fixedRouteTable(),
+  overrides,
 }: Options = {}) {
   const store = makeStore({ session });
   if (syncSession) startSessionSync(auth, store.dispatch);
@@ -110,7 +113,7 @@ export async function renderApp({
   );
   const registry = createRemoteRegistry(remotes);
   const view = await act(async () =>
-    render(<App store={store} Router={Router} auth={auth} remotes={registry} routes={routes} />),
+    render(<App store={store} Router={Router} auth={auth} remotes={registry} routes={routes} overrides={overrides} />),
   );
   const location = (): Location => current!;
   return { ...view, store, location, auth, routes };

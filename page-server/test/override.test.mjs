@@ -1,0 +1,289 @@
+// One remote from a developer's dev server in the site, for one browser: /__sportify/override sets a cookie the page
+// server signs; that browser's pages, config.json and page policy use the override (and its screens render in the
+// browser), every other browser keeps the live release; production mode takes a signed-in admin or a signed link.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { after, before, describe, test } from 'node:test';
+import { CONFIG, makeSite, request, startPageServer } from './support.mjs';
+
+const DEV_URL = 'http://localhost:4101/mf-manifest.json';
+const LIVE_URL = CONFIG.remotes.mf_public;
+const KEY = 'a-test-ops-key-of-more-than-32-characters-0123456789';
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+const overridePath = (query) => `/__sportify/override?${new URLSearchParams(query)}`;
+const sign = (key, remote, url, expires) =>
+  createHmac('sha256', key).update(`${remote}\n${url}\n${expires}`).digest('hex');
+const inSeconds = (seconds) => Math.floor(Date.now() / 1000) + seconds;
+/** The browser's cookie header after an answer that set `sportify_override`. */
+const cookieFrom = (response) => String(response.headers['set-cookie']).split(';')[0];
+const policy = (response) =>
+  Object.fromEntries(
+    response.headers['content-security-policy'].split('; ').map((directive) => {
+      const [name, ...sources] = directive.split(' ');
+      return [name, sources];
+    }),
+  );
+const configOf = async (base, cookie) => {
+  const response = await request(base, '/config.json', { headers: cookie ? { cookie } : {} });
+  return { response, config: JSON.parse(response.body) };
+};
+/** A token-shaped value naming `email` (the stand-in API decides who is an admin). */
+const tokenFor = (email) =>
+  `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ sub: email, exp: inSeconds(600) })).toString('base64url')}.c2ln`;
+
+describe('overrides in development mode', () => {
+  let site;
+  let page;
+  before(async () => {
+    site = makeSite();
+    page = await startPageServer(site, { opsKey: 'sportify-dev-only-ops-key-change-me-in-production' });
+  });
+  after(async () => {
+    await page.close();
+    site.remove();
+  });
+
+  test("any browser sets one; its config and pages use the dev server's manifest, other browsers the live one", async () => {
+    const set = await request(page.url, overridePath({ remote: 'mf_public', url: DEV_URL }));
+    assert.equal(set.status, 303);
+    assert.equal(set.headers.location, '/');
+    assert.match(
+      String(set.headers['set-cookie']),
+      /^sportify_override=[\w-]+\.[0-9a-f]{64}; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
+    const cookie = cookieFrom(set);
+
+    const { response, config } = await configOf(page.url, cookie);
+    assert.equal(config.remotes.mf_public, DEV_URL);
+    assert.deepEqual(config.releases.mf_public, { version: null, channel: 'override' });
+    assert.deepEqual(config.overrides, { mf_public: DEV_URL });
+    assert.match(response.headers['x-sportify-releases'], /(^|, )mf_public=override(,|$)/);
+    assert.equal(response.headers['x-sportify-override'], `mf_public=${DEV_URL}`);
+    assert.equal(response.headers['cache-control'], 'private, no-store');
+    assert.match(response.headers.vary, /Cookie/);
+
+    const other = await configOf(page.url);
+    assert.equal(other.config.remotes.mf_public, LIVE_URL);
+    assert.deepEqual(other.config.releases.mf_public, { version: null, channel: 'build' });
+    assert.equal(other.config.overrides, undefined);
+    assert.equal(other.response.headers['x-sportify-override'], undefined);
+  });
+
+  test("that browser's pages render its screens in the browser, with a policy that admits the dev server", async () => {
+    const cookie = cookieFrom(await request(page.url, overridePath({ remote: 'mf_public', url: DEV_URL })));
+    globalThis.__renders = [];
+    const overridden = await request(page.url, '/classes', { headers: { cookie } });
+    assert.equal(overridden.status, 200);
+    assert.equal(globalThis.__renders.length, 0, 'the server render has no build of the dev server');
+    assert.doesNotMatch(overridden.body, /server render of/);
+    assert.equal(overridden.headers['x-sportify-render'], 'browser; mf_public is overridden');
+    assert.equal(overridden.headers['cache-control'], 'private, no-store');
+    const inline = JSON.parse(/<script id="sportify-config"[^>]*>(.*?)<\/script>/.exec(overridden.body)[1]);
+    assert.deepEqual(inline.overrides, { mf_public: DEV_URL });
+    const directives = policy(overridden);
+    assert.ok(directives['script-src'].includes('http://localhost:4101'));
+    assert.ok(directives['connect-src'].includes('http://localhost:4101'));
+    assert.ok(directives['connect-src'].includes('ws://localhost:4101'), 'the live-reload socket');
+
+    const live = await request(page.url, '/classes');
+    assert.match(live.body, /server render of \/classes/);
+    assert.equal(live.headers['x-sportify-render'], undefined);
+    const liveDirectives = policy(live);
+    assert.ok(!liveDirectives['script-src'].includes('http://localhost:4101'));
+    assert.ok(!liveDirectives['connect-src'].some((source) => source.startsWith('ws:')));
+  });
+
+  test('clear ends it', async () => {
+    const cleared = await request(page.url, '/__sportify/override?clear=1');
+    assert.equal(cleared.status, 303);
+    assert.equal(cleared.headers.location, '/');
+    assert.match(String(cleared.headers['set-cookie']), /^sportify_override=; .*Max-Age=0/);
+  });
+
+  test('a malformed link is refused with a clear message', async () => {
+    for (const [query, message] of [
+      [{ remote: 'mf_nope', url: DEV_URL }, /Unknown remote "mf_nope": the site's remotes are mf_public/],
+      [{ remote: 'mf_public', url: 'ftp://localhost/mf-manifest.json' }, /must be http\(s\)/],
+      [{ remote: 'mf_public', url: 'http://localhost:4101/remoteEntry.js' }, /must end with mf-manifest.json/],
+      [{ remote: 'mf_public', url: 'http://me:pw@localhost:4101/mf-manifest.json' }, /user name or password/],
+      [{ remote: 'mf_public', url: '/mf-manifest.json' }, /not an absolute URL/],
+      [{ remote: 'mf_public', url: DEV_URL, expires: 'soon', sig: 'ab' }, /expires must be a time in unix seconds/],
+    ]) {
+      const response = await request(page.url, overridePath(query));
+      assert.equal(response.status, 400, JSON.stringify(query));
+      assert.match(response.body, message);
+      assert.equal(response.headers['set-cookie'], undefined);
+    }
+  });
+
+  test('a cookie that was changed, or signed with another key, is no override', async () => {
+    const cookie = cookieFrom(await request(page.url, overridePath({ remote: 'mf_public', url: DEV_URL })));
+    const [payload, signature] = cookie.slice('sportify_override='.length).split('.');
+    const body = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const evil = Buffer.from(JSON.stringify({ ...body, u: 'https://evil.example/mf-manifest.json' })).toString(
+      'base64url',
+    );
+    const otherKey = createHmac('sha256', 'another key').update(`sportify_override\n${payload}`).digest('hex');
+    for (const forged of [`sportify_override=${evil}.${signature}`, `sportify_override=${payload}.${otherKey}`]) {
+      const { config } = await configOf(page.url, forged);
+      assert.equal(config.remotes.mf_public, LIVE_URL);
+      assert.equal(config.overrides, undefined);
+    }
+  });
+});
+
+/** A stand-in API for the admin check: GET /users/admin/:email answers for the token's own e-mail only. */
+function fakeApi(admins) {
+  const server = http.createServer((req, res) => {
+    const match = /^\/users\/admin\/([^/?]+)$/.exec(req.url);
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const sub = token && JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
+    res.setHeader('content-type', 'application/json');
+    if (!match || !sub) return res.writeHead(401).end('{}');
+    if (decodeURIComponent(match[1]) !== sub) return res.writeHead(403).end('{}');
+    res.end(JSON.stringify({ admin: admins.includes(sub) }));
+  });
+  return {
+    start: () => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port))),
+    close: () => new Promise((resolve) => (server.close(resolve), server.closeAllConnections())),
+  };
+}
+
+describe('overrides in production mode', () => {
+  let site;
+  let api;
+  let page;
+  let keyless;
+  before(async () => {
+    site = makeSite();
+    api = fakeApi(['admin@sportify.camp']);
+    const apiUrl = `http://127.0.0.1:${await api.start()}`;
+    page = await startPageServer(site, { devMode: false, opsKey: KEY, apiUrl });
+    keyless = await startPageServer(site, { devMode: false, apiUrl });
+  });
+  after(async () => {
+    await Promise.all([page.close(), keyless.close(), api.close()]);
+    site.remove();
+  });
+
+  test('an unsigned override is refused to a visitor and to a signed-in user who is not an admin', async () => {
+    const unsigned = overridePath({ remote: 'mf_public', url: DEV_URL });
+    const visitor = await request(page.url, unsigned, { headers: { 'sec-fetch-site': 'none' } });
+    assert.equal(visitor.status, 403);
+    assert.match(visitor.body, /Overrides in production are for signed-in admins, or need a link signed/);
+    assert.equal(visitor.headers['set-cookie'], undefined);
+    const student = await request(page.url, unsigned, {
+      headers: { 'sec-fetch-site': 'none', cookie: `sportify_session=${tokenFor('mia@sportify.camp')}` },
+    });
+    assert.equal(student.status, 403);
+  });
+
+  test("a signed-in admin's own link is accepted; the same link sent from another site is not", async () => {
+    const unsigned = overridePath({ remote: 'mf_public', url: DEV_URL });
+    const session = `sportify_session=${tokenFor('admin@sportify.camp')}`;
+    const fromElsewhere = await request(page.url, unsigned, {
+      headers: { 'sec-fetch-site': 'cross-site', cookie: session },
+    });
+    assert.equal(fromElsewhere.status, 403);
+    assert.match(fromElsewhere.body, /opened by a signed-in admin from the address bar or this site/);
+
+    const typed = await request(page.url, unsigned, { headers: { 'sec-fetch-site': 'none', cookie: session } });
+    assert.equal(typed.status, 303);
+    assert.match(String(typed.headers['set-cookie']), /; Secure$/, 'Secure outside development mode');
+    const { config } = await configOf(page.url, cookieFrom(typed));
+    assert.equal(config.remotes.mf_public, DEV_URL);
+  });
+
+  test('a link signed with the ops key is accepted until it expires; a wrong or expired signature is refused', async () => {
+    const expires = inSeconds(3600);
+    const signed = overridePath({
+      remote: 'mf_public',
+      url: DEV_URL,
+      expires,
+      sig: sign(KEY, 'mf_public', DEV_URL, expires),
+    });
+    const accepted = await request(page.url, signed, { headers: { 'sec-fetch-site': 'cross-site' } });
+    assert.equal(accepted.status, 303);
+    assert.equal((await configOf(page.url, cookieFrom(accepted))).config.remotes.mf_public, DEV_URL);
+
+    const otherUrl = overridePath({
+      remote: 'mf_public',
+      url: 'https://evil.example/mf-manifest.json',
+      expires,
+      sig: sign(KEY, 'mf_public', DEV_URL, expires),
+    });
+    const devKey = overridePath({
+      remote: 'mf_public',
+      url: DEV_URL,
+      expires,
+      sig: sign('sportify-dev-only-ops-key-change-me-in-production', 'mf_public', DEV_URL, expires),
+    });
+    for (const forged of [otherUrl, devKey]) {
+      const response = await request(page.url, forged);
+      assert.equal(response.status, 403);
+      assert.match(response.body, /The link's signature is not valid/);
+    }
+    const past = inSeconds(-60);
+    const expired = await request(
+      page.url,
+      overridePath({ remote: 'mf_public', url: DEV_URL, expires: past, sig: sign(KEY, 'mf_public', DEV_URL, past) }),
+    );
+    assert.equal(expired.status, 403);
+    assert.match(expired.body, /The link expired at \d{4}-/);
+  });
+
+  test("the override ends with the link's validity", async () => {
+    const expires = inSeconds(2);
+    const cookie = cookieFrom(
+      await request(
+        page.url,
+        overridePath({ remote: 'mf_public', url: DEV_URL, expires, sig: sign(KEY, 'mf_public', DEV_URL, expires) }),
+      ),
+    );
+    assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, DEV_URL);
+    await new Promise((resolve) => setTimeout(resolve, (expires + 1) * 1000 - Date.now()));
+    assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, LIVE_URL);
+  });
+
+  test('a development-mode cookie is no override here, even under the same key', async () => {
+    const dev = await startPageServer(site, { opsKey: KEY });
+    try {
+      const cookie = cookieFrom(await request(dev.url, overridePath({ remote: 'mf_public', url: DEV_URL })));
+      assert.equal((await configOf(dev.url, cookie)).config.remotes.mf_public, DEV_URL);
+      assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, LIVE_URL);
+    } finally {
+      await dev.close();
+    }
+  });
+
+  test('without an ops key no override is possible', async () => {
+    const expires = inSeconds(3600);
+    const response = await request(
+      keyless.url,
+      overridePath({ remote: 'mf_public', url: DEV_URL, expires, sig: sign(KEY, 'mf_public', DEV_URL, expires) }),
+      { headers: { 'sec-fetch-site': 'none', cookie: `sportify_session=${tokenFor('admin@sportify.camp')}` } },
+    );
+    assert.equal(response.status, 403);
+    assert.match(response.body, /Overrides are off: this page server has no SPORTIFY_OPS_KEY/);
+  });
+
+  test('npm run override-link prints a link this page server accepts', async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.join(repoRoot, 'scripts/override-link.mjs'), 'mf-public', DEV_URL, '--hours', '1'],
+      { env: { ...process.env, SPORTIFY_OPS_KEY: KEY, SITE_URL: page.url } },
+    );
+    const link = new URL(stdout.split('\n')[0]);
+    assert.equal(link.origin, page.url);
+    const expires = Number(link.searchParams.get('expires'));
+    assert.ok(Math.abs(expires - inSeconds(3600)) < 5, `expires ${expires}`);
+    const response = await request(page.url, link.pathname + link.search);
+    assert.equal(response.status, 303);
+    assert.equal((await configOf(page.url, cookieFrom(response))).config.remotes.mf_public, DEV_URL);
+  });
+});
