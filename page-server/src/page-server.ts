@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { cohortCookie, cohortOf, COHORT_COOKIE, newCohort, readCookies } from './canary.js';
+import { watchCanaries } from './canary-watch.js';
 import { fileIn, sendFile } from './files.js';
 import { NOTHING_RUNS_POLICY, setSecurityHeaders } from './headers.js';
 import { apiProxy, isApiPath } from './proxy.js';
@@ -12,6 +14,10 @@ export interface PageServerSettings extends SiteSettings {
   apiUrl?: string;
   devMode: boolean;
   renderTimeoutMs: number;
+  /** The operators' key for the API's health figures (SPORTIFY_OPS_KEY); with `apiUrl`, canaries are watched. */
+  opsKey?: string;
+  /** How often the canaries are checked (SPORTIFY_CANARY_CHECK_MS, default 5000). */
+  canaryCheckMs?: number;
 }
 
 const API_PREFIX = '/api';
@@ -25,10 +31,21 @@ export function createPageServer(settings: PageServerSettings): http.Server {
   const proxy = settings.apiUrl ? apiProxy(settings.apiUrl, API_PREFIX) : undefined;
   // The site as read for each request, once (the headers need it before the request is routed).
   const sites = new WeakMap<http.IncomingMessage, Site>();
-  const siteOf = (req: http.IncomingMessage): Site => {
-    const site = sites.get(req) ?? readSite(settings);
+  const siteOf = (req: http.IncomingMessage, cookies = readCookies(req)): Site => {
+    const site = sites.get(req) ?? readSite(settings, cookies);
     sites.set(req, site);
     return site;
+  };
+  /**
+   * The cookies a page or /config.json is made for: a browser without a cohort gets one now (this answer already
+   * uses it), so each canary serves the same browsers at every load.
+   */
+  const withCohort = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const cookies = readCookies(req);
+    if (cohortOf(cookies)) return { cookies, fresh: false };
+    const cohort = newCohort();
+    res.appendHeader('Set-Cookie', cohortCookie(cohort));
+    return { cookies: { ...cookies, [COHORT_COOKIE]: cohort }, fresh: true };
   };
 
   const handler = guarded(
@@ -39,9 +56,15 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       headers: (res) => setSecurityHeaders(res, NOTHING_RUNS_POLICY),
     },
     async (req, res, target) => {
-      const site = siteOf(req);
+      const last = target.decoded.slice(target.decoded.lastIndexOf('/') + 1);
+      const perBrowser = target.decoded === '/config.json' || !last.includes('.');
+      const { cookies, fresh } = perBrowser ? withCohort(req, res) : { cookies: readCookies(req), fresh: false };
+      const read = siteOf(req, cookies);
+      // An answer that sets the cohort is this browser's alone, like one made for a running canary's cohort.
+      const site = fresh ? { ...read, perBrowser: true } : read;
       if (target.decoded === '/config.json') {
-        res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('Cache-Control', site.perBrowser ? 'private, no-cache' : 'no-cache');
+        res.setHeader('Vary', 'Cookie');
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
         res.setHeader('X-Sportify-Releases', releasesHeader(site.config.releases));
         return void res.end(JSON.stringify(site.config));
@@ -53,7 +76,6 @@ export function createPageServer(settings: PageServerSettings): http.Server {
         return void res.end(JSON.stringify(readRegistry(settings.releasesDir)));
       }
       if (sendRelease(req, res, settings.releasesDir, 'shell', target.decoded)) return;
-      const last = target.decoded.slice(target.decoded.lastIndexOf('/') + 1);
       if (last.includes('.')) {
         // index.html is the pages' template, never a page of its own.
         const found = last === 'index.html' ? undefined : fileIn(site.shellDir, target.decoded);
@@ -68,6 +90,16 @@ export function createPageServer(settings: PageServerSettings): http.Server {
     },
   );
   const server = http.createServer((req, res) => void handler(req, res));
+  if (settings.apiUrl && settings.opsKey) {
+    const stop = watchCanaries({
+      releasesDir: settings.releasesDir,
+      remotes: settings.remotes,
+      apiUrl: settings.apiUrl,
+      opsKey: settings.opsKey,
+      intervalMs: settings.canaryCheckMs ?? 5000,
+    });
+    server.once('close', stop);
+  }
   server.once('listening', () => {
     try {
       warmRenderer(readSite(settings).shellDir);

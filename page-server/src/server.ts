@@ -1,7 +1,8 @@
 // The page server: node page-server/dist/page-server/src/server.js --dir shell/dist --port 3000
 //   --remote mf-public:mf_public:mf-public/dist [--remote ...] [--releases releases] [--host 127.0.0.1]
 // Environment: SPORTIFY_API_URL (the API behind /api), SPORTIFY_RUNTIME_CONFIG (JSON; else the shell build's
-// config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('0': production), PAGE_RENDER_TIMEOUT_MS (default 1500).
+// config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('0': production), PAGE_RENDER_TIMEOUT_MS (default 1500),
+// SPORTIFY_OPS_KEY (the operators' key the API's health figures need), SPORTIFY_CANARY_CHECK_MS (default 5000).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createPageServer } from './page-server.js';
@@ -40,6 +41,17 @@ if (!Number.isFinite(timeout) || timeout <= 0) {
   process.exit(2);
 }
 
+const canaryCheckMs = Number(process.env.SPORTIFY_CANARY_CHECK_MS || 5000);
+if (!Number.isFinite(canaryCheckMs) || canaryCheckMs < 100) {
+  console.error(
+    `SPORTIFY_CANARY_CHECK_MS must be a number of milliseconds (100 or more), got "${process.env.SPORTIFY_CANARY_CHECK_MS}"`,
+  );
+  process.exit(2);
+}
+const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
+const opsKey = process.env.SPORTIFY_OPS_KEY || (devModeOf(process.env) ? DEV_OPS_KEY : undefined);
+if (!opsKey) console.error('page server: SPORTIFY_OPS_KEY is not set; canaries are not rolled back automatically');
+
 const server = createPageServer({
   shellDist,
   releasesDir: path.resolve(String(args.releases ?? process.env.SPORTIFY_RELEASES_DIR ?? 'releases')),
@@ -48,5 +60,7 @@ const server = createPageServer({
   apiUrl: process.env.SPORTIFY_API_URL || undefined,
   devMode: devModeOf(process.env),
   renderTimeoutMs: timeout,
+  opsKey,
+  canaryCheckMs,
 });
 listen(server, 'page server', Number(args.port), args.host, shellDist);
