@@ -116,6 +116,7 @@ test('a release whose Home throws, promoted as a 50% canary, rolls itself back a
       else await page.close({ runBeforeUnload: true });
     }
     const counted = whileRunning.canary + whileRunning.live;
+    console.log(`canary journey: ${contexts.length} browsers; while the canary ran: ${JSON.stringify(whileRunning)}`);
     expect(counted).toBeGreaterThanOrEqual(2 * MIN_LOADS);
     // Near 50%: a fair split of this many loads stays within 3 standard deviations (all but about 1 run in 370).
     const spread = Math.ceil(1.5 * Math.sqrt(counted));
@@ -129,9 +130,9 @@ test('a release whose Home throws, promoted as a 50% canary, rolls itself back a
             headers: { 'X-Sportify-Ops-Key': OPS_KEY },
           });
           const body = (await answer.json()) as {
-            releases: { version: string; errors: number; lastErrors: { phase: string; channel: string }[] }[];
+            releases?: { version: string; errors: number; lastErrors: { phase: string; channel: string }[] }[];
           };
-          const canary = body.releases.find((release) => release.version === bad);
+          const canary = body.releases?.find((release) => release.version === bad);
           return canary?.lastErrors.some((e) => e.channel === 'canary' && /render/.test(e.phase)) ?? false;
         },
         { timeout: 30_000 },
@@ -141,6 +142,7 @@ test('a release whose Home throws, promoted as a 50% canary, rolls itself back a
     // The automatic rollback, within the configured sample: the page servers check every few seconds.
     await expect.poll(() => mfPublic().canary, { timeout: 60_000 }).toBeUndefined();
     const { lastAutoRollback, live: stillLive } = mfPublic();
+    console.log(`canary journey: rolled back with ${JSON.stringify(lastAutoRollback?.figures)}`);
     expect(stillLive?.version).toBe(live);
     expect(lastAutoRollback?.version).toBe(bad);
     expect(lastAutoRollback!.figures.canary.loads).toBeGreaterThanOrEqual(MIN_LOADS);

@@ -57,8 +57,8 @@ export function createPageServer(settings: PageServerSettings): http.Server {
     },
     async (req, res, target) => {
       const last = target.decoded.slice(target.decoded.lastIndexOf('/') + 1);
-      const perBrowser = target.decoded === '/config.json' || !last.includes('.');
-      const { cookies, fresh } = perBrowser ? withCohort(req, res) : { cookies: readCookies(req), fresh: false };
+      const answersPerBrowser = target.decoded === '/config.json' || !last.includes('.');
+      const { cookies, fresh } = answersPerBrowser ? withCohort(req, res) : { cookies: readCookies(req), fresh: false };
       const read = siteOf(req, cookies);
       // An answer that sets the cohort is this browser's alone, like one made for a running canary's cohort.
       const site = fresh ? { ...read, perBrowser: true } : read;
