@@ -159,14 +159,21 @@ test('a release whose Home throws, promoted as a 50% canary, rolls itself back a
       expect.objectContaining({ package: 'mf-public', figures: lastAutoRollback!.figures }),
     ]);
 
-    // Platform Status shows the bad release, its errors and the automatic rollback.
+    // Platform Status shows the bad release's errors (remote, release, phase) and the automatic rollback.
     const adminContext = await browser.newContext();
     watch(adminContext);
     const admin = await adminContext.newPage();
     await signIn(admin, demo.admin);
     await admin.goto('/dashboard/platform-status');
     await expect(admin.getByRole('heading', { name: 'Platform Status', level: 1 })).toBeVisible();
-    await expect(admin.getByText(bad).first()).toBeVisible();
+    const recentErrors = admin.getByRole('table', { name: 'Recent errors' });
+    const badRow = recentErrors
+      .getByRole('row')
+      .filter({ hasText: bad })
+      .filter({ hasText: /render/ })
+      .first();
+    await expect(badRow).toContainText(/mf[-_]public/);
+    await expect(admin.getByText(`the canary ${bad} was rolled back automatically`)).toBeVisible();
     await adminContext.close();
 
     // The tab opened on the canary keeps working (its release's files are kept): it moves to Classes.
