@@ -20,6 +20,7 @@ import {
   releasesDir,
   repoRoot,
   VERSION_PATTERN,
+  withRegistryLock,
 } from './releases/store.mjs';
 
 const { values: opts, positionals } = parseArgs({
@@ -109,12 +110,14 @@ async function main() {
     };
     writeFileSync(path.join(staging, 'release.json'), `${JSON.stringify(release, null, 2)}\n`);
 
-    const problems = guardProblems(dir, pkg, staging);
-    if (problems.length) fail(`${pkg} ${version} does not fit what is live:\n  - ${problems.join('\n  - ')}`);
-
-    renameSync(staging, target);
-    recordHistory(dir, { action: 'release', package: pkg, version, commit, dirty, who: operator() });
-    const removed = pruneReleases(dir, pkg, keep);
+    // Under the registry's lock: a promote or canary started meanwhile is checked against, and never pruned.
+    const removed = withRegistryLock(dir, () => {
+      const problems = guardProblems(dir, pkg, staging);
+      if (problems.length) fail(`${pkg} ${version} does not fit what is live:\n  - ${problems.join('\n  - ')}`);
+      renameSync(staging, target);
+      recordHistory(dir, { action: 'release', package: pkg, version, commit, dirty, who: operator() });
+      return pruneReleases(dir, pkg, keep);
+    });
     console.log(
       `\nReleased ${pkg} ${version} in ${path.relative(repoRoot, target)}/${dirty ? ' (built with uncommitted changes)' : ''}`,
     );

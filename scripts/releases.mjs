@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // Switches which release of a front end is live, and shows what is live.
-//   npm run promote -- <package> <version>    make that release live
-//   npm run rollback -- <package>             go back to the release that was live before the current one
-//   npm run releases [-- <package>]           live release, rollback stack and published releases
-// The registry is rewritten atomically (temporary file + rename); the shell's server reads it on every config.json
-// request, so the next page load uses the new release with no restart. Every switch is appended to history.jsonl.
+//   npm run promote -- <package> <version>    make that release live (completes that release's canary)
+//   npm run promote -- <package> <version> --canary <percent> [--margin 0.05] [--min-loads 20]
+//                                             serve that release to <percent> of browsers, the rest stay on live
+//   npm run rollback -- <package>             end the canary; without one, go back to the release live before
+//   npm run releases [-- <package>]           live release, canary, rollback stack and published releases
+// Every change is made under the registry's lock and written atomically (scripts/releases/registry.mjs); the page
+// servers read the registry on every request, so the next page load uses the new release with no restart. Every
+// switch is appended to history.jsonl.
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { FRONT_ENDS } from './lib/stack.mjs';
 import { guardProblems } from './releases/guard.mjs';
 import {
@@ -18,6 +22,7 @@ import {
   releaseDir,
   releasesDir,
   repoRoot,
+  withRegistryLock,
   writeRegistry,
 } from './releases/store.mjs';
 
@@ -36,12 +41,18 @@ function checkPackage(pkg) {
   }
 }
 
-/** Makes `version` of `pkg` live; `stack` is the rollback stack after the switch (its last entry is `version`). */
-function makeLive(pkg, version, stack, action) {
+/** The release of `pkg` named `version`, on disk and fitting what is live (the release guard), else refused. */
+function fittingRelease(pkg, version) {
   const release = readRelease(dir, pkg, version);
   if (!release) fail(`${pkg} has no release ${version} in ${path.relative(repoRoot, path.join(dir, pkg)) || dir}`);
   const problems = guardProblems(dir, pkg, releaseDir(dir, pkg, version));
   if (problems.length) fail(`${pkg} ${version} does not fit what is live:\n  - ${problems.join('\n  - ')}`);
+  return release;
+}
+
+/** Makes `version` of `pkg` live; `stack` is the rollback stack after the switch (its last entry is `version`). */
+function makeLive(pkg, version, stack, action) {
+  const release = fittingRelease(pkg, version);
   const registry = readRegistry(dir);
   const current = registry[pkg];
   const time = new Date().toISOString();
@@ -53,25 +64,105 @@ function makeLive(pkg, version, stack, action) {
       [current?.live, current?.previous].find((entry) => entry?.version === previousVersion) ??
       registryEntry(readRelease(dir, pkg, previousVersion) ?? { version: previousVersion }, null);
   }
-  registry[pkg] = { live: registryEntry(release, time), previous, stack };
+  // A promote of the canary's release completes it; the last automatic rollback stays on record.
+  const { lastAutoRollback } = current ?? {};
+  registry[pkg] = {
+    live: registryEntry(release, time),
+    previous,
+    stack,
+    ...(lastAutoRollback && { lastAutoRollback }),
+  };
   writeRegistry(dir, registry);
+  const completed = current?.canary?.version === version;
   recordHistory(dir, {
     action,
     package: pkg,
     version,
     commit: release.commit,
     from: current?.live?.version ?? null,
+    ...(completed && { canary: current.canary.percent }),
     who: operator(),
   });
   console.log(
-    `${pkg}: ${version} is live${current?.live ? ` (was ${current.live.version})` : ''}. Open pages switch on their next load.`,
+    `${pkg}: ${version} is live${completed ? ` for every browser (its ${current.canary.percent}% canary is complete)` : ''}${current?.live ? ` (was ${current.live.version})` : ''}. Open pages switch on their next load.`,
   );
 }
 
-function promote(pkg, version) {
+/** A number option within [min, max] (whole when `whole`), else refused naming the option. */
+function numberOption(name, value, { min, max, whole = false }) {
+  const n = Number(value);
+  if (
+    value === undefined ||
+    value === '' ||
+    !Number.isFinite(n) ||
+    n < min ||
+    n > max ||
+    (whole && !Number.isInteger(n))
+  )
+    fail(`${name} must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max}, got "${value ?? ''}"`);
+  return n;
+}
+
+function startCanary(pkg, version, options) {
+  if (pkg === 'shell') fail('a canary serves a remote; the shell is promoted to every browser at once');
+  const percent = numberOption('--canary', options.canary, { min: 1, max: 99, whole: true });
+  const margin = numberOption(
+    '--margin (or SPORTIFY_CANARY_MARGIN)',
+    options.margin ?? process.env.SPORTIFY_CANARY_MARGIN ?? '0.05',
+    { min: 0, max: 1 },
+  );
+  const minLoads = numberOption(
+    '--min-loads (or SPORTIFY_CANARY_MIN_LOADS)',
+    options['min-loads'] ?? process.env.SPORTIFY_CANARY_MIN_LOADS ?? '20',
+    { min: 1, max: 1_000_000, whole: true },
+  );
+  const registry = readRegistry(dir);
+  const current = registry[pkg];
+  if (current?.live?.version === version) fail(`${pkg} ${version} is already live`);
+  if (current?.canary && current.canary.version !== version)
+    fail(
+      `${pkg} already has a canary, ${current.canary.version}: complete it (npm run promote -- ${pkg} ${current.canary.version}) or end it (npm run rollback -- ${pkg}) first`,
+    );
+  const release = fittingRelease(pkg, version);
+  // Changing the share of a running canary keeps its start: its figures still count.
+  const startedAt = current?.canary?.startedAt ?? new Date().toISOString();
+  const { commit, builtAt, publicPath } = release;
+  registry[pkg] = {
+    ...(current ?? { live: null, previous: null, stack: [] }),
+    canary: { version, commit, builtAt, publicPath, percent, startedAt, margin, minLoads },
+  };
+  writeRegistry(dir, registry);
+  recordHistory(dir, {
+    action: 'canary',
+    package: pkg,
+    version,
+    commit,
+    from: current?.live?.version ?? null,
+    percent,
+    margin,
+    minLoads,
+    who: operator(),
+  });
+  console.log(
+    `${pkg}: ${version} serves ${percent}% of browsers (the rest stay on ${current?.live?.version ?? 'the dist/ build'}). ` +
+      `It is rolled back automatically when its error rate exceeds the live release's by more than ${margin} over at least ${minLoads} page loads.\n` +
+      `Complete it with: npm run promote -- ${pkg} ${version}    End it with: npm run rollback -- ${pkg}`,
+  );
+}
+
+function promote(pkg, version, options) {
   checkPackage(pkg);
-  if (!version) fail('usage: npm run promote -- <package> <version> (npm run releases lists them)');
-  const stack = readRegistry(dir)[pkg]?.stack ?? [];
+  if (!version)
+    fail('usage: npm run promote -- <package> <version> [--canary <percent>] (npm run releases lists them)');
+  if (options.canary !== undefined) return startCanary(pkg, version, options);
+  if (options.margin !== undefined || options['min-loads'] !== undefined)
+    fail('--margin and --min-loads go with --canary');
+  const current = readRegistry(dir)[pkg];
+  if (current?.canary && current.canary.version !== version)
+    fail(
+      `${pkg} has a canary, ${current.canary.version}: complete it (npm run promote -- ${pkg} ${current.canary.version}) or end it (npm run rollback -- ${pkg}) first`,
+    );
+  const stack = current?.stack ?? [];
   if (stack.at(-1) === version) fail(`${pkg} ${version} is already live`);
   // The stack holds what rollback can return to; releases on it are never pruned, so it stays short.
   makeLive(pkg, version, [...stack.filter((v) => v !== version), version].slice(-keep), 'promote');
@@ -79,7 +170,25 @@ function promote(pkg, version) {
 
 function rollback(pkg) {
   checkPackage(pkg);
-  const stack = readRegistry(dir)[pkg]?.stack ?? [];
+  const registry = readRegistry(dir);
+  const current = registry[pkg];
+  if (current?.canary) {
+    const { canary, ...rest } = current;
+    registry[pkg] = rest;
+    writeRegistry(dir, registry);
+    recordHistory(dir, {
+      action: 'rollback',
+      package: pkg,
+      version: current.live?.version ?? null,
+      canary: canary.version,
+      who: operator(),
+    });
+    console.log(
+      `${pkg}: the canary ${canary.version} is ended; every browser gets ${current.live?.version ?? 'the dist/ build'} at its next page load.`,
+    );
+    return;
+  }
+  const stack = current?.stack ?? [];
   if (stack.length < 2) fail(`${pkg} has no earlier release to roll back to`);
   makeLive(pkg, stack.at(-2), stack.slice(0, -1), 'rollback');
 }
@@ -91,23 +200,49 @@ function status(only) {
     console.log(
       `${f.name}: ${entry?.live ? `live ${entry.live.version} (commit ${entry.live.commit}, promoted ${entry.live.promotedAt})` : 'live = its dist/ build (no release promoted)'}`,
     );
-    if (entry?.previous) console.log(`  previous ${entry.previous.version}`);
-    for (const release of listReleases(dir, f.name)) {
+    if (entry?.canary) {
+      const c = entry.canary;
       console.log(
-        `  ${release.version === entry?.live?.version ? '*' : ' '} ${release.version}  built ${release.builtAt}${release.tested ? '' : '  (tests skipped)'}`,
+        `  canary ${c.version} to ${c.percent}% of browsers since ${c.startedAt} (automatic rollback: error rate above live + ${c.margin} over ${c.minLoads}+ page loads)`,
       );
+    }
+    if (entry?.previous) console.log(`  previous ${entry.previous.version}`);
+    if (entry?.lastAutoRollback) {
+      const { version, at, figures } = entry.lastAutoRollback;
+      console.log(
+        `  last automatic rollback: ${version} at ${at} (error rate ${figures.canary.errorRate} over ${figures.canary.loads} loads; live ${figures.live.errorRate} over ${figures.live.loads})`,
+      );
+    }
+    for (const release of listReleases(dir, f.name)) {
+      const mark =
+        release.version === entry?.live?.version ? '*' : release.version === entry?.canary?.version ? 'c' : ' ';
+      console.log(`  ${mark} ${release.version}  built ${release.builtAt}${release.tested ? '' : '  (tests skipped)'}`);
     }
   }
 }
 
-const [command, ...args] = process.argv.slice(2);
 try {
-  if (command === 'promote') promote(args[0], args[1]);
-  else if (command === 'rollback') rollback(args[0]);
-  else if (command === 'status') status(args[0]);
-  else fail('usage: releases.mjs promote <package> <version> | rollback <package> | status [package]');
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { canary: { type: 'string' }, margin: { type: 'string' }, 'min-loads': { type: 'string' } },
+  });
+  const [command, ...args] = positionals;
+  try {
+    // Reads and writes of the registry under its lock: a page server's automatic rollback never crosses them.
+    if (command === 'promote') withRegistryLock(dir, () => promote(args[0], args[1], values));
+    else if (command === 'rollback') withRegistryLock(dir, () => rollback(args[0]));
+    else if (command === 'status') status(args[0]);
+    else
+      fail(
+        'usage: releases.mjs promote <package> <version> [--canary <percent> [--margin M] [--min-loads N]] | rollback <package> | status [package]',
+      );
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    console.error(`${command ?? 'releases'} refused: ${error.message}`);
+    process.exitCode = 1;
+  }
 } catch (error) {
-  if (!(error instanceof Refused)) throw error;
-  console.error(`${command ?? 'releases'} refused: ${error.message}`);
+  if (!(error instanceof Error) || !('code' in error) || !String(error.code).startsWith('ERR_PARSE_ARGS')) throw error;
+  console.error(`releases refused: ${error.message}`);
   process.exitCode = 1;
 }

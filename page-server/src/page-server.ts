@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { cohortCookie, cohortOf, COHORT_COOKIE, newCohort, readCookies } from './canary.js';
+import { watchCanaries } from './canary-watch.js';
 import { fileIn, sendFile } from './files.js';
 import { NOTHING_RUNS_POLICY, setSecurityHeaders } from './headers.js';
 import { apiProxy, isApiPath } from './proxy.js';
@@ -13,8 +15,13 @@ export interface PageServerSettings extends SiteSettings {
   apiUrl?: string;
   devMode: boolean;
   renderTimeoutMs: number;
-  /** SPORTIFY_OPS_KEY as opsKeyOf (override.ts) accepts it: signs override links and cookies. */
+  /**
+   * SPORTIFY_OPS_KEY as opsKeyOf (override.ts) accepts it: signs override links and cookies, and reads the API's
+   * health figures (with `apiUrl`, canaries are watched).
+   */
   opsKey?: string;
+  /** How often the canaries are checked (SPORTIFY_CANARY_CHECK_MS, default 5000). */
+  canaryCheckMs?: number;
 }
 
 const API_PREFIX = '/api';
@@ -35,10 +42,21 @@ export function createPageServer(settings: PageServerSettings): http.Server {
   // The site as read for each request, once (the headers need it before the request is routed), as this browser
   // sees it (its override of a remote, if any).
   const sites = new WeakMap<http.IncomingMessage, Site>();
-  const siteOf = (req: http.IncomingMessage): Site => {
-    const site = sites.get(req) ?? withOverride(readSite(settings), readOverride(req, overrides));
+  const siteOf = (req: http.IncomingMessage, cookies = readCookies(req)): Site => {
+    const site = sites.get(req) ?? withOverride(readSite(settings, cookies), readOverride(req, overrides));
     sites.set(req, site);
     return site;
+  };
+  /**
+   * The cookies a page or /config.json is made for: a browser without a cohort gets one now (this answer already
+   * uses it), so each canary serves the same browsers at every load.
+   */
+  const withCohort = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const cookies = readCookies(req);
+    if (cohortOf(cookies)) return { cookies, fresh: false };
+    const cohort = newCohort();
+    res.appendHeader('Set-Cookie', cohortCookie(cohort));
+    return { cookies: { ...cookies, [COHORT_COOKIE]: cohort }, fresh: true };
   };
 
   const handler = guarded(
@@ -50,10 +68,18 @@ export function createPageServer(settings: PageServerSettings): http.Server {
     },
     async (req, res, target) => {
       if (target.decoded === OVERRIDE_PATH) return handleOverride(req, res, target.search, overrides);
-      const site = siteOf(req);
+      const last = target.decoded.slice(target.decoded.lastIndexOf('/') + 1);
+      const answersPerBrowser = target.decoded === '/config.json' || !last.includes('.');
+      const { cookies, fresh } = answersPerBrowser ? withCohort(req, res) : { cookies: readCookies(req), fresh: false };
+      const read = siteOf(req, cookies);
+      // An answer that sets the cohort is this browser's alone, like one made for a running canary's cohort.
+      const site = fresh ? { ...read, perBrowser: true } : read;
       if (target.decoded === '/config.json') {
         const overridden = site.config.overrides;
-        res.setHeader('Cache-Control', overridden ? 'private, no-store' : 'no-cache');
+        res.setHeader(
+          'Cache-Control',
+          overridden ? 'private, no-store' : site.perBrowser ? 'private, no-cache' : 'no-cache',
+        );
         res.setHeader('Vary', 'Cookie, Accept-Encoding');
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
         res.setHeader('X-Sportify-Releases', releasesHeader(site.config.releases));
@@ -67,7 +93,6 @@ export function createPageServer(settings: PageServerSettings): http.Server {
         return void res.end(JSON.stringify(readRegistry(settings.releasesDir)));
       }
       if (sendRelease(req, res, settings.releasesDir, 'shell', target.decoded)) return;
-      const last = target.decoded.slice(target.decoded.lastIndexOf('/') + 1);
       if (last.includes('.')) {
         // index.html is the pages' template, never a page of its own.
         const found = last === 'index.html' ? undefined : fileIn(site.shellDir, target.decoded);
@@ -82,6 +107,16 @@ export function createPageServer(settings: PageServerSettings): http.Server {
     },
   );
   const server = http.createServer((req, res) => void handler(req, res));
+  if (settings.apiUrl && settings.opsKey) {
+    const stop = watchCanaries({
+      releasesDir: settings.releasesDir,
+      remotes: settings.remotes,
+      apiUrl: settings.apiUrl,
+      opsKey: settings.opsKey,
+      intervalMs: settings.canaryCheckMs ?? 5000,
+    });
+    server.once('close', stop);
+  }
   server.once('listening', () => {
     try {
       warmRenderer(readSite(settings).shellDir);

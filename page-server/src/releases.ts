@@ -4,7 +4,7 @@ import { Lru } from './lru.js';
 
 // Release folders and the live-version registry, as `npm run release` / `promote` write them (scripts/releases):
 //   <releases>/<package>/<version>/   one immutable release of a package's build
-//   <releases>/registry.json          per package: { live: { version, publicPath, ... }, previous, stack }
+//   <releases>/registry.json          per package: { live: { version, publicPath, ... }, previous, stack, canary? }
 
 /** A version names a folder and a URL segment: package version, commit and build id, nothing else. */
 export const VERSION_PATTERN = /^\d+\.\d+\.\d+-[0-9A-Za-z.-]+$/;
@@ -14,7 +14,15 @@ export interface LiveRelease {
   publicPath?: string;
 }
 
-export type Registry = Record<string, { live?: LiveRelease } | undefined>;
+/** A release served to a share of browsers (`npm run promote -- <package> <version> --canary <percent>`). */
+export interface CanaryRelease extends LiveRelease {
+  percent: number;
+  startedAt: string;
+  margin: number;
+  minLoads: number;
+}
+
+export type Registry = Record<string, { live?: LiveRelease | null; canary?: CanaryRelease } | undefined>;
 
 const parsed = new Lru<string, { stamp: string; value: unknown }>(64);
 

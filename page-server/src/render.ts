@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { matchScreen, SHELL_PATHS } from '../../shared-ui/src/screens/screens.js';
+import { readCookies } from './canary.js';
 import { pagePolicy, setSecurityHeaders } from './headers.js';
 import { reportOnce } from './log.js';
 import { Lru } from './lru.js';
@@ -40,13 +41,8 @@ export const SESSION_COOKIE = 'sportify_session';
 
 /** The session cookie's token, when the request has one that looks like a token. */
 export function sessionToken(req: IncomingMessage): string | undefined {
-  for (const part of String(req.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at === -1 || part.slice(0, at).trim() !== SESSION_COOKIE) continue;
-    const value = part.slice(at + 1).trim();
-    return /^[A-Za-z0-9._~+/=-]{1,8192}$/.test(value) ? value : undefined;
-  }
-  return undefined;
+  const value = readCookies(req)[SESSION_COOKIE];
+  return value && /^[A-Za-z0-9._~+/=-]{1,8192}$/.test(value) ? value : undefined;
 }
 
 /** Forgets the server build a render.js loaded (Node's module cache would keep every one ever loaded). */
@@ -169,8 +165,10 @@ export async function sendPage(
 
   setSecurityHeaders(res, pagePolicy(config, nonce));
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  // A page rendered as a signed-in user, or with a remote overridden for this browser, is that browser's alone.
-  res.setHeader('Cache-Control', token || config.overrides ? 'private, no-store' : 'no-cache');
+  // A page rendered as a signed-in user, or with a remote overridden for this browser, is that browser's alone; one
+  // made for this browser's canary cohort is too.
+  const personal = token || config.overrides;
+  res.setHeader('Cache-Control', personal ? 'private, no-store' : site.perBrowser ? 'private, no-cache' : 'no-cache');
   res.setHeader('Vary', 'Cookie, Accept-Encoding');
   res.setHeader('X-Sportify-Releases', releasesHeader(config.releases));
   if (config.overrides) res.setHeader('X-Sportify-Override', overrideHeader(config.overrides));

@@ -2,7 +2,8 @@
 //   --remote mf-public:mf_public:mf-public/dist [--remote ...] [--releases releases] [--host 127.0.0.1]
 // Environment: SPORTIFY_API_URL (the API behind /api), SPORTIFY_RUNTIME_CONFIG (JSON; else the shell build's
 // config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('0': production), PAGE_RENDER_TIMEOUT_MS (default 1500),
-// SPORTIFY_OPS_KEY (signs remote overrides; development default in development mode).
+// SPORTIFY_OPS_KEY (signs remote overrides and reads the API's health figures; development default in development
+// mode), SPORTIFY_CANARY_CHECK_MS (default 5000).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { opsKeyOf } from './override.js';
@@ -42,10 +43,20 @@ if (!Number.isFinite(timeout) || timeout <= 0) {
   process.exit(2);
 }
 
+const canaryCheckMs = Number(process.env.SPORTIFY_CANARY_CHECK_MS || 5000);
+if (!Number.isFinite(canaryCheckMs) || canaryCheckMs < 100) {
+  console.error(
+    `SPORTIFY_CANARY_CHECK_MS must be a number of milliseconds (100 or more), got "${process.env.SPORTIFY_CANARY_CHECK_MS}"`,
+  );
+  process.exit(2);
+}
 const devMode = devModeOf(process.env);
 const opsKey = opsKeyOf(process.env, devMode);
 if (!opsKey)
-  console.warn('page server: SPORTIFY_OPS_KEY is unset, short or the development one: remote overrides are off');
+  console.warn(
+    'page server: SPORTIFY_OPS_KEY is unset, short or the development one: remote overrides are off and canaries are not rolled back automatically',
+  );
+
 const server = createPageServer({
   shellDist,
   releasesDir: path.resolve(String(args.releases ?? process.env.SPORTIFY_RELEASES_DIR ?? 'releases')),
@@ -55,5 +66,6 @@ const server = createPageServer({
   devMode,
   renderTimeoutMs: timeout,
   opsKey,
+  canaryCheckMs,
 });
 listen(server, 'page server', Number(args.port), args.host, shellDist);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { assembleRoutes, SHELL_PATHS, type ScreenRoute } from '../../shared-ui/src/screens/screens.js';
+import { chooseReleases, type ChosenRelease } from './canary.js';
 import type { ConfigOrigins } from './headers.js';
 import { reportOnce } from './log.js';
 import { liveManifestUrl, readJsonFile, readRegistry, releaseFolder, type Registry } from './releases.js';
@@ -49,13 +50,26 @@ export interface Site {
   serverRemotes: Record<string, string>;
   /** Every remote's screens are in the route table (else a path no route matches may still be a page). */
   complete: boolean;
+  /** The answer depends on the browser's cookies (a canary is running): no shared cache may keep it for others. */
+  perBrowser: boolean;
 }
 
-/** The folder that serves a package now: its live release when that is on disk, else `fallback`. */
-function liveFolder(releasesDir: string, registry: Registry, pkg: string, fallback: string): string {
+/**
+ * The release that serves a package for this request and its folder: the one chosen for the browser when it is on
+ * disk, else the live release when that is; undefined when the package's dist/ build serves.
+ */
+function servingRelease(
+  releasesDir: string,
+  registry: Registry,
+  chosen: Record<string, ChosenRelease>,
+  pkg: string,
+): (ChosenRelease & { folder: string }) | undefined {
   const live = registry[pkg]?.live;
-  const folder = live && releaseFolder(releasesDir, pkg, live.version);
-  return folder && existsSync(folder) ? folder : fallback;
+  for (const candidate of [chosen[pkg], live ? ({ release: live, channel: 'live' } as const) : undefined]) {
+    const folder = candidate && releaseFolder(releasesDir, pkg, candidate.release.version);
+    if (candidate && folder && existsSync(folder)) return { ...candidate, folder };
+  }
+  return undefined;
 }
 
 /**
@@ -78,13 +92,19 @@ function routesOf(screens: [string, unknown][]): { routes: ScreenRoute[]; comple
   return { routes, complete };
 }
 
-/** The site as the registry and the builds on disk say now: any number of processes read the same answer. */
-export function readSite(settings: SiteSettings): Site {
+/**
+ * The site as the registry and the builds on disk say now, for one browser (its cookies pick a canary or the live
+ * release of each package): any number of processes read the same answer for the same cookies.
+ */
+export function readSite(settings: SiteSettings, cookies: Record<string, string> = {}): Site {
   const registry = readRegistry(settings.releasesDir);
-  const shellDir = liveFolder(settings.releasesDir, registry, 'shell', settings.shellDist);
-  const inUse = (pkg: string, dir: string, fallback: string): ReleaseInUse =>
-    dir === fallback ? { version: null, channel: 'build' } : { version: registry[pkg]!.live!.version, channel: 'live' };
-  const releases: Record<string, ReleaseInUse> = { shell: inUse('shell', shellDir, settings.shellDist) };
+  const chosen = chooseReleases(registry, cookies);
+  const serving = (pkg: string) => servingRelease(settings.releasesDir, registry, chosen, pkg);
+  const inUse = (used: ReturnType<typeof serving>): ReleaseInUse =>
+    used ? { version: used.release.version, channel: used.channel } : { version: null, channel: 'build' };
+  const shell = serving('shell');
+  const shellDir = shell?.folder ?? settings.shellDist;
+  const releases: Record<string, ReleaseInUse> = { shell: inUse(shell) };
   const base = settings.baseConfig ?? readJsonFile(path.join(shellDir, 'config.json'));
   if (!base || typeof base !== 'object') throw new Error(`${shellDir} has no config.json and none was given`);
   const baseRemotes = ((base as ConfigOrigins).remotes ?? {}) as Record<string, string>;
@@ -94,11 +114,11 @@ export function readSite(settings: SiteSettings): Site {
   let declaredByAll = true;
   const serverRemotes: Record<string, string> = {};
   for (const remote of settings.remotes) {
-    const live = registry[remote.package]?.live;
-    if (live && remotes[remote.federation])
-      remotes[remote.federation] = liveManifestUrl(remotes[remote.federation], live);
-    const dir = liveFolder(settings.releasesDir, registry, remote.package, remote.dist);
-    releases[remote.federation] = inUse(remote.package, dir, remote.dist);
+    const used = serving(remote.package);
+    if (used && remotes[remote.federation])
+      remotes[remote.federation] = liveManifestUrl(remotes[remote.federation], used.release);
+    const dir = used?.folder ?? remote.dist;
+    releases[remote.federation] = inUse(used);
     const declared = readJsonFile(path.join(dir, 'screens.json'));
     if (declared === undefined) {
       declaredByAll = false;
@@ -114,6 +134,7 @@ export function readSite(settings: SiteSettings): Site {
     config: { ...(base as Record<string, unknown>), remotes, routes, routesVersion, releases },
     serverRemotes,
     complete: complete && declaredByAll,
+    perBrowser: Object.values(registry).some((entry) => entry?.canary),
   };
 }
 

@@ -147,7 +147,8 @@ describe('the route table follows the releases', () => {
   const config = async () => JSON.parse((await request(page.url, '/config.json')).body);
 
   test('/config.json has the routes and their version, never cached', async () => {
-    const response = await request(page.url, '/config.json');
+    const cohort = { cookie: `sportify_cohort=${'0'.repeat(32)}` };
+    const response = await request(page.url, '/config.json', { headers: cohort });
     assert.equal(response.headers['cache-control'], 'no-cache');
     const body = JSON.parse(response.body);
     assert.deepEqual(

@@ -1,22 +1,24 @@
 // Release folders, the live-version registry and the history, on disk (in production: object storage behind a CDN,
 // README "Operating the remotes"). Layout under the releases directory (SPORTIFY_RELEASES_DIR, default releases/):
 //   <package>/<version>/   one immutable release: the build, release.json, sportify-build.json, mf-manifest.json
-//   registry.json          what is live: per package the live and previous release (public-safe: no operator names)
-//   history.jsonl          every release, promote and rollback: time, package, version, commit, who (kept private)
+//   registry.json          what is live: per package the live and previous release, a canary and the last automatic
+//                          rollback (public-safe: no operator names); written under .registry.lock (registry.mjs)
+//   history.jsonl          every release, promote, canary and rollback: time, package, version, commit, who (private)
 import { execFileSync } from 'node:child_process';
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readJson, readRegistry } from './registry.mjs';
+
+export {
+  readJson,
+  readRegistry,
+  recordHistory,
+  withRegistryLock,
+  writeJsonAtomic,
+  writeRegistry,
+} from './registry.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,25 +29,6 @@ export const releasesDir = (env = process.env) => path.resolve(repoRoot, env.SPO
 export const VERSION_PATTERN = /^\d+\.\d+\.\d+-[0-9A-Za-z.-]+$/;
 
 export const releaseDir = (dir, pkg, version) => path.join(dir, pkg, version);
-
-/** JSON of a file, or undefined when it does not exist. */
-export function readJson(file) {
-  if (!existsSync(file)) return undefined;
-  return JSON.parse(readFileSync(file, 'utf8'));
-}
-
-/** Writes a file so readers see the old or the new content, never half of it: temporary file, then rename. */
-export function writeJsonAtomic(file, value) {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`);
-  renameSync(temporary, file);
-}
-
-/** @returns {Record<string, { live: object, previous: object | null, stack: string[] }>} */
-export const readRegistry = (dir) => readJson(path.join(dir, 'registry.json')) ?? {};
-
-export const writeRegistry = (dir, registry) => writeJsonAtomic(path.join(dir, 'registry.json'), registry);
 
 /** The release.json of one release, or undefined when that release is not on disk. */
 export const readRelease = (dir, pkg, version) =>
@@ -80,11 +63,6 @@ export function operator(env = process.env) {
   return os.userInfo().username;
 }
 
-export function recordHistory(dir, entry) {
-  mkdirSync(dir, { recursive: true });
-  appendFileSync(path.join(dir, 'history.jsonl'), `${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
-}
-
 export function readHistory(dir) {
   const file = path.join(dir, 'history.jsonl');
   if (!existsSync(file)) return [];
@@ -96,10 +74,12 @@ export function readHistory(dir) {
 
 /**
  * Keeps the newest `keep` releases of a package, plus every release the registry can still point at (live,
- * previous and the rest of the rollback stack), so no open tab loses its lazy chunks. Returns the removed versions.
+ * previous, the rest of the rollback stack, a canary and the release the last automatic rollback ended), so no open
+ * tab loses its lazy chunks. Returns the removed versions.
  */
 export function pruneReleases(dir, pkg, keep) {
-  const pinned = new Set(readRegistry(dir)[pkg]?.stack ?? []);
+  const entry = readRegistry(dir)[pkg];
+  const pinned = new Set([...(entry?.stack ?? []), entry?.canary?.version, entry?.lastAutoRollback?.version]);
   const removed = [];
   listReleases(dir, pkg).forEach((release, index) => {
     if (index < keep || pinned.has(release.version)) return;

@@ -281,3 +281,117 @@ test("a remote's path that another live remote or the shell serves is refused, a
   });
   assert.equal(cli('release.mjs', ['mf-student', '--skip-tests', '--from', moved], 's2').code, 0);
 });
+
+test('a canary serves a share of browsers; promote completes it, rollback ends it; the guard applies to it', () => {
+  const promote = (...args) => cli('releases.mjs', ['promote', ...args]);
+  const history = () =>
+    readFileSync(path.join(releases, 'history.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+  const live = registry()['mf-public'].live.version;
+
+  assert.match(promote('mf-public', version('5'), '--canary', '0').err, /--canary must be a whole number from 1 to 99/);
+  assert.match(
+    promote('mf-public', version('5'), '--canary', '100').err,
+    /--canary must be a whole number from 1 to 99/,
+  );
+  assert.match(
+    promote('mf-public', version('5'), '--canary', '50', '--margin', 'lots').err,
+    /--margin \(or SPORTIFY_CANARY_MARGIN\) must be a number from 0 to 1, got "lots"/,
+  );
+  assert.match(promote('mf-public', version('5'), '--min-loads', '3').err, /--margin and --min-loads go with --canary/);
+  assert.match(promote('shell', version('s1'), '--canary', '10').err, /a canary serves a remote/);
+  assert.match(promote('mf-public', live, '--canary', '10').err, /is already live/);
+  // The guard: mf-admin c1 claims a path live mf-student serves.
+  const clash = promote('mf-admin', version('c1'), '--canary', '10');
+  assert.equal(clash.code, 1);
+  assert.match(clash.err, /collides with mf_student's \/dashboard\/payment\/:id/);
+  assert.equal(registry()['mf-admin'], undefined, 'nothing was started');
+
+  const started = promote('mf-public', version('5'), '--canary', '50', '--margin', '0.1', '--min-loads', '5');
+  assert.equal(started.code, 0, started.err);
+  assert.match(started.out, /serves 50% of browsers/);
+  const { canary } = registry()['mf-public'];
+  assert.deepEqual(
+    { ...canary, startedAt: undefined, builtAt: undefined },
+    {
+      version: version('5'),
+      commit,
+      builtAt: undefined,
+      publicPath: null,
+      percent: 50,
+      startedAt: undefined,
+      margin: 0.1,
+      minLoads: 5,
+    },
+  );
+  assert.ok(!Number.isNaN(Date.parse(canary.startedAt)));
+  assert.equal(registry()['mf-public'].live.version, live, 'live is unchanged');
+  assert.match(cli('releases.mjs', ['status', 'mf-public']).out, /canary 0\.1\.0-\w+\.5 to 50% of browsers since/);
+
+  assert.match(promote('mf-public', version('4'), '--canary', '10').err, /already has a canary, 0\.1\.0-\w+\.5/);
+  assert.match(promote('mf-public', version('4')).err, /has a canary, 0\.1\.0-\w+\.5: complete it/);
+
+  const ended = cli('releases.mjs', ['rollback', 'mf-public']);
+  assert.equal(ended.code, 0, ended.err);
+  assert.equal(registry()['mf-public'].canary, undefined);
+  assert.equal(registry()['mf-public'].live.version, live, 'ending a canary leaves live as it was');
+
+  // Defaults from the environment's settings; then a plain promote of the canary's version completes it.
+  assert.equal(promote('mf-public', version('5'), '--canary', '20').code, 0);
+  assert.deepEqual([registry()['mf-public'].canary.margin, registry()['mf-public'].canary.minLoads], [0.05, 20]);
+  const completed = promote('mf-public', version('5'));
+  assert.equal(completed.code, 0, completed.err);
+  assert.match(completed.out, /its 20% canary is complete/);
+  assert.equal(registry()['mf-public'].live.version, version('5'));
+  assert.equal(registry()['mf-public'].canary, undefined);
+
+  const lines = history()
+    .filter((entry) => entry.package === 'mf-public')
+    .slice(-4)
+    .map(({ action, version: v, canary: c, percent }) => [action, v, c, percent]);
+  assert.deepEqual(lines, [
+    ['canary', version('5'), undefined, 50],
+    ['rollback', live, version('5'), undefined],
+    ['canary', version('5'), undefined, 20],
+    ['promote', version('5'), 20, undefined],
+  ]);
+});
+
+test('a canary and the release of the last automatic rollback are never pruned', () => {
+  assert.equal(cli('releases.mjs', ['promote', 'mf-public', version('4'), '--canary', '10']).code, 0);
+  // As a page server's automatic rollback leaves it (page-server/src/canary-watch.ts).
+  const edited = registry();
+  edited['mf-public'].lastAutoRollback = { version: version('3'), at: new Date().toISOString() };
+  writeFileSync(path.join(releases, 'registry.json'), JSON.stringify(edited));
+  for (const id of ['6', '7', '8', '9']) {
+    assert.equal(cli('release.mjs', ['mf-public', '--skip-tests', '--from', fitting(`v${id}`)], id).code, 0);
+  }
+  const kept = published('mf-public');
+  assert.ok(kept.includes(version('4')), `the canary is kept: ${kept}`);
+  assert.ok(kept.includes(version('3')), `the auto-rolled-back release is kept: ${kept}`);
+  assert.ok(!kept.includes(version('6')), `older releases are still pruned: ${kept}`);
+});
+
+test("writers of the registry under its lock never lose each other's change", async () => {
+  const dir = path.join(work, 'lock-test');
+  const writer = `
+    import { readRegistry, withRegistryLock, writeRegistry } from ${JSON.stringify(path.join(repoRoot, 'scripts/releases/registry.mjs'))};
+    for (let i = 0; i < 40; i++)
+      withRegistryLock(${JSON.stringify(dir)}, () => {
+        const registry = readRegistry(${JSON.stringify(dir)});
+        registry.count = (registry.count ?? 0) + 1;
+        writeRegistry(${JSON.stringify(dir)}, registry);
+      });
+  `;
+  const { spawn } = await import('node:child_process');
+  const run = () =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', writer], { stdio: 'inherit' });
+      child.on('exit', resolve);
+    });
+  assert.deepEqual(await Promise.all([run(), run(), run()]), [0, 0, 0]);
+  assert.equal(JSON.parse(readFileSync(path.join(dir, 'registry.json'), 'utf8')).count, 120);
+  assert.equal(existsSync(path.join(dir, '.registry.lock')), false, 'the lock is released');
+});

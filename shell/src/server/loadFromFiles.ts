@@ -3,11 +3,12 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 declare const __non_webpack_require__: NodeJS.Require;
 
 /**
- * Federation name -> the URL folder the browser loads that remote from (serverRemotes.ts fills it from the page's
- * config). A remote's server container takes its public path from here as it starts (HostPublicPathPlugin in
- * webpack.shared.js), so pictures and asset URLs in server HTML are the browser build's.
+ * Server container file -> its federation name and the URL folder the browser loads that release from
+ * (serverRemotes.ts fills it from the page's config). Keyed by file, as two releases of one remote (live and a
+ * canary) are loaded side by side. A remote's server container takes its public path from here as it starts
+ * (HostPublicPathPlugin in webpack.shared.js), so pictures and asset URLs in server HTML are the browser build's.
  */
-export const publicPaths = new Map<string, string>();
+export const publicPaths = new Map<string, { federation: string; publicPath: string }>();
 
 /**
  * The server render loads each remote's server container from the file the page server names (a release's
@@ -19,9 +20,11 @@ export default function loadFromFiles(): ModuleFederationRuntimePlugin {
     name: 'sportify-load-from-files',
     async loadEntry({ remoteInfo }) {
       if (!remoteInfo.entry.startsWith('/')) return undefined;
-      // Read by the container as it starts, in the global scope it runs in.
+      // Read by the container as it starts, in the global scope it runs in (synchronously, right below).
       const globals = globalThis as { __SPORTIFY_PUBLIC_PATHS__?: Record<string, string> };
-      globals.__SPORTIFY_PUBLIC_PATHS__ = { ...globals.__SPORTIFY_PUBLIC_PATHS__, ...Object.fromEntries(publicPaths) };
+      const own = publicPaths.get(remoteInfo.entry);
+      if (own)
+        globals.__SPORTIFY_PUBLIC_PATHS__ = { ...globals.__SPORTIFY_PUBLIC_PATHS__, [own.federation]: own.publicPath };
       return __non_webpack_require__(remoteInfo.entry);
     },
   };

@@ -1,0 +1,171 @@
+// The automatic rollback of canaries, inside every page server: while a package has a canary, its health is read
+// from the API (GET /telemetry/health, the figures of every replica), and a canary whose error rate exceeds the live
+// release's by more than its margin, over at least its minimum of page loads, is ended. Any number of page servers
+// may decide at once: the change is made under the registry's lock, by the first that still finds that canary.
+import os from 'node:os';
+import {
+  readRegistry as readRegistryNow,
+  recordHistory,
+  withRegistryLock,
+  writeRegistry,
+} from '../../scripts/releases/registry.mjs';
+import { reportOnce } from './log.js';
+import { readRegistry, type CanaryRelease } from './releases.js';
+import type { RemoteBuild } from './site.js';
+
+/** One release's figures in GET /telemetry/health. */
+export interface HealthFigures {
+  remote: string;
+  version: string | null;
+  loads: number;
+  errorLoads: number;
+  errorRate: number;
+}
+
+export interface Figures {
+  loads: number;
+  errorLoads: number;
+  errorRate: number;
+}
+
+export interface Verdict {
+  rollback: boolean;
+  figures: { canary: Figures; live: Figures };
+}
+
+const NONE: Figures = { loads: 0, errorLoads: 0, errorRate: 0 };
+
+/** Whether the canary is worse than live beyond its margin, over enough page loads to say so. */
+export function judgeCanary(
+  canary: Pick<CanaryRelease, 'version' | 'margin' | 'minLoads'>,
+  liveVersion: string | null,
+  federation: string,
+  releases: HealthFigures[],
+): Verdict {
+  const of = (version: string | null): Figures => {
+    const found = releases.find((r) => r.remote === federation && r.version === version);
+    return found ? { loads: found.loads, errorLoads: found.errorLoads, errorRate: found.errorRate } : NONE;
+  };
+  const figures = { canary: of(canary.version), live: of(liveVersion) };
+  const rollback =
+    figures.canary.loads >= canary.minLoads && figures.canary.errorRate - figures.live.errorRate > canary.margin;
+  return { rollback, figures };
+}
+
+/** Minutes of health to read: since the canary started, at least 1, at most 60. */
+export const windowMinutes = (startedAt: string, now = Date.now()): number =>
+  Math.min(60, Math.max(1, Math.ceil((now - Date.parse(startedAt)) / 60_000) || 1));
+
+export interface CanaryWatchSettings {
+  releasesDir: string;
+  remotes: RemoteBuild[];
+  /** The API's origin (SPORTIFY_API_URL). */
+  apiUrl: string;
+  /** The operators' key the API accepts for GET /telemetry/health (SPORTIFY_OPS_KEY). */
+  opsKey: string;
+  /** How often the canaries are checked (SPORTIFY_CANARY_CHECK_MS). */
+  intervalMs: number;
+}
+
+/** The API's health figures of one remote, or undefined when it cannot give them (said once). */
+async function readHealth(
+  settings: CanaryWatchSettings,
+  federation: string,
+  minutes: number,
+): Promise<HealthFigures[] | undefined> {
+  const url = `${settings.apiUrl.replace(/\/+$/, '')}/telemetry/health?minutes=${minutes}&remote=${federation}`;
+  const unavailable = (why: string) =>
+    void reportOnce(`canary check: ${why}; canaries are not checked until the API answers GET /telemetry/health`);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { 'X-Sportify-Ops-Key': settings.opsKey, Accept: 'application/json' },
+      signal: AbortSignal.timeout(Math.min(settings.intervalMs, 5000)),
+    });
+  } catch (error) {
+    return unavailable(`the API cannot be reached (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (!response.ok) return unavailable(`the API answered ${response.status}`);
+  const body = (await response.json().catch(() => undefined)) as { releases?: unknown } | undefined;
+  if (!Array.isArray(body?.releases)) return unavailable('the API gave no releases');
+  return body.releases as HealthFigures[];
+}
+
+/**
+ * Ends `pkg`'s canary when it is still the one judged (same version and start), recording the figures. Returns
+ * whether this process made the change.
+ */
+function endCanary(releasesDir: string, pkg: string, judged: CanaryRelease, verdict: Verdict): boolean {
+  return withRegistryLock(
+    releasesDir,
+    () => {
+      const registry = readRegistryNow(releasesDir);
+      const entry = registry[pkg];
+      if (entry?.canary?.version !== judged.version || entry.canary.startedAt !== judged.startedAt) return false;
+      const { canary, ...rest } = entry;
+      const at = new Date().toISOString();
+      const { margin, minLoads } = canary;
+      const { figures } = verdict;
+      registry[pkg] = { ...rest, lastAutoRollback: { version: canary.version, at, margin, minLoads, figures } };
+      writeRegistry(releasesDir, registry);
+      recordHistory(releasesDir, {
+        action: 'auto-rollback',
+        package: pkg,
+        version: canary.version,
+        live: entry.live?.version ?? null,
+        percent: canary.percent,
+        margin,
+        minLoads,
+        figures,
+        who: `page server ${os.hostname()} pid ${process.pid}`,
+      });
+      return true;
+    },
+    // Never hold pages up for long: a busy lock is tried again at the next check.
+    { waitMs: 250 },
+  );
+}
+
+/** One check of every canary; resolves when done. */
+export async function checkCanaries(settings: CanaryWatchSettings): Promise<void> {
+  const registry = readRegistry(settings.releasesDir);
+  for (const remote of settings.remotes) {
+    const entry = registry[remote.package];
+    const canary = entry?.canary;
+    if (!canary) continue;
+    const releases = await readHealth(settings, remote.federation, windowMinutes(canary.startedAt));
+    if (!releases) return;
+    const verdict = judgeCanary(canary, entry.live?.version ?? null, remote.federation, releases);
+    if (!verdict.rollback) continue;
+    let ended: boolean;
+    try {
+      ended = endCanary(settings.releasesDir, remote.package, canary, verdict);
+    } catch (error) {
+      console.error(`canary check: ${remote.package} ${canary.version} could not be rolled back now:`, error);
+      continue;
+    }
+    if (!ended) continue;
+    const { canary: c, live } = verdict.figures;
+    console.log(
+      `canary: ${remote.package} ${canary.version} rolled back automatically: error rate ${c.errorRate} over ${c.loads} page loads ` +
+        `against live ${entry.live?.version ?? 'build'} ${live.errorRate} over ${live.loads} (margin ${canary.margin}, ` +
+        `at least ${canary.minLoads} loads); every browser gets the live release at its next page load`,
+    );
+  }
+}
+
+/** Checks the canaries every `intervalMs` (one check at a time); returns the function that stops it. */
+export function watchCanaries(settings: CanaryWatchSettings): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    checkCanaries(settings)
+      .catch((error: unknown) => console.error('canary check failed:', error))
+      .finally(() => {
+        running = false;
+      });
+  }, settings.intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
