@@ -1,21 +1,7 @@
-import {
-  createInstance,
-  getInstance,
-  type ModuleFederation,
-  type ModuleFederationRuntimePlugin,
-} from '@module-federation/enhanced/runtime';
-import { createRemoteRegistry, type RemoteName, type RemoteRegistry, type RemoteScreenModule } from './remoteRegistry';
+import { createInstance, getInstance, type ModuleFederation } from '@module-federation/enhanced/runtime';
+import { createRemoteRegistry, type RemoteRegistry, type RemoteScreenModule } from './remoteRegistry';
 import { createReleasePicker } from './releasePicker';
-import { withRetry } from './retry';
-
-/** Logs which remote failed and where; returning nothing lets the error reach our retry and error boundary. */
-const reportRemoteFailures = (): ModuleFederationRuntimePlugin => ({
-  name: 'sportify-report-remote-failures',
-  errorLoadRemote({ id, lifecycle, error }) {
-    console.warn(`[federation] ${id} failed at ${lifecycle}:`, error);
-    return undefined;
-  },
-});
+import { retryOnFailure } from './retryOnFailure';
 
 /**
  * Registers the remotes of the runtime config with the federation runtime the build plugin created, and
@@ -27,28 +13,23 @@ export function setupFederation(
   latestRemotes: () => Promise<Record<string, string>> = async () => remotes,
 ): RemoteRegistry {
   const instance: ModuleFederation = getInstance() ?? createInstance({ name: 'shell', remotes: [] });
-  instance.registerPlugins([reportRemoteFailures()]);
+  instance.registerPlugins([
+    // A flaky remote recovers: its manifest is fetched again, its remoteEntry.js and exposed module loaded again.
+    // One that stays down fails its load, and its error boundary shows the area unavailable with Retry.
+    retryOnFailure({ fetch: { retryTimes: 2 }, script: { retryTimes: 2, retryDelay: 400 } }),
+  ]);
   instance.registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 
-  // force drops the runtime's cached remote (and its manifest), so the next attempt fetches the manifest again.
+  // force drops the runtime's cached remote (and its manifest), so the release live now is loaded.
   const register = (name: string, entry: string) => instance.registerRemotes([{ name, entry }], { force: true });
   const releases = createReleasePicker({ initial: remotes, latest: latestRemotes, register });
-  const reRegister = (remote: RemoteName) => {
-    const entry = releases.entry(remote);
-    if (entry) register(remote, entry);
-  };
 
   return createRemoteRegistry({
     load: async (remote, module) => {
       await releases.pick(remote);
-      return withRetry(
-        async () => {
-          const loaded = await instance.loadRemote<RemoteScreenModule>(`${remote}/${module}`);
-          if (!loaded?.default) throw new Error(`${remote}/${module} has no default export`);
-          return loaded;
-        },
-        { retries: 2, delayMs: 400, beforeRetry: () => reRegister(remote) },
-      );
+      const loaded = await instance.loadRemote<RemoteScreenModule>(`${remote}/${module}`);
+      if (!loaded?.default) throw new Error(`${remote}/${module} has no default export`);
+      return loaded;
     },
     preload: async (remote, module) => {
       await releases.pick(remote);
