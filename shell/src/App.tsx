@@ -5,6 +5,8 @@ import { AuthServiceProvider } from './auth/AuthServiceContext';
 import type { AuthService } from './auth/authService';
 import { RemoteRegistryProvider } from './federation/RemoteRegistryContext';
 import type { RemoteRegistry } from './federation/remoteRegistry';
+import type { Telemetry } from './federation/telemetry';
+import { TelemetryProvider } from './federation/TelemetryContext';
 import { AppRoutes, NavigationBridge } from './routes/AppRoutes';
 import { RouteTableProvider, type RouteTable } from './routes/liveRoutes';
 
@@ -16,22 +18,26 @@ export interface AppProps {
   remotes: RemoteRegistry;
   /** The live route table (config.json's routes, followed while the page is open). */
   routes: RouteTable;
+  /** Reports the remotes' render errors (the browser's; none on the server). */
+  telemetry?: Telemetry;
 }
 
 /** The whole shell: providers around the router. Everything external is passed in (tests pass fakes). */
-export function App({ store, Router, auth, remotes, routes }: AppProps) {
+export function App({ store, Router, auth, remotes, routes, telemetry }: AppProps) {
   return (
     <AppProviders store={store}>
       <AuthServiceProvider value={auth}>
         <RemoteRegistryProvider value={remotes}>
-          <RouteTableProvider value={routes}>
-            <Router>
-              <NavigationBridge />
-              <UntilInteractive>
-                <AppRoutes />
-              </UntilInteractive>
-            </Router>
-          </RouteTableProvider>
+          <TelemetryProvider value={telemetry ?? null}>
+            <RouteTableProvider value={routes}>
+              <Router>
+                <NavigationBridge />
+                <UntilInteractive>
+                  <AppRoutes />
+                </UntilInteractive>
+              </Router>
+            </RouteTableProvider>
+          </TelemetryProvider>
         </RemoteRegistryProvider>
       </AuthServiceProvider>
     </AppProviders>

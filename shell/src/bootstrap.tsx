@@ -8,6 +8,7 @@ import { hasSavedSignIn, lazyAuthService } from './auth/authService';
 import { startSessionSync } from './auth/sessionSync';
 import { loadConfig, loadLatestConfig, loadLatestRemotes } from './config/loadConfig';
 import { setupFederation } from './federation/federationRuntime';
+import { startPageTelemetry } from './federation/telemetry';
 import { navigateOutsideReact } from './routes/AppRoutes';
 import { createRouteTable } from './routes/liveRoutes';
 
@@ -34,8 +35,9 @@ async function start() {
   const config = await loadConfig();
   setRuntimeConfig(config);
 
-  const remotes = setupFederation(config.remotes, loadLatestRemotes);
   const routes = createRouteTable({ initial: config, latest: loadLatestConfig });
+  const telemetry = startPageTelemetry(config, () => routes.current().routes);
+  const remotes = setupFederation(config.remotes, loadLatestRemotes, telemetry);
   const preloadedState = handedOverState();
   const hydrating = preloadedState !== undefined;
 
@@ -75,7 +77,7 @@ async function start() {
 
   const app = (extra?: ReactNode) => (
     <StrictMode>
-      <App store={store} Router={BrowserRouter} auth={auth} remotes={remotes} routes={routes} />
+      <App store={store} Router={BrowserRouter} auth={auth} remotes={remotes} routes={routes} telemetry={telemetry} />
       {extra}
     </StrictMode>
   );

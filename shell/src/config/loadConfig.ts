@@ -1,13 +1,28 @@
 import { parseRuntimeConfig, type RuntimeConfig } from '@sportify/shared-ui';
+import type { ReleaseInUse } from '../federation/telemetry';
 import { parseLiveRoutes, type LiveRoutes } from '../routes/liveRoutes';
 import { fetchConfigJson } from './fetchConfigJson';
 
+/** What the page server says of this page load, for error reports: its trace id and each part's release. */
+export interface PageIdentity {
+  /** 32 hex characters, in a page's inline config only (not in /config.json). */
+  traceId?: string;
+  /** Federation name (and `shell`) -> the release the page uses. */
+  releases: Record<string, ReleaseInUse>;
+}
+
 /** The runtime config with the route table of the live releases. */
-export type ShellConfig = RuntimeConfig & LiveRoutes;
+export type ShellConfig = RuntimeConfig & LiveRoutes & PageIdentity;
 
 const parse = (raw: unknown): ShellConfig => {
   const config = parseRuntimeConfig(raw);
-  return { ...config, ...parseLiveRoutes(raw, config.remotes) };
+  const { traceId, releases } = raw as { traceId?: unknown; releases?: unknown };
+  return {
+    ...config,
+    ...parseLiveRoutes(raw, config.remotes),
+    ...(typeof traceId === 'string' && /^[0-9a-f]{32}$/.test(traceId) ? { traceId } : {}),
+    releases: releases && typeof releases === 'object' ? (releases as Record<string, ReleaseInUse>) : {},
+  };
 };
 
 /** The validated runtime config the shell's origin serves (never baked into the build). */

@@ -2,6 +2,7 @@ import { createInstance, getInstance, type ModuleFederation } from '@module-fede
 import { createRemoteRegistry, type RemoteRegistry, type RemoteScreenModule } from './remoteRegistry';
 import { createReleasePicker } from './releasePicker';
 import { retryOnFailure } from './retryOnFailure';
+import type { Telemetry } from './telemetry';
 
 /**
  * Registers the remotes of the runtime config with the federation runtime the build plugin created, and
@@ -11,12 +12,14 @@ import { retryOnFailure } from './retryOnFailure';
 export function setupFederation(
   remotes: Record<string, string>,
   latestRemotes: () => Promise<Record<string, string>> = async () => remotes,
+  telemetry?: Telemetry,
 ): RemoteRegistry {
   const instance: ModuleFederation = getInstance() ?? createInstance({ name: 'shell', remotes: [] });
   instance.registerPlugins([
     // A flaky remote recovers: its manifest is fetched again, its remoteEntry.js and exposed module loaded again.
     // One that stays down fails its load, and its error boundary shows the area unavailable with Retry.
     retryOnFailure({ fetch: { retryTimes: 2 }, script: { retryTimes: 2, retryDelay: 400 } }),
+    ...(telemetry ? [telemetry.plugin()] : []),
   ]);
   instance.registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 
@@ -28,7 +31,11 @@ export function setupFederation(
     load: async (remote, module) => {
       await releases.pick(remote);
       const loaded = await instance.loadRemote<RemoteScreenModule>(`${remote}/${module}`);
-      if (!loaded?.default) throw new Error(`${remote}/${module} has no default export`);
+      if (!loaded?.default) {
+        const error = new Error(`${remote}/${module} has no default export`);
+        telemetry?.failed(remote, 'expose', error);
+        throw error;
+      }
       return loaded;
     },
     preload: async (remote, module) => {

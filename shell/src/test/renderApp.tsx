@@ -9,6 +9,7 @@ import { App } from '../App';
 import type { AuthAccount, AuthService } from '../auth/authService';
 import { startSessionSync } from '../auth/sessionSync';
 import { createRemoteRegistry, type RemoteRegistryDeps } from '../federation/remoteRegistry';
+import type { Telemetry } from '../federation/telemetry';
 import { createRouteTable, type LiveRoutes, type RouteTable } from '../routes/liveRoutes';
 
 /** What a remote's src/screens.json declares. */
@@ -80,6 +81,7 @@ interface Options {
   /** Run the real session sync (token exchange, role checks) against the mocked API. */
   syncSession?: boolean;
   routes?: RouteTable;
+  telemetry?: Telemetry;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function renderApp({
   auth = fakeAuth(),
   syncSession = false,
   routes = fixedRouteTable(),
+  telemetry,
 }: Options = {}) {
   const store = makeStore({ session });
   if (syncSession) startSessionSync(auth, store.dispatch);
@@ -110,7 +113,7 @@ export async function renderApp({
   );
   const registry = createRemoteRegistry(remotes);
   const view = await act(async () =>
-    render(<App store={store} Router={Router} auth={auth} remotes={registry} routes={routes} />),
+    render(<App store={store} Router={Router} auth={auth} remotes={registry} routes={routes} telemetry={telemetry} />),
   );
   const location = (): Location => current!;
   return { ...view, store, location, auth, routes };
