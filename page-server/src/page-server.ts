@@ -6,12 +6,17 @@ import { readRegistry } from './releases.js';
 import { sendPage, warmRenderer } from './render.js';
 import { guarded, notFound, sendRelease } from './serve.js';
 import { readSite, releasesHeader, type Site, type SiteSettings } from './site.js';
+import { createServerTelemetry, type ServerTelemetry } from './telemetry.js';
 
 export interface PageServerSettings extends SiteSettings {
   /** Where `/api/*` goes (SPORTIFY_API_URL); without it the site has no API on its origin. */
   apiUrl?: string;
   devMode: boolean;
   renderTimeoutMs: number;
+  /** The operators' key the page server's error reports carry (SPORTIFY_OPS_KEY). */
+  opsKey?: string;
+  /** Where failed server renders are reported; by default the API's `/telemetry` with `opsKey`. */
+  telemetry?: ServerTelemetry;
 }
 
 const API_PREFIX = '/api';
@@ -23,6 +28,12 @@ const API_PREFIX = '/api';
  */
 export function createPageServer(settings: PageServerSettings): http.Server {
   const proxy = settings.apiUrl ? apiProxy(settings.apiUrl, API_PREFIX) : undefined;
+  const telemetry =
+    settings.telemetry ??
+    (settings.apiUrl && settings.opsKey
+      ? createServerTelemetry({ apiUrl: settings.apiUrl, opsKey: settings.opsKey })
+      : undefined);
+  const pages = { renderTimeoutMs: settings.renderTimeoutMs, telemetry };
   // The site as read for each request, once (the headers need it before the request is routed).
   const sites = new WeakMap<http.IncomingMessage, Site>();
   const siteOf = (req: http.IncomingMessage): Site => {
@@ -59,7 +70,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
         const found = last === 'index.html' ? undefined : fileIn(site.shellDir, target.decoded);
         return found ? sendFile(req, res, found) : notFound(res);
       }
-      await sendPage(req, res, site, target, settings);
+      await sendPage(req, res, site, target, pages);
     },
     (req, res, pathname) => {
       if (!proxy || !isApiPath(pathname, API_PREFIX)) return false;

@@ -1,12 +1,14 @@
 // The page server: node page-server/dist/page-server/src/server.js --dir shell/dist --port 3000
 //   --remote mf-public:mf_public:mf-public/dist [--remote ...] [--releases releases] [--host 127.0.0.1]
 // Environment: SPORTIFY_API_URL (the API behind /api), SPORTIFY_RUNTIME_CONFIG (JSON; else the shell build's
-// config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('0': production), PAGE_RENDER_TIMEOUT_MS (default 1500).
+// config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('0': production), PAGE_RENDER_TIMEOUT_MS (default 1500),
+// SPORTIFY_OPS_KEY (the operators' key its error reports to the API carry; a development default in development mode).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createPageServer } from './page-server.js';
 import { devModeOf, listen, readArgs } from './serve.js';
 import type { RemoteBuild } from './site.js';
+import { opsKeyOf } from './telemetry.js';
 
 const usage =
   'server.js --dir SHELL_DIST --port PORT [--remote PACKAGE:FEDERATION_NAME:DIST ...] [--releases DIR] [--host HOST]';
@@ -40,13 +42,17 @@ if (!Number.isFinite(timeout) || timeout <= 0) {
   process.exit(2);
 }
 
+const devMode = devModeOf(process.env);
 const server = createPageServer({
   shellDist,
   releasesDir: path.resolve(String(args.releases ?? process.env.SPORTIFY_RELEASES_DIR ?? 'releases')),
   remotes,
   baseConfig: process.env.SPORTIFY_RUNTIME_CONFIG ? JSON.parse(process.env.SPORTIFY_RUNTIME_CONFIG) : undefined,
   apiUrl: process.env.SPORTIFY_API_URL || undefined,
-  devMode: devModeOf(process.env),
+  devMode,
   renderTimeoutMs: timeout,
+  opsKey: opsKeyOf(process.env, devMode),
 });
+if (process.env.SPORTIFY_API_URL && !opsKeyOf(process.env, devMode))
+  console.warn('page server: SPORTIFY_OPS_KEY is not set: failed server renders are not reported to the API');
 listen(server, 'page server', Number(args.port), args.host, shellDist);
