@@ -170,8 +170,12 @@ export async function sendPage(
   const match = matchScreen(config.routes, target.pathname);
   const shellPath = target.pathname.replace(/(.)\/+$/, '$1');
   const shellPage = SHELL_PATHS.includes(shellPath);
-  const reportFailure = (remote: string, error: unknown) =>
-    telemetry?.report({
+  // Once per page: a part that failed may also fail the whole render (React tells both).
+  let reported = false;
+  const reportFailure = (remote: string, error: unknown) => {
+    if (reported || !telemetry) return;
+    reported = true;
+    telemetry.report({
       kind: 'error',
       remote,
       ...(config.releases[remote] ?? { version: null, channel: 'build' }),
@@ -180,6 +184,7 @@ export async function sendPage(
       phase: 'server-render',
       message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     });
+  };
   const nonce = randomBytes(16).toString('base64');
   const template = templateOf(shellDir);
   const token = req.method === 'GET' ? sessionToken(req) : undefined;

@@ -144,6 +144,16 @@ describe('failed server renders reported to the API', () => {
     });
   });
 
+  test('a part whose error also fails the whole render is reported once', async () => {
+    const response = await request(page.url, '/classes?render=partThenFail');
+    await until(() => api.events().length === 1, 'the report');
+    await sleep(2200);
+    assert.deepEqual(
+      api.events().map(({ traceId, message }) => ({ traceId, message })),
+      [{ traceId: response.headers['x-sportify-trace'], message: 'Error: Classes threw outside its boundary' }],
+    );
+  });
+
   test("a render out of time or left to the browser on purpose is no failure; the release is the page's", async () => {
     site.write(`${site.releases}/mf-public/0.1.0-abc1234.1/screens.json`, [
       { path: '/', module: 'Home', access: 'public', title: 'Home' },
