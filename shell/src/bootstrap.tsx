@@ -6,7 +6,7 @@ import { matchScreen } from '@sportify/shared-ui/screens';
 import { App } from './App';
 import { hasSavedSignIn, lazyAuthService } from './auth/authService';
 import { startSessionSync } from './auth/sessionSync';
-import { loadConfig, loadLatestConfig, loadLatestRemotes } from './config/loadConfig';
+import { loadConfig, loadLatestConfig } from './config/loadConfig';
 import { setupFederation } from './federation/federationRuntime';
 import { startPageTelemetry } from './federation/telemetry';
 import { navigateOutsideReact } from './routes/AppRoutes';
@@ -37,7 +37,7 @@ async function start() {
 
   const routes = createRouteTable({ initial: config, latest: loadLatestConfig });
   const telemetry = startPageTelemetry(config, () => routes.current().routes);
-  const remotes = setupFederation(config.remotes, loadLatestRemotes, telemetry);
+  const remotes = setupFederation(config.remotes, loadLatestConfig, telemetry);
   const preloadedState = handedOverState();
   const hydrating = preloadedState !== undefined;
 

@@ -47,8 +47,3 @@ export function loadLatestConfig(): Promise<ShellConfig> {
     });
   return reading;
 }
-
-/** The remotes map of config.json as served now. */
-export async function loadLatestRemotes(): Promise<RuntimeConfig['remotes']> {
-  return (await loadLatestConfig()).remotes;
-}

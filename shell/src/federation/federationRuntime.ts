@@ -2,16 +2,22 @@ import { createInstance, getInstance, type ModuleFederation } from '@module-fede
 import { createRemoteRegistry, type RemoteRegistry, type RemoteScreenModule } from './remoteRegistry';
 import { createReleasePicker } from './releasePicker';
 import { retryOnFailure } from './retryOnFailure';
-import type { Telemetry } from './telemetry';
+import type { ReleaseInUse, Telemetry } from './telemetry';
+
+/** What the release picker reads of config.json as served now. */
+interface LatestConfig {
+  remotes: Record<string, string>;
+  releases?: Record<string, ReleaseInUse>;
+}
 
 /**
  * Registers the remotes of the runtime config with the federation runtime the build plugin created, and
  * returns the registry the routes use. Remote URLs are data: a remote first used after a promote or rollback loads
- * the release live then (`latestRemotes` reads config.json again); see releasePicker.ts.
+ * the release live then (`latestConfig` reads config.json again); see releasePicker.ts.
  */
 export function setupFederation(
   remotes: Record<string, string>,
-  latestRemotes: () => Promise<Record<string, string>> = async () => remotes,
+  latestConfig: () => Promise<LatestConfig> = async () => ({ remotes }),
   telemetry?: Telemetry,
 ): RemoteRegistry {
   const instance: ModuleFederation = getInstance() ?? createInstance({ name: 'shell', remotes: [] });
@@ -25,7 +31,21 @@ export function setupFederation(
 
   // force drops the runtime's cached remote (and its manifest), so the release live now is loaded.
   const register = (name: string, entry: string) => instance.registerRemotes([{ name, entry }], { force: true });
-  const releases = createReleasePicker({ initial: remotes, latest: latestRemotes, register });
+  // The releases config.json named at the last read: a remote the picker moves is reported with its new release.
+  let latestReleases: Record<string, ReleaseInUse> = {};
+  const latest = async () => {
+    const now = await latestConfig();
+    latestReleases = now.releases ?? {};
+    return now.remotes;
+  };
+  const releases = createReleasePicker({
+    initial: remotes,
+    latest,
+    register: (name, entry) => {
+      register(name, entry);
+      telemetry?.moved(name, latestReleases[name]);
+    },
+  });
 
   return createRemoteRegistry({
     load: async (remote, module) => {

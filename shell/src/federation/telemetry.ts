@@ -19,6 +19,8 @@ export interface Observed {
   message?: string;
   /** The concrete path at that moment: only its route pattern leaves the page. */
   path: string;
+  /** The remote's release when it is not the one the page started with (see `moved`). */
+  release?: ReleaseInUse;
 }
 
 export interface Telemetry {
@@ -27,6 +29,8 @@ export interface Telemetry {
   failed(remote: string, phase: FailurePhase, error: unknown): void;
   /** A render error caught by a remote's error boundary (a failed load it shows is reported already). */
   renderFailed(remote: string, error: unknown): void;
+  /** A remote first used after a promote (or a canary's start) loads the release config.json names now. */
+  moved(remote: string, release: ReleaseInUse | undefined): void;
   /** The federation runtime's hooks that report each remote's first ask and every failed load with its phase. */
   plugin(): ModuleFederationRuntimePlugin;
 }
@@ -38,11 +42,13 @@ const messageOf = (error: unknown) =>
 /** What the page observes of its remotes, handed to `deliver` (the sender); never throws. */
 export function createTelemetry(deliver: (event: Observed) => void, path = () => window.location.pathname): Telemetry {
   const asked = new Set<string>();
+  const movedTo = new Map<string, ReleaseInUse>();
   // Errors the runtime's hooks reported, so the error boundary that shows them does not report them again.
   const reported = new WeakSet<object>();
   const observe = (event: Omit<Observed, 'path'>) => {
     try {
-      deliver({ ...event, path: path() });
+      const release = movedTo.get(event.remote);
+      deliver({ ...event, path: path(), ...(release ? { release } : {}) });
     } catch {
       // Reporting never breaks the page.
     }
@@ -63,6 +69,9 @@ export function createTelemetry(deliver: (event: Observed) => void, path = () =>
     },
     failed,
     renderFailed: (remote, error) => failed(remote, 'render', error),
+    moved(remote, release) {
+      if (release) movedTo.set(remote, release);
+    },
     plugin() {
       // The phase a remote's load is failing in, learnt from the hook that saw it, until loadRemote gives up.
       const failing = new Map<string, FailurePhase>();

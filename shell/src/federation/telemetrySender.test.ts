@@ -63,6 +63,20 @@ describe('telemetry batching', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
+  it("names the release a remote moved to after the page loaded, and the page's release of the others", () => {
+    const { telemetry, batches } = setup();
+    const canary = { version: '0.2.0-def5678.20261124120000', channel: 'canary' } as const;
+    telemetry.moved('mf_admin', canary);
+    telemetry.moved('mf_student', undefined);
+    telemetry.asked('mf_admin');
+    telemetry.asked('mf_student');
+    telemetry.flush();
+    expect(batches()[0].map(({ remote, version, channel }) => ({ remote, version, channel }))).toEqual([
+      { remote: 'mf_admin', ...canary },
+      { remote: 'mf_student', ...RELEASE },
+    ]);
+  });
+
   it('sends one load event per remote per page load, and caps the events a page sends', () => {
     const { telemetry, batches } = setup({ maxEvents: 12 });
     telemetry.asked('mf_public');

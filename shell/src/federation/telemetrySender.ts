@@ -64,10 +64,10 @@ export function createSender({
   };
 
   return {
-    push({ path, ...event }) {
+    push({ path, release: moved, ...event }) {
       if (pushed >= maxEvents) return;
       try {
-        queue.push({ ...event, ...release(event.remote), route: route(path), traceId });
+        queue.push({ ...event, ...(moved ?? release(event.remote)), route: route(path), traceId });
         pushed += 1;
       } catch {
         return;
