@@ -12,14 +12,14 @@ type Hook = (...args: unknown[]) => Promise<unknown>;
  */
 export function retryOnFailure(params: RetryPluginParams): Plugin {
   let plugin: Promise<Record<string, Hook>> | undefined;
-  // A failure stays the first one when the plugin itself cannot be fetched.
-  const retry = (hook: 'fetch' | 'loadEntryError' | 'getModuleFactory', args: unknown[], error: unknown) => {
+  // When the plugin itself cannot be fetched, the hook answers as if it had not been asked (`unanswered`).
+  const retry = (hook: 'fetch' | 'loadEntryError' | 'getModuleFactory', args: unknown[], unanswered?: unknown) => {
     plugin ??= import(/* webpackChunkName: "retry-plugin" */ '@module-federation/retry-plugin').then(
       ({ RetryPlugin }) => RetryPlugin(params) as unknown as Record<string, Hook>,
     );
     return plugin.then(
       (hooks) => hooks[hook](...args),
-      () => Promise.reject(error),
+      () => unanswered,
     ) as never;
   };
 
@@ -27,15 +27,15 @@ export function retryOnFailure(params: RetryPluginParams): Plugin {
     name: 'sportify-retry-on-failure',
     async fetch(...args: Args<'fetch'>) {
       const response = await fetch(args[0], args[1]).catch(() => undefined);
-      if (response?.ok) return response;
-      return retry('fetch', args, new Error(`${args[0]}: HTTP ${response?.status ?? 'unreachable'}`));
+      return response?.ok ? response : retry('fetch', args, response);
     },
-    loadEntryError: (...args: Args<'loadEntryError'>) => retry('loadEntryError', args, undefined),
+    loadEntryError: (...args: Args<'loadEntryError'>) => retry('loadEntryError', args),
+    // A container's get answers a promise, or the factory itself for a module without chunks of its own.
     async getModuleFactory(...args: Args<'getModuleFactory'>) {
       try {
         return await args[0].remoteEntryExports.get(args[0].expose);
-      } catch (error) {
-        return retry('getModuleFactory', args, error);
+      } catch {
+        return retry('getModuleFactory', args);
       }
     },
   };

@@ -16,7 +16,7 @@ export interface Observed {
   kind: 'load' | 'error';
   remote: string;
   phase?: FailurePhase;
-  message?: string;
+  error?: unknown;
   /** The concrete path at that moment: only its route pattern leaves the page. */
   path: string;
   /** The remote's release when it is not the one the page started with (see `moved`). */
@@ -34,10 +34,6 @@ export interface Telemetry {
   /** The federation runtime's hooks that report each remote's first ask and every failed load with its phase. */
   plugin(): ModuleFederationRuntimePlugin;
 }
-
-const MESSAGE_MAX = 300;
-const messageOf = (error: unknown) =>
-  (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, MESSAGE_MAX);
 
 /** What the page observes of its remotes, handed to `deliver` (the sender); never throws. */
 export function createTelemetry(deliver: (event: Observed) => void, path = () => window.location.pathname): Telemetry {
@@ -58,7 +54,7 @@ export function createTelemetry(deliver: (event: Observed) => void, path = () =>
       if (reported.has(error)) return;
       reported.add(error);
     }
-    observe({ kind: 'error', remote, phase, message: messageOf(error) });
+    observe({ kind: 'error', remote, phase, error });
   };
 
   const telemetry: Telemetry = {

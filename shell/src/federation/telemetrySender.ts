@@ -35,6 +35,10 @@ export interface Sender {
   flush(): void;
 }
 
+const MESSAGE_MAX = 300;
+const messageOf = (error: unknown) =>
+  (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, MESSAGE_MAX);
+
 /** Queues events and sends them in batches: when `batchSize` wait, `delayMs` after the first, or on `flush`. */
 export function createSender({
   endpoint,
@@ -64,10 +68,16 @@ export function createSender({
   };
 
   return {
-    push({ path, release: moved, ...event }) {
+    push({ path, release: moved, error, ...event }) {
       if (pushed >= maxEvents) return;
       try {
-        queue.push({ ...event, ...(moved ?? release(event.remote)), route: route(path), traceId });
+        queue.push({
+          ...event,
+          ...(event.kind === 'error' ? { message: messageOf(error) } : {}),
+          ...(moved ?? release(event.remote)),
+          route: route(path),
+          traceId,
+        });
         pushed += 1;
       } catch {
         return;

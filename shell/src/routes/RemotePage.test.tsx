@@ -77,7 +77,7 @@ describe('remote routes', () => {
     await renderApp({ path: '/classes', telemetry, remotes: { load: async () => ({ default: Classes }) } });
     expect(await screen.findByRole('alert')).toHaveTextContent('This area is unavailable');
     expect(observed).toEqual([expect.objectContaining({ kind: 'error', remote: 'mf_public', phase: 'render' })]);
-    expect(observed[0].message).toContain('Classes cannot render');
+    expect(String(observed[0].error)).toContain('Classes cannot render');
 
     renderFailed.mockClear();
     await renderApp({
