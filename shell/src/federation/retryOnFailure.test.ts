@@ -66,4 +66,17 @@ describe('retries through @module-federation/retry-plugin, fetched on the first 
     expect(loaded.module).toEqual({ default: 'Home' });
     expect([fetchMock.mock.calls.length, gets]).toEqual([1, 1]);
   }, 10_000);
+
+  it("a load asked again after a failure (the panel's Retry) reads the remote afresh and succeeds once it is back", async () => {
+    const remote = testRemote();
+    const plugins = [
+      retry(),
+      { name: 'test-entry', loadEntry: async () => remote.container(async () => () => ({ default: 'Home' })) },
+    ];
+    fetchMock.mockResolvedValue(new Response('Bad gateway', { status: 502 }));
+    expect((await remote.load(plugins)).error).toBeDefined();
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async () => remote.manifest());
+    expect(await remote.load(plugins)).toEqual({ module: { default: 'Home' } });
+  }, 10_000);
 });

@@ -10,6 +10,9 @@ let remotes = 0;
  */
 export function testRemote() {
   remotes += 1;
+  let hosts = 0;
+  let host: ReturnType<typeof createInstance> | undefined;
+  let hostPlugins: ModuleFederationRuntimePlugin[] | undefined;
   const manifestUrl = `http://remote${remotes}.test/mf-manifest.json`;
   const manifest = {
     id: 'mf_public',
@@ -39,14 +42,17 @@ export function testRemote() {
     manifestUrl,
     manifest: () => new Response(JSON.stringify(manifest), { status: 200 }),
     container: (get: (expose: string) => Promise<() => unknown>) => ({ init: async () => undefined, get }) as never,
-    /** `mf_public/Home` through a host with these plugins: the module, or the error the load ended with. */
+    /** `mf_public/Home` through a host with these plugins (the same host for the same plugins): the module, or the error. */
     async load(plugins: ModuleFederationRuntimePlugin[]): Promise<{ module?: unknown; error?: unknown }> {
-      const host = createInstance({
-        name: `host_${remotes}`,
-        remotes: [{ name: 'mf_public', entry: manifestUrl }],
-        plugins,
-      });
-      return host.loadRemote('mf_public/Home').then(
+      if (hostPlugins !== plugins) {
+        hostPlugins = plugins;
+        host = createInstance({
+          name: `host_${remotes}_${(hosts += 1)}`,
+          remotes: [{ name: 'mf_public', entry: manifestUrl }],
+          plugins,
+        });
+      }
+      return host!.loadRemote('mf_public/Home').then(
         (module) => ({ module }),
         (error: unknown) => ({ error }),
       );
