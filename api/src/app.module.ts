@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { MailModule, MailSenderModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SelectionsModule } from './selections/selections.module';
+import { TelemetryModule } from './telemetry/telemetry.module';
 import { UsersModule } from './users/users.module';
 import { WaitlistModule } from './waitlist/waitlist.module';
 
@@ -33,6 +34,7 @@ export class AppModule {
         PaymentsModule,
         WaitlistModule,
         HealthModule,
+        TelemetryModule,
       ],
       providers: [
         {

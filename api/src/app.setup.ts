@@ -15,6 +15,7 @@ import { databaseGate } from './database/database-gate';
 import { DatabaseService } from './database/database.service';
 import { GracefulShutdown } from './health/graceful-shutdown';
 import { buildOpenApiDocument } from './openapi/openapi-document';
+import { telemetryBody, telemetryRateLimit } from './telemetry/telemetry-http';
 
 /** HTTP concerns shared by main.ts and the end-to-end tests, so tests exercise the same stack. */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
@@ -22,6 +23,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.disable('x-powered-by');
   app.use(requestIdAndLog);
   app.use(readRateLimit(config));
+  app.use(telemetryRateLimit(config));
   app.use(databaseGate(app.get(DatabaseService)));
   // Upgrading to https would break the Swagger UI's assets on a plain-http local API.
   app.use(
@@ -45,6 +47,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     callback(null, credentials ? { ...cors, credentials: true } : cors);
   });
   app.use(compression());
+  app.use(telemetryBody());
   app.useBodyParser('json', { limit: '100kb' });
 
   SwaggerModule.setup('docs', app, buildOpenApiDocument(app));

@@ -15,6 +15,7 @@ describe('configuration validated at boot', () => {
   const DEV = { SPORTIFY_DEV_MODE: '1' };
   const PROD = {
     JWT_SECRET: 'x'.repeat(40),
+    SPORTIFY_OPS_KEY: 'o'.repeat(40),
     STRIPE_SECRET_KEY: 'sk_live_abc',
     STRIPE_WEBHOOK_SECRET: 'whsec_live_abc',
     FIREBASE_PROJECT_ID: 'sportify-camp-prod',
@@ -69,9 +70,19 @@ describe('configuration validated at boot', () => {
       writes: 1000,
       reads: 100_000,
       providerEvents: 20_000,
+      telemetry: 600,
+      telemetryWindowSeconds: 10,
     });
     const prod = loadConfig({ NODE_ENV: 'production', ...PROD });
-    expect(prod.rateLimits).toEqual({ windowSeconds: 60, jwt: 30, writes: 120, reads: 600, providerEvents: 20_000 });
+    expect(prod.rateLimits).toEqual({
+      windowSeconds: 60,
+      jwt: 30,
+      writes: 120,
+      reads: 600,
+      providerEvents: 20_000,
+      telemetry: 30,
+      telemetryWindowSeconds: 10,
+    });
   });
 
   it.each<Record<string, string>>([
@@ -83,6 +94,7 @@ describe('configuration validated at boot', () => {
   ])('fails closed without the development flag (%p): names every missing production setting', (env) => {
     const problems = problemsOf(env).join('\n');
     expect(problems).toContain('JWT_SECRET is required');
+    expect(problems).toContain('SPORTIFY_OPS_KEY is required');
     expect(problems).toContain('STRIPE_SECRET_KEY is required');
     expect(problems).toContain('STRIPE_WEBHOOK_SECRET is required');
     expect(problems).toContain('FIREBASE_PROJECT_ID must be a real Firebase project');
@@ -110,15 +122,20 @@ describe('configuration validated at boot', () => {
     const problems = problemsOf({
       ...PROD,
       JWT_SECRET: 'short-secret',
+      SPORTIFY_OPS_KEY: 'short-key',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
       STRIPE_WEBHOOK_SECRET: 'whsec_sportify_development_only',
     }).join('\n');
     expect(problems).toContain('JWT_SECRET must be at least 32 characters');
+    expect(problems).toContain('SPORTIFY_OPS_KEY must be at least 32 characters');
     expect(problems).toContain('FIREBASE_AUTH_EMULATOR_HOST must not be set');
     expect(problems).toContain('STRIPE_WEBHOOK_SECRET must not be the development one');
     expect(
       problemsOf({ ...PROD, JWT_SECRET: 'sportify-dev-only-secret-change-me-in-production' }).join('\n'),
     ).toContain('JWT_SECRET');
+    expect(
+      problemsOf({ ...PROD, SPORTIFY_OPS_KEY: 'sportify-dev-only-ops-key-change-me-in-production' }).join('\n'),
+    ).toContain('SPORTIFY_OPS_KEY must be at least 32 characters, and not the development one');
     // With every production setting it starts, and not in development mode.
     expect(loadConfig(PROD)).toMatchObject({
       developmentMode: false,

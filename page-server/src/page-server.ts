@@ -9,6 +9,7 @@ import { readRegistry } from './releases.js';
 import { sendPage, warmRenderer } from './render.js';
 import { guarded, notFound, sendRelease } from './serve.js';
 import { overrideHeader, readSite, releasesHeader, type Site, type SiteSettings } from './site.js';
+import { createServerTelemetry, type ServerTelemetry } from './telemetry.js';
 
 export interface PageServerSettings extends SiteSettings {
   /** Where `/api/*` goes (SPORTIFY_API_URL); without it the site has no API on its origin. */
@@ -16,12 +17,14 @@ export interface PageServerSettings extends SiteSettings {
   devMode: boolean;
   renderTimeoutMs: number;
   /**
-   * SPORTIFY_OPS_KEY as opsKeyOf (override.ts) accepts it: signs override links and cookies, and reads the API's
-   * health figures (with `apiUrl`, canaries are watched).
+   * SPORTIFY_OPS_KEY as opsKeyOf (override.ts) accepts it: signs override links and cookies, reads the API's health
+   * figures (with `apiUrl`, canaries are watched) and is carried by the page server's error reports.
    */
   opsKey?: string;
   /** How often the canaries are checked (SPORTIFY_CANARY_CHECK_MS, default 5000). */
   canaryCheckMs?: number;
+  /** Where failed server renders are reported; by default the API's `/telemetry` with `opsKey`. */
+  telemetry?: ServerTelemetry;
 }
 
 const API_PREFIX = '/api';
@@ -39,8 +42,14 @@ export function createPageServer(settings: PageServerSettings): http.Server {
     remotes: settings.remotes.map((remote) => remote.federation),
     apiUrl: settings.apiUrl,
   };
+  const telemetry =
+    settings.telemetry ??
+    (settings.apiUrl && settings.opsKey
+      ? createServerTelemetry({ apiUrl: settings.apiUrl, opsKey: settings.opsKey })
+      : undefined);
+  const pages = { renderTimeoutMs: settings.renderTimeoutMs, telemetry };
   // The site as read for each request, once (the headers need it before the request is routed), as this browser
-  // sees it (its override of a remote, if any).
+  // sees it (its canary cohort and its override of a remote, if any).
   const sites = new WeakMap<http.IncomingMessage, Site>();
   const siteOf = (req: http.IncomingMessage, cookies = readCookies(req)): Site => {
     const site = sites.get(req) ?? withOverride(readSite(settings, cookies), readOverride(req, overrides));
@@ -98,7 +107,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
         const found = last === 'index.html' ? undefined : fileIn(site.shellDir, target.decoded);
         return found ? sendFile(req, res, found) : notFound(res);
       }
-      await sendPage(req, res, site, target, settings);
+      await sendPage(req, res, site, target, pages);
     },
     (req, res, pathname) => {
       if (!proxy || !isApiPath(pathname, API_PREFIX)) return false;

@@ -9,6 +9,7 @@ import { pagePolicy, setSecurityHeaders } from './headers.js';
 import { reportOnce } from './log.js';
 import { Lru } from './lru.js';
 import { overrideHeader, releasesHeader, type PageConfig, type Site } from './site.js';
+import type { ServerTelemetry } from './telemetry.js';
 
 /** The shell's server render (its build's server/render.js): what the page server gives it. */
 export interface RenderInput {
@@ -26,6 +27,8 @@ export interface RenderInput {
   nonce: string;
   /** Aborted when the page server gives up (time limit, client gone). */
   signal: AbortSignal;
+  /** Told of a remote's part that failed inside a render that still completes (the browser renders that part). */
+  reportError?: (remote: string, error: unknown) => void;
 }
 
 export interface RenderResult {
@@ -142,6 +145,8 @@ function flushEachWrite(res: ServerResponse): void {
 export interface PageSettings {
   /** How long a render may take to start its HTML before the client-render page is sent instead. */
   renderTimeoutMs: number;
+  /** Where a failed server render is reported (none without an API). */
+  telemetry?: ServerTelemetry;
 }
 
 /**
@@ -154,11 +159,30 @@ export async function sendPage(
   res: ServerResponse,
   site: Site,
   target: { pathname: string; search: string },
-  { renderTimeoutMs }: PageSettings,
+  { renderTimeoutMs, telemetry }: PageSettings,
 ): Promise<void> {
-  const { config, shellDir, serverRemotes } = site;
+  const { shellDir, serverRemotes } = site;
+  // This page load's id: its error reports (the browser's and this server's) carry it.
+  const traceId = randomBytes(16).toString('hex');
+  const config: PageConfig = { ...site.config, traceId };
   const match = matchScreen(config.routes, target.pathname);
-  const shellPage = SHELL_PATHS.includes(target.pathname.replace(/(.)\/+$/, '$1'));
+  const shellPath = target.pathname.replace(/(.)\/+$/, '$1');
+  const shellPage = SHELL_PATHS.includes(shellPath);
+  // Once per page: a part that failed may also fail the whole render (React tells both).
+  let reported = false;
+  const reportFailure = (remote: string, error: unknown) => {
+    if (reported || !telemetry) return;
+    reported = true;
+    telemetry.report({
+      kind: 'error',
+      remote,
+      ...(config.releases[remote] ?? { version: null, channel: 'build' }),
+      route: match?.route.path ?? (shellPage ? shellPath : '/*'),
+      traceId,
+      phase: 'server-render',
+      message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    });
+  };
   const nonce = randomBytes(16).toString('base64');
   const template = templateOf(shellDir);
   const token = req.method === 'GET' ? sessionToken(req) : undefined;
@@ -175,6 +199,7 @@ export async function sendPage(
   // The page server has no Node build of an overridden remote: its screens render in the browser.
   const overridden = match && config.overrides?.[match.route.remote] ? match.route.remote : undefined;
   if (overridden) res.setHeader('X-Sportify-Render', `browser; ${overridden} is overridden`);
+  res.setHeader('X-Sportify-Trace', traceId);
 
   const controller = new AbortController();
   const timer = setTimeout(
@@ -206,6 +231,7 @@ export async function sendPage(
       template,
       nonce,
       signal: controller.signal,
+      reportError: reportFailure,
       ...(token ? { token } : {}),
     };
     const result = await Promise.race([renderPage(input), gaveUp]);
@@ -222,6 +248,9 @@ export async function sendPage(
     const why = error instanceof MissingRender || error === controller.signal.reason ? String(error) : error;
     if (error instanceof MissingRender) reportOnce(error.message);
     else if (!chosen) console.error(`The server render of ${target.pathname} gave way to the client render:`, why);
+    // A render that failed (not one that ran out of time or lost its client) is the screen's remote's failure.
+    if (!chosen && !(error instanceof MissingRender) && error !== controller.signal.reason)
+      reportFailure(match?.route.remote ?? 'shell', error);
     // Page not found only when every remote's screens are known; else the browser's table decides.
     res.statusCode = match || shellPage || !site.complete ? 200 : 404;
     res.end(clientRenderPage(template, { config, nonce, route: match?.route }));

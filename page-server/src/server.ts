@@ -2,8 +2,8 @@
 //   --remote mf-public:mf_public:mf-public/dist [--remote ...] [--releases releases] [--host 127.0.0.1]
 // Environment: SPORTIFY_API_URL (the API behind /api), SPORTIFY_RUNTIME_CONFIG (JSON; else the shell build's
 // config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('0': production), PAGE_RENDER_TIMEOUT_MS (default 1500),
-// SPORTIFY_OPS_KEY (signs remote overrides and reads the API's health figures; development default in development
-// mode), SPORTIFY_CANARY_CHECK_MS (default 5000).
+// SPORTIFY_OPS_KEY (signs remote overrides, reads the API's health figures and is carried by error reports;
+// development default in development mode), SPORTIFY_CANARY_CHECK_MS (default 5000).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { opsKeyOf } from './override.js';
@@ -54,7 +54,7 @@ const devMode = devModeOf(process.env);
 const opsKey = opsKeyOf(process.env, devMode);
 if (!opsKey)
   console.warn(
-    'page server: SPORTIFY_OPS_KEY is unset, short or the development one: remote overrides are off and canaries are not rolled back automatically',
+    'page server: SPORTIFY_OPS_KEY is unset, short or the development one: remote overrides are off, canaries are not rolled back automatically and failed server renders are not reported',
   );
 
 const server = createPageServer({

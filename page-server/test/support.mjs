@@ -19,13 +19,20 @@ export const TEMPLATE = `<!doctype html>
 </html>
 `;
 
-// The shell's server render as contract 3 describes it; `?render=hang|fail|slow` picks a misbehaviour.
+// The shell's server render as contract 3 describes it; `?render=hang|fail|guarded|part|partThenFail|slow` picks a misbehaviour.
 const RENDER = `
 exports.renderPage = async (input) => {
   globalThis.__renders = (globalThis.__renders || []).slice(-20).concat([input]);
   const mode = (/[?&]render=(\\w+)/.exec(input.url) || [])[1];
   if (mode === 'hang') return new Promise(() => {});
   if (mode === 'fail') throw new Error('the render failed');
+  if (mode === 'guarded') throw Object.assign(new Error('needs a session'), { name: 'ClientRenderOnly' });
+  // A remote's part failed inside a render that still completes.
+  if (mode === 'part') input.reportError(input.config.routes[1].remote, new Error('Classes threw while rendering'));
+  if (mode === 'partThenFail') {
+    input.reportError(input.config.routes[1].remote, new Error('Classes threw outside its boundary'));
+    throw new Error('Classes threw outside its boundary');
+  }
   if (mode === 'slow')
     return {
       status: 200,

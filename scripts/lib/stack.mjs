@@ -20,6 +20,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const PAGE_SERVER = path.join(repoRoot, 'page-server/dist/page-server/src/server.js');
 const ASSET_SERVER = path.join(repoRoot, 'page-server/dist/page-server/src/assets.js');
 
+/** The development default of SPORTIFY_OPS_KEY, the same in the API and the page server (README settings). */
+const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
+
 export const FRONT_ENDS = [
   { name: 'shell', dir: 'shell', portVar: 'SHELL_PORT', port: 3000, spa: true },
   { name: 'mf-public', dir: 'mf-public', portVar: 'MF_PUBLIC_PORT', port: 3001, federation: 'mf_public' },
@@ -67,6 +70,9 @@ export function readSettings(env = process.env) {
     stripeSecretKey: env.STRIPE_SECRET_KEY || '',
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || '',
     jwtSecret: env.JWT_SECRET || '',
+    // The operators' key: the API and the page servers share it. Outside development mode the API refuses a
+    // missing one, so no default is made up there.
+    opsKey: env.SPORTIFY_OPS_KEY || (env.SPORTIFY_DEV_MODE !== '0' ? DEV_OPS_KEY : ''),
     apiReplicas: replicaCount(env.API_REPLICAS),
     developmentMode: env.SPORTIFY_DEV_MODE !== '0',
     // Where browsers call the API: the page server's /api by default (same origin, no preflight); an absolute URL
@@ -247,6 +253,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
       ...(auth ? { FIREBASE_AUTH_EMULATOR_HOST: auth.host } : {}),
       CORS_ORIGINS: s.frontEnds.map((f) => origin(f.port)).join(','),
       ASSET_BASE_URL: origin(s.frontEnds[0].port),
+      ...(s.opsKey ? { SPORTIFY_OPS_KEY: s.opsKey } : {}),
       ...mail.apiEnv,
     };
     // Scaled: nginx serves the site's port, in front of page servers on free ports (and of the API under /api).
@@ -289,7 +296,11 @@ export async function startStack({ env = process.env, log = console.log, scaled 
         args: [PAGE_SERVER, '--dir', dist, '--port', String(port), '--releases', releases, ...remoteArgs],
         check: 'config.json',
         // The page server serves the runtime config; its /api and its server renders reach the API (nginx when scaled).
-        env: { SPORTIFY_RUNTIME_CONFIG: JSON.stringify(config), SPORTIFY_API_URL: origin(s.apiPort) },
+        env: {
+          SPORTIFY_RUNTIME_CONFIG: JSON.stringify(config),
+          SPORTIFY_API_URL: origin(s.apiPort),
+          ...(s.opsKey ? { SPORTIFY_OPS_KEY: s.opsKey } : {}),
+        },
       }));
     });
     const started = servers.map((server) => {

@@ -5,6 +5,8 @@ import { AuthServiceProvider } from './auth/AuthServiceContext';
 import type { AuthService } from './auth/authService';
 import { RemoteRegistryProvider } from './federation/RemoteRegistryContext';
 import type { RemoteRegistry } from './federation/remoteRegistry';
+import type { Telemetry } from './federation/telemetry';
+import { TelemetryProvider } from './federation/TelemetryContext';
 import { OverridesProvider, type Overrides } from './layout/OverrideBadge/OverrideBadge';
 import { AppRoutes, NavigationBridge } from './routes/AppRoutes';
 import { RouteTableProvider, type RouteTable } from './routes/liveRoutes';
@@ -19,24 +21,28 @@ export interface AppProps {
   routes: RouteTable;
   /** Remotes this browser loads from elsewhere (config.json's overrides), shown by the override badge. */
   overrides?: Overrides;
+  /** Reports the remotes' render errors (the browser's; none on the server). */
+  telemetry?: Telemetry;
 }
 
 /** The whole shell: providers around the router. Everything external is passed in (tests pass fakes). */
-export function App({ store, Router, auth, remotes, routes, overrides = NO_OVERRIDES }: AppProps) {
+export function App({ store, Router, auth, remotes, routes, overrides = NO_OVERRIDES, telemetry }: AppProps) {
   return (
     <AppProviders store={store}>
       <AuthServiceProvider value={auth}>
         <RemoteRegistryProvider value={remotes}>
-          <RouteTableProvider value={routes}>
-            <OverridesProvider value={overrides}>
-              <Router>
-                <NavigationBridge />
-                <UntilInteractive>
-                  <AppRoutes />
-                </UntilInteractive>
-              </Router>
-            </OverridesProvider>
-          </RouteTableProvider>
+          <TelemetryProvider value={telemetry ?? null}>
+            <RouteTableProvider value={routes}>
+              <OverridesProvider value={overrides}>
+                <Router>
+                  <NavigationBridge />
+                  <UntilInteractive>
+                    <AppRoutes />
+                  </UntilInteractive>
+                </Router>
+              </OverridesProvider>
+            </RouteTableProvider>
+          </TelemetryProvider>
         </RemoteRegistryProvider>
       </AuthServiceProvider>
     </AppProviders>

@@ -6,8 +6,9 @@ import { matchScreen } from '@sportify/shared-ui/screens';
 import { App } from './App';
 import { hasSavedSignIn, lazyAuthService } from './auth/authService';
 import { startSessionSync } from './auth/sessionSync';
-import { loadConfig, loadLatestConfig, loadLatestRemotes } from './config/loadConfig';
+import { loadConfig, loadLatestConfig } from './config/loadConfig';
 import { setupFederation } from './federation/federationRuntime';
+import { startPageTelemetry } from './federation/telemetry';
 import { navigateOutsideReact } from './routes/AppRoutes';
 import { createRouteTable } from './routes/liveRoutes';
 
@@ -34,8 +35,9 @@ async function start() {
   const config = await loadConfig();
   setRuntimeConfig(config);
 
-  const remotes = setupFederation(config.remotes, loadLatestRemotes);
   const routes = createRouteTable({ initial: config, latest: loadLatestConfig });
+  const telemetry = startPageTelemetry(config, () => routes.current().routes);
+  const remotes = setupFederation(config.remotes, loadLatestConfig, telemetry);
   const preloadedState = handedOverState();
   const hydrating = preloadedState !== undefined;
 
@@ -82,6 +84,7 @@ async function start() {
         remotes={remotes}
         routes={routes}
         overrides={config.overrides}
+        telemetry={telemetry}
       />
       {extra}
     </StrictMode>

@@ -1,10 +1,12 @@
-import { CanActivate, ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AuthService } from './auth.service';
 import { CallerCache } from './caller-cache';
 import { bearerToken } from './bearer';
 import { callerRole } from './caller';
 import type { AuthenticatedRequest } from './current-caller.decorator';
+import { ACCEPTS_OPS_KEY, hasOpsKey, sendsOpsKey } from './ops-key';
 import { ACCEPTS_FIREBASE_TOKEN, IS_PUBLIC } from './public.decorator';
 
 /** Global: every route needs a valid API token unless marked @Public(). Reads the caller's role (CallerCache). */
@@ -14,6 +16,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly auth: AuthService,
     private readonly callers: CallerCache,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -21,6 +24,11 @@ export class AuthGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
 
     const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (sendsOpsKey(req) && this.reflector.getAllAndOverride<boolean>(ACCEPTS_OPS_KEY, targets)) {
+      if (!hasOpsKey(req, this.config.opsKey)) throw new UnauthorizedException('Invalid operator key');
+      req.operator = true;
+      return true;
+    }
     const token = bearerToken(req);
     if (!token) throw new UnauthorizedException('Missing access token (Authorization: Bearer <token>)');
 

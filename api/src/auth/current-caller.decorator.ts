@@ -4,6 +4,8 @@ import type { Caller } from './caller';
 
 export interface AuthenticatedRequest extends Request {
   caller?: Caller;
+  /** Authenticated by the operators' key (X-Sportify-Ops-Key) on a route that accepts it. */
+  operator?: boolean;
 }
 
 /** The authenticated caller, set by AuthGuard. */

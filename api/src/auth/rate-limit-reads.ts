@@ -4,20 +4,21 @@ import type { AppConfig } from '../config/app-config';
 // Clients remembered per window; past this many, the window starts over (memory stays bounded whatever arrives).
 const MAX_CLIENTS = 100_000;
 
-/**
- * Per client IP, a budget of reads (GET/HEAD) per window on this replica, counted in memory: a read must not cost a
- * database write. Warm public lists are answered before Express (PublicListResponder) and are not counted; what
- * is counted is what reaches the framework: cache misses (searches, price ranges, pages not yet loaded) and the
- * signed-in lists, the reads that cost queries.
- */
-export function readRateLimit(config: AppConfig) {
-  const windowMs = config.rateLimits.windowSeconds * 1000;
-  const limit = config.rateLimits.reads;
+/** A budget of requests per client IP and fixed window, counted in memory on this replica. */
+export interface ClientBudget {
+  windowSeconds: number;
+  limit: number;
+  /** Whether this request counts against the budget (others pass untouched). */
+  counts: (req: Request) => boolean;
+}
+
+/** Middleware keeping one in-memory budget: past it, 429 in the API's error shape with Retry-After. */
+export function clientRateLimit({ windowSeconds, limit, counts: isCounted }: ClientBudget) {
+  const windowMs = windowSeconds * 1000;
   let windowEnds = 0;
   let counts = new Map<string, number>();
   return (req: Request, res: Response, next: NextFunction): void => {
-    // Probes from the balancer or the orchestrator are not a client's reads.
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/health')) return next();
+    if (!isCounted(req)) return next();
     const now = Date.now();
     if (now >= windowEnds || counts.size >= MAX_CLIENTS) {
       windowEnds = now + windowMs;
@@ -34,4 +35,19 @@ export function readRateLimit(config: AppConfig) {
       error: 'Too Many Requests',
     });
   };
+}
+
+/**
+ * Per client IP, a budget of reads (GET/HEAD) per window on this replica, counted in memory: a read must not cost a
+ * database write. Warm public lists are answered before Express (PublicListResponder) and are not counted; what
+ * is counted is what reaches the framework: cache misses (searches, price ranges, pages not yet loaded) and the
+ * signed-in lists, the reads that cost queries.
+ */
+export function readRateLimit(config: AppConfig) {
+  return clientRateLimit({
+    windowSeconds: config.rateLimits.windowSeconds,
+    limit: config.rateLimits.reads,
+    // Probes from the balancer or the orchestrator are not a client's reads.
+    counts: (req) => (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/health'),
+  });
 }

@@ -11,14 +11,19 @@ const PROVIDER_EVENTS = 'sportify:provider-events';
 /** Marks the provider's webhook: its own budget, sized for the provider, never the browsers' write limit. */
 export const ProviderEvents = () => SetMetadata(PROVIDER_EVENTS, true);
 
+const OWN_BUDGET = 'sportify:own-budget';
+/** Marks a route whose budget a middleware of its own keeps (POST /telemetry): none of these budgets counts it. */
+export const OwnBudget = () => SetMetadata(OWN_BUDGET, true);
+
 const isTokenExchange = (ctx: ExecutionContext) => Reflect.getMetadata(TOKEN_EXCHANGE, ctx.getHandler()) === true;
 const isProviderEvent = (ctx: ExecutionContext) => Reflect.getMetadata(PROVIDER_EVENTS, ctx.getHandler()) === true;
+const hasOwnBudget = (ctx: ExecutionContext) => Reflect.getMetadata(OWN_BUDGET, ctx.getHandler()) === true;
 const isRead = (ctx: ExecutionContext) =>
   ['GET', 'HEAD', 'OPTIONS'].includes(ctx.switchToHttp().getRequest<Request>().method);
 
 /**
  * Per client IP: one budget for POST /jwt, one for the provider's events, one for every other write; reads have
- * their own in rate-limit-reads.ts.
+ * their own in rate-limit-reads.ts, and so do the browsers' telemetry reports (telemetry/telemetry-http.ts).
  */
 export function rateLimits(config: AppConfig): ThrottlerModuleOptions {
   const ttl = config.rateLimits.windowSeconds * 1000;
@@ -30,7 +35,7 @@ export function rateLimits(config: AppConfig): ThrottlerModuleOptions {
         name: 'writes',
         ttl,
         limit: config.rateLimits.writes,
-        skipIf: (ctx) => isRead(ctx) || isTokenExchange(ctx) || isProviderEvent(ctx),
+        skipIf: (ctx) => isRead(ctx) || isTokenExchange(ctx) || isProviderEvent(ctx) || hasOwnBudget(ctx),
       },
       { name: 'events', ttl, limit: config.rateLimits.providerEvents, skipIf: (ctx) => !isProviderEvent(ctx) },
     ],

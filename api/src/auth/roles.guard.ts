@@ -15,8 +15,10 @@ export class RolesGuard implements CanActivate {
       context.getClass(),
     ]);
     if (!roles?.length) return true;
-    const caller = context.switchToHttp().getRequest<AuthenticatedRequest>().caller;
-    if (caller && roles.includes(caller.role)) return true;
+    const req = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    // Set by AuthGuard only on routes marked @AcceptsOpsKey().
+    if (req.operator) return true;
+    if (req.caller && roles.includes(req.caller.role)) return true;
     throw new ForbiddenException(`This action is only for ${roles.join(' or ')} accounts`);
   }
 }

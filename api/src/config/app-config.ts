@@ -13,6 +13,8 @@ export interface AppConfig {
   port: number;
   mongodbUri: string;
   jwtSecret: string;
+  /** Operators' shared secret (SPORTIFY_OPS_KEY): page servers and ops tools send it as X-Sportify-Ops-Key. */
+  opsKey: string;
   /** API token lifetime in seconds. */
   jwtTtlSeconds: number;
   firebaseProjectId: string;
@@ -30,7 +32,16 @@ export interface AppConfig {
   stripeApi: { host: string; port: number; protocol: 'http' | 'https' };
   currency: string;
   assetBaseUrl: string;
-  rateLimits: { windowSeconds: number; jwt: number; writes: number; reads: number; providerEvents: number };
+  rateLimits: {
+    windowSeconds: number;
+    jwt: number;
+    writes: number;
+    reads: number;
+    providerEvents: number;
+    /** POST /telemetry calls per client IP per `telemetryWindowSeconds` (its own, shorter window). */
+    telemetry: number;
+    telemetryWindowSeconds: number;
+  };
   /** Seconds a public list may be served from the in-process cache before it is rebuilt anyway. */
   publicCacheSeconds: number;
   /** Most public-list pages kept at once (least recently used dropped first). */
@@ -109,6 +120,7 @@ export class ConfigError extends Error {
 }
 
 const DEV_JWT_SECRET = 'sportify-dev-only-secret-change-me-in-production';
+export const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
 export const DEV_WEBHOOK_SECRET = 'whsec_sportify_development_only';
 const DEFAULT_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`);
 const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
@@ -163,6 +175,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtSecret = DEV_JWT_SECRET;
   } else if (production && (jwtSecret.length < 32 || jwtSecret === DEV_JWT_SECRET)) {
     problems.push(`JWT_SECRET must be at least 32 characters, and not the development one, ${needed}`);
+  }
+
+  let opsKey = str('SPORTIFY_OPS_KEY');
+  if (!opsKey) {
+    if (production) problems.push(`SPORTIFY_OPS_KEY is required ${needed}: at least 32 characters`);
+    opsKey = DEV_OPS_KEY;
+  } else if (production && (opsKey.length < 32 || opsKey === DEV_OPS_KEY)) {
+    problems.push(`SPORTIFY_OPS_KEY must be at least 32 characters, and not the development one, ${needed}`);
   }
 
   const ttlRaw = str('JWT_TTL', '1h');
@@ -284,6 +304,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // The provider sends bursts from a few addresses (a backlog after an outage); a refused event is never retried
     // by us, so its budget is the provider's, not a browser's.
     providerEvents: int('RATE_LIMIT_PROVIDER_EVENTS', 20_000, 1, 10_000_000),
+    // One beacon or two per page load; the page server's own reports carry the ops key and are not counted.
+    telemetry: int('RATE_LIMIT_TELEMETRY', production ? 30 : 600, 1, 1_000_000),
+    telemetryWindowSeconds: int('RATE_LIMIT_TELEMETRY_WINDOW_SECONDS', 10, 1, 3600),
   };
   const publicCacheSeconds = int('PUBLIC_CACHE_SECONDS', 60, 0, 86400);
   const publicCacheEntries = int('PUBLIC_CACHE_ENTRIES', 500, 1, 100_000);
@@ -324,6 +347,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     mongodbUri,
     jwtSecret,
+    opsKey,
     jwtTtlSeconds,
     firebaseProjectId,
     firebaseAuthEmulatorHost,

@@ -16,6 +16,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       .setVersion('1.0')
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'api')
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Firebase ID token' }, 'firebase')
+      .addApiKey(
+        {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Sportify-Ops-Key',
+          description: "The operators' key (SPORTIFY_OPS_KEY)",
+        },
+        'ops-key',
+      )
       .addSecurityRequirements('api')
       .build(),
   );

@@ -1,20 +1,13 @@
 import { DataTable, ListState, PageHeading } from '@sportify/shared-ui';
 import styled from 'styled-components';
+import { Muted, Stamp, when } from './look';
+import { PlatformHealth } from './PlatformHealth';
 import { useGetPlatformStatusQuery, type PartStatus, type ReleaseSummary } from './platformStatusApi';
 
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.muted};
-`;
-// A date and time read as one item: never broken at its hyphens on a narrow screen.
-const Stamp = styled.span`
-  white-space: nowrap;
-`;
 const Health = styled.span<{ $ok: boolean }>`
   font-weight: 600;
   color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
 `;
-
-const when = (iso?: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '');
 
 function Release({ release, none }: { release: ReleaseSummary | null; none: string }) {
   if (!release) return <Muted>{none}</Muted>;
@@ -59,8 +52,9 @@ function Row({ status }: { status: PartStatus }) {
 }
 
 /**
- * Platform Status: each part's live release, the one before it and whether its manifest answers now. Read-only;
- * ops change releases with `npm run promote` / `npm run rollback` (README "Operating the remotes").
+ * Platform Status: each part's live release, the one before it and whether its manifest answers now, then how each
+ * release does (PlatformHealth). Read-only; ops change releases with `npm run promote` / `npm run rollback` (README
+ * "Operating the remotes").
  */
 export function PlatformStatusPage() {
   const query = useGetPlatformStatusQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -74,14 +68,17 @@ export function PlatformStatusPage() {
         emptyText="No parts are configured."
       >
         {(parts) => (
-          <DataTable
-            labelledBy="platform-status-heading"
-            columns={['Part', 'Live release', 'Previous release', 'Manifest']}
-          >
-            {parts.map((status) => (
-              <Row key={status.part} status={status} />
-            ))}
-          </DataTable>
+          <>
+            <DataTable
+              labelledBy="platform-status-heading"
+              columns={['Part', 'Live release', 'Previous release', 'Manifest']}
+            >
+              {parts.map((status) => (
+                <Row key={status.part} status={status} />
+              ))}
+            </DataTable>
+            <PlatformHealth parts={parts} />
+          </>
         )}
       </ListState>
     </section>

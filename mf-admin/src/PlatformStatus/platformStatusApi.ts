@@ -1,4 +1,4 @@
-import { api } from '@sportify/shared-ui';
+import { api, type ApiResponse } from '@sportify/shared-ui';
 
 /** One release as the registry describes it (releases/registry.json, written by `npm run promote` / `rollback`). */
 export interface ReleaseSummary {
@@ -8,16 +8,47 @@ export interface ReleaseSummary {
   promotedAt?: string | null;
 }
 
+/** A release served to a share of browsers (`npm run promote -- <package> <version> --canary <percent>`). */
+export interface CanaryRelease extends ReleaseSummary {
+  percent: number;
+  startedAt: string;
+}
+
+export interface HealthFigures {
+  loads: number;
+  errorLoads: number;
+  errorRate: number;
+}
+
+/** The last canary the page servers rolled back on their own, with the figures that made them. */
+export interface AutoRollback {
+  version: string;
+  at: string;
+  margin: number;
+  minLoads: number;
+  figures: { canary: HealthFigures; live: HealthFigures };
+}
+
 export interface PartStatus {
   /** Package name (shell, mf-public, ...). */
   part: string;
   live: ReleaseSummary | null;
   previous: ReleaseSummary | null;
+  canary: CanaryRelease | null;
+  lastAutoRollback: AutoRollback | null;
   /** Remotes only: the manifest URL config.json gives the shell now, and whether it answers. */
   manifest?: { url: string; reachable: boolean; detail: string };
 }
 
-type Registry = Record<string, { live?: ReleaseSummary; previous?: ReleaseSummary | null }>;
+type Registry = Record<
+  string,
+  {
+    live?: ReleaseSummary;
+    previous?: ReleaseSummary | null;
+    canary?: CanaryRelease | null;
+    lastAutoRollback?: AutoRollback | null;
+  }
+>;
 
 // Both files live on the shell's origin (the page's), never cached: they change with every promote or rollback.
 // The registry is public-safe by design (versions, commits, build times; who ran a switch stays in the private
@@ -39,13 +70,20 @@ async function probe(url: string): Promise<NonNullable<PartStatus['manifest']>> 
 
 /** Federation name -> package name (CONVENTIONS.md: mf_public is the mf-public package). */
 const packageOf = (federation: string) => federation.replace(/_/g, '-');
+/** Package name -> the name telemetry reports it under (the shell keeps its own). */
+export const federationOf = (part: string) => part.replace(/-/g, '_');
 
 export async function loadPlatformStatus(): Promise<PartStatus[]> {
   const [registry, config] = (await Promise.all([readJson('/releases.json'), readJson('/config.json')])) as [
     Registry,
     { remotes?: Record<string, string> },
   ];
-  const entry = (part: string) => ({ live: registry[part]?.live ?? null, previous: registry[part]?.previous ?? null });
+  const entry = (part: string) => ({
+    live: registry[part]?.live ?? null,
+    previous: registry[part]?.previous ?? null,
+    canary: registry[part]?.canary ?? null,
+    lastAutoRollback: registry[part]?.lastAutoRollback ?? null,
+  });
   const remotes = await Promise.all(
     Object.entries(config.remotes ?? {}).map(async ([federation, url]) => ({
       part: packageOf(federation),
@@ -56,8 +94,18 @@ export async function loadPlatformStatus(): Promise<PartStatus[]> {
   return [{ part: 'shell', ...entry('shell') }, ...remotes];
 }
 
+export type TelemetryHealth = ApiResponse<'/telemetry/health', 'get'>;
+export type ReleaseHealth = TelemetryHealth['releases'][number];
+export type ReportedError = ReleaseHealth['lastErrors'][number];
+export const HEALTH_MINUTES = 60;
+
 export const platformStatusApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** Page loads and errors per remote and release over the last `minutes`, summed by the API over every replica. */
+    getTelemetryHealth: build.query<TelemetryHealth, { minutes: number }>({
+      query: ({ minutes }) => ({ url: '/telemetry/health', params: { minutes } }),
+      keepUnusedDataFor: 0,
+    }),
     getPlatformStatus: build.query<PartStatus[], void>({
       queryFn: async () => {
         try {
@@ -78,4 +126,4 @@ export const platformStatusApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPlatformStatusQuery } = platformStatusApi;
+export const { useGetPlatformStatusQuery, useGetTelemetryHealthQuery } = platformStatusApi;

@@ -421,6 +421,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/telemetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TelemetryController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/telemetry/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TelemetryController_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -851,6 +883,17 @@ export interface components {
             /** @example true */
             received: boolean;
         };
+        HealthResponse: {
+            /** @description By remote, then version */
+            releases: components["schemas"]["ReleaseHealthResponse"][];
+            /**
+             * Format: date-time
+             * @description Start of the window (a whole minute)
+             */
+            since: string;
+            /** Format: date-time */
+            until: string;
+        };
         InsertResultResponse: {
             /** @example 665f1c2e9b1e8a3d4c5b6a71 */
             insertedId: string;
@@ -864,6 +907,19 @@ export interface components {
              * @example mia@sportify.camp
              */
             email: string;
+        };
+        LastErrorResponse: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            channel: "live" | "canary" | "override" | "build";
+            /** @description Redacted: no e-mail addresses, no runs of 6+ digits */
+            message?: string;
+            /** @enum {string} */
+            phase: "manifest" | "entry" | "expose" | "render" | "server-render";
+            /** @example / */
+            route: string;
+            traceId: string;
         };
         PartialRefundItemResponse: {
             _id: string;
@@ -997,6 +1053,27 @@ export interface components {
             deleteResult: components["schemas"]["DeleteResultResponse"];
             insertResult: components["schemas"]["InsertResultResponse"];
         };
+        ReleaseHealthResponse: {
+            /** @description Page loads (distinct trace ids) with at least one error of this release */
+            errorLoads: number;
+            /**
+             * @description errorLoads / max(loads, 1), at most 1
+             * @example 0.075
+             */
+            errorRate: number;
+            /** @description Errors reported */
+            errors: number;
+            /** Format: date-time */
+            lastErrorAt: string | null;
+            /** @description The newest errors first, at most 5 */
+            lastErrors: components["schemas"]["LastErrorResponse"][];
+            /** @description Page loads that asked for this release */
+            loads: number;
+            /** @example mf_public */
+            remote: string;
+            /** @description null: an unversioned build (or an override) */
+            version: string | null;
+        };
         SandboxConfirmDto: {
             billingDetails?: components["schemas"]["BillingDetailsDto"];
             /** @example 4242 4242 4242 4242 */
@@ -1046,6 +1123,42 @@ export interface components {
             seats: number;
             /** @example mia@sportify.camp */
             studentEmail: string;
+        };
+        TelemetryBatchDto: {
+            events: components["schemas"]["TelemetryEventDto"][];
+        };
+        TelemetryEventDto: {
+            /** @enum {string} */
+            channel: "live" | "canary" | "override" | "build";
+            /**
+             * @description 'load': this page load asked for the release; 'error': it failed
+             * @enum {string}
+             */
+            kind: "load" | "error";
+            /** @description Errors: stored with e-mail addresses and numbers redacted */
+            message?: string;
+            /**
+             * @description Required for errors
+             * @enum {string}
+             */
+            phase?: "manifest" | "entry" | "expose" | "render" | "server-render";
+            /**
+             * @description Federation name of the remote, or 'shell'
+             * @example mf_public
+             */
+            remote: string;
+            /**
+             * @description The matched route pattern, never the path
+             * @example /dashboard/payment/:id
+             */
+            route: string;
+            /**
+             * @description The page load (32 hex characters)
+             * @example 0f6c2b1e9d8a4c7b5e3f2a1d0c9b8a7e
+             */
+            traceId: string;
+            /** @example 0.1.0-abc1234.20261102100000 */
+            version: string | null;
         };
         TokenResponse: {
             /** @description HS256 API token; send it as Authorization: Bearer <token> */
@@ -2011,6 +2124,88 @@ export interface operations {
             };
             /** @description Missing or invalid Stripe-Signature: nothing changed */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TelemetryController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TelemetryBatchDto"];
+                "text/plain": components["schemas"]["TelemetryBatchDto"];
+            };
+        };
+        responses: {
+            /** @description Stored (no address, no account; messages redacted) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not 1 to 50 valid events, or not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description More than 16 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Past the client's telemetry budget (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TelemetryController_health: {
+        parameters: {
+            query?: {
+                minutes?: number;
+                /** @description Only this remote (federation name or shell) */
+                remote?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Page loads and errors per release, from every replica */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            /** @description No valid API token or operator key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

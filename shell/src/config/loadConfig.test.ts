@@ -1,5 +1,5 @@
 import { siteRoutes } from '../test/renderApp';
-import { loadLatestConfig, loadLatestRemotes } from './loadConfig';
+import { loadLatestConfig } from './loadConfig';
 
 const { routes, routesVersion } = siteRoutes();
 const served = {
@@ -19,12 +19,12 @@ describe('config.json as served now', () => {
 
   it('is read once for the route table and the release picker asking at the same navigation', async () => {
     fetchMock.mockImplementation(async () => new Response(JSON.stringify(served), { status: 200 }));
-    const [config, remotes] = await Promise.all([loadLatestConfig(), loadLatestRemotes()]);
+    const [config, picked] = await Promise.all([loadLatestConfig(), loadLatestConfig()]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledWith('/config.json', { cache: 'no-cache' });
     expect(config.routesVersion).toBe(routesVersion);
     expect(config.routes).toEqual(routes);
-    expect(remotes).toEqual(served.remotes);
+    expect(picked.remotes).toEqual(served.remotes);
 
     await loadLatestConfig();
     expect(fetchMock).toHaveBeenCalledTimes(2);

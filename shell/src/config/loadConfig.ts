@@ -1,14 +1,30 @@
 import { parseRuntimeConfig, type RuntimeConfig } from '@sportify/shared-ui';
+import type { ReleaseInUse } from '../federation/telemetry';
 import { parseOverrides, type Overrides } from '../layout/OverrideBadge/OverrideBadge';
 import { parseLiveRoutes, type LiveRoutes } from '../routes/liveRoutes';
 import { fetchConfigJson } from './fetchConfigJson';
 
-/** The runtime config with the route table of the live releases, and the remotes this browser overrides. */
-export type ShellConfig = RuntimeConfig & LiveRoutes & { overrides: Overrides };
+/** What the page server says of this page load, for error reports: its trace id and each part's release. */
+export interface PageIdentity {
+  /** 32 hex characters, in a page's inline config only (not in /config.json). */
+  traceId?: string;
+  /** Federation name (and `shell`) -> the release the page uses. */
+  releases: Record<string, ReleaseInUse>;
+}
+
+/** The runtime config with the route table of the live releases, this page's identity and its overrides. */
+export type ShellConfig = RuntimeConfig & LiveRoutes & PageIdentity & { overrides: Overrides };
 
 const parse = (raw: unknown): ShellConfig => {
   const config = parseRuntimeConfig(raw);
-  return { ...config, ...parseLiveRoutes(raw, config.remotes), overrides: parseOverrides(raw) };
+  const { traceId, releases } = raw as { traceId?: unknown; releases?: unknown };
+  return {
+    ...config,
+    ...parseLiveRoutes(raw, config.remotes),
+    ...(typeof traceId === 'string' && /^[0-9a-f]{32}$/.test(traceId) ? { traceId } : {}),
+    releases: releases && typeof releases === 'object' ? (releases as Record<string, ReleaseInUse>) : {},
+    overrides: parseOverrides(raw),
+  };
 };
 
 /** The validated runtime config the shell's origin serves (never baked into the build). */
@@ -32,9 +48,4 @@ export function loadLatestConfig(): Promise<ShellConfig> {
       reading = null;
     });
   return reading;
-}
-
-/** The remotes map of config.json as served now. */
-export async function loadLatestRemotes(): Promise<RuntimeConfig['remotes']> {
-  return (await loadLatestConfig()).remotes;
 }

@@ -3,6 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 interface Props {
   /** Rendered instead of the children after an error. Remount (new key) to try again. */
   fallback: () => ReactNode;
+  /** Told of each error caught (to report it). */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -20,6 +22,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Remote area failed', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   render() {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createTelemetry, type Observed } from '../federation/telemetry';
 import { renderApp, workingRemotes } from '../test/renderApp';
 
 describe('remote routes', () => {
@@ -61,5 +62,30 @@ describe('remote routes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'mf_public/Classes screen' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("reports a screen's render error with its remote and phase, and a failed load only once (from the runtime)", async () => {
+    const observed: Observed[] = [];
+    const telemetry = createTelemetry(
+      (event) => observed.push(event),
+      () => '/classes',
+    );
+    const renderFailed = jest.spyOn(telemetry, 'renderFailed');
+    function Classes(): React.JSX.Element {
+      throw new Error('Classes cannot render');
+    }
+    await renderApp({ path: '/classes', telemetry, remotes: { load: async () => ({ default: Classes }) } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This area is unavailable');
+    expect(observed).toEqual([expect.objectContaining({ kind: 'error', remote: 'mf_public', phase: 'render' })]);
+    expect(String(observed[0].error)).toContain('Classes cannot render');
+
+    renderFailed.mockClear();
+    await renderApp({
+      path: '/instructors',
+      telemetry,
+      remotes: { load: () => Promise.reject(new Error('offline')) },
+    });
+    expect(await screen.findAllByRole('alert')).not.toHaveLength(0);
+    expect(renderFailed).not.toHaveBeenCalled();
   });
 });

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useReducer, useState, type ReactNode } from 'react
 import { useLocation } from '@sportify/shared-ui/router';
 import { Spinner, usePageTitle } from '@sportify/shared-ui';
 import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
+import { useTelemetry } from '../federation/TelemetryContext';
 import type { ScreenRoute } from '@sportify/shared-ui/screens';
 import type { RemoteName } from '../federation/remoteRegistry';
 import { AreaUnavailable } from './AreaUnavailable';
@@ -12,6 +13,7 @@ import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 export function RemotePage({ route }: { route: ScreenRoute }) {
   usePageTitle(route.title);
   const registry = useRemoteRegistry();
+  const telemetry = useTelemetry();
   // Bumped by Retry: a fresh boundary and a fresh load.
   const [attempt, setAttempt] = useState(0);
   const loading = <Spinner label="Loading page" />;
@@ -21,8 +23,13 @@ export function RemotePage({ route }: { route: ScreenRoute }) {
     setAttempt((n) => n + 1);
   };
 
+  // A failed load reached the boundary too: the runtime's hooks reported it with its phase.
+  const reportRender = (error: Error) => {
+    if (registry.state(route.remote, route.module)?.status !== 'failed') telemetry?.renderFailed(route.remote, error);
+  };
+
   return (
-    <RemoteErrorBoundary key={attempt} fallback={() => <AreaUnavailable onRetry={retry} />}>
+    <RemoteErrorBoundary key={attempt} onError={reportRender} fallback={() => <AreaUnavailable onRetry={retry} />}>
       {/* For whatever a screen suspends on inside; its own module never suspends (remoteRegistry.ts). */}
       <Suspense fallback={loading}>
         <RemoteScreen remote={route.remote} module={route.module} loading={loading} />

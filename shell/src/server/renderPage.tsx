@@ -126,6 +126,14 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
 
   const sheet = new ServerStyleSheet();
   const body = new PassThrough();
+  let reported = false;
+  const failedPart = (error: unknown) => {
+    console.error('Server render error', url, error);
+    // Once per page: the part is the screen's (its remote's), and an abort is the page server's choice.
+    if (reported || signal.aborted) return;
+    reported = true;
+    input.reportError?.(match?.route.remote ?? 'shell', error);
+  };
   await abortable(
     new Promise<void>((resolve, reject) => {
       const stream = renderToPipeableStream(sheet.collectStyles(app), {
@@ -138,7 +146,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
           resolve();
         },
         onShellError: reject,
-        onError: (error) => console.error('Server render error', url, error),
+        onError: failedPart,
       });
       signal.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
     }),

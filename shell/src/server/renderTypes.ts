@@ -16,6 +16,8 @@ export interface RenderInput {
   nonce: string;
   /** Aborted when the page server gives up (time limit, client gone). */
   signal: AbortSignal;
+  /** Told of a remote's part that failed inside a render that still completes (the browser renders that part). */
+  reportError?: (remote: string, error: unknown) => void;
 }
 
 export interface RenderResult {

@@ -9,6 +9,7 @@ import { App } from '../App';
 import type { AuthAccount, AuthService } from '../auth/authService';
 import { startSessionSync } from '../auth/sessionSync';
 import { createRemoteRegistry, type RemoteRegistryDeps } from '../federation/remoteRegistry';
+import type { Telemetry } from '../federation/telemetry';
 import { createRouteTable, type LiveRoutes, type RouteTable } from '../routes/liveRoutes';
 
 /** What a remote's src/screens.json declares. */
@@ -82,6 +83,7 @@ interface Options {
   routes?: RouteTable;
   /** config.json's overrides (remotes this browser loads from elsewhere). */
   overrides?: Record<string, string>;
+  telemetry?: Telemetry;
 }
 
 /**
@@ -97,6 +99,7 @@ export async function renderApp({
   syncSession = false,
   routes = fixedRouteTable(),
   overrides,
+  telemetry,
 }: Options = {}) {
   const store = makeStore({ session });
   if (syncSession) startSessionSync(auth, store.dispatch);
@@ -113,7 +116,17 @@ export async function renderApp({
   );
   const registry = createRemoteRegistry(remotes);
   const view = await act(async () =>
-    render(<App store={store} Router={Router} auth={auth} remotes={registry} routes={routes} overrides={overrides} />),
+    render(
+      <App
+        store={store}
+        Router={Router}
+        auth={auth}
+        remotes={registry}
+        routes={routes}
+        overrides={overrides}
+        telemetry={telemetry}
+      />,
+    ),
   );
   const location = (): Location => current!;
   return { ...view, store, location, auth, routes };

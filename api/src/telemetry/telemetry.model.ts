@@ -1,0 +1,73 @@
+export const EVENT_KINDS = ['load', 'error'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+export const CHANNELS = ['live', 'canary', 'override', 'build'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const PHASES = ['manifest', 'entry', 'expose', 'render', 'server-render'] as const;
+export type Phase = (typeof PHASES)[number];
+
+/** Reports and figures are kept this long (the health window is at most a day). */
+export const TELEMETRY_RETENTION_SECONDS = 2 * 86400;
+export const HEALTH_MINUTES_MAX = 1440;
+export const LAST_ERRORS_MAX = 5;
+
+/** One page load's report about one part (a remote or the shell), as the browser or the page server sends it. */
+export interface TelemetryEvent {
+  kind: EventKind;
+  remote: string;
+  version: string | null;
+  channel: Channel;
+  route: string;
+  traceId: string;
+  phase?: Phase;
+  message?: string;
+}
+
+/** Page loads of one release through one channel in one minute (summed by every replica). */
+export interface LoadCount {
+  remote: string;
+  version: string | null;
+  channel: Channel;
+  minute: Date;
+  loads: number;
+}
+
+/** One error as stored: no address, no account, the message redacted. */
+export interface ErrorReport {
+  at: Date;
+  remote: string;
+  version: string | null;
+  channel: Channel;
+  route: string;
+  phase: Phase;
+  traceId: string;
+  message?: string;
+}
+
+export interface LastError {
+  at: Date;
+  phase: Phase;
+  route: string;
+  message?: string;
+  traceId: string;
+  channel: Channel;
+}
+
+export interface ReleaseHealth {
+  remote: string;
+  version: string | null;
+  loads: number;
+  /** Distinct page loads (trace ids) with at least one error of this release. */
+  errorLoads: number;
+  errors: number;
+  /** errorLoads / max(loads, 1), at most 1. */
+  errorRate: number;
+  lastErrorAt: Date | null;
+  /** Newest first. */
+  lastErrors: LastError[];
+}
+
+export interface Health {
+  since: Date;
+  until: Date;
+  releases: ReleaseHealth[];
+}

@@ -1,0 +1,254 @@
+import { DataTable, ListState } from '@sportify/shared-ui';
+import styled from 'styled-components';
+import {
+  federationOf,
+  HEALTH_MINUTES,
+  useGetTelemetryHealthQuery,
+  type AutoRollback,
+  type PartStatus,
+  type ReleaseHealth,
+  type ReportedError,
+  type TelemetryHealth,
+} from './platformStatusApi';
+import { Muted, Section, SectionHeading, Stamp, when } from './look';
+
+// The figures move while the screen is open: read again every half minute.
+const POLL_MS = 30_000;
+const RECENT_ERRORS_MAX = 10;
+// Seven columns do not fit a laptop's dashboard beside the side menu: below this width each row is a card.
+const STACK_BELOW = 1100;
+
+const Notice = styled.section`
+  margin: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(6)};
+  padding: ${({ theme }) => `${theme.space(3)} ${theme.space(4)}`};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.dangerSurface};
+  overflow-wrap: anywhere;
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space(2)};
+    font-size: 1.1rem;
+  }
+  ul {
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space(5)};
+  }
+`;
+const Window = styled.p`
+  margin: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)};
+  text-align: center;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+const Rate = styled.span<{ $bad: boolean }>`
+  font-weight: 600;
+  color: ${({ theme, $bad }) => ($bad ? theme.colors.danger : theme.colors.text)};
+`;
+
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+
+/** How long ago `iso` was, in the two largest units: "3 h 5 min", "2 d 4 h". */
+export function age(iso: string, now = Date.now()): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  if (!(minutes >= 1)) return 'under a minute';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  return hours % 24 ? `${Math.floor(hours / 24)} d ${hours % 24} h` : `${Math.floor(hours / 24)} d`;
+}
+
+interface HealthRow {
+  part: string;
+  version: string | null;
+  /** What this release is to the site now. */
+  serves: string;
+  /** Promoted (live) or started (canary); none for a release no longer served. */
+  since: string | null;
+  figures: Pick<ReleaseHealth, 'loads' | 'errorLoads' | 'errorRate'>;
+}
+
+const NO_FIGURES = { loads: 0, errorLoads: 0, errorRate: 0 };
+
+/**
+ * Per part: its live release, its canary (when one runs) and any other release still reported in the window (a
+ * release rolled back, open tabs), each with its figures.
+ */
+export function healthRows(parts: PartStatus[], health: TelemetryHealth): HealthRow[] {
+  const rows: HealthRow[] = [];
+  for (const status of parts) {
+    const reported = health.releases.filter((r) => r.remote === federationOf(status.part));
+    const figuresOf = (version: string | null) => reported.find((r) => r.version === version) ?? NO_FIGURES;
+    const live = status.live?.version ?? null;
+    rows.push({
+      part: status.part,
+      version: live,
+      serves: live ? 'Live' : 'Live (unversioned build)',
+      since: status.live?.promotedAt ?? null,
+      figures: figuresOf(live),
+    });
+    if (status.canary) {
+      rows.push({
+        part: status.part,
+        version: status.canary.version,
+        serves: `Canary, ${status.canary.percent}% of browsers`,
+        since: status.canary.startedAt,
+        figures: figuresOf(status.canary.version),
+      });
+    }
+    for (const r of reported) {
+      if (r.version === live || r.version === status.canary?.version) continue;
+      const serves = r.version ? 'Not served now' : 'Unversioned build or override';
+      rows.push({ part: status.part, version: r.version, serves, since: null, figures: r });
+    }
+  }
+  return rows;
+}
+
+interface ErrorRow extends ReportedError {
+  part: string;
+  version: string | null;
+}
+
+function recentErrors(parts: PartStatus[], health: TelemetryHealth): ErrorRow[] {
+  const partOf = new Map(parts.map((p) => [federationOf(p.part), p.part]));
+  return health.releases
+    .flatMap((r) => r.lastErrors.map((e) => ({ ...e, part: partOf.get(r.remote) ?? r.remote, version: r.version })))
+    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+    .slice(0, RECENT_ERRORS_MAX);
+}
+
+const Version = ({ version }: { version: string | null }) =>
+  version ? (
+    <span title={version} data-word>
+      {version}
+    </span>
+  ) : (
+    <Muted>Unversioned</Muted>
+  );
+
+function rollbackText(part: string, r: AutoRollback): string {
+  const { canary, live } = r.figures;
+  return (
+    `${part}: the canary ${r.version} was rolled back automatically on ${when(r.at)}. Its error rate was ` +
+    `${percent(canary.errorRate)} over ${canary.loads} page loads, against ${percent(live.errorRate)} over ` +
+    `${live.loads} for the live release (allowed margin ${percent(r.margin)}, from ${r.minLoads} page loads).`
+  );
+}
+
+/**
+ * The health part of Platform Status: automatic rollbacks, then page loads and error rate per release over the last
+ * hour (reported by browsers and page servers, summed by the API), then the newest errors with phase and route.
+ */
+export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
+  const query = useGetTelemetryHealthQuery({ minutes: HEALTH_MINUTES }, { pollingInterval: POLL_MS });
+  const rollbacks = parts.filter((p) => p.lastAutoRollback);
+  const rows = query.data ? healthRows(parts, query.data) : undefined;
+  const errors = query.data ? recentErrors(parts, query.data) : [];
+  // Ages as of the figures' time (read again every half minute), not of this render.
+  const now = query.data ? Date.parse(query.data.until) : 0;
+  return (
+    <>
+      {rollbacks.length ? (
+        <Notice aria-labelledby="auto-rollbacks-heading">
+          <h2 id="auto-rollbacks-heading">Automatic rollbacks</h2>
+          <ul>
+            {rollbacks.map((p) => (
+              <li key={p.part}>{rollbackText(p.part, p.lastAutoRollback!)}</li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
+      <Section aria-labelledby="release-health-heading">
+        <SectionHeading id="release-health-heading">Health in the last hour</SectionHeading>
+        <ListState
+          query={{ ...query, data: rows }}
+          loadingLabel="Loading the health figures"
+          errorText="The health figures could not be loaded."
+          emptyText="No parts are configured."
+        >
+          {(items) => (
+            <>
+              <Window>
+                Page loads and errors reported from <Stamp>{when(query.data!.since)}</Stamp> to{' '}
+                <Stamp>{when(query.data!.until)}</Stamp>, by browsers and page servers.
+              </Window>
+              <DataTable
+                labelledBy="release-health-heading"
+                columns={['Part', 'Release', 'Serves', 'Age', 'Page loads', 'Loads with errors', 'Error rate']}
+                stackBelow={STACK_BELOW}
+              >
+                {items.map((row) => (
+                  <tr key={`${row.part} ${row.version}`}>
+                    <th scope="row" data-label="Part">
+                      {row.part}
+                    </th>
+                    <td data-label="Release">
+                      <Version version={row.version} />
+                    </td>
+                    <td data-label="Serves">{row.serves}</td>
+                    <td data-label="Age">
+                      {row.since ? (
+                        <time dateTime={row.since} title={when(row.since)}>
+                          {age(row.since, now)}
+                        </time>
+                      ) : (
+                        <Muted>Not known</Muted>
+                      )}
+                    </td>
+                    <td data-label="Page loads">{row.figures.loads}</td>
+                    <td data-label="Loads with errors">{row.figures.errorLoads}</td>
+                    <td data-label="Error rate">
+                      <Rate $bad={row.figures.errorLoads > 0}>{percent(row.figures.errorRate)}</Rate>
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+            </>
+          )}
+        </ListState>
+      </Section>
+      {query.data ? (
+        <Section aria-labelledby="recent-errors-heading">
+          <SectionHeading id="recent-errors-heading">Recent errors</SectionHeading>
+          {errors.length ? (
+            <DataTable
+              labelledBy="recent-errors-heading"
+              columns={['Time', 'Part', 'Release', 'Phase', 'Route', 'Message']}
+              stackBelow={STACK_BELOW}
+            >
+              {errors.map((e, i) => (
+                <tr key={`${i} ${e.traceId}`}>
+                  <td data-label="Time">
+                    <time dateTime={e.at}>
+                      <Stamp>{when(e.at)}</Stamp>
+                    </time>
+                  </td>
+                  <td data-label="Part">{e.part}</td>
+                  <td data-label="Release">
+                    <Version version={e.version} />
+                  </td>
+                  <td data-label="Phase">{e.phase}</td>
+                  <td data-label="Route">
+                    <span title={e.route} data-word>
+                      {e.route}
+                    </span>
+                  </td>
+                  <td data-label="Message">
+                    {e.message ? (
+                      <span title={e.message} data-word>
+                        {e.message}
+                      </span>
+                    ) : (
+                      <Muted>None</Muted>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          ) : (
+            <Window>No errors reported in the last hour.</Window>
+          )}
+        </Section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * @jest-environment node
+ */
+import { init } from '@module-federation/enhanced/runtime';
+import { siteRoutes } from '../test/renderApp';
+import type { ShellConfig } from '../config/loadConfig';
+import { renderPage } from './renderPage';
+
+const TEMPLATE =
+  '<!doctype html><html><head><title>Sportify Camp</title></head><body><div id="root"></div></body></html>';
+
+describe("the server render's report of a remote part that fails", () => {
+  beforeAll(() => {
+    process.env.SPORTIFY_API_URL = 'http://127.0.0.1:9';
+    // The page server's runtime: each remote's server container comes from a test plugin instead of its file.
+    init({
+      name: 'shell',
+      remotes: [],
+      plugins: [
+        {
+          name: 'test-server-containers',
+          loadEntry: async () =>
+            ({
+              init: async () => undefined,
+              get: async () => () => ({
+                default: function Home(): never {
+                  throw new Error('Home cannot render');
+                },
+              }),
+            }) as never,
+        },
+      ],
+    });
+  });
+
+  it('tells the page server once, naming the remote, and still renders the page (the browser renders the part)', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { routes, routesVersion } = siteRoutes();
+    const config = {
+      apiUrl: '/api',
+      firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
+      stripePublishableKey: '',
+      campTimeZone: 'America/New_York',
+      remotes: { mf_public: 'http://localhost:3001/mf-manifest.json' },
+      routes,
+      routesVersion,
+      releases: {},
+      overrides: {},
+    } as ShellConfig;
+    const reportError = jest.fn();
+    const result = await renderPage({
+      url: '/',
+      config,
+      serverRemotes: { mf_public: '/releases/mf-public/server/remoteEntry.js' },
+      template: TEMPLATE,
+      nonce: 'n0nce',
+      signal: new AbortController().signal,
+      reportError,
+    });
+    expect(result.status).toBe(200);
+    expect(reportError).toHaveBeenCalledTimes(1);
+    expect(reportError).toHaveBeenCalledWith('mf_public', expect.objectContaining({ message: 'Home cannot render' }));
+  });
+});
