@@ -81,7 +81,7 @@ export function healthRows(parts: PartStatus[], health: TelemetryHealth): Health
     rows.push({
       part: status.part,
       version: live,
-      serves: live ? 'Live' : 'Live (unversioned build)',
+      serves: 'Live',
       since: status.live?.promotedAt ?? null,
       figures: figuresOf(live),
     });
@@ -96,7 +96,7 @@ export function healthRows(parts: PartStatus[], health: TelemetryHealth): Health
     }
     for (const r of reported) {
       if (r.version === live || r.version === status.canary?.version) continue;
-      const serves = r.version ? 'Not served now' : 'Unversioned build or override';
+      const serves = r.version ? 'Not served now' : 'Override or build';
       rows.push({ part: status.part, version: r.version, serves, since: null, figures: r });
     }
   }
@@ -122,7 +122,7 @@ const Version = ({ version }: { version: string | null }) =>
       {version}
     </span>
   ) : (
-    <Muted>Unversioned</Muted>
+    <Muted>Unversioned build</Muted>
   );
 
 function rollbackText(part: string, r: AutoRollback): string {

@@ -226,8 +226,8 @@ describe('Platform Status', () => {
       expect(rows).toEqual([
         {
           Part: 'shell',
-          Release: 'Unversioned',
-          Serves: 'Live (unversioned build)',
+          Release: 'Unversioned build',
+          Serves: 'Live',
           Age: 'Not known',
           'Page loads': '80',
           'Loads with errors': '1',
@@ -262,8 +262,8 @@ describe('Platform Status', () => {
         },
         {
           Part: 'mf-admin',
-          Release: 'Unversioned',
-          Serves: 'Live (unversioned build)',
+          Release: 'Unversioned build',
+          Serves: 'Live',
           Age: 'Not known',
           'Page loads': '7',
           'Loads with errors': '0',
@@ -293,7 +293,7 @@ describe('Platform Status', () => {
         {
           Time: '2026-11-03 10:58 UTC',
           Part: 'shell',
-          Release: 'Unversioned',
+          Release: 'Unversioned build',
           Phase: 'manifest',
           Route: '/dashboard/payment/:id',
           Message: 'None',
@@ -341,9 +341,9 @@ describe('Platform Status', () => {
       // Every part's live release, none reported yet.
       const rows = within(table).getAllByRole('row').slice(1).map(cells);
       expect(rows.map((r) => [r.Part, r.Serves, r['Page loads'], r['Error rate']])).toEqual([
-        ['shell', 'Live (unversioned build)', '0', '0.0%'],
+        ['shell', 'Live', '0', '0.0%'],
         ['mf-public', 'Live', '0', '0.0%'],
-        ['mf-admin', 'Live (unversioned build)', '0', '0.0%'],
+        ['mf-admin', 'Live', '0', '0.0%'],
       ]);
       expect(screen.getByText('No errors reported in the last hour.')).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
