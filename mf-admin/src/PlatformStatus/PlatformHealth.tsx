@@ -15,7 +15,7 @@ import { Muted, Section, SectionHeading, Stamp, when } from './look';
 // The figures move while the screen is open: read again every half minute.
 const POLL_MS = 30_000;
 const RECENT_ERRORS_MAX = 10;
-// Seven columns do not fit a laptop's dashboard beside the side menu: below this width each row is a card.
+// Six columns do not fit a tablet's dashboard beside the side menu: below this width each row is a card.
 const STACK_BELOW = 1100;
 
 const Notice = styled.section`
@@ -81,7 +81,7 @@ export function healthRows(parts: PartStatus[], health: TelemetryHealth): Health
     rows.push({
       part: status.part,
       version: live,
-      serves: live ? 'Live' : 'Live (unversioned build)',
+      serves: 'Live',
       since: status.live?.promotedAt ?? null,
       figures: figuresOf(live),
     });
@@ -96,7 +96,7 @@ export function healthRows(parts: PartStatus[], health: TelemetryHealth): Health
     }
     for (const r of reported) {
       if (r.version === live || r.version === status.canary?.version) continue;
-      const serves = r.version ? 'Not served now' : 'Unversioned build or override';
+      const serves = r.version ? 'Not served now' : 'Override or build';
       rows.push({ part: status.part, version: r.version, serves, since: null, figures: r });
     }
   }
@@ -122,7 +122,7 @@ const Version = ({ version }: { version: string | null }) =>
       {version}
     </span>
   ) : (
-    <Muted>Unversioned</Muted>
+    <Muted>Unversioned build</Muted>
   );
 
 function rollbackText(part: string, r: AutoRollback): string {
@@ -173,7 +173,7 @@ export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
               </Window>
               <DataTable
                 labelledBy="release-health-heading"
-                columns={['Part', 'Release', 'Serves', 'Age', 'Page loads', 'Loads with errors', 'Error rate']}
+                columns={['Part', 'Release', 'Serves', 'Age', 'Page loads', 'Error rate']}
                 stackBelow={STACK_BELOW}
               >
                 {items.map((row) => (
@@ -195,9 +195,11 @@ export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
                       )}
                     </td>
                     <td data-label="Page loads">{row.figures.loads}</td>
-                    <td data-label="Loads with errors">{row.figures.errorLoads}</td>
                     <td data-label="Error rate">
                       <Rate $bad={row.figures.errorLoads > 0}>{percent(row.figures.errorRate)}</Rate>
+                      <div>
+                        <Muted>{row.figures.errorLoads} with errors</Muted>
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -210,10 +212,11 @@ export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
         <Section aria-labelledby="recent-errors-heading">
           <SectionHeading id="recent-errors-heading">Recent errors</SectionHeading>
           {errors.length ? (
+            // Six columns of long words fit no dashboard: each error is a card.
             <DataTable
               labelledBy="recent-errors-heading"
               columns={['Time', 'Part', 'Release', 'Phase', 'Route', 'Message']}
-              stackBelow={STACK_BELOW}
+              stackBelow="always"
             >
               {errors.map((e, i) => (
                 <tr key={`${i} ${e.traceId}`}>
@@ -222,11 +225,15 @@ export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
                       <Stamp>{when(e.at)}</Stamp>
                     </time>
                   </td>
-                  <td data-label="Part">{e.part}</td>
+                  <td data-label="Part">
+                    <Stamp>{e.part}</Stamp>
+                  </td>
                   <td data-label="Release">
                     <Version version={e.version} />
                   </td>
-                  <td data-label="Phase">{e.phase}</td>
+                  <td data-label="Phase">
+                    <Stamp>{e.phase}</Stamp>
+                  </td>
                   <td data-label="Route">
                     <span title={e.route} data-word>
                       {e.route}

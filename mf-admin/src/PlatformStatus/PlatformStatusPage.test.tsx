@@ -226,12 +226,11 @@ describe('Platform Status', () => {
       expect(rows).toEqual([
         {
           Part: 'shell',
-          Release: 'Unversioned',
-          Serves: 'Live (unversioned build)',
+          Release: 'Unversioned build',
+          Serves: 'Live',
           Age: 'Not known',
           'Page loads': '80',
-          'Loads with errors': '1',
-          'Error rate': '1.3%',
+          'Error rate': '1.3%1 with errors',
         },
         {
           Part: 'mf-public',
@@ -239,8 +238,7 @@ describe('Platform Status', () => {
           Serves: 'Live',
           Age: '3 h 5 min',
           'Page loads': '40',
-          'Loads with errors': '0',
-          'Error rate': '0.0%',
+          'Error rate': '0.0%0 with errors',
         },
         {
           Part: 'mf-public',
@@ -248,8 +246,7 @@ describe('Platform Status', () => {
           Serves: 'Canary, 50% of browsers',
           Age: '12 min',
           'Page loads': '38',
-          'Loads with errors': '19',
-          'Error rate': '50.0%',
+          'Error rate': '50.0%19 with errors',
         },
         {
           Part: 'mf-public',
@@ -257,17 +254,15 @@ describe('Platform Status', () => {
           Serves: 'Not served now',
           Age: 'Not known',
           'Page loads': '2',
-          'Loads with errors': '0',
-          'Error rate': '0.0%',
+          'Error rate': '0.0%0 with errors',
         },
         {
           Part: 'mf-admin',
-          Release: 'Unversioned',
-          Serves: 'Live (unversioned build)',
+          Release: 'Unversioned build',
+          Serves: 'Live',
           Age: 'Not known',
           'Page loads': '7',
-          'Loads with errors': '0',
-          'Error rate': '0.0%',
+          'Error rate': '0.0%0 with errors',
         },
       ]);
       expect(screen.getByText(/Page loads and errors reported from/)).toHaveTextContent(
@@ -293,7 +288,7 @@ describe('Platform Status', () => {
         {
           Time: '2026-11-03 10:58 UTC',
           Part: 'shell',
-          Release: 'Unversioned',
+          Release: 'Unversioned build',
           Phase: 'manifest',
           Route: '/dashboard/payment/:id',
           Message: 'None',
@@ -341,9 +336,9 @@ describe('Platform Status', () => {
       // Every part's live release, none reported yet.
       const rows = within(table).getAllByRole('row').slice(1).map(cells);
       expect(rows.map((r) => [r.Part, r.Serves, r['Page loads'], r['Error rate']])).toEqual([
-        ['shell', 'Live (unversioned build)', '0', '0.0%'],
-        ['mf-public', 'Live', '0', '0.0%'],
-        ['mf-admin', 'Live (unversioned build)', '0', '0.0%'],
+        ['shell', 'Live', '0', '0.0%0 with errors'],
+        ['mf-public', 'Live', '0', '0.0%0 with errors'],
+        ['mf-admin', 'Live', '0', '0.0%0 with errors'],
       ]);
       expect(screen.getByText('No errors reported in the last hour.')).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();

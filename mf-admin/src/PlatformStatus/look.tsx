@@ -4,7 +4,8 @@ import styled from 'styled-components';
 export const Muted = styled.span`
   color: ${({ theme }) => theme.colors.muted};
 `;
-// A date and time read as one item: never broken at its hyphens on a narrow screen.
+// Read as one item (a date and time, a package such as mf-public, a phase such as server-render): never broken at
+// its hyphens.
 export const Stamp = styled.span`
   white-space: nowrap;
 `;
