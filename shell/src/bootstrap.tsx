@@ -8,6 +8,7 @@ import { hasSavedSignIn, lazyAuthService } from './auth/authService';
 import { startSessionSync } from './auth/sessionSync';
 import { loadConfig, loadLatestConfig, loadLatestRemotes } from './config/loadConfig';
 import { setupFederation } from './federation/federationRuntime';
+import { loadShellPage } from './pages/shellPages';
 import { navigateOutsideReact } from './routes/AppRoutes';
 import { createRouteTable } from './routes/liveRoutes';
 
@@ -48,8 +49,9 @@ async function start() {
     landing && (landing.access === 'public' || savedSignIn || signedInOnServer)
       ? remotes.load(landing.remote, landing.module)
       : undefined;
+  const shellPageLoad = loadShellPage(window.location.pathname);
   // Hydrating, the first render must be the server's: with the screen's code in, not its loading state.
-  if (hydrating) await landingLoad;
+  if (hydrating) await Promise.all([landingLoad, shellPageLoad]);
 
   const auth = lazyAuthService(
     () =>

@@ -9,6 +9,7 @@ import { ServerStyleSheet } from 'styled-components';
 import { api, formatTitle, makeStore, setRuntimeConfig, signedIn, signedOut, type AppStore } from '@sportify/shared-ui';
 import { matchScreen, SHELL_PATHS } from '@sportify/shared-ui/screens';
 import { App } from '../App';
+import { loadShellPage } from '../pages/shellPages';
 import { handoverState } from './handover';
 import { createRouteTable } from '../routes/liveRoutes';
 import type { RenderInput, RenderResult } from './renderTypes';
@@ -95,6 +96,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
     Promise.all([
       sessionFromToken(token, apiUrl, signal),
       match && loadServerScreen(serverRemotes, config.remotes, match.route.remote, match.route.module),
+      loadShellPage(pathname),
     ]),
     signal,
   );
