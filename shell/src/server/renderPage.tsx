@@ -7,12 +7,12 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { api, formatTitle, makeStore, setRuntimeConfig, signedIn, signedOut, type AppStore } from '@sportify/shared-ui';
-import { matchScreen, SHELL_PATHS } from '@sportify/shared-ui/screens';
+import { matchScreen, SHELL_PATHS, type RenderResult } from '@sportify/shared-ui/screens';
 import { App } from '../App';
 import { loadShellPage } from '../pages/shellPages';
 import { handoverState } from './handover';
 import { createRouteTable } from '../routes/liveRoutes';
-import type { RenderInput, RenderResult } from './renderTypes';
+import type { RenderInput } from './render';
 import { loadServerScreen, serverRegistry } from './serverRemotes';
 import { serverAuth, sessionFromToken } from './serverSession';
 
