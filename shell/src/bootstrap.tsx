@@ -91,7 +91,11 @@ async function start() {
       started = true;
       syncSession();
     };
-    hydrateRoot(container, app(<AfterFirstCommit done={hydrated} />));
+    // As a transition, the hydration works in slices and yields to the page between them (the server's HTML is
+    // on screen meanwhile) instead of blocking input for its whole length.
+    startTransition(() => {
+      hydrateRoot(container, app(<AfterFirstCommit done={hydrated} />));
+    });
     return;
   }
 
