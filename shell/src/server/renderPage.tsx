@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
 // StaticRouter is server-only: the browser never loads it. It shares the router context with the shared router
 // module ('@sportify/shared-ui/router' is this bundle's own react-router-dom, provided to the remotes).
 // eslint-disable-next-line no-restricted-imports
@@ -42,15 +42,48 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** The app's HTML (every boundary in place) and the styles it used. */
+async function renderOnce(app: ReactNode, input: RenderInput): Promise<{ body: PassThrough; styles: string }> {
+  const { nonce, signal, url } = input;
+  const sheet = new ServerStyleSheet();
+  const body = new PassThrough();
+  try {
+    await abortable(
+      new Promise<void>((resolve, reject) => {
+        const stream = renderToPipeableStream(sheet.collectStyles(app), {
+          nonce,
+          // Every boundary in place: a large one would otherwise come as its loading state plus a script that swaps
+          // the content in later, which a page without JavaScript never runs (and the data is all there already).
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          onAllReady: () => {
+            stream.pipe(body);
+            resolve();
+          },
+          onShellError: reject,
+          onError: (error) => console.error('Server render error', url, error),
+        });
+        signal.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
+      }),
+      signal,
+    );
+    return { body, styles: sheet.getStyleTags() };
+  } finally {
+    sheet.seal();
+  }
+}
+
 /**
- * Renders until the screen has its data: each render starts the queries its components ask for (api.ts), then
- * waits for them. Aborting the page's signal aborts the requests under way.
+ * Renders until the screen has its data: each render starts the queries its components ask for (api.ts); while it
+ * started any, they are waited for and the page is rendered again. The render that starts none is the page (no
+ * render only to find out that the data is complete). Aborting the page's signal aborts the requests under way.
  */
-async function loadData(store: AppStore, app: ReactNode, signal: AbortSignal): Promise<void> {
-  for (let round = 0; round < MAX_DATA_ROUNDS; round += 1) {
-    renderToString(app);
+async function renderWithData(store: AppStore, app: ReactNode, input: RenderInput) {
+  const { signal } = input;
+  for (let round = 0; ; round += 1) {
+    const page = await renderOnce(app, input);
     const running = await store.dispatch(api.util.getRunningQueriesThunk());
-    if (!running.length) return;
+    if (!running.length || round === MAX_DATA_ROUNDS) return page;
+    page.body.destroy();
     const abortAll = () => running.forEach((query) => query.abort());
     signal.addEventListener('abort', abortAll, { once: true });
     try {
@@ -114,33 +147,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
   // The table the page hands the browser, as it is: a render reads no newer one.
   const routes = createRouteTable({ initial: config, latest: async () => config });
   const app = <App store={store} Router={Router} auth={serverAuth} remotes={registry} routes={routes} />;
-  await loadData(store, app, signal);
-
-  const sheet = new ServerStyleSheet();
-  const body = new PassThrough();
-  await abortable(
-    new Promise<void>((resolve, reject) => {
-      const stream = renderToPipeableStream(sheet.collectStyles(app), {
-        nonce: input.nonce,
-        // Every boundary in place: a large one would otherwise come as its loading state plus a script that swaps the
-        // content in later, which a page without JavaScript never runs (and the data is all there already).
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady: () => {
-          stream.pipe(body);
-          resolve();
-        },
-        onShellError: reject,
-        onError: (error) => console.error('Server render error', url, error),
-      });
-      signal.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
-    }),
-    signal,
-  ).catch((error: unknown) => {
-    sheet.seal();
-    throw error;
-  });
-  const styles = sheet.getStyleTags();
-  sheet.seal();
+  const { body, styles } = await renderWithData(store, app, input);
   const { before, after } = documentParts(input, title, styles, handoverState(store.getState()));
 
   return {
