@@ -12,7 +12,7 @@
 // - Lighthouse (mobile, default simulated throttling) on /, /classes and /instructors (skip with --lighthouse 0).
 // Prints figures; asserts nothing (the first-view budget is enforced by shell/src/first-view-budget.test.ts).
 // Usage: node scripts/bench-home.mjs [--url http://localhost:3000] [--runs 5] [--routes /,/classes]
-//        [--profiles loopback,'slow 4G'] [--lighthouse 3]
+//        [--profiles loopback,'slow 4G'] [--lighthouse 3] [--lighthouse-routes /instructors] (--help)
 import { chromium, request as playwrightRequest } from '@playwright/test';
 import { parseArgs } from 'node:util';
 
@@ -23,10 +23,23 @@ const { values: opts } = parseArgs({
     routes: { type: 'string' },
     profiles: { type: 'string' },
     lighthouse: { type: 'string', default: '3' },
+    'lighthouse-routes': { type: 'string', default: '/,/classes,/instructors' },
     'second-screens': { type: 'boolean', default: true },
+    help: { type: 'boolean', short: 'h', default: false },
   },
   allowNegative: true,
 });
+if (opts.help) {
+  console.log(`Usage: node scripts/bench-home.mjs [options]   (against a running site, e.g. \`npm start\`)
+  --url URL              the site (default http://localhost:$SHELL_PORT, else 3000)
+  --runs N               cold runs per route and profile; the median is printed (default 5)
+  --routes /,/classes    only these routes (paths as in the table, e.g. /dashboard/payment/:selection)
+  --profiles NAMES       only these profiles: loopback, 'slow 4G', '4x CPU' (comma-separated)
+  --lighthouse N         Lighthouse runs per public page (default 3; 0 skips it)
+  --lighthouse-routes P  the pages Lighthouse runs on (default /,/classes,/instructors)
+  --no-second-screens    skip Home -> Classes and the signed-in screens' ratios to Home`);
+  process.exit(0);
+}
 const base = opts.url.replace(/\/+$/, '');
 const runs = Number(opts.runs);
 const chromePath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -326,7 +339,7 @@ if (lighthouseRuns > 0) {
   // Lighthouse drives its own Chromium (Debian's, through chrome-launcher); mobile preset, simulated throttling.
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
-  for (const lighthousePath of ['/', '/classes', '/instructors']) {
+  for (const lighthousePath of opts['lighthouse-routes'].split(',')) {
     const results = [];
     for (let i = 0; i < lighthouseRuns; i++) {
       const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });

@@ -3,42 +3,13 @@ import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { matchScreen, SHELL_PATHS } from '../../shared-ui/src/screens/screens.js';
+import { matchScreen, SHELL_PATHS, type RenderInput, type RenderPage } from '../../shared-ui/src/screens/screens.js';
 import { readCookies } from './canary.js';
 import { pagePolicy, setSecurityHeaders } from './headers.js';
 import { reportOnce } from './log.js';
 import { Lru } from './lru.js';
 import { overrideHeader, releasesHeader, type PageConfig, type Site } from './site.js';
 import type { ServerTelemetry } from './telemetry.js';
-
-/** The shell's server render (its build's server/render.js): what the page server gives it. */
-export interface RenderInput {
-  /** Path and search of the page. */
-  url: string;
-  /** Exactly what the browser gets inline. */
-  config: PageConfig;
-  /** Federation name -> absolute file path of that live release's server remoteEntry.js. */
-  serverRemotes: Record<string, string>;
-  /** The session cookie's API token (GET renders only). */
-  token?: string;
-  /** The shell's index.html of the same release. */
-  template: string;
-  /** CSP nonce for every inline <script> the render writes. */
-  nonce: string;
-  /** Aborted when the page server gives up (time limit, client gone). */
-  signal: AbortSignal;
-  /** Told of a remote's part that failed inside a render that still completes (the browser renders that part). */
-  reportError?: (remote: string, error: unknown) => void;
-}
-
-export interface RenderResult {
-  /** 200, or 404 for Page not found. */
-  status: number;
-  /** Streams the whole HTML document. */
-  pipe(res: NodeJS.WritableStream): void;
-}
-
-export type RenderPage = (input: RenderInput) => Promise<RenderResult>;
 
 export const SESSION_COOKIE = 'sportify_session';
 
@@ -79,7 +50,7 @@ class MissingRender extends Error {}
 class LeftToBrowser extends Error {}
 
 /** The shell build's renderPage, or undefined when that build has no server render. */
-function rendererOf(shellDir: string): RenderPage | undefined {
+function rendererOf(shellDir: string): RenderPage<PageConfig> | undefined {
   const file = path.join(shellDir, 'server', 'render.js');
   try {
     statSync(file);
@@ -91,7 +62,7 @@ function rendererOf(shellDir: string): RenderPage | undefined {
     const require = createRequire(file);
     const { renderPage } = require(file) as { renderPage?: unknown };
     if (typeof renderPage !== 'function') throw new Error(`${file} does not export renderPage`);
-    return renderPage as RenderPage;
+    return renderPage as RenderPage<PageConfig>;
   });
 }
 
@@ -224,7 +195,7 @@ export async function sendPage(
     const renderPage = rendererOf(shellDir);
     if (!renderPage)
       throw new MissingRender(`${shellDir} has no server render (server/render.js): pages are rendered in the browser`);
-    const input: RenderInput = {
+    const input: RenderInput<PageConfig> = {
       url: target.pathname + target.search,
       config,
       serverRemotes,

@@ -127,16 +127,27 @@ describe('every port', () => {
     assert.equal(shellFile.headers['content-encoding'], 'br');
     assert.equal(shellFile.body, 'brotli bytes');
     assert.equal(shellFile.headers['cache-control'], 'public, max-age=31536000, immutable');
-    assert.match(shellFile.headers['content-security-policy'], /frame-ancestors 'none'/);
     assert.equal(shellFile.headers['x-content-type-options'], 'nosniff');
-    assert.equal(shellFile.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+    // A script's own policies would govern nothing: only nosniff comes with it.
+    assert.equal(shellFile.headers['content-security-policy'], undefined);
+    assert.equal(shellFile.headers['referrer-policy'], undefined);
+    // Every other file keeps the policy that lets nothing run (a picture opened in a tab is a document).
+    site.write(`${site.shell}/logo.0123456789abcdef.svg`, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const picture = await request(servers.page.url, '/logo.0123456789abcdef.svg');
+    assert.equal(picture.status, 200);
+    assert.match(picture.headers['content-security-policy'], /default-src 'none'.*frame-ancestors 'none'/);
+    assert.equal(picture.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+    assert.equal(picture.headers['x-content-type-options'], 'nosniff');
 
     const entry = await request(servers.assets.url, '/remoteEntry.js');
     assert.equal(entry.headers['cache-control'], 'no-cache');
     assert.equal(entry.headers['access-control-allow-origin'], '*');
-    assert.match(entry.headers['content-security-policy'], /default-src 'none'.*frame-ancestors 'none'/);
+    assert.equal(entry.headers['content-security-policy'], undefined);
     assert.equal(entry.headers['x-content-type-options'], 'nosniff');
-    assert.equal(entry.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+    assert.equal(entry.headers['referrer-policy'], undefined);
+    const manifest = await request(servers.assets.url, '/mf-manifest.json');
+    assert.match(manifest.headers['content-security-policy'], /default-src 'none'.*frame-ancestors 'none'/);
+    assert.equal(manifest.headers['referrer-policy'], 'strict-origin-when-cross-origin');
     const revalidated = await request(servers.assets.url, '/remoteEntry.js', {
       headers: { 'if-none-match': entry.headers.etag },
     });

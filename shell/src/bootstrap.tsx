@@ -9,6 +9,7 @@ import { startSessionSync } from './auth/sessionSync';
 import { loadConfig, loadLatestConfig } from './config/loadConfig';
 import { setupFederation } from './federation/federationRuntime';
 import { startPageTelemetry } from './federation/telemetry';
+import { loadShellPage } from './pages/shellPages';
 import { navigateOutsideReact } from './routes/AppRoutes';
 import { createRouteTable } from './routes/liveRoutes';
 
@@ -50,8 +51,9 @@ async function start() {
     landing && (landing.access === 'public' || savedSignIn || signedInOnServer)
       ? remotes.load(landing.remote, landing.module)
       : undefined;
+  const shellPageLoad = loadShellPage(window.location.pathname);
   // Hydrating, the first render must be the server's: with the screen's code in, not its loading state.
-  if (hydrating) await landingLoad;
+  if (hydrating) await Promise.all([landingLoad, shellPageLoad]);
 
   const auth = lazyAuthService(
     () =>
@@ -99,7 +101,11 @@ async function start() {
       started = true;
       syncSession();
     };
-    hydrateRoot(container, app(<AfterFirstCommit done={hydrated} />));
+    // As a transition, the hydration works in slices and yields to the page between them (the server's HTML is
+    // on screen meanwhile) instead of blocking input for its whole length.
+    startTransition(() => {
+      hydrateRoot(container, app(<AfterFirstCommit done={hydrated} />));
+    });
     return;
   }
 

@@ -4,6 +4,8 @@
 import { matchPath } from 'react-router-dom';
 import type { SessionRole } from '../session/sessionSlice';
 
+export type { RenderInput, RenderPage, RenderResult } from './renderContract';
+
 /** Who may open a screen; admin and instructor screens also require being signed in. */
 export type ScreenAccess = 'public' | 'signedIn' | 'admin' | 'instructor';
 

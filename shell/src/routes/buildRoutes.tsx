@@ -4,8 +4,7 @@ import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { RequireAuth } from '../guards/RequireAuth';
 import { RequireRole } from '../guards/RequireRole';
 import { Layout } from '../layout/Layout';
-import { LoginPage } from '../pages/Login/LoginPage';
-import { RegisterPage } from '../pages/Register/RegisterPage';
+import { ShellPage } from '../pages/shellPages';
 import { RemotePage } from './RemotePage';
 import { UnmatchedPath } from './UnmatchedPath';
 
@@ -24,8 +23,8 @@ export function buildRoutes(routes: readonly ScreenRoute[]): RouteObject[] {
       element: <Layout />,
       children: [
         ...byAccess('public'),
-        { path: '/login', element: <LoginPage /> },
-        { path: '/register', element: <RegisterPage /> },
+        { path: '/login', element: <ShellPage path="/login" /> },
+        { path: '/register', element: <ShellPage path="/register" /> },
         {
           element: <RequireAuth />,
           children: [

@@ -1,8 +1,10 @@
 // The entry of the shell's server build (dist/server/render.js, see webpack.shared.js), called by the page server.
 // Async boundary: the shared singletons are negotiated before any app code runs, as in the browser's index.ts.
-import type { RenderInput, RenderResult } from './renderTypes';
+import type { RenderInput as Input, RenderResult } from '@sportify/shared-ui/screens';
+import type { ShellConfig } from '../config/loadConfig';
 
-export type { RenderInput, RenderResult } from './renderTypes';
+/** The page server's input, with the config as the shell reads it. */
+export type RenderInput = Input<ShellConfig>;
 
 export function renderPage(input: RenderInput): Promise<RenderResult> {
   return import('./renderPage').then((module) => module.renderPage(input));

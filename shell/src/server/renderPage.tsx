@@ -1,18 +1,19 @@
 import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
 // StaticRouter is server-only: the browser never loads it. It shares the router context with the shared router
 // module ('@sportify/shared-ui/router' is this bundle's own react-router-dom, provided to the remotes).
 // eslint-disable-next-line no-restricted-imports
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { api, formatTitle, makeStore, setRuntimeConfig, signedIn, signedOut, type AppStore } from '@sportify/shared-ui';
-import { matchScreen, SHELL_PATHS } from '@sportify/shared-ui/screens';
+import { matchScreen, SHELL_PATHS, type RenderResult } from '@sportify/shared-ui/screens';
 import { App } from '../App';
+import { loadShellPage } from '../pages/shellPages';
 import { handoverState } from './handover';
 import { parseOverrides } from '../layout/OverrideBadge/OverrideBadge';
 import { createRouteTable } from '../routes/liveRoutes';
-import type { RenderInput, RenderResult } from './renderTypes';
+import type { RenderInput } from './render';
 import { loadServerScreen, serverRegistry } from './serverRemotes';
 import { serverAuth, sessionFromToken } from './serverSession';
 
@@ -42,15 +43,55 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** The app's HTML (every boundary in place), the styles it used and the errors of parts that failed in it. */
+async function renderOnce(
+  app: ReactNode,
+  input: RenderInput,
+): Promise<{ body: PassThrough; styles: string; errors: unknown[] }> {
+  const { nonce, signal, url } = input;
+  const sheet = new ServerStyleSheet();
+  const body = new PassThrough();
+  const errors: unknown[] = [];
+  try {
+    await abortable(
+      new Promise<void>((resolve, reject) => {
+        const stream = renderToPipeableStream(sheet.collectStyles(app), {
+          nonce,
+          // Every boundary in place: a large one would otherwise come as its loading state plus a script that swaps
+          // the content in later, which a page without JavaScript never runs (and the data is all there already).
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          onAllReady: () => {
+            stream.pipe(body);
+            resolve();
+          },
+          onShellError: reject,
+          onError: (error) => {
+            console.error('Server render error', url, error);
+            errors.push(error);
+          },
+        });
+        signal.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
+      }),
+      signal,
+    );
+    return { body, styles: sheet.getStyleTags(), errors };
+  } finally {
+    sheet.seal();
+  }
+}
+
 /**
- * Renders until the screen has its data: each render starts the queries its components ask for (api.ts), then
- * waits for them. Aborting the page's signal aborts the requests under way.
+ * Renders until the screen has its data: each render starts the queries its components ask for (api.ts); while it
+ * started any, they are waited for and the page is rendered again. The render that starts none is the page (no
+ * render only to find out that the data is complete). Aborting the page's signal aborts the requests under way.
  */
-async function loadData(store: AppStore, app: ReactNode, signal: AbortSignal): Promise<void> {
-  for (let round = 0; round < MAX_DATA_ROUNDS; round += 1) {
-    renderToString(app);
+async function renderWithData(store: AppStore, app: ReactNode, input: RenderInput) {
+  const { signal } = input;
+  for (let round = 0; ; round += 1) {
+    const page = await renderOnce(app, input);
     const running = await store.dispatch(api.util.getRunningQueriesThunk());
-    if (!running.length) return;
+    if (!running.length || round === MAX_DATA_ROUNDS) return page;
+    page.body.destroy();
     const abortAll = () => running.forEach((query) => query.abort());
     signal.addEventListener('abort', abortAll, { once: true });
     try {
@@ -96,6 +137,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
     Promise.all([
       sessionFromToken(token, apiUrl, signal),
       match && loadServerScreen(serverRemotes, config.remotes, match.route.remote, match.route.module),
+      loadShellPage(pathname),
     ]),
     signal,
   );
@@ -122,41 +164,9 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
       overrides={parseOverrides(config)}
     />
   );
-  await loadData(store, app, signal);
-
-  const sheet = new ServerStyleSheet();
-  const body = new PassThrough();
-  let reported = false;
-  const failedPart = (error: unknown) => {
-    console.error('Server render error', url, error);
-    // Once per page: the part is the screen's (its remote's), and an abort is the page server's choice.
-    if (reported || signal.aborted) return;
-    reported = true;
-    input.reportError?.(match?.route.remote ?? 'shell', error);
-  };
-  await abortable(
-    new Promise<void>((resolve, reject) => {
-      const stream = renderToPipeableStream(sheet.collectStyles(app), {
-        nonce: input.nonce,
-        // Every boundary in place: a large one would otherwise come as its loading state plus a script that swaps the
-        // content in later, which a page without JavaScript never runs (and the data is all there already).
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady: () => {
-          stream.pipe(body);
-          resolve();
-        },
-        onShellError: reject,
-        onError: failedPart,
-      });
-      signal.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
-    }),
-    signal,
-  ).catch((error: unknown) => {
-    sheet.seal();
-    throw error;
-  });
-  const styles = sheet.getStyleTags();
-  sheet.seal();
+  const { body, styles, errors } = await renderWithData(store, app, input);
+  // A part that failed inside the page (the browser renders it): told once, as the screen's remote's.
+  if (errors.length && !signal.aborted) input.reportError?.(match?.route.remote ?? 'shell', errors[0]);
   const { before, after } = documentParts(input, title, styles, handoverState(store.getState()));
 
   return {

@@ -1,18 +1,20 @@
-import type { ShellConfig } from '../config/loadConfig';
-
-/** What the page server gives the shell's server render for one page. */
-export interface RenderInput {
+/**
+ * The contract between the page server and the shell's server render (the shell build's server/render.js): plain
+ * types, the one definition both sides compile against. `Config` is the runtime config as each side types it; the
+ * page server passes exactly what the browser gets inline.
+ */
+export interface RenderInput<Config = Record<string, unknown>> {
   /** Path and search of the page. */
   url: string;
   /** Exactly what the browser gets inline. */
-  config: ShellConfig;
+  config: Config;
   /** Federation name -> absolute file path of that live release's server remoteEntry.js (never a URL). */
   serverRemotes: Record<string, string>;
   /** The session cookie's API token (GET renders only). */
   token?: string;
   /** The shell's index.html of the same release. */
   template: string;
-  /** CSP nonce for every inline script the render writes. */
+  /** CSP nonce for every inline <script> the render writes. */
   nonce: string;
   /** Aborted when the page server gives up (time limit, client gone). */
   signal: AbortSignal;
@@ -26,3 +28,6 @@ export interface RenderResult {
   /** Streams the whole HTML document: frame, screen, styles and the data handover. */
   pipe(res: NodeJS.WritableStream): void;
 }
+
+/** What server/render.js exports as `renderPage`. */
+export type RenderPage<Config = Record<string, unknown>> = (input: RenderInput<Config>) => Promise<RenderResult>;
