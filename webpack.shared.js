@@ -373,6 +373,22 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
       module: {
         rules: [typeScriptRule(pkgDir), ASSET_RULE],
       },
+      optimization: {
+        splitChunks: {
+          cacheGroups: {
+            // A library two shared packages both bundle (reselect in @reduxjs/toolkit and its query/react entry)
+            // would otherwise ship once in each package's chunk: below webpack's default 20 KB it is not split out.
+            librariesUsedTwice: {
+              test: /[\\/]node_modules[\\/]/,
+              chunks: 'async',
+              minChunks: 2,
+              minSize: 1000,
+              priority: -5,
+              reuseExistingChunk: true,
+            },
+          },
+        },
+      },
       plugins: [
         new ModuleFederationPlugin({
           ...federation,
