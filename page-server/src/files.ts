@@ -25,11 +25,10 @@ const TYPES: Record<string, string> = {
 /** Content-hashed file names (main.1a2b3c4d.js): their content never changes, so browsers keep them a year. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|svg|webp|avif|png|woff2?)$/;
 
-/** Entry files (index.html, remoteEntry.js, mf-manifest.json, config.json) are revalidated on every use. */
-export const cacheControlOf = (file: string): string =>
-  HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
-
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Entry files (index.html, remoteEntry.js, mf-manifest.json, config.json) are revalidated on every use. */
+export const cacheControlOf = (file: string): string => (HASHED.test(file) ? IMMUTABLE : 'no-cache');
 
 const fileStat = (file: string): Stats | undefined => {
   try {
@@ -54,8 +53,8 @@ export function fileIn(root: string, decodedPath: string): { file: string; stat:
 }
 
 /**
- * Sends a file as a CDN would: the build's precompressed copy (.br, else .gz) when the browser takes it, a weak
- * ETag for revalidation, and the cache lifetime of its name (or a year for a release, which never changes).
+ * Sends a file as a CDN would: the build's precompressed copy (.br, else .gz) when the browser takes it, the cache
+ * lifetime of its name (or a year for a release, which never changes), and a weak ETag where it is revalidated.
  */
 export function sendFile(
   req: IncomingMessage,
@@ -86,12 +85,18 @@ export function sendFile(
     res.removeHeader('content-security-policy');
     res.removeHeader('referrer-policy');
   }
-  res.setHeader('Cache-Control', immutable ? IMMUTABLE : cacheControlOf(file));
-  res.setHeader('ETag', etag);
-  res.setHeader('Last-Modified', found.stat.mtime.toUTCString());
+  const cacheControl = immutable ? IMMUTABLE : cacheControlOf(file);
+  res.setHeader('Cache-Control', cacheControl);
+  // A browser never revalidates an immutable file, so it gets no validators (each of a page's hashed scripts comes
+  // that much smaller); an entry file gets both.
+  const revalidated = cacheControl !== IMMUTABLE;
+  if (revalidated) {
+    res.setHeader('ETag', etag);
+    res.setHeader('Last-Modified', found.stat.mtime.toUTCString());
+  }
   res.setHeader('Vary', 'Accept-Encoding');
   if (encoded) res.setHeader('Content-Encoding', encoded.name);
-  if (req.headers['if-none-match'] === etag) {
+  if (revalidated && req.headers['if-none-match'] === etag) {
     res.statusCode = 304;
     res.end();
     return;

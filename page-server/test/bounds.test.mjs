@@ -155,6 +155,10 @@ describe('every port', () => {
 
     const release = await request(servers.assets.url, `/releases/${VERSION}/remoteEntry.js`);
     assert.equal(release.headers['cache-control'], 'public, max-age=31536000, immutable');
+    // Never revalidated, so no validators: an immutable file is sent whole.
+    assert.equal(release.headers.etag, undefined);
+    assert.equal(release.headers['last-modified'], undefined);
+    assert.ok(entry.headers.etag && entry.headers['last-modified']);
   });
 
   test('the template is not a file of its own, and a missing file is a plain 404', async () => {
