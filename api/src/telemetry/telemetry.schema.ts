@@ -1,13 +1,8 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { CHANNELS, PHASES, TELEMETRY_RETENTION_SECONDS, type Channel, type Phase } from './telemetry.model';
 
-/** Page loads of one release through one channel in one minute: every replica `$inc`s the same record. */
-@Schema({ collection: 'telemetry_loads', versionKey: false })
-export class LoadCountRecord {
-  /** remote, version, channel and minute: one record per bucket, whichever replica creates it. */
-  @Prop({ type: String, required: true })
-  _id: string;
-
+/** Which release a record is about: the remote, its version (null: an unversioned build) and how it was served. */
+abstract class ReleaseRecord {
   @Prop({ required: true })
   remote: string;
 
@@ -16,6 +11,14 @@ export class LoadCountRecord {
 
   @Prop({ type: String, enum: CHANNELS, required: true })
   channel: Channel;
+}
+
+/** Page loads of one release through one channel in one minute: every replica `$inc`s the same record. */
+@Schema({ collection: 'telemetry_loads', versionKey: false })
+export class LoadCountRecord extends ReleaseRecord {
+  /** remote, version, channel and minute: one record per bucket, whichever replica creates it. */
+  @Prop({ type: String, required: true })
+  _id: string;
 
   @Prop({ required: true })
   minute: Date;
@@ -29,18 +32,9 @@ LoadCountSchema.index({ minute: 1 }, { expireAfterSeconds: TELEMETRY_RETENTION_S
 
 /** One reported error (no address, no account; the message redacted before it gets here). */
 @Schema({ collection: 'telemetry_errors', versionKey: false })
-export class ErrorReportRecord {
+export class ErrorReportRecord extends ReleaseRecord {
   @Prop({ required: true })
   at: Date;
-
-  @Prop({ required: true })
-  remote: string;
-
-  @Prop({ type: String, default: null })
-  version: string | null;
-
-  @Prop({ type: String, enum: CHANNELS, required: true })
-  channel: Channel;
 
   @Prop({ required: true })
   route: string;
