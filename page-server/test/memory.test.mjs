@@ -2,10 +2,10 @@
 // within a bound: nothing it keeps grows with the paths it is asked for.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { makeSite, startPageServer } from './support.mjs';
+import { pageServerForSuite } from './support.mjs';
 
 /** The heap may grow by at most this much after 10,000 random paths (after a full garbage collection). */
 const BOUND_BYTES = 2 * 1024 * 1024;
@@ -35,16 +35,8 @@ function randomPath() {
   return `/${segments.join('/')}${search}`;
 }
 
-let site;
 let page;
-before(async () => {
-  site = makeSite();
-  page = await startPageServer(site);
-});
-after(async () => {
-  await page.close();
-  site.remove();
-});
+pageServerForSuite((started) => ({ page } = started));
 
 async function hit(count, agent) {
   const { hostname, port } = new URL(page.url);

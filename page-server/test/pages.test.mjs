@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { CONFIG, REMOTE_SCREENS, makeSite, request, startPageServer } from './support.mjs';
+import { CONFIG, REMOTE_SCREENS, makeSite, pageServerForSuite, request, startPageServer } from './support.mjs';
 
 const renders = () => globalThis.__renders ?? [];
 const nonceOf = (response) => /'nonce-([^']+)'/.exec(response.headers['content-security-policy'])?.[1];
@@ -135,14 +135,7 @@ describe('the route table follows the releases', () => {
   const VERSION = '1.1.0-feed123.2';
   let site;
   let page;
-  before(async () => {
-    site = makeSite();
-    page = await startPageServer(site);
-  });
-  after(async () => {
-    await page.close();
-    site.remove();
-  });
+  pageServerForSuite((started) => ({ site, page } = started));
 
   const config = async () => JSON.parse((await request(page.url, '/config.json')).body);
 

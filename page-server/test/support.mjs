@@ -2,6 +2,7 @@
 // HTTP client that keeps nothing between requests.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { after, before } from 'node:test';
 import os from 'node:os';
 import path from 'node:path';
 import { createAssetServer } from '../dist/page-server/src/asset-server.js';
@@ -127,6 +128,23 @@ export const startPageServer = (site, settings = {}) =>
       ...settings,
     }),
   );
+
+/**
+ * A fresh site and its page server for the enclosing suite: started before its tests (handed to `started`) and
+ * stopped, with the site removed, after them.
+ */
+export function pageServerForSuite(started) {
+  let current;
+  before(async () => {
+    const site = makeSite();
+    current = { site, page: await startPageServer(site) };
+    started(current);
+  });
+  after(async () => {
+    await current?.page.close();
+    current?.site.remove();
+  });
+}
 
 export const startAssetServer = (site, settings = {}) =>
   listening(

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createServerTelemetry } from '../dist/page-server/src/telemetry.js';
-import { makeSite, request, startPageServer } from './support.mjs';
+import { makeSite, pageServerForSuite, request, startPageServer } from './support.mjs';
 
 const OPS_KEY = 'ops-key-for-the-page-server-tests-0123456789';
 const inlineConfig = (body) =>
@@ -56,16 +56,8 @@ async function until(check, what, ms = 4000) {
 }
 
 describe('trace id', () => {
-  let site;
   let page;
-  before(async () => {
-    site = makeSite();
-    page = await startPageServer(site);
-  });
-  after(async () => {
-    await page.close();
-    site.remove();
-  });
+  pageServerForSuite((started) => ({ page } = started));
 
   test('each page has its own, in the X-Sportify-Trace header and its inline config; /config.json has none', async () => {
     const first = await request(page.url, '/classes');
