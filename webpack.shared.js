@@ -55,7 +55,8 @@ function federationOptions({ pkgDir, name, exposes }) {
     shared: sharedSingletons(pkgDir),
     // A slow or missing remote must not hold up the shared-scope negotiation of the page (docs/product.md §A2).
     shareStrategy: 'loaded-first',
-    // Type checking is `tsc -b` at the root; the DTS plugin would start a second compiler per build.
+    // Type checking is `tsc -b` at the root; only a remote's production build runs the types plugin, to publish its
+    // declarations (createWebpackConfig).
     dts: false,
   };
 }
@@ -392,6 +393,17 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
       plugins: [
         new ModuleFederationPlugin({
           ...federation,
+          // A remote's production build publishes its exposed modules' declarations (@mf-types.zip, named in
+          // mf-manifest.json), so the shell can type-check against any release of it: scripts/remote-types.mjs.
+          ...(production && federation.exposes
+            ? {
+                dts: {
+                  generateTypes: { tsConfigPath: path.join(pkgDir, 'tsconfig.json'), abortOnError: true },
+                  consumeTypes: false,
+                  displayErrorInTerminal: true,
+                },
+              }
+            : {}),
           // The federation runtime ships once, in the shell; production remotes use the shell's copy, which keeps
           // each remoteEntry.js small. A remote's dev server keeps its own runtime so it also runs alone.
           experiments: {
