@@ -152,11 +152,23 @@ describe('telemetry: page loads and errors per remote and release', () => {
     expect((await health(t, '?remote=shell')).releases).toEqual([shell]);
     await send(
       t,
-      Array.from({ length: 7 }, () => error({ remote: 'mf_admin', version: null, channel: 'override' })),
+      Array.from({ length: 7 }, () => error({ remote: 'mf_admin', version: null, channel: 'build' })),
     );
     const admin7 = (await health(t, '?remote=mf_admin&minutes=5')).releases[0];
     expect(admin7).toMatchObject({ loads: 0, errorLoads: 7, errors: 7, errorRate: 1 });
     expect(admin7.lastErrors).toHaveLength(5);
+  });
+
+  it("counts a browser's override (a developer's build) in no release's health", async () => {
+    await send(t, [load({ remote: 'mf_admin', version: null, channel: 'build' })]).expect(204);
+    await send(t, [
+      load({ remote: 'mf_admin', version: null, channel: 'override' }),
+      error({ remote: 'mf_admin', version: null, channel: 'override' }),
+    ]).expect(204);
+    const [build] = (await health(t, '?remote=mf_admin')).releases;
+    expect(build).toMatchObject({ version: null, loads: 1, errors: 0, errorRate: 0, lastErrors: [] });
+    // Kept all the same, with their channel.
+    expect(await t.db().collection('telemetry_errors').countDocuments({ channel: 'override' })).toBe(1);
   });
 
   it('keeps the window: errors and loads older than it are not counted', async () => {

@@ -64,7 +64,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
     const cookies = readCookies(req);
     if (cohortOf(cookies)) return { cookies, fresh: false };
     const cohort = newCohort();
-    res.appendHeader('Set-Cookie', cohortCookie(cohort));
+    res.appendHeader('Set-Cookie', cohortCookie(cohort, !settings.devMode));
     return { cookies: { ...cookies, [COHORT_COOKIE]: cohort }, fresh: true };
   };
 

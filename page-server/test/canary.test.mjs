@@ -68,6 +68,21 @@ describe('the cohort split', () => {
   });
 });
 
+test('outside development mode the cohort cookie is Secure, as the session and override cookies', async () => {
+  const site = siteWithCanary(50);
+  const page = await startPageServer(site, { devMode: false });
+  try {
+    const response = await request(page.url, '/config.json');
+    assert.match(
+      String(response.headers['set-cookie']),
+      /^sportify_cohort=[0-9a-f]{32}; .*HttpOnly; SameSite=Lax; Secure$/,
+    );
+  } finally {
+    await page.close();
+    site.remove();
+  }
+});
+
 describe('a page server with a canary', () => {
   let site;
   let page;

@@ -2,18 +2,17 @@
 // one lock file in the releases folder, so two writers never lose each other's change, and written atomically, so
 // readers (which take no lock) see the old or the new registry, never half of it. Node built-ins only: the page
 // server's build carries a copy of this file.
+import { randomUUID } from 'node:crypto';
 import {
   appendFileSync,
-  closeSync,
   existsSync,
+  linkSync,
   mkdirSync,
-  openSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import path from 'node:path';
 
@@ -45,9 +44,40 @@ export function recordHistory(dir, entry) {
 
 const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
+/** The lock file's text and age, or undefined when there is none. */
+function readLock(file) {
+  try {
+    return { text: readFileSync(file, 'utf8'), age: Date.now() - statSync(file).mtimeMs };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Takes over a lock judged stale: moves it aside (one writer wins the rename) and deletes it, unless what was moved
+ * is no longer the stale lock but a live writer's newer one, which is put back.
+ */
+function takeOver(file, staleText) {
+  const aside = `${file}.${process.pid}.${randomUUID()}`;
+  try {
+    renameSync(file, aside);
+  } catch {
+    return;
+  }
+  try {
+    if (readFileSync(aside, 'utf8') !== staleText) linkSync(aside, file);
+  } catch {
+    // Yet another writer holds the name now; it keeps it.
+  } finally {
+    rmSync(aside, { force: true });
+  }
+}
+
 /**
  * Runs `change` while holding the releases folder's lock file (created exclusively; removed after). Waits up to
- * `waitMs` for another writer; a lock older than `staleMs` was left by a writer that died and is taken over.
+ * `waitMs` for another writer; a lock older than `staleMs` was left by a writer that died and is taken over. Each
+ * writer's lock holds a token of its own, so a writer removes only its own lock, never the one of a writer that took
+ * over after it ran past `staleMs`.
  * @template T
  * @param {string} dir
  * @param {() => T} change
@@ -57,29 +87,24 @@ const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 
 export function withRegistryLock(dir, change, { waitMs = 10_000, staleMs = 30_000 } = {}) {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_FILE);
+  const token = `${process.pid} ${new Date().toISOString()} ${randomUUID()}\n`;
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, `${process.pid} ${new Date().toISOString()}\n`);
-      closeSync(fd);
+      writeFileSync(file, token, { flag: 'wx' });
       break;
     } catch (error) {
       if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
     }
-    let age = 0;
-    try {
-      age = Date.now() - statSync(file).mtimeMs;
-    } catch {
-      continue;
-    }
-    if (age > staleMs) rmSync(file, { force: true });
+    const held = readLock(file);
+    if (!held) continue;
+    if (held.age > staleMs) takeOver(file, held.text);
     else if (Date.now() > deadline) throw new Error(`another writer holds ${file}; try again`);
     else pause(10);
   }
   try {
     return change();
   } finally {
-    rmSync(file, { force: true });
+    if (readLock(file)?.text === token) rmSync(file, { force: true });
   }
 }

@@ -21,6 +21,9 @@ export interface ErrorTotal {
 
 type Release = { remote: string; version: string | null };
 
+/** A browser's override runs a developer's build, not a release: its reports are kept but count in no release's health. */
+const RELEASES_ONLY = { channel: { $ne: 'override' as const } };
+
 @Injectable()
 export class TelemetryRepository {
   constructor(
@@ -59,7 +62,7 @@ export class TelemetryRepository {
   async loadTotals(since: Date, remote?: string): Promise<LoadTotal[]> {
     const rows = await this.loadsModel
       .aggregate<{ _id: Release; loads: number }>([
-        { $match: { minute: { $gte: since }, ...(remote ? { remote } : {}) } },
+        { $match: { minute: { $gte: since }, ...RELEASES_ONLY, ...(remote ? { remote } : {}) } },
         { $group: { _id: { remote: '$remote', version: '$version' }, loads: { $sum: '$loads' } } },
       ])
       .exec();
@@ -70,7 +73,7 @@ export class TelemetryRepository {
   async errorTotals(since: Date, remote?: string): Promise<ErrorTotal[]> {
     const rows = await this.errorsModel
       .aggregate<{ _id: Release; errors: number; errorLoads: number; lastErrorAt: Date }>([
-        { $match: { at: { $gte: since }, ...(remote ? { remote } : {}) } },
+        { $match: { at: { $gte: since }, ...RELEASES_ONLY, ...(remote ? { remote } : {}) } },
         {
           $group: {
             _id: { remote: '$remote', version: '$version', traceId: '$traceId' },
@@ -100,7 +103,7 @@ export class TelemetryRepository {
   /** The newest errors of one release since `since`. */
   async lastErrors(release: Release, since: Date): Promise<LastError[]> {
     const docs = await this.errorsModel
-      .find({ remote: release.remote, version: release.version, at: { $gte: since } })
+      .find({ remote: release.remote, version: release.version, at: { $gte: since }, ...RELEASES_ONLY })
       .sort({ at: -1, _id: -1 })
       .limit(LAST_ERRORS_MAX)
       .select({ _id: 0, at: 1, phase: 1, route: 1, message: 1, traceId: 1, channel: 1 })

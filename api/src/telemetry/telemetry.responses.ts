@@ -20,7 +20,7 @@ export class LastErrorResponse implements LastError {
 
 export class ReleaseHealthResponse implements ReleaseHealth {
   @ApiProperty({ example: 'mf_public' }) remote: string;
-  @ApiProperty({ type: String, nullable: true, description: 'null: an unversioned build (or an override)' })
+  @ApiProperty({ type: String, nullable: true, description: 'null: an unversioned build' })
   version: string | null;
   @ApiProperty({ description: 'Page loads that asked for this release' }) loads: number;
   @ApiProperty({ description: 'Page loads (distinct trace ids) with at least one error of this release' })

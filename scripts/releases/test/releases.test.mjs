@@ -4,7 +4,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
@@ -394,4 +403,32 @@ test("writers of the registry under its lock never lose each other's change", as
   assert.deepEqual(await Promise.all([run(), run(), run()]), [0, 0, 0]);
   assert.equal(JSON.parse(readFileSync(path.join(dir, 'registry.json'), 'utf8')).count, 120);
   assert.equal(existsSync(path.join(dir, '.registry.lock')), false, 'the lock is released');
+});
+
+test('a stale lock is taken over, and a writer that lost its lock leaves the new holder its lock', async () => {
+  const { withRegistryLock, readRegistry, writeRegistry } = await import('../registry.mjs');
+  const dir = path.join(work, 'stale-lock-test');
+  const lock = path.join(dir, '.registry.lock');
+  mkdirSync(dir, { recursive: true });
+  // Left by a writer that died a minute ago.
+  writeFileSync(lock, '999999 2026-01-01T00:00:00.000Z dead\n');
+  const aMinuteAgo = new Date(Date.now() - 60_000);
+  utimesSync(lock, aMinuteAgo, aMinuteAgo);
+  withRegistryLock(dir, () => writeRegistry(dir, { count: 1 }), { waitMs: 1000 });
+  assert.equal(readRegistry(dir).count, 1);
+  assert.equal(existsSync(lock), false, 'the taken-over lock is released');
+
+  // A lock younger than staleMs is waited for, not taken over.
+  writeFileSync(lock, 'a live writer\n');
+  assert.throws(() => withRegistryLock(dir, () => writeRegistry(dir, { count: 2 }), { waitMs: 50 }), /another writer/);
+  assert.equal(readRegistry(dir).count, 1);
+  rmSync(lock);
+
+  // This writer ran so long that another took its lock over: finishing, it must not remove the other's lock.
+  withRegistryLock(dir, () => {
+    rmSync(lock);
+    writeFileSync(lock, 'the writer that took over\n');
+  });
+  assert.equal(readFileSync(lock, 'utf8'), 'the writer that took over\n');
+  rmSync(lock);
 });

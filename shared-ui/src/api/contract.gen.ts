@@ -1071,7 +1071,7 @@ export interface components {
             loads: number;
             /** @example mf_public */
             remote: string;
-            /** @description null: an unversioned build (or an override) */
+            /** @description null: an unversioned build */
             version: string | null;
         };
         SandboxConfirmDto: {
