@@ -41,6 +41,9 @@ export interface AuthService {
   onAccountChange(listener: (account: AuthAccount | null) => void): () => void;
 }
 
+/** Set from a Logout until the provider has confirmed it (its saved sign-in is gone). */
+export const SIGNED_OUT_KEY = 'sportify-signed-out';
+
 /**
  * An AuthService that loads the real one on demand (`prepare`, or the first call that needs it). Firebase is the
  * largest part of the shell: a visitor with no saved sign-in never downloads it until they open Login or Register,
@@ -49,16 +52,30 @@ export interface AuthService {
  *
  * `signOut` reports the sign-out at once, whatever the provider is doing (loading, restoring the saved sign-in,
  * failing to sign out), and from then on reports every account as signed out until a new sign-in starts: a
- * provider that finishes loading after a Logout would otherwise report the sign-in it restored.
+ * provider that finishes loading after a Logout would otherwise report the sign-in it restored. The Logout is kept
+ * in localStorage until the provider has confirmed it, so a page left or reloaded before then starts signed out and
+ * ends the provider's saved sign-in as soon as it loads, instead of resuming it.
  */
 export function lazyAuthService(load: () => Promise<AuthService>, { saved }: { saved: boolean }): AuthService {
   let loading: Promise<AuthService> | null = null;
-  let loggedOut = false;
+  // A Logout of an earlier page that the provider never confirmed.
+  let unconfirmedLogout = localStorage.getItem(SIGNED_OUT_KEY) !== null;
+  let loggedOut = unconfirmedLogout;
   const listeners = new Set<(account: AuthAccount | null) => void>();
   const report = (account: AuthAccount | null) => listeners.forEach((listener) => listener(loggedOut ? null : account));
+  const confirmLogout = async (service: AuthService) => {
+    await service.signOut();
+    localStorage.removeItem(SIGNED_OUT_KEY);
+  };
   const ensure = () => {
     if (!loading) {
-      loading = load();
+      loading = load().then(async (service) => {
+        if (unconfirmedLogout) {
+          unconfirmedLogout = false;
+          await confirmLogout(service).catch((error: unknown) => console.error('Logout failed', error));
+        }
+        return service;
+      });
       loading.then(
         (service) => service.onAccountChange(report),
         (error: unknown) => {
@@ -70,10 +87,12 @@ export function lazyAuthService(load: () => Promise<AuthService>, { saved }: { s
     }
     return loading;
   };
-  /** A new sign-in ends the hold of the last Logout. */
-  const signingIn = () => {
+  /** A new sign-in ends the hold of the last Logout (once the provider has ended that one). */
+  const signingIn = async () => {
     loggedOut = false;
-    return ensure();
+    const service = await ensure();
+    localStorage.removeItem(SIGNED_OUT_KEY);
+    return service;
   };
 
   return {
@@ -84,21 +103,26 @@ export function lazyAuthService(load: () => Promise<AuthService>, { saved }: { s
     register: async (input) => (await signingIn()).register(input),
     async signOut() {
       loggedOut = true;
-      report(null);
       // Nothing saved and nothing loaded: the provider has no sign-in to end.
-      if (!saved && !loading) return;
-      await (await ensure()).signOut();
+      const providerSignIn = saved || loading !== null;
+      if (providerSignIn) localStorage.setItem(SIGNED_OUT_KEY, '1');
+      report(null);
+      if (providerSignIn) await confirmLogout(await ensure());
     },
     onAccountChange(listener) {
       listeners.add(listener);
-      if (!saved && !loading) listener(null); // nobody saved: signed out without waiting for Firebase
+      // Nobody saved (or the saved sign-in was logged out): signed out without waiting for Firebase.
+      if (!saved && !loading) listener(null);
       return () => listeners.delete(listener);
     },
   };
 }
 
-/** Whether Firebase has a saved sign-in in this browser (its localStorage persistence key). */
+/**
+ * Whether Firebase has a saved sign-in in this browser (its localStorage persistence key) that was not logged out.
+ */
 export function hasSavedSignIn(apiKey: string, storage: Storage = localStorage): boolean {
+  if (storage.getItem(SIGNED_OUT_KEY) !== null) return false;
   const prefix = `firebase:authUser:${apiKey}:`;
   for (let i = 0; i < storage.length; i += 1) {
     if (storage.key(i)?.startsWith(prefix)) return true;

@@ -2,7 +2,7 @@ import type { AxiosAdapter } from 'axios';
 import { makeStore, setUnauthorizedHandler, TOKEN_KEY } from '@sportify/shared-ui';
 import { httpClient, mockApi } from '@sportify/shared-ui/testing';
 import { fakeAuth } from '../test/renderApp';
-import { lazyAuthService, VERIFY_EMAIL_MESSAGE, type AuthAccount } from './authService';
+import { hasSavedSignIn, lazyAuthService, VERIFY_EMAIL_MESSAGE, type AuthAccount } from './authService';
 import { PENDING_REGISTRATION_KEY, registerUser } from './registerUser';
 import { LOGOUT_PENDING_KEY, serverSessionEnded } from './serverSession';
 import { SAVED_USER_KEY, startSessionSync, tokenClaims } from './sessionSync';
@@ -268,6 +268,46 @@ describe('session sync', () => {
       expect(localStorage.getItem(SAVED_USER_KEY)).toBeNull();
       expect(store.getState().session.status).toBe('signedOut');
       jest.restoreAllMocks();
+    });
+
+    it('a Logout the provider had not confirmed when the page was left stays a Logout after a reload', async () => {
+      signedInBefore();
+      const FIREBASE_SAVED = 'firebase:authUser:demo-key:[DEFAULT]';
+      localStorage.setItem(FIREBASE_SAVED, '{"uid":"alex"}');
+      api = mockApi(routes);
+      // The provider is still loading when the student clicks Logout and reloads the page.
+      const before = lazyAuthService(() => new Promise<never>(() => undefined), { saved: true });
+      startSessionSync(before, makeStore().dispatch);
+      void before.signOut();
+      await serverSessionEnded();
+
+      // The reload: the provider's saved sign-in is still there, but it is no sign-in to resume.
+      expect(hasSavedSignIn('demo-key')).toBe(false);
+      const provider = fakeAuth({
+        signOut: jest.fn(async () => localStorage.removeItem(FIREBASE_SAVED)),
+      });
+      const auth = lazyAuthService(async () => provider, { saved: hasSavedSignIn('demo-key') });
+      const store = makeStore();
+      startSessionSync(auth, store.dispatch, { resume: false });
+      expect(store.getState().session.status).toBe('signedOut');
+
+      // The provider loads (the Login page asks for it) and reports the sign-in it restored: it is ended instead.
+      auth.prepare();
+      await settle();
+      provider.emit(account('alex@sportify.camp'));
+      await settle();
+      await settle();
+      expect(provider.signOut).toHaveBeenCalledTimes(1);
+      expect(api.calls.filter((call) => call.url === '/jwt')).toEqual([]);
+      expect(store.getState().session.status).toBe('signedOut');
+      expect(localStorage.getItem(FIREBASE_SAVED)).toBeNull();
+
+      // A new sign-in is reported as usual.
+      await auth.signInWithEmail('alex@sportify.camp', 'secret');
+      provider.emit(account('alex@sportify.camp'));
+      await settle();
+      await settle();
+      expect(store.getState().session.status).toBe('signedIn');
     });
 
     it('a new sign-in after a Logout is reported again', async () => {
