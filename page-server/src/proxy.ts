@@ -24,6 +24,9 @@ function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   ) as IncomingHttpHeaders;
 }
 
+/** A request body up to this size is kept to be sent again when a kept-alive connection turns out closed. */
+const RESEND_LIMIT_BYTES = 256 * 1024;
+
 /** True for the paths the proxy answers: `/api` and everything under it. */
 export const isApiPath = (pathname: string, prefix: string): boolean =>
   pathname === prefix || pathname.startsWith(`${prefix}/`);
@@ -50,37 +53,62 @@ export function apiProxy(apiUrl: string, prefix = '/api') {
     headers['x-forwarded-prefix'] = prefix;
     headers.host = target.host;
 
-    const upstream = client.request(
-      {
-        protocol: target.protocol,
-        hostname: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: `${base}${rest.startsWith('/') ? rest : `/${rest}`}`,
-        headers,
-        agent,
-      },
-      (answer) => {
+    const options = {
+      protocol: target.protocol,
+      hostname: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: `${base}${rest.startsWith('/') ? rest : `/${rest}`}`,
+      headers,
+    };
+    // The body so far, kept while it is small enough to send again.
+    let sent: Buffer[] | null = [];
+    let sentBytes = 0;
+    let upstream = open(agent);
+
+    function open(via: http.Agent | false): http.ClientRequest {
+      const outgoing = client.request({ ...options, agent: via }, (answer) => {
         const html = String(answer.headers['content-type'] ?? '').startsWith('text/html');
         // The API's HTML docs page keeps the API's own policy (it runs the docs' scripts).
         const back = { ...endToEnd(answer.headers), ...securityHeaders(html ? undefined : NOTHING_RUNS_POLICY) };
         res.writeHead(answer.statusCode ?? 502, back);
         answer.pipe(res);
         answer.on('error', () => res.destroy());
-      },
-    );
-    upstream.on('error', (error) => {
-      if (res.headersSent) return void res.destroy();
-      console.error(`The API at ${target.origin} did not answer ${req.method} ${req.url}: ${error.message}`);
-      res.statusCode = 502;
-      setSecurityHeaders(res, NOTHING_RUNS_POLICY);
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.setHeader('Cache-Control', 'no-store');
-      res.end(JSON.stringify({ statusCode: 502, message: 'The API is not reachable right now. Please try again.' }));
-    });
+      });
+      outgoing.on('error', (error) => {
+        if (res.headersSent) return void res.destroy();
+        // A kept-alive connection that the API closed as it idled: the request never reached the API, so it goes
+        // again, once, on a connection of its own (the way Node's documentation advises for `reusedSocket`).
+        if (outgoing.reusedSocket && via !== false && sent && !res.destroyed) {
+          upstream = open(false);
+          for (const chunk of sent) upstream.write(chunk);
+          if (req.readableEnded) upstream.end();
+          else req.resume();
+          return;
+        }
+        console.error(`The API at ${target.origin} did not answer ${req.method} ${req.url}: ${error.message}`);
+        res.statusCode = 502;
+        setSecurityHeaders(res, NOTHING_RUNS_POLICY);
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(JSON.stringify({ statusCode: 502, message: 'The API is not reachable right now. Please try again.' }));
+      });
+      return outgoing;
+    }
+
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
-    req.pipe(upstream);
+    // The body streams through as it comes (with backpressure), a copy kept for a second attempt.
+    req.on('data', (chunk: Buffer) => {
+      sentBytes += chunk.length;
+      if (sentBytes > RESEND_LIMIT_BYTES) sent = null;
+      else sent?.push(chunk);
+      if (!upstream.write(chunk)) {
+        req.pause();
+        upstream.once('drain', () => req.resume());
+      }
+    });
+    req.on('end', () => upstream.end());
   };
 }

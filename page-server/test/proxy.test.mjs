@@ -148,3 +148,48 @@ describe('the API proxy', () => {
     assert.doesNotMatch(response.body, /ECONNREFUSED|127\.0\.0\.1|\bat\s/);
   });
 });
+
+describe('the API proxy and kept-alive connections', () => {
+  // An API that closes a kept-alive connection just as the proxy sends its next request on it (what a server
+  // whose idle timeout ends at that moment does): each connection answers one request, then resets.
+  const answered = [];
+  const api = http.createServer((req, res) => {
+    if (req.socket.servedOne) return void req.socket.destroy();
+    req.socket.servedOne = true;
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      answered.push(`${req.method} ${req.url} ${body}`);
+      res.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive' });
+      res.end(JSON.stringify({ url: req.url, body }));
+    });
+  });
+  const site = makeSite();
+  let page;
+  before(async () => {
+    await new Promise((resolve) => api.listen(0, '127.0.0.1', resolve));
+    page = await startPageServer(site, { apiUrl: `http://127.0.0.1:${api.address().port}` });
+  });
+  after(async () => {
+    await page.close();
+    api.closeAllConnections();
+    await new Promise((resolve) => api.close(resolve));
+    site.remove();
+  });
+
+  test('a request that meets a connection the API has just closed is sent again on a new one', async () => {
+    const first = await request(page.url, '/api/users/admin/a');
+    assert.equal(first.status, 200);
+    const second = await request(page.url, '/api/users/instructors/a');
+    assert.equal(second.status, 200, second.body);
+    assert.deepEqual(JSON.parse(second.body), { url: '/users/instructors/a', body: '' });
+    const posted = await request(page.url, '/api/jwt', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"a@b.c"}',
+    });
+    assert.equal(posted.status, 200, posted.body);
+    assert.deepEqual(JSON.parse(posted.body), { url: '/jwt', body: '{"email":"a@b.c"}' });
+    assert.deepEqual(answered, ['GET /users/admin/a ', 'GET /users/instructors/a ', 'POST /jwt {"email":"a@b.c"}']);
+  });
+});
