@@ -37,10 +37,11 @@ export default defineConfig({
     },
   },
   projects: [
-    // scaled.spec.ts runs against `npm run start:scaled` (playwright.scaled.config.ts).
-    { name: 'journeys', testIgnore: /(outage|scaled|a11y|layout)\.spec\.ts/ },
+    { name: 'journeys', testIgnore: /(outage|scaled|a11y)\.spec\.ts/ },
     // `npm run a11y`: axe-core on every screen; the layout check keeps each screen's screenshots as artifacts.
-    { name: 'a11y', testMatch: /(a11y|layout)\.spec\.ts/ },
+    { name: 'a11y', testMatch: /a11y\.spec\.ts/ },
+    // `npm run start:scaled` beside the stack, sharing its database, emulator and builds (tests/scaled.spec.ts).
+    { name: 'scaled', testMatch: /scaled\.spec\.ts/ },
     // Stops a remote's server, so it runs after every other journey.
     { name: 'outage', testMatch: /outage\.spec\.ts/, dependencies: ['journeys'] },
   ],

@@ -1,40 +1,121 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { everyone, openScreen, screensFor, signInAs } from './screens';
 import { ports } from './support';
 
-// axe-core on every screen, signed out and as each role, at a phone, a tablet and a laptop width.
-const widths = [390, 768, 1366];
+// Every screen, signed out and as each role, loaded once and checked at each width (the layout is CSS alone, so a
+// resized page is laid out as one loaded at that width):
+// - axe-core at a phone, a tablet and a laptop width;
+// - at a phone, a laptop and a wide screen, no table cell breaks a word (or a price) across lines and no page is
+//   wider than the window (a wide table scrolls in its own box); a full-page screenshot of each is kept.
+const axeWidths = [390, 768, 1366];
+const layoutWidths = [390, 1280, 1920];
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
+interface BrokenWord {
+  cell: string;
+  word: string;
+}
+
+/**
+ * The words of every visible table cell that the browser laid out on more than one line: each word's Range gives
+ * one rect per line box it touches (per text node on the same line too, so rects only count when one sits wholly
+ * below another).
+ */
+export function brokenWords(page: Page): Promise<{ cells: number; broken: BrokenWord[] }> {
+  return page.evaluate(() => {
+    const broken: { cell: string; word: string }[] = [];
+    const cells = Array.from(document.querySelectorAll<HTMLElement>('table th, table td')).filter(
+      (cell) => cell.getClientRects().length > 0,
+    );
+    for (const cell of cells) {
+      // The cell's text with its characters' positions. Text nodes of one element (React splits `$${price}`) join
+      // into one word; text of different elements (a name over an e-mail, two buttons) is kept apart by a space.
+      const chars: ({ node: Text; offset: number } | null)[] = [];
+      let text = '';
+      let parent: Element | null = null;
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        if (parent && node.parentElement !== parent) {
+          chars.push(null);
+          text += ' ';
+        }
+        parent = node.parentElement;
+        for (let offset = 0; offset < node.data.length; offset++) chars.push({ node, offset });
+        text += node.data;
+      }
+      for (const match of text.matchAll(/\S+/g)) {
+        const first = chars[match.index]!;
+        const last = chars[match.index + match[0].length - 1]!;
+        const range = document.createRange();
+        range.setStart(first.node, first.offset);
+        range.setEnd(last.node, last.offset + 1);
+        const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0 && rect.height > 0);
+        const split = rects.some((a) => rects.some((b) => b.top >= a.bottom - 1));
+        if (split) broken.push({ cell: (cell.textContent ?? '').trim().slice(0, 60), word: match[0] });
+      }
+    }
+    return { cells: cells.length, broken };
+  });
+}
+
 for (const who of everyone) {
-  for (const width of widths) {
-    test(`axe finds no violation ${who}, ${width} px wide`, async ({ page, request }) => {
-      test.setTimeout(180_000);
-      // Signed in at the default width, where the Logout button that confirms it is in the bar, not the menu.
-      await signInAs(page, who);
-      await page.setViewportSize({ width, height: 900 });
-      const report: string[] = [];
-      for (const screen of await screensFor(who, request)) {
-        await openScreen(page, screen);
-        const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze();
-        for (const violation of violations) {
-          report.push(
-            `${screen.name} (${screen.path}): ${violation.id} [${violation.impact}] ${violation.help}\n` +
-              violation.nodes
-                .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`)
-                .join('\n'),
-          );
+  test(`every screen ${who}: axe finds no violation at ${axeWidths.join(', ')} px, and no table breaks a word at ${layoutWidths.join(', ')} px; screenshots attached`, async ({
+    page,
+    request,
+  }, info) => {
+    test.setTimeout(300_000);
+    // Signed in at the default width, where the Logout button that confirms it is in the bar, not the menu.
+    await signInAs(page, who);
+    const violations: string[] = [];
+    const layout: string[] = [];
+    let checked = 0;
+    for (const screen of await screensFor(who, request)) {
+      await openScreen(page, screen);
+      for (const width of [...new Set([...axeWidths, ...layoutWidths])].sort((a, b) => a - b)) {
+        await page.setViewportSize({ width, height: 900 });
+        // The next frame is laid out at the new width.
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        if (axeWidths.includes(width)) {
+          const found = (await new AxeBuilder({ page }).withTags(tags).analyze()).violations;
+          for (const violation of found) {
+            violations.push(
+              `${screen.name} (${screen.path}) at ${width} px: ${violation.id} [${violation.impact}] ${violation.help}\n` +
+                violation.nodes
+                  .map(
+                    (node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`,
+                  )
+                  .join('\n'),
+            );
+          }
+        }
+        if (layoutWidths.includes(width)) {
+          // Kept in the test's output folder (e2e/test-results, ignored by git) and listed in the report.
+          const file = info.outputPath(`${width}px-${screen.name.replace(/\W+/g, '-')}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          await info.attach(`${who} ${width}px ${screen.name}`, { path: file, contentType: 'image/png' });
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          if (overflow > 0)
+            layout.push(`${screen.name} at ${width} px: the page is ${overflow} px wider than the window`);
+          const { cells, broken } = await brokenWords(page);
+          checked += cells;
+          for (const { cell, word } of broken) layout.push(`${screen.name} at ${width} px: "${word}" in "${cell}"`);
         }
       }
-      if (report.length) throw new Error(`${report.length} axe violation(s):\n${report.join('\n')}`);
-    });
-  }
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+    if (violations.length) throw new Error(`${violations.length} axe violation(s):\n${violations.join('\n')}`);
+    // The signed-out screens have the Instructors table; every role's dashboard has more.
+    expect(checked, 'table cells were found and measured').toBeGreaterThan(0);
+    expect(layout, 'words broken across lines, or pages wider than the window').toEqual([]);
+  });
 }
 
 // The badge a remote override shows on every page (README "Working on one remote against the live site"); the
 // asset server's own manifest stands in for a developer's dev server.
-for (const width of widths) {
+for (const width of axeWidths) {
   test(`the override badge: axe finds no violation and it covers nothing, ${width} px wide`, async ({ page }) => {
     const manifest = `http://localhost:${ports.mfPublic}/mf-manifest.json`;
     await page.setViewportSize({ width, height: 900 });

@@ -9,7 +9,21 @@ export const ports = {
   mfAdmin: port('MF_ADMIN_PORT', 3004),
   api: port('API_PORT', 5000),
   auth: port('FIREBASE_AUTH_EMULATOR_PORT', 9099),
+  database: port('DEVDB_PORT', 27017),
   mailInbox: port('MAILDEV_WEB_PORT', 1080),
+  mailSmtp: port('MAILDEV_SMTP_PORT', 1025),
   /** mf-public's dev server (`npm run dev -w mf-public`). */
   mfPublicDev: port('MF_PUBLIC_DEV_PORT', 4101),
+  /** The scaled site the scaled journey starts beside the stack (tests/scaled.spec.ts): its ports, 10 above. */
+  get scaled() {
+    const { shell, mfPublic, mfStudent, mfInstructor, mfAdmin, api } = this;
+    return {
+      shell: shell + 10,
+      mfPublic: mfPublic + 10,
+      mfStudent: mfStudent + 10,
+      mfInstructor: mfInstructor + 10,
+      mfAdmin: mfAdmin + 10,
+      api: api + 10,
+    };
+  },
 };

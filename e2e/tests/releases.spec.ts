@@ -17,9 +17,14 @@ const run = (script: string, args: string[], extra: Record<string, string> = {})
     timeout: 8 * 60_000,
   });
 
-/** `npm run release -w mf-public` (tests skipped: the jest run covers them) and the version it published. */
-function release(label: string): string {
-  const out = run('release.mjs', ['mf-public', '--skip-tests'], { SPORTIFY_BUILD_LABEL: label });
+/**
+ * `npm run release -w mf-public` (tests skipped: the jest run covers them) and the version it published: a build
+ * with `label`, or with `from`, the build folder given (as it is).
+ */
+function release({ label, from }: { label?: string; from?: string }): string {
+  const out = from
+    ? run('release.mjs', ['mf-public', '--skip-tests', '--from', from], { BUILD_ID: `one-${Date.now()}` })
+    : run('release.mjs', ['mf-public', '--skip-tests'], { SPORTIFY_BUILD_LABEL: label ?? '' });
   const version = /Released mf-public (\S+)/.exec(out)?.[1];
   if (!version) throw new Error(`no version in:\n${out}`);
   return version;
@@ -40,8 +45,9 @@ let v2 = '';
 
 test('mf-public is released twice, promoted and rolled back while a page stays open on it', async ({ page }) => {
   test.setTimeout(15 * 60_000);
-  v1 = release('');
-  v2 = release('Release two');
+  // Release one is the build the stack serves (built once by `npm run build`); release two is built with a label.
+  v1 = release({ from: path.join(repo, 'mf-public/dist') });
+  v2 = release({ label: 'Release two' });
   expect(v1).not.toBe(v2);
   run('releases.mjs', ['promote', 'mf-public', v1]);
 

@@ -1,12 +1,68 @@
 import { test, expect } from '@playwright/test';
-import { API, bearer, clickCentred, demo, signIn, stackPids, storedToken } from './support';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { bearer, clickCentred, demo, ports, signIn, storedToken } from './support';
 
-// Runs against `npm run start:scaled` (playwright.scaled.config.ts): the API origin is nginx in front of two
-// replicas, the front ends are unchanged.
+// `npm run start:scaled` started by this file on ports of its own, on top of the journeys' stack: it shares that
+// stack's database, Auth emulator, mail inbox, builds and releases, and adds two API replicas behind nginx (the API
+// origin) and two page servers behind nginx (the site).
+const repo = path.resolve(__dirname, '../..');
+const dataDir = path.resolve(repo, process.env.SPORTIFY_DATA_DIR || '.data-e2e', 'scaled');
+const scaled = ports.scaled;
+const API = `http://localhost:${scaled.api}`;
+
+let site: ChildProcess | null = null;
+
+test.use({ baseURL: `http://localhost:${scaled.shell}` });
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(180_000);
+  let output = '';
+  site = spawn(process.execPath, [path.join(repo, 'scripts/start.mjs'), '--scaled'], {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      SPORTIFY_SKIP_BUILD: '1',
+      SPORTIFY_DATA_DIR: dataDir,
+      MONGODB_URI: `mongodb://127.0.0.1:${ports.database}/sportify`,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+      SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,
+      SHELL_PORT: String(scaled.shell),
+      MF_PUBLIC_PORT: String(scaled.mfPublic),
+      MF_STUDENT_PORT: String(scaled.mfStudent),
+      MF_INSTRUCTOR_PORT: String(scaled.mfInstructor),
+      MF_ADMIN_PORT: String(scaled.mfAdmin),
+      API_PORT: String(scaled.api),
+    },
+  });
+  const exited = new Promise<never>((_, reject) =>
+    site!.once('exit', (code) => reject(new Error(`start:scaled exited (${code}):\n${output}`))),
+  );
+  const ready = new Promise<void>((resolve) => {
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('Sportify Camp is ready at')) resolve();
+    };
+    site!.stdout!.on('data', read);
+    site!.stderr!.on('data', read);
+  });
+  await Promise.race([ready, exited]);
+  expect((await request.get(`${API}/health/ready`)).ok()).toBe(true);
+});
+
+test.afterAll(async () => {
+  if (!site || site.exitCode !== null) return;
+  const stopped = new Promise((resolve) => site!.once('exit', resolve));
+  site.kill('SIGTERM');
+  await stopped;
+});
 
 test('the API origin is nginx in front of two replicas', async ({ request }) => {
-  const pids = stackPids();
-  expect(Object.keys(pids)).toEqual(expect.arrayContaining(['nginx', 'api-1', 'api-2']));
+  const pids = JSON.parse(readFileSync(path.join(dataDir, 'run', 'services.json'), 'utf8'));
+  expect(Object.keys(pids)).toEqual(expect.arrayContaining(['nginx', 'api-1', 'api-2', 'shell-1', 'shell-2']));
   expect(pids).not.toHaveProperty('api');
   const res = await request.get(`${API}/health/ready`);
   expect(res.status()).toBe(200);
@@ -37,6 +93,7 @@ test('through the load balancer a student signs in, selects a class, pays and is
   expect(target, 'an open class to buy').toBeDefined();
 
   await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
+  await page.getByRole('searchbox', { name: 'Search classes' }).fill(target.className);
   const card = page.getByRole('article', { name: target.className, exact: true });
   await clickCentred(card.getByRole('button', { name: 'Select', exact: true }));
   await expect(card.getByRole('button')).toHaveText('Selected');

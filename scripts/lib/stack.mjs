@@ -54,6 +54,9 @@ export function readSettings(env = process.env) {
   if (realFirebase && !env.FIREBASE_PROJECT_ID)
     throw new Error('FIREBASE_PROJECT_ID is required when FIREBASE_API_KEY is set');
   const projectId = env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
+  const authHost = env.FIREBASE_AUTH_EMULATOR_HOST || '';
+  if (authHost && !/^[\w.-]+:\d+$/.test(authHost))
+    throw new Error(`FIREBASE_AUTH_EMULATOR_HOST must be host:port, got "${authHost}"`);
   return {
     dataDir,
     frontEnds,
@@ -62,6 +65,8 @@ export function readSettings(env = process.env) {
     authPort: int(env.FIREBASE_AUTH_EMULATOR_PORT, 9099, 'FIREBASE_AUTH_EMULATOR_PORT'),
     mongoUri: env.MONGODB_URI || '',
     realFirebase,
+    // An Auth emulator that is already running (another stack's): used instead of starting one.
+    authHost: realFirebase ? '' : authHost,
     firebase: {
       apiKey: env.FIREBASE_API_KEY || 'demo-sportify-key',
       authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
@@ -195,7 +200,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
   const ports = { API: s.apiPort };
   for (const f of s.frontEnds) ports[f.name] = f.port;
   if (!s.mongoUri) ports['embedded database'] = s.dbPort;
-  if (!s.realFirebase) ports['auth emulator'] = s.authPort;
+  if (!s.realFirebase && !s.authHost) ports['auth emulator'] = s.authPort;
   await assertPortsFree(ports);
   if (env.SPORTIFY_SKIP_BUILD !== '1') await buildAll(log);
   mkdirSync(s.dataDir, { recursive: true });
@@ -233,11 +238,15 @@ export async function startStack({ env = process.env, log = console.log, scaled 
   try {
     const [db, auth] = await Promise.all([
       s.mongoUri ? null : startDevDb({ port: s.dbPort, file: path.join(s.dataDir, 'db', 'sportify.mv'), log }),
-      s.realFirebase ? null : startAuthEmulator({ port: s.authPort, dataDir: path.join(s.dataDir, 'auth') }),
+      s.realFirebase || s.authHost
+        ? null
+        : startAuthEmulator({ port: s.authPort, dataDir: path.join(s.dataDir, 'auth') }),
     ]);
     if (db) services.push(db.service);
     if (auth) services.push({ ...auth.service, stop: auth.stop });
     accounts = auth;
+    // The emulator's host, whoever started it (its accounts are saved by its own stack).
+    const authHost = auth?.host ?? s.authHost;
     if (db) log(`Embedded database ready on ${db.uri} (data in ${path.relative(repoRoot, s.dataDir)}/db)`);
     if (auth)
       log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
@@ -250,7 +259,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
       SPORTIFY_DEV_MODE: s.developmentMode ? '1' : '0',
       MONGODB_URI: s.mongoUri || `${db?.uri}/sportify`,
       FIREBASE_PROJECT_ID: s.firebase.projectId,
-      ...(auth ? { FIREBASE_AUTH_EMULATOR_HOST: auth.host } : {}),
+      ...(authHost ? { FIREBASE_AUTH_EMULATOR_HOST: authHost } : {}),
       CORS_ORIGINS: s.frontEnds.map((f) => origin(f.port)).join(','),
       ASSET_BASE_URL: origin(s.frontEnds[0].port),
       ...(s.opsKey ? { SPORTIFY_OPS_KEY: s.opsKey } : {}),
@@ -276,7 +285,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
     if (seed && seed.exitCode !== 0) throw new Error(`Seeding the demo data failed:\n${seed.all}`);
     if (seed?.all?.trim()) log(seed.all.trim());
 
-    const config = runtimeConfig(s, auth?.host);
+    const config = runtimeConfig(s, authHost);
     const releases = releasesDir(env);
     const remoteArgs = s.frontEnds
       .filter((r) => r.federation)

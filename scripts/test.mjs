@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// `npm test`: every check of the repository, in order, stopping at the first that fails, then the time of each
+// phase and the tests counted. Type-checking and lint only read files, so they share the machine's two cores; every
+// other phase runs alone, so that nothing competes with the journeys' stack (or a journey that measures).
+import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Each step: phases that run side by side. */
+const STEPS = [
+  ['typecheck', 'lint'],
+  ['build'],
+  ['typecheck:remotes'],
+  ['test:unit'],
+  ['test:scripts'],
+  ['test:page-server'],
+  ['test:e2e'],
+];
+
+/** The journeys' stack serves the builds this run has just made, without asking the build cache again. */
+const PHASE_ENV = { 'test:e2e': { SPORTIFY_SKIP_BUILD: '1' } };
+
+/** Counts of passed and failed tests from a runner's closing lines (jest, node --test, Playwright). */
+export function countTests(output) {
+  const text = stripVTControlCharacters(output);
+  const jest = /^Tests:\s+(.*\d+ total)$/m.exec(text);
+  if (jest) {
+    const count = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(jest[1])?.[1] ?? 0);
+    return { passed: count('passed'), failed: count('failed') };
+  }
+  const nodePass = /^# pass (\d+)$/m.exec(text);
+  if (nodePass) return { passed: Number(nodePass[1]), failed: Number(/^# fail (\d+)$/m.exec(text)?.[1] ?? 0) };
+  // Playwright prints one summary per run (the e2e package may run it more than once).
+  let passed = 0;
+  let failed = 0;
+  for (const m of text.matchAll(/^\s+(\d+) (passed|failed|flaky)\b/gm)) {
+    if (m[2] === 'passed') passed += Number(m[1]);
+    else failed += Number(m[1]);
+  }
+  return passed + failed > 0 ? { passed, failed } : null;
+}
+
+/** Runs `npm run <phase>`; side by side with others, its output is printed whole once it ends. */
+function run(phase, { buffered }) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', phase], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...PHASE_ENV[phase] },
+    });
+    let output = '';
+    const take = (stream, target) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        if (!buffered) target.write(chunk);
+      });
+    take(child.stdout, process.stdout);
+    take(child.stderr, process.stderr);
+    child.on('close', (code, signal) => {
+      if (buffered) process.stdout.write(output);
+      resolve({ phase, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000, output });
+    });
+  });
+}
+
+const minutes = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+
+async function main() {
+  const started = Date.now();
+  const results = [];
+  for (const step of STEPS) {
+    const stepStarted = Date.now();
+    const done = await Promise.all(step.map((phase) => run(phase, { buffered: step.length > 1 })));
+    results.push(...done.map((r) => ({ ...r, wall: (Date.now() - stepStarted) / 1000 })));
+    if (done.some((r) => !r.ok)) break;
+  }
+  const total = (Date.now() - started) / 1000;
+  let passed = 0;
+  let failed = 0;
+  console.log('\nnpm test, phase by phase:');
+  for (const r of results) {
+    const counts = countTests(r.output);
+    if (counts) {
+      passed += counts.passed;
+      failed += counts.failed;
+    }
+    const tests = counts ? `${counts.passed} passed, ${counts.failed} failed` : '';
+    console.log(`  ${r.phase.padEnd(18)} ${minutes(r.seconds).padStart(6)}  ${r.ok ? 'ok    ' : 'FAILED'}  ${tests}`);
+  }
+  const skipped = STEPS.flat().filter((phase) => !results.some((r) => r.phase === phase));
+  if (skipped.length) console.log(`  not run: ${skipped.join(', ')}`);
+  console.log(`  total              ${minutes(total).padStart(6)}`);
+  const ok = results.every((r) => r.ok) && skipped.length === 0;
+  // The plain closing line CI reads.
+  console.log(`\ntests: ${passed} passed, ${failed} failed`);
+  process.exit(ok ? 0 : 1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

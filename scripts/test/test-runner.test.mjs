@@ -1,0 +1,27 @@
+// The closing line of `npm test` adds up what each runner counted: jest, node --test and Playwright.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { countTests } from '../test.mjs';
+
+test("jest's, node --test's and Playwright's closing lines are counted, colours or not", () => {
+  assert.deepEqual(countTests('Test Suites: 95 passed\nTests:       1 failed, 708 passed, 709 total\n'), {
+    passed: 708,
+    failed: 1,
+  });
+  assert.deepEqual(countTests('\x1b[1mTests:\x1b[22m       \x1b[32m709 passed\x1b[39m, 709 total'), {
+    passed: 709,
+    failed: 0,
+  });
+  assert.deepEqual(countTests('# tests 25\n# suites 3\n# pass 24\n# fail 1\n'), { passed: 24, failed: 1 });
+  assert.deepEqual(
+    countTests('  2 failed\n    [journeys] › tests/a.spec.ts:3:1 › a\n  1 flaky\n  93 passed (9.1m)\n'),
+    {
+      passed: 93,
+      failed: 3,
+    },
+  );
+});
+
+test('output with no closing line counts nothing', () => {
+  assert.equal(countTests('Found 0 errors.\n'), null);
+});
