@@ -2,7 +2,8 @@
 # Builds the images, tagged with the release version (package version, commit, build id, as `npm run release`
 # names releases): deploy/images/build.sh [api] [page-server] [tools]   (default: api and page-server)
 #   REGISTRY (default localhost/sportify), BUILD_ID (default the time), NODE_IMAGE (the base, default node:20 slim),
-#   CONTAINER (podman or docker; default podman when present).
+#   CONTAINER (podman or docker; default podman when present), BUILD_FLAGS (more build flags, split on spaces: e.g.
+#   volumes giving npm a proxy's CA, "-v /etc/ssl/certs/ca-certificates.crt:/run/ca.crt:ro -v ./ca.npmrc:/root/.npmrc:ro").
 # Prints the tag; install the chart with --set image.tag=<it>.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -18,7 +19,8 @@ for image in "$@"; do
   # Docker format keeps the images' HEALTHCHECK (the OCI format has none).
   format=()
   [ "$engine" != podman ] || format=(--format docker)
-  "$engine" build "${format[@]}" "${base[@]}" -f "deploy/images/$image.Containerfile" \
+  # shellcheck disable=SC2086
+  "$engine" build "${format[@]}" "${base[@]}" ${BUILD_FLAGS:-} -f "deploy/images/$image.Containerfile" \
     -t "$registry/$image:$version" .
 done
 echo "$version"
