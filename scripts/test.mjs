@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in order, stopping at the first that fails, then the time of each
-// phase and the tests counted. Type-checking and lint only read files, so they share the machine's two cores; every
-// other phase runs alone, so that nothing competes with the journeys' stack (or a journey that measures).
+// phase and the tests counted. Type-checking, lint and the deploy check only read files, so they share the
+// machine's two cores; every other phase runs alone, so that nothing competes with the journeys' stack.
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
@@ -11,7 +11,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 /** Each step: phases that run side by side. */
 const STEPS = [
-  ['typecheck', 'lint'],
+  ['typecheck', 'lint', 'deploy:check'],
   ['build'],
   ['typecheck:remotes'],
   ['test:unit'],

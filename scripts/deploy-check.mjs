@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+// `npm run deploy:check`: the Helm chart (deploy/helm/sportify) renders and is valid, offline.
+//   helm lint, helm template of the development values, the production values (with made-up settings,
+//   deploy/helm/sportify/ci/production-test.yaml) and a release Job, then kubeconform -strict against the schemas of
+//   one Kubernetes version kept in deploy/kubernetes-schemas/, then the rules kubeconform cannot see: every
+//   long-running container has a readiness and a liveness probe, nothing runs as root or writes its root file
+//   system, the API's grace period outlasts its drain, production never sets SPORTIFY_DEV_MODE and no Secret is empty.
+// helm and kubeconform come from PATH or $(go env GOPATH)/bin (.ci/run installs them with go install).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+
+export const KUBERNETES_VERSION = '1.34.4';
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const CHART = path.join(repoRoot, 'deploy', 'helm', 'sportify');
+const SCHEMAS = path.join(repoRoot, 'deploy', 'kubernetes-schemas');
+
+/** A tool from PATH, else from the Go bin folder; undefined when neither has it. */
+export function findTool(name) {
+  const onPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  if (onPath.status === 0 && onPath.stdout.trim()) return onPath.stdout.trim();
+  let gopath = process.env.GOPATH;
+  try {
+    gopath = execFileSync('go', ['env', 'GOPATH'], { encoding: 'utf8' }).trim() || gopath;
+  } catch {
+    // No go: GOPATH or its default.
+  }
+  const candidate = path.join(gopath || path.join(os.homedir(), 'go'), 'bin', name);
+  return existsSync(candidate) ? candidate : undefined;
+}
+
+/**
+ * The value sets the chart is rendered with: the file names are relative to the chart, `set` are extra helm
+ * arguments. A test adds its own arguments to one set to break it on purpose.
+ */
+export const VALUE_SETS = [
+  { name: 'development', files: ['values.yaml'], set: [] },
+  { name: 'production', files: ['values-production.yaml', 'ci/production-test.yaml'], set: [], production: true },
+  {
+    name: 'production release Job',
+    files: ['values-production.yaml', 'ci/production-test.yaml'],
+    set: ['--set-json', 'releaseJob.args=["promote","mf-public","0.1.0-1e6fbc6.42","--canary","10"]'],
+    production: true,
+  },
+];
+
+const run = (file, args) => spawnSync(file, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+
+/** What the rendered objects break of the rules kubeconform does not check. */
+export function policyProblems(objects, { production = false } = {}) {
+  const problems = [];
+  for (const object of objects) {
+    const where = `${object.kind} ${object.metadata?.name}`;
+    const pod = object.kind === 'Deployment' || object.kind === 'Job' ? object.spec?.template?.spec : undefined;
+    if (object.kind === 'Secret' && production) {
+      for (const [key, value] of Object.entries({ ...object.stringData, ...object.data }))
+        if (value === '' || value == null) problems.push(`${where}: ${key} is empty`);
+    }
+    if (!pod) continue;
+    const podSecurity = pod.securityContext ?? {};
+    if (podSecurity.runAsUser === 0) problems.push(`${where}: the pod runs as root (runAsUser 0)`);
+    for (const container of [...(pod.initContainers ?? []), ...(pod.containers ?? [])]) {
+      const name = `${where}, container ${container.name}`;
+      const security = container.securityContext ?? {};
+      const user = security.runAsUser ?? podSecurity.runAsUser;
+      if (user === 0) problems.push(`${name} runs as root (runAsUser 0)`);
+      if ((security.runAsNonRoot ?? podSecurity.runAsNonRoot) !== true)
+        problems.push(`${name} may run as root: runAsNonRoot is not true`);
+      if (security.readOnlyRootFilesystem !== true) problems.push(`${name}: readOnlyRootFilesystem is not true`);
+      if (security.allowPrivilegeEscalation !== false) problems.push(`${name}: allowPrivilegeEscalation is not false`);
+      if (object.kind === 'Deployment') {
+        if (!container.readinessProbe) problems.push(`${name} has no readinessProbe`);
+        if (!container.livenessProbe) problems.push(`${name} has no livenessProbe`);
+      }
+      const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value]));
+      if (production && 'SPORTIFY_DEV_MODE' in env) problems.push(`${name}: production sets SPORTIFY_DEV_MODE`);
+      if (
+        'SHUTDOWN_TIMEOUT_SECONDS' in env &&
+        !(pod.terminationGracePeriodSeconds > Number(env.SHUTDOWN_TIMEOUT_SECONDS))
+      )
+        problems.push(`${where}: terminationGracePeriodSeconds is not longer than SHUTDOWN_TIMEOUT_SECONDS`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Lints, renders and validates the chart with every value set. Returns the problems (none: the chart is good), the
+ * rendered objects per set and kubeconform's output.
+ */
+export function deployCheck(
+  /** @type {{ chart?: string, extra?: Record<string, string[]>, log?: (line: string) => void }} */ {
+    chart = CHART,
+    extra = {},
+    log = () => {},
+  } = {},
+) {
+  const helm = findTool('helm');
+  const kubeconform = findTool('kubeconform');
+  const missing = [!helm && 'helm', !kubeconform && 'kubeconform'].filter(Boolean);
+  if (missing.length)
+    return {
+      problems: [
+        `${missing.join(' and ')} not found on PATH or in $(go env GOPATH)/bin: run .ci/run, or go install them (docs/deploy.md)`,
+      ],
+      rendered: {},
+      validation: '',
+    };
+  const problems = [];
+  const rendered = {};
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sportify-deploy-check-'));
+  const files = [];
+  try {
+    for (const set of VALUE_SETS) {
+      const args = [...set.files.flatMap((f) => ['-f', path.join(chart, f)]), ...set.set, ...(extra[set.name] ?? [])];
+      const lint = run(helm, ['lint', chart, '--strict', '--kube-version', KUBERNETES_VERSION, ...args]);
+      if (lint.status !== 0) {
+        problems.push(`helm lint (${set.name}) failed:\n${(lint.stdout + lint.stderr).trim()}`);
+        continue;
+      }
+      const template = run(helm, ['template', 'sportify', chart, '--kube-version', KUBERNETES_VERSION, ...args]);
+      if (template.status !== 0) {
+        problems.push(`helm template (${set.name}) failed:\n${template.stderr.trim()}`);
+        continue;
+      }
+      const objects = parseAllDocuments(template.stdout)
+        .map((doc) => doc.toJS())
+        .filter(Boolean);
+      rendered[set.name] = objects.map((o) => `${o.kind}/${o.metadata.name}`);
+      log(`${set.name}: ${rendered[set.name].length} objects`);
+      problems.push(...policyProblems(objects, set).map((p) => `${set.name}: ${p}`));
+      const file = path.join(dir, `${set.name.replace(/\W+/g, '-')}.yaml`);
+      writeFileSync(file, template.stdout);
+      files.push(file);
+    }
+    let validation = '';
+    if (files.length) {
+      const schema = path.join(
+        SCHEMAS,
+        '{{ .NormalizedKubernetesVersion }}',
+        '{{ .ResourceKind }}{{ .KindSuffix }}.json',
+      );
+      const check = run(kubeconform, [
+        '-strict',
+        '-summary',
+        '-kubernetes-version',
+        KUBERNETES_VERSION,
+        '-schema-location',
+        schema,
+        ...files,
+      ]);
+      validation = (check.stdout + check.stderr).trim().replaceAll(`${dir}/`, '');
+      if (check.status !== 0) problems.push(`kubeconform -strict failed:\n${validation}`);
+    }
+    return { problems, rendered, validation };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  const { problems, rendered, validation } = deployCheck({ log: (line) => console.log(line) });
+  for (const [name, objects] of Object.entries(rendered)) console.log(`\n${name}:\n  ${objects.join('\n  ')}`);
+  if (validation) console.log(`\nkubeconform (Kubernetes ${KUBERNETES_VERSION}): ${validation}`);
+  if (problems.length) {
+    console.error(`\ndeploy:check failed:\n- ${problems.join('\n- ')}`);
+    process.exit(1);
+  }
+  console.log(`\ndeploy:check passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
