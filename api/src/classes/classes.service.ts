@@ -213,6 +213,10 @@ export class ClassesService implements OnApplicationBootstrap {
     await this.waitlist?.held(id, key).catch((err: Error) => this.logger.warn(`Offering ${key}: ${err.message}`));
   }
 
+  seatHoldersAmong(ids: string[], holders: string[]): Promise<Set<string>> {
+    return this.classes.seatHoldersAmong(ids, holders);
+  }
+
   holdsSeat(id: string, holder: string): Promise<boolean> {
     return this.classes.holdsSeat(id, holder);
   }
