@@ -368,3 +368,62 @@ describe('waitlist: a hold that ends unpaid passes to the next student', () => {
     expect(await settledCheck(t)).toEqual([]);
   });
 });
+
+describe('waitlist: paying for a held seat never outlives the payment claim', () => {
+  let t: TestApp;
+  let admin: Session;
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      seed: true,
+      env: {
+        PAYMENT_SETTLE_DELAY_SECONDS: '0',
+        WAITLIST_SWEEP_INTERVAL_SECONDS: '0',
+        PAYMENT_CLAIM_LEASE_SECONDS: '2',
+      },
+    });
+    admin = await signInAs(t, ADMIN.email, ADMIN.password);
+  });
+  afterAll(() => t.close());
+
+  it('while the offer is briefly held by another path, the payment keeps its own claim alive', async () => {
+    const classId = await freshClass(t, admin, 1);
+    const { s, paymentId } = await enrolled(t, classId);
+    const w = await newStudent(t, 'held');
+    await join(t, w, classId).expect(201);
+    await t.http().post(`/payments/${paymentId}/cancel`).set(s.auth).expect(200);
+    const held = (await selectionsOf(t, w)).find((x) => x.classId === classId)!;
+    const p = await openIntent(t, w, held._id);
+    await confirmCard(t, w, p.clientSecret).expect(200);
+    // Another path (the sweeper, a second call) holds the offer for longer than one payment lease.
+    await t
+      .db()
+      .collection('waitlist_offers')
+      .updateOne(
+        { classId, email: w.email, state: 'open' },
+        { $set: { owner: 'another-path', leaseUntil: new Date(Date.now() + 2500) } },
+      );
+
+    let done = false;
+    const paying = t
+      .http()
+      .post('/payments')
+      .set(w.auth)
+      .send(paymentBody(w, { intentId: p.intentId, selectionId: held._id }, classId))
+      .then((r) => {
+        done = true;
+        return r;
+      });
+    const lapsed: Date[] = [];
+    while (!done) {
+      const row = await t.db().collection('payment_settlements').findOne({ intentId: p.intentId });
+      if (row?.owner && row.leaseUntil && row.leaseUntil.getTime() < Date.now() - 50) lapsed.push(row.leaseUntil);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const res = await paying;
+    expect(res.status).toBe(201);
+    expect(lapsed).toEqual([]);
+    expect(await seatsOf(t, classId)).toEqual({ seats: 0, enrolled: 1, held: 0 });
+    expect(await settledCheck(t)).toEqual([]);
+  });
+});
