@@ -210,7 +210,7 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     expect(await settledCheck(t)).toEqual([]);
   });
 
-  it('cancellation after the cutoff is refused with 409, whatever the body says; a class without a date always allows it', async () => {
+  it('cancellation after the cutoff is refused with 409, whatever the body says', async () => {
     const classId = await freshClass(t, admin, 3);
     const { s, paymentId } = await enrolled(t, classId);
     await t
@@ -230,6 +230,26 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
       .db()
       .collection('classes')
       .updateOne({ _id: new Types.ObjectId(classId) }, { $set: { startDate: new Date(Date.now() + 49 * 3600_000) } });
+    await t.http().post(`/payments/${paymentId}/cancel`).set(s.auth).expect(200);
+    expect(await seatsOf(t, classId)).toEqual({ seats: 3, enrolled: 0, held: 0 });
+    expect(await settledCheck(t)).toEqual([]);
+  });
+
+  it('a class without a start date can be cancelled within 14 days of payment, then no more', async () => {
+    const classId = await freshClass(t, admin, 3);
+    const { s, p, paymentId } = await enrolled(t, classId);
+    const payments = t.db().collection('payments');
+    const paidAt = ((await payments.findOne({ transactionId: p.intentId }))!.date as Date).getTime();
+    const [item] = (await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200)).body;
+    expect(new Date(item.cancelUntil).getTime()).toBe(paidAt + 14 * 86_400_000);
+
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await payments.updateOne({ transactionId: p.intentId }, { $set: { date: daysAgo(14.01) } });
+    const late = await t.http().post(`/payments/${paymentId}/cancel`).set(s.auth).expect(409);
+    expect(late.body.message).toBe('Cancellations of a class without a start date close 14 days after payment');
+    expect((await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200)).body).toHaveLength(1);
+
+    await payments.updateOne({ transactionId: p.intentId }, { $set: { date: daysAgo(13.9) } });
     await t.http().post(`/payments/${paymentId}/cancel`).set(s.auth).expect(200);
     expect(await seatsOf(t, classId)).toEqual({ seats: 3, enrolled: 0, held: 0 });
     expect(await settledCheck(t)).toEqual([]);

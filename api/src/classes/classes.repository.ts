@@ -310,6 +310,8 @@ export class ClassesRepository {
                 ...(capacity.to < capacity.from ? { seats: { $gte: capacity.from - capacity.to } } : {}),
               }
             : {}),
+          // The date goes only from a class nobody enrolled in since the read.
+          ...(unset?.includes('startDate') ? { enrolled: 0 } : {}),
         },
         {
           $set: { ...set, ...(capacity ? { capacity: capacity.to } : {}), status: 'pending' },
