@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { Types } from 'mongoose';
 import { ADMIN, JORDAN } from './support/demo';
 import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
@@ -103,6 +104,32 @@ describe('GET /classes/:id/calendar.ics', () => {
     // 14 March 2027: clocks go forward; 9:30 is 14:30 UTC before and 13:30 UTC after.
     expect(events.map((e) => e.utc)).toEqual(['2027-03-07T14:30:00.000Z', '2027-03-14T13:30:00.000Z']);
     expect(events[0].summary).toBe(`${name} (session 1 of 2)`);
+  });
+
+  it('a class name with a bare carriage return or another control character is refused, and one stored adds no line', async () => {
+    for (const className of ['Swim\rCamp', 'Swim\nCamp', 'Swim\tCamp', 'Swim\u0085Camp', 'Swim\u2028Camp']) {
+      const res = await t
+        .http()
+        .post('/classes')
+        .set(jordan.auth)
+        .send({ className, classImage: 'http://localhost:3000/images/classes/soccer.svg', seats: 8, price: 40 })
+        .expect(400);
+      expect(res.body.message).toBe('Class name must be one line without control characters (line breaks, tabs)');
+    }
+    const id = await addClass({ className: 'Plain Name', startDate: '2027-06-01T10:00' });
+    await t.http().patch(`/classes/${id}`).set(jordan.auth).send({ className: 'Plain\rName' }).expect(400);
+    // A name stored before the rule (or written by another tool) is escaped in the file, never a line of its own.
+    const stored = 'Swim\rATTENDEE:mailto:x@evil.example\r\nX\u0007Y\u2028Z\n;,';
+    await t
+      .db()
+      .collection('classes')
+      .updateOne({ _id: new Types.ObjectId(id) }, { $set: { className: stored } });
+    const ics = (await t.http().get(`/classes/${id}/calendar.ics`).buffer(true).expect(200)).text;
+    const lines = ics.split('\r\n');
+    expect(lines.every((line) => ![...line].some((ch) => ['\r', '\n', '\u0007', '\u2028'].includes(ch)))).toBe(true);
+    expect(lines.some((line) => line.startsWith('ATTENDEE'))).toBe(false);
+    expect(ics).toContain('SUMMARY:Swim\\nATTENDEE:mailto:x@evil.example\\nXY\\nZ\\n\\;\\,');
+    expect(parse(ics)[0].summary).toBe('Swim\nATTENDEE:mailto:x@evil.example\nXY\nZ\n;,');
   });
 
   it('one event without sessions; 404 for an undated, pending or unknown class', async () => {

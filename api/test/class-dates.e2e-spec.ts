@@ -1,4 +1,5 @@
 import { ADMIN, JORDAN } from './support/demo';
+import { paidIntent, paymentBody } from './support/payments';
 import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // Start dates and sessions: entered in the camp's time zone, stored as instants, filtered and sorted by the lists.
@@ -82,6 +83,27 @@ describe('class start dates and sessions', () => {
     expect(cleared).not.toHaveProperty('sessions');
     const bad = await t.http().patch(`/classes/${id}`).set(jordan.auth).send({ sessions: 99 }).expect(400);
     expect(JSON.stringify(bad.body)).toContain('Sessions must be at most 52');
+  });
+
+  it('the start date of a class with enrolled students cannot be removed (it would reopen refunds)', async () => {
+    const id = await create({ ...base, className: `${tag} enrolled`, startDate: '2027-08-02T17:30' });
+    const { s, p } = await paidIntent(t, id, 'dated');
+    await t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, id))
+      .expect(201);
+    const res = await t.http().patch(`/classes/${id}`).set(jordan.auth).send({ startDate: null }).expect(409);
+    expect(res.body.message).toBe(
+      'The start date cannot be removed while 1 student(s) are enrolled; set another date instead',
+    );
+    const cls = (await t.http().get(`/classes/user/${JORDAN.email}`).set(jordan.auth).expect(200)).body.find(
+      (c: { _id: string }) => c._id === id,
+    );
+    expect(cls).toMatchObject({ startDate: '2027-08-02T21:30:00.000Z', status: 'approved' });
+    // Moving it to another date stays possible (and goes back to review).
+    await t.http().patch(`/classes/${id}`).set(jordan.auth).send({ startDate: '2027-08-09T17:30' }).expect(200);
   });
 
   it('"Starting soonest" puts dated classes first, soonest first, and undated ones last; "Starting from" filters', async () => {

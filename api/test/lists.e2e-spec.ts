@@ -203,6 +203,37 @@ describe('paged lists', () => {
       ).toBe(true);
     });
 
+    it('every paged list bounds page and takes it in plain digits only (one spelling, one cache entry)', async () => {
+      const lists: [string, Session | undefined][] = [
+        ['/classes', undefined],
+        ['/instructors', undefined],
+        ['/users', admin],
+        ['/all-classes', admin],
+        [`/classes/user/${JORDAN.email}`, jordan],
+        [`/classes/selected/${MIA.email}`, student],
+        [`/payments/enrolled/${MIA.email}`, student],
+        ['/payments/unsettled', admin],
+      ];
+      const cases: [string, string][] = [
+        ['page=1e300', 'page must be a whole number written in digits'],
+        ['page=1.5', 'page must be a whole number written in digits'],
+        ['page=01', 'page must be a whole number written in digits'],
+        ['page=1e3', 'page must be a whole number written in digits'],
+        ['page=10001', 'page must be at most 10000'],
+        [`page=1${'0'.repeat(300)}`, 'page must be at most 10000'],
+        ['limit=2e1', 'limit must be a whole number written in digits'],
+      ];
+      for (const [path, who] of lists) {
+        for (const [query, message] of cases) {
+          const req = t.http().get(`${path}?${query}`);
+          const res = await (who ? req.set(who.auth) : req).expect(400);
+          expect([path, res.body.message]).toEqual([path, message]);
+        }
+        const last = t.http().get(`${path}?page=10000`);
+        expect((await (who ? last.set(who.auth) : last).expect(200)).body).toMatchObject({ items: [], page: 10000 });
+      }
+    });
+
     it('a page past the end is empty with the right total', async () => {
       const res = await get('/classes?page=999&limit=60');
       expect(res).toEqual({ items: [], total: (await approvedInDb()).length, page: 999, limit: 60 });

@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import { LedgerCheckService } from '../src/payments/ledger-check';
 import { ReconciliationService } from '../src/payments/reconciliation.service';
 import { SettlementProbe, type SettlementStep } from '../src/payments/settlement-probe';
@@ -123,6 +124,125 @@ describe('payments ledger: every interleaving of a settlement with another path'
         expect(other.body.insertResult?.insertedId).toBe(answer.body.insertResult.insertedId);
       }
     }
+  });
+
+  const record = (s: Session, p: { intentId: string; selectionId: string }, classId: string) =>
+    t
+      .http()
+      .post('/payments')
+      .set(s.auth)
+      .send(paymentBody(s, p, classId));
+  const settlements = () => t.db().collection('payment_settlements');
+  const drifts = async () => (await t.app.get(LedgerCheckService).check({ settled: true })).drifts;
+
+  it('a holder whose lease lapses before its sold_out refusal never undoes what the reconciliation that took the row over recorded', async () => {
+    const classId = await freshClass(t, admin, 1);
+    const a = await paidIntent(t, classId, 'lapse');
+    const c = await paidIntent(t, classId, 'lapse');
+    // C takes the only seat, so A's settlement finds the class full.
+    await record(c.s, c.p, classId).expect(201);
+    const hold = holdAt('seat', a.p.intentId);
+    const first = record(a.s, a.p, classId).then((r) => r);
+    await hold.atStep;
+
+    // C's seat frees (refunded at the provider), A's lease lapses, and reconciliation takes A's row over: it takes
+    // the free seat and records A's payment.
+    await atProvider(t, c.p.intentId, { refunded: true, amountRefunded: PRICE_CENTS });
+    await deliver(t, refundEvent(secret, c.p.intentId, PRICE_CENTS, PRICE_CENTS)).expect(200);
+    await settlements().updateOne({ intentId: a.p.intentId }, { $set: { leaseUntil: new Date(Date.now() - 1000) } });
+    await t.app.get(ReconciliationService).runOnce();
+    expect((await row(a.p.intentId))!.state).toBe('recorded');
+    expect(await payments(a.p.intentId)).toBe(1);
+
+    // A goes on with the refusal it decided under its lapsed lease: it must undo nothing.
+    hold.release();
+    const answer = await first;
+    t.app.get(SettlementProbe).pause = undefined;
+    expect(answer.status).toBe(200);
+    expect(answer.body.alreadyRecorded).toBe(true);
+    const final = (await row(a.p.intentId))!;
+    expect(final).toMatchObject({ state: 'recorded' });
+    expect(final.owner).toBeUndefined();
+    expect(await payments(a.p.intentId)).toBe(1);
+    expect(await holds(a.p.intentId)).toBe(true);
+    const intent = await t.db().collection('sandbox_payment_intents').findOne({ intentId: a.p.intentId });
+    expect(intent?.refunded).toBeFalsy();
+    expect(await drifts()).toEqual([]);
+  });
+
+  /** What a holder that undid an enrolment after losing its claim left: a recorded row without payment and seat. */
+  async function loseEnrolment(intentId: string, classId: string) {
+    await t.db().collection('payments').deleteOne({ transactionId: intentId });
+    await t
+      .db()
+      .collection('classes')
+      .updateOne({ _id: new Types.ObjectId(classId), seatHolders: intentId }, {
+        $pull: { seatHolders: intentId },
+        $inc: { seats: 1, enrolled: -1 },
+      } as never);
+    expect(await drifts()).toEqual(
+      expect.arrayContaining([
+        `intent ${intentId} is recorded without its payment`,
+        `intent ${intentId} is recorded without its seat`,
+      ]),
+    );
+  }
+
+  it('reconciliation re-records a recorded row whose payment and seat were lost, when the provider shows it paid', async () => {
+    const classId = await freshClass(t, admin, 2);
+    const { s, p } = await paidIntent(t, classId, 'repair');
+    const recorded = await record(s, p, classId).expect(201);
+    await loseEnrolment(p.intentId, classId);
+
+    const report = await t.app.get(ReconciliationService).runOnce();
+    expect(report.repaired).toBeGreaterThanOrEqual(1);
+    expect((await row(p.intentId))!).toMatchObject({ state: 'recorded' });
+    const payment = await t.db().collection('payments').findOne({ transactionId: p.intentId });
+    expect(payment).toMatchObject({ email: s.email, price: 80 });
+    expect(await holds(p.intentId)).toBe(true);
+    expect(await drifts()).toEqual([]);
+    // The student's own calls see the enrolment again, once.
+    const again = await record(s, p, classId).expect(200);
+    expect(again.body.alreadyRecorded).toBe(true);
+    expect(recorded.body.insertResult.insertedId).toBeDefined();
+    const mails = await t
+      .db()
+      .collection('mail_outbox')
+      .countDocuments({ key: `receipt:${p.intentId}` });
+    expect(mails).toBe(1);
+  });
+
+  it('reconciliation refunds a recorded row whose seat was lost and given to someone else, when the provider shows it paid', async () => {
+    const classId = await freshClass(t, admin, 1);
+    const a = await paidIntent(t, classId, 'repair');
+    const c = await paidIntent(t, classId, 'repair');
+    await record(a.s, a.p, classId).expect(201);
+    await loseEnrolment(a.p.intentId, classId);
+    // The freed seat goes to C before anyone notices.
+    await record(c.s, c.p, classId).expect(201);
+
+    await t.app.get(ReconciliationService).runOnce();
+    expect((await row(a.p.intentId))!).toMatchObject({ state: 'refunded', reason: 'sold_out' });
+    expect(await t.db().collection('sandbox_payment_intents').findOne({ intentId: a.p.intentId })).toMatchObject({
+      refunded: true,
+    });
+    expect(await payments(a.p.intentId)).toBe(0);
+    expect(await holds(c.p.intentId)).toBe(true);
+    expect(await drifts()).toEqual([]);
+  });
+
+  it('reconciliation closes a recorded row whose payment was lost as refunded, when the provider already refunded it', async () => {
+    const classId = await freshClass(t, admin, 2);
+    const { s, p } = await paidIntent(t, classId, 'repair');
+    await record(s, p, classId).expect(201);
+    await loseEnrolment(p.intentId, classId);
+    await atProvider(t, p.intentId, { refunded: true, amountRefunded: PRICE_CENTS });
+
+    await t.app.get(ReconciliationService).runOnce();
+    expect((await row(p.intentId))!).toMatchObject({ state: 'refunded', reason: 'refunded_at_provider' });
+    expect(await payments(p.intentId)).toBe(0);
+    expect(await holds(p.intentId)).toBe(false);
+    expect(await drifts()).toEqual([]);
   });
 
   it('a refund event that arrives while nobody holds the row, between two settles, is never undone by the second', async () => {

@@ -210,7 +210,7 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     expect(await settledCheck(t)).toEqual([]);
   });
 
-  it('cancellation after the cutoff is refused with 409, whatever the body says; a class without a date always allows it', async () => {
+  it('cancellation after the cutoff is refused with 409, whatever the body says', async () => {
     const classId = await freshClass(t, admin, 3);
     const { s, paymentId } = await enrolled(t, classId);
     await t
@@ -230,6 +230,26 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
       .db()
       .collection('classes')
       .updateOne({ _id: new Types.ObjectId(classId) }, { $set: { startDate: new Date(Date.now() + 49 * 3600_000) } });
+    await t.http().post(`/payments/${paymentId}/cancel`).set(s.auth).expect(200);
+    expect(await seatsOf(t, classId)).toEqual({ seats: 3, enrolled: 0, held: 0 });
+    expect(await settledCheck(t)).toEqual([]);
+  });
+
+  it('a class without a start date can be cancelled within 14 days of payment, then no more', async () => {
+    const classId = await freshClass(t, admin, 3);
+    const { s, p, paymentId } = await enrolled(t, classId);
+    const payments = t.db().collection('payments');
+    const paidAt = ((await payments.findOne({ transactionId: p.intentId }))!.date as Date).getTime();
+    const [item] = (await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200)).body;
+    expect(new Date(item.cancelUntil).getTime()).toBe(paidAt + 14 * 86_400_000);
+
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await payments.updateOne({ transactionId: p.intentId }, { $set: { date: daysAgo(14.01) } });
+    const late = await t.http().post(`/payments/${paymentId}/cancel`).set(s.auth).expect(409);
+    expect(late.body.message).toBe('Cancellations of a class without a start date close 14 days after payment');
+    expect((await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200)).body).toHaveLength(1);
+
+    await payments.updateOne({ transactionId: p.intentId }, { $set: { date: daysAgo(13.9) } });
     await t.http().post(`/payments/${paymentId}/cancel`).set(s.auth).expect(200);
     expect(await seatsOf(t, classId)).toEqual({ seats: 3, enrolled: 0, held: 0 });
     expect(await settledCheck(t)).toEqual([]);
@@ -365,6 +385,65 @@ describe('waitlist: a hold that ends unpaid passes to the next student', () => {
     await t.http().delete(`/waitlist/${classId}`).set(w1.auth).expect(200);
     expect((await placeOf(t, w2, classId)).state).toBe('offered');
     expect(await seatsOf(t, classId)).toEqual({ seats: 0, enrolled: 0, held: 1 });
+    expect(await settledCheck(t)).toEqual([]);
+  });
+});
+
+describe('waitlist: paying for a held seat never outlives the payment claim', () => {
+  let t: TestApp;
+  let admin: Session;
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      seed: true,
+      env: {
+        PAYMENT_SETTLE_DELAY_SECONDS: '0',
+        WAITLIST_SWEEP_INTERVAL_SECONDS: '0',
+        PAYMENT_CLAIM_LEASE_SECONDS: '2',
+      },
+    });
+    admin = await signInAs(t, ADMIN.email, ADMIN.password);
+  });
+  afterAll(() => t.close());
+
+  it('while the offer is briefly held by another path, the payment keeps its own claim alive', async () => {
+    const classId = await freshClass(t, admin, 1);
+    const { s, paymentId } = await enrolled(t, classId);
+    const w = await newStudent(t, 'held');
+    await join(t, w, classId).expect(201);
+    await t.http().post(`/payments/${paymentId}/cancel`).set(s.auth).expect(200);
+    const held = (await selectionsOf(t, w)).find((x) => x.classId === classId)!;
+    const p = await openIntent(t, w, held._id);
+    await confirmCard(t, w, p.clientSecret).expect(200);
+    // Another path (the sweeper, a second call) holds the offer for longer than one payment lease.
+    await t
+      .db()
+      .collection('waitlist_offers')
+      .updateOne(
+        { classId, email: w.email, state: 'open' },
+        { $set: { owner: 'another-path', leaseUntil: new Date(Date.now() + 2500) } },
+      );
+
+    let done = false;
+    const paying = t
+      .http()
+      .post('/payments')
+      .set(w.auth)
+      .send(paymentBody(w, { intentId: p.intentId, selectionId: held._id }, classId))
+      .then((r) => {
+        done = true;
+        return r;
+      });
+    const lapsed: Date[] = [];
+    while (!done) {
+      const row = await t.db().collection('payment_settlements').findOne({ intentId: p.intentId });
+      if (row?.owner && row.leaseUntil && row.leaseUntil.getTime() < Date.now() - 50) lapsed.push(row.leaseUntil);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const res = await paying;
+    expect(res.status).toBe(201);
+    expect(lapsed).toEqual([]);
+    expect(await seatsOf(t, classId)).toEqual({ seats: 0, enrolled: 1, held: 0 });
     expect(await settledCheck(t)).toEqual([]);
   });
 });

@@ -17,8 +17,15 @@ const utcStamp = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** TEXT value escaping (RFC 5545 §3.3.11). */
-const text = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+// Every line break a calendar might honour: CRLF, a bare CR or LF, and Unicode's NEL, line and paragraph separators.
+const LINE_BREAK = /\r\n|[\n\r\u0085\u2028\u2029]/g;
+// What TEXT cannot hold (RFC 5545 §3.3.11 allows no control character but the tab), C1 controls included.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** TEXT value escaping (RFC 5545 §3.3.11): every line break becomes `\n`, other control characters are dropped. */
+const text = (s: string) =>
+  s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(LINE_BREAK, '\\n').replace(CONTROL, '');
 
 /** Folds a content line at 75 octets (RFC 5545 §3.1), never inside a UTF-8 character. */
 export function foldLine(line: string): string {

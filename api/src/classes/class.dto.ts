@@ -87,11 +87,18 @@ const SESSIONS_DOC = {
   description: 'Weekly sessions from the start date; omit for one',
 };
 
+// A class name is one line of plain text: it goes into e-mails' subjects and calendar files as it is.
+// eslint-disable-next-line no-control-regex
+const NO_CONTROL = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
+const ClassNameText = () =>
+  Matches(NO_CONTROL, { message: 'Class name must be one line without control characters (line breaks, tabs)' });
+
 export class CreateClassDto {
   @ApiProperty({ example: 'Beach Volleyball Basics' })
   @IsString({ message: 'Class name is required' })
   @IsNotEmpty({ message: 'Class name is required' })
   @MaxLength(120)
+  @ClassNameText()
   className: string;
 
   @ApiProperty({ example: 'http://localhost:3000/images/classes/volleyball.svg' })
@@ -145,6 +152,7 @@ export class UpdateClassDto {
   @IsString()
   @MinLength(1, { message: 'Class name is required' })
   @MaxLength(120)
+  @ClassNameText()
   className?: string;
 
   @ApiPropertyOptional()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import { containsText, type PageWindow } from '../common/paging';
 import type { UpdateResult } from '../common/write-results';
 import { CLASS_STATUSES, type CampClass, type ClassStatus } from './class.model';
@@ -310,6 +310,8 @@ export class ClassesRepository {
                 ...(capacity.to < capacity.from ? { seats: { $gte: capacity.from - capacity.to } } : {}),
               }
             : {}),
+          // The date goes only from a class nobody enrolled in since the read.
+          ...(unset?.includes('startDate') ? { enrolled: 0 } : {}),
         },
         {
           $set: { ...set, ...(capacity ? { capacity: capacity.to } : {}), status: 'pending' },
@@ -415,6 +417,17 @@ export class ClassesRepository {
         .exec();
     }
     return missing.length;
+  }
+
+  /** Which of `holders` hold a seat in one of the classes `ids` (read by `_id`, so no scan of the seat lists). */
+  async seatHoldersAmong(ids: string[], holders: string[]): Promise<Set<string>> {
+    const wanted = new Set(holders);
+    const valid = ids.filter((id) => Types.ObjectId.isValid(id));
+    const docs = await this.model
+      .find({ _id: { $in: valid } }, { seatHolders: 1 })
+      .lean<{ seatHolders?: string[] }[]>()
+      .exec();
+    return new Set(docs.flatMap((d) => (d.seatHolders ?? []).filter((h) => wanted.has(h))));
   }
 
   async holdsSeat(id: string, holder: string): Promise<boolean> {

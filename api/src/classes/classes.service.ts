@@ -213,6 +213,10 @@ export class ClassesService implements OnApplicationBootstrap {
     await this.waitlist?.held(id, key).catch((err: Error) => this.logger.warn(`Offering ${key}: ${err.message}`));
   }
 
+  seatHoldersAmong(ids: string[], holders: string[]): Promise<Set<string>> {
+    return this.classes.seatHoldersAmong(ids, holders);
+  }
+
   holdsSeat(id: string, holder: string): Promise<boolean> {
     return this.classes.holdsSeat(id, holder);
   }
@@ -288,8 +292,14 @@ export class ClassesService implements OnApplicationBootstrap {
   /** The start date and sessions of an edit: a value that differs is set, null removes what is stored. */
   private dateChanges(dto: UpdateClassDto, existing: CampClass, changes: ClassChanges): void {
     const unset: ('startDate' | 'sessions')[] = [];
-    if (dto.startDate === null && existing.startDate) unset.push('startDate');
-    else if (typeof dto.startDate === 'string') {
+    if (dto.startDate === null && existing.startDate) {
+      // The enrolled students' cancellation window is counted from the date: removing it would reopen refunds.
+      if (existing.enrolled > 0)
+        throw new ConflictException(
+          `The start date cannot be removed while ${existing.enrolled} student(s) are enrolled; set another date instead`,
+        );
+      unset.push('startDate');
+    } else if (typeof dto.startDate === 'string') {
       const startDate = this.zoned(dto.startDate, 'Start date');
       if (startDate.getTime() !== existing.startDate?.getTime()) changes.startDate = startDate;
     }

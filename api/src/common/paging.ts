@@ -1,11 +1,13 @@
 import { applyDecorators, type Type as ClassType } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, MaxLength, ValidateBy, type ValidationArguments } from 'class-validator';
 
 export const PAGE_LIMIT_MAX = 60;
 export const PAGE_LIMIT_DEFAULT = 24;
 export const SEARCH_MAX = 100;
+/** Deepest page of any list: 600,000 rows at the largest limit, and a bounded number of cache keys. */
+export const PAGE_MAX = 10_000;
 
 /** One page of a list: the paged form of every list call. */
 export interface Paged<T> {
@@ -31,21 +33,40 @@ export const QueryNumber = () =>
     return typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
   });
 
+/**
+ * A query-string whole number in plain digits (an optional minus, no leading zero): '1e3', '1.0' and '01' are
+ * refused, so each value has one spelling, and so one cache key.
+ */
+export const QueryWholeNumber = () =>
+  Transform(({ value }) => (typeof value === 'string' && /^(0|-?[1-9]\d*)$/.test(value) ? Number(value) : value));
+
+/** One clear message per bad value: not a whole number, too small or too large. */
+const WholeIn = (name: string, min: number, max: number) =>
+  ValidateBy({
+    name: 'wholeIn',
+    validator: {
+      validate: (v: unknown) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max,
+      defaultMessage: (args?: ValidationArguments) =>
+        !Number.isInteger(args?.value)
+          ? `${name} must be a whole number written in digits`
+          : (args?.value as number) < min
+            ? `${name} must be ${min} or more`
+            : `${name} must be at most ${max}`,
+    },
+  });
+
 /** `page` and `limit` of every paged list. */
 export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ minimum: 1, maximum: PAGE_MAX, default: 1 })
   @IsOptional()
-  @QueryNumber()
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1, { message: 'page must be 1 or more' })
+  @QueryWholeNumber()
+  @WholeIn('page', 1, PAGE_MAX)
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: PAGE_LIMIT_MAX, default: PAGE_LIMIT_DEFAULT })
   @IsOptional()
-  @QueryNumber()
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be 1 or more' })
-  @Max(PAGE_LIMIT_MAX, { message: `limit must be at most ${PAGE_LIMIT_MAX}` })
+  @QueryWholeNumber()
+  @WholeIn('limit', 1, PAGE_LIMIT_MAX)
   limit?: number;
 }
 

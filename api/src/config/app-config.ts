@@ -76,6 +76,8 @@ export interface AppConfig {
     sweepIntervalSeconds: number;
     /** A student may cancel an enrolment until this many hours before the class starts. */
     cancelCutoffHours: number;
+    /** In a class without a start date, a student may cancel within this many days of paying. */
+    cancelUndatedDays: number;
   };
 
   // --- Camp calendar and e-mail ---
@@ -279,6 +281,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     offerHours: hours('WAITLIST_OFFER_HOURS', 24),
     sweepIntervalSeconds: int('WAITLIST_SWEEP_INTERVAL_SECONDS', 30, 0, 86400),
     cancelCutoffHours: hours('CANCEL_CUTOFF_HOURS', 48),
+    cancelUndatedDays: int('CANCEL_UNDATED_DAYS', 14, 0, 365),
   };
   if (waitlist.offerHours === 0) problems.push('WAITLIST_OFFER_HOURS must be more than 0');
   const stripeProtocol = str('STRIPE_API_PROTOCOL', 'https');

@@ -37,7 +37,7 @@ export type EnrolledItem = Pick<
 > &
   /** The class's schedule as it is now (the payment keeps no copy of it). */
   Partial<Pick<CampClass, 'startDate' | 'sessions'>> & {
-    /** The student may cancel until then (CANCEL_CUTOFF_HOURS before the class starts); absent: always. */
+    /** The student may cancel until then: CANCEL_CUTOFF_HOURS before the class starts, or CANCEL_UNDATED_DAYS after payment for a class without a date. */
     cancelUntil?: Date;
   };
 

@@ -49,7 +49,8 @@ export class EnrolledItemResponse implements EnrolledItem {
   @ApiPropertyOptional({
     type: String,
     format: 'date-time',
-    description: 'The student may cancel until then (CANCEL_CUTOFF_HOURS before the class starts); absent: always',
+    description:
+      'The student may cancel until then: CANCEL_CUTOFF_HOURS before the class starts, or CANCEL_UNDATED_DAYS after the payment for a class without a start date',
   })
   cancelUntil?: Date;
 }

@@ -78,6 +78,15 @@ export class PaymentsRepository {
     return d ? toPayment(d) : null;
   }
 
+  /** Which of these transactions have a payment (the reconciliation's audit of recorded rows). */
+  async withPayments(transactionIds: string[]): Promise<Set<string>> {
+    const docs = await this.model
+      .find({ transactionId: { $in: transactionIds } }, { transactionId: 1 })
+      .lean<{ transactionId: string }[]>()
+      .exec();
+    return new Set(docs.map((d) => d.transactionId));
+  }
+
   /** Removes a refunded or disputed enrolment (the ledger keeps its history); harmless when already gone. */
   async deleteByTransaction(transactionId: string): Promise<void> {
     await this.model.deleteOne({ transactionId }).exec();

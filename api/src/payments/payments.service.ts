@@ -32,17 +32,21 @@ export class PaymentsService {
   ) {}
 
   /**
-   * The student cancels their enrolment: allowed until CANCEL_CUTOFF_HOURS before the class starts (always for a
-   * class without a start date). The ledger undoes the enrolment and refunds the full price once; the seat goes to
-   * the waitlist, if anyone waits.
+   * The student cancels their enrolment: allowed until CANCEL_CUTOFF_HOURS before the class starts, or, for a class
+   * without a start date, within CANCEL_UNDATED_DAYS of paying. The ledger undoes the enrolment and refunds the full
+   * price once; the seat goes to the waitlist, if anyone waits.
    */
   async cancel(caller: Caller, paymentId: string): Promise<EnrolmentCancelled> {
     const payment = await this.payments.findOwned(paymentId, caller.email);
     if (!payment) throw new NotFoundException('Enrolment not found');
-    const closesAt = cancelUntil(await this.classes.findById(payment.classId), this.config.waitlist.cancelCutoffHours);
-    if (closesAt && closesAt.getTime() <= Date.now()) {
+    const cls = await this.classes.findById(payment.classId);
+    const closesAt = cancelUntil(cls?.startDate, payment.date, this.config.waitlist);
+    if (closesAt.getTime() <= Date.now()) {
+      const { cancelCutoffHours, cancelUndatedDays } = this.config.waitlist;
       throw new ConflictException(
-        `Cancellations close ${this.config.waitlist.cancelCutoffHours} hours before the class starts`,
+        cls?.startDate
+          ? `Cancellations close ${cancelCutoffHours} hours before the class starts`
+          : `Cancellations of a class without a start date close ${cancelUndatedDays} days after payment`,
       );
     }
     const outcome = await this.settlement.cancel(payment.transactionId);
@@ -73,11 +77,10 @@ export class PaymentsService {
    */
   private async withSchedules(payments: Payment[]): Promise<EnrolledItem[]> {
     const schedules = await this.classes.schedulesOf([...new Set(payments.map((p) => p.classId))]);
-    const hours = this.config.waitlist.cancelCutoffHours;
     return payments.map((p) => {
       const schedule = schedules.get(p.classId);
-      const until = cancelUntil({ _id: p.classId, startDate: schedule?.startDate }, hours);
-      return { ...toEnrolledItem(p), ...schedule, ...(until ? { cancelUntil: until } : {}) };
+      const until = cancelUntil(schedule?.startDate, p.date, this.config.waitlist);
+      return { ...toEnrolledItem(p), ...schedule, cancelUntil: until };
     });
   }
 
@@ -113,13 +116,17 @@ export class PaymentsService {
   }
 }
 
-/** The end of the cancellation window: the cutoff before the class starts; none for a class without a date. */
+/**
+ * The end of the cancellation window: the cutoff before the class starts, or, for a class without a start date,
+ * a fixed time after the payment (a date set later moves it to that date's cutoff).
+ */
 export function cancelUntil(
-  cls: { _id: string; startDate?: Date | string } | null,
-  cutoffHours: number,
-): Date | undefined {
-  if (!cls?.startDate) return undefined;
-  return new Date(new Date(cls.startDate).getTime() - cutoffHours * 3600_000);
+  startDate: Date | string | undefined,
+  paidAt: Date | string,
+  rules: { cancelCutoffHours: number; cancelUndatedDays: number },
+): Date {
+  if (startDate) return new Date(new Date(startDate).getTime() - rules.cancelCutoffHours * 3600_000);
+  return new Date(new Date(paidAt).getTime() + rules.cancelUndatedDays * 86_400_000);
 }
 
 const toEnrolledItem = (p: Payment): EnrolledItem => ({

@@ -13,9 +13,11 @@ async function main(): Promise<void> {
     { logger: ['error', 'warn', 'log'] },
   );
   try {
-    const report = await ctx.get(ReconciliationService).runOnce();
+    const reconciliation = ctx.get(ReconciliationService);
+    const report = await reconciliation.runOnce();
+    const repaired = report.repaired + (await reconciliation.auditAll());
     console.log(
-      `Reconciliation: ${report.looked} looked at, ${JSON.stringify(report.states)}, ${report.failed} failed.`,
+      `Reconciliation: ${report.looked} looked at, ${JSON.stringify(report.states)}, ${report.failed} failed, ${repaired} recorded payment(s) repaired.`,
     );
     if (report.failed) process.exitCode = 1;
   } finally {

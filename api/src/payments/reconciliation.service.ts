@@ -7,12 +7,16 @@ export interface ReconcileReport {
   /** State each row ended in, counted. */
   states: Record<string, number>;
   failed: number;
+  /** Recorded rows found without their payment or seat, and repaired. */
+  repaired: number;
 }
 
 /** Rows worked on at once by one replica; each holds its own claim, so every row has one provider call at a time. */
 const WORKERS = 4;
 /** A pass stops after this many rows; the next one goes on (rows pushed back are not due again in the same pass). */
 const PASS_LIMIT = 5000;
+/** Recorded rows each pass audits for a missing payment or seat; the next pass goes on from there. */
+const AUDIT_BATCH = 1000;
 
 /**
  * Settles what nobody settled: charged intents whose browser call and event never came (after
@@ -27,6 +31,8 @@ export class ReconciliationService implements OnApplicationBootstrap, OnModuleDe
   private readonly logger = new Logger(ReconciliationService.name);
   private timer?: NodeJS.Timeout;
   private running?: Promise<ReconcileReport>;
+  /** Where the audit of recorded rows goes on from (undefined: the start of the ledger). */
+  private auditFrom?: string;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -53,7 +59,7 @@ export class ReconciliationService implements OnApplicationBootstrap, OnModuleDe
   }
 
   private async pass(now: Date): Promise<ReconcileReport> {
-    const report: ReconcileReport = { looked: 0, states: {}, failed: 0 };
+    const report: ReconcileReport = { looked: 0, states: {}, failed: 0, repaired: 0 };
     const worker = async () => {
       while (report.looked < PASS_LIMIT) {
         let done: { intentId: string; state: string } | null;
@@ -71,10 +77,37 @@ export class ReconciliationService implements OnApplicationBootstrap, OnModuleDe
       }
     };
     await Promise.all(Array.from({ length: WORKERS }, worker));
+    report.repaired += await this.auditBatch().catch((err: Error) => {
+      this.logger.warn(`Auditing recorded payments failed: ${err.message}`);
+      return 0;
+    });
     if (report.looked)
       this.logger.log(
         `Reconciled ${report.looked} payment(s): ${JSON.stringify(report.states)}, ${report.failed} failed`,
       );
     return report;
+  }
+
+  /**
+   * Recorded rows are never due, so a recorded row that lost its payment or seat would stay that way: each pass
+   * audits the next batch of them and repairs what it finds (refund or re-record, by what the provider says).
+   */
+  private async auditBatch(): Promise<number> {
+    const { last, repaired } = await this.settlement.auditRecorded(this.auditFrom, AUDIT_BATCH);
+    this.auditFrom = last;
+    for (const r of repaired) this.logger.warn(`Repaired recorded payment ${r.intentId}: now ${r.state}`);
+    return repaired.length;
+  }
+
+  /** The whole ledger's recorded rows audited at once (the reconcile command). */
+  async auditAll(): Promise<number> {
+    let from: string | undefined;
+    let count = 0;
+    do {
+      const { last, repaired } = await this.settlement.auditRecorded(from, AUDIT_BATCH);
+      count += repaired.length;
+      from = last;
+    } while (from);
+    return count;
   }
 }

@@ -192,6 +192,43 @@ export class SettlementService {
     }
   }
 
+  /**
+   * The reconciliation's audit: recorded rows after `afterId` (a batch in `_id` order) whose payment or seat is
+   * missing are claimed and repaired. Answers the last row looked at (undefined at the end of the ledger) and the
+   * rows repaired, with the state each ended in.
+   */
+  async auditRecorded(
+    afterId: string | undefined,
+    limit: number,
+  ): Promise<{ last?: string; repaired: { intentId: string; state: string }[] }> {
+    const rows = await this.ledger.recordedAfter(afterId, limit);
+    if (!rows.length) return { repaired: [] };
+    const ids = rows.map((r) => r.intentId);
+    const [paid, seated] = await Promise.all([
+      this.payments.withPayments(ids),
+      this.classes.seatHoldersAmong([...new Set(rows.map((r) => r.classId))], ids),
+    ]);
+    const repaired: { intentId: string; state: string }[] = [];
+    for (const r of rows) {
+      if (paid.has(r.intentId) && seated.has(r.intentId)) continue;
+      const owner = randomUUID();
+      const row = await this.ledger.claim(r.intentId, owner, this.leaseMs());
+      if (!row) continue; // a holder is on it, and looks at the same row
+      try {
+        const outcome = await this.drive(row, owner, await this.gateway.retrieveIntent(r.intentId));
+        repaired.push({
+          intentId: r.intentId,
+          state: outcome.kind === 'recorded' ? 'recorded' : await this.stateOf(row),
+        });
+      } catch (err) {
+        // Pushed back by drive; the next audit looks at it again.
+        if (!(err instanceof LostClaimError))
+          this.logger.warn(`Repairing ${r.intentId} failed: ${(err as Error).message}`);
+      }
+    }
+    return { last: rows.length < limit ? undefined : rows[rows.length - 1].id, repaired };
+  }
+
   private async stateOf(row: Settlement): Promise<string> {
     return (await this.ledger.find(row.intentId))?.state ?? row.state;
   }
@@ -252,23 +289,26 @@ export class SettlementService {
     if (revoke === 'cancelled' && ['recorded', 'open', 'expired'].includes(row.state) && !revocationOf(intent))
       return this.refuse(row, owner, 'cancelled');
     switch (row.state) {
+      // The stored state is already the decision, so undoing agrees with whoever holds the row next.
       case 'refunded':
         // Leftovers of a path that lost its claim mid-write go too.
-        await this.undoEnrolment(row);
+        await this.undoEnrolment(row, owner);
         return refused({ state: 'refunded' }, row.reason ?? 'refunded_at_provider');
       case 'revoking':
-        await this.undoEnrolment(row);
+        await this.undoEnrolment(row, owner);
         return refused({ state: 'refunded' }, row.reason ?? revoke ?? 'refunded_at_provider');
       case 'refund_due':
         return this.owedRefund(row, owner, intent, revoke);
       case 'recorded': {
         if (revoke) {
-          await this.undoEnrolment(row);
+          await this.decideFirst(row, owner, { state: 'revoking', reason: revoke });
+          await this.undoEnrolment(row, owner);
           this.logger.warn(`Revoked ${row.intentId}: ${revoke}`);
           return refused({ state: 'refunded', reason: revoke }, revoke);
         }
         const payment = await this.payments.findByTransaction(row.intentId);
-        if (!payment) throw new Error(`Settlement ${row.intentId} is recorded without its payment`);
+        if (!payment || !(await this.classes.holdsSeat(row.classId, row.intentId)))
+          return this.repairRecorded(row, owner, intent);
         const partial = await this.notePartialRefund(row, intent);
         return {
           release: { state: 'recorded', ...partial },
@@ -278,7 +318,8 @@ export class SettlementService {
       case 'open':
       case 'expired': {
         if (revoke) {
-          await this.undoEnrolment(row);
+          await this.decideFirst(row, owner, { state: 'revoking', reason: revoke, charged: true });
+          await this.undoEnrolment(row, owner);
           this.logger.warn(`Revoked ${row.intentId} before it was recorded: ${revoke}`);
           return refused({ state: 'refunded', reason: revoke, charged: true }, revoke);
         }
@@ -288,18 +329,24 @@ export class SettlementService {
     }
   }
 
-  /** Steps 1-3 of a paid intent: checks, the seat, the payment; each write only while the claim is still ours. */
-  private async enrol(row: Settlement, owner: string, intent: GatewayIntent): Promise<Step> {
+  /**
+   * Steps 1-3 of a paid intent: checks, the seat, the payment; each write only while the claim is still ours. A
+   * repair re-records an enrolment that was already recorded, at the price paid then.
+   */
+  private async enrol(row: Settlement, owner: string, intent: GatewayIntent, repair = false): Promise<Step> {
     await this.probe.at('read', row.intentId);
     const cls = await this.classes.findById(row.classId);
     if (!cls) return this.refuse(row, owner, 'class_gone');
-    if (intent.amount !== toMinorUnits(cls.price)) return this.refuse(row, owner, 'price_changed');
+    if (!repair && intent.amount !== toMinorUnits(cls.price)) return this.refuse(row, owner, 'price_changed');
     const other = await this.payments.findForStudentAndClass(row.email, row.classId);
     if (other && other.transactionId !== row.intentId) return this.refuse(row, owner, 'already_paid');
 
     await this.stillOurs(row, owner);
-    // A seat held for the student (a waitlist offer) is theirs; otherwise a free one, if any.
-    const seat = (await this.waitlist.takeHeldSeat(row.classId, row.email, row.intentId))
+    // A seat held for the student (a waitlist offer) is theirs; otherwise a free one, if any. Waiting for the offer
+    // renews our claim, so it never outlives it.
+    const seat = (await this.waitlist.takeHeldSeat(row.classId, row.email, row.intentId, () =>
+      this.stillOurs(row, owner),
+    ))
       ? 'taken'
       : await this.classes.takeSeat(row.classId, row.intentId);
     await this.probe.at('seat', row.intentId);
@@ -313,7 +360,7 @@ export class SettlementService {
         email: row.email,
         className: cls.className,
         transactionId: row.intentId,
-        price: cls.price,
+        price: repair ? row.amount / 100 : cls.price,
         classId: row.classId,
         selectionId: row.selectionId,
         date: new Date(),
@@ -342,13 +389,32 @@ export class SettlementService {
     const partial = await this.notePartialRefund(row, intent);
     return {
       release: { state: 'recorded', paymentId: payment._id, charged: true, ...partial },
-      outcome: { kind: 'recorded', payment, first: true, deletedCount: 0 },
+      outcome: { kind: 'recorded', payment, first: !repair, deletedCount: 0 },
     };
   }
 
-  /** We decided to give the money back: undo what this intent took, then refund (retried with backoff). */
+  /**
+   * A recorded row without its payment or its seat (left by a holder that undid it after losing its claim): what
+   * the provider says decides (a refund or dispute there is a revocation, handled before this): paid, the
+   * enrolment is recorded again, or refunded when the class has no seat left for it any more.
+   */
+  private async repairRecorded(row: Settlement, owner: string, intent: GatewayIntent | null): Promise<Step> {
+    this.logger.warn(`Settlement ${row.intentId} is recorded without its payment or seat; repairing`);
+    if (intent?.status !== 'succeeded')
+      throw new Error(
+        `Settlement ${row.intentId} is recorded but the provider shows it ${intent?.status ?? 'unknown'}`,
+      );
+    return this.enrol(row, owner, intent, true);
+  }
+
+  /**
+   * We decided to give the money back: the decision goes on the row first (a holder whose lease lapsed stops here,
+   * before it could undo what a holder that took the row over recorded), then what this intent took is undone and
+   * the money refunded (retried with backoff).
+   */
   private async refuse(row: Settlement, owner: string, reason: RefundReason): Promise<Step> {
-    await this.undoEnrolment(row);
+    await this.decideFirst(row, owner, { state: 'refund_due', reason, charged: true });
+    await this.undoEnrolment(row, owner);
     return this.refundNow({ ...row, reason }, owner, reason);
   }
 
@@ -363,7 +429,7 @@ export class SettlementService {
     intent: GatewayIntent | null,
     revoke: Settlement['revokeRequested'],
   ): Promise<Step> {
-    await this.undoEnrolment(row);
+    await this.undoEnrolment(row, owner);
     const reason = row.reason ?? revoke ?? 'sold_out';
     if (intent?.refunded) return refused({ state: 'refunded' }, reason);
     if (intent?.disputed) {
@@ -375,8 +441,7 @@ export class SettlementService {
 
   private async refundNow(row: Settlement, owner: string, reason: RefundReason): Promise<Step> {
     // The decision is written before money moves, so admins see the refund owed even if this process stops now.
-    if (!(await this.ledger.decide(row.intentId, owner, { state: 'refund_due', reason, charged: true })))
-      throw new LostClaimError(`Settlement ${row.intentId} was taken over`);
+    await this.decideFirst(row, owner, { state: 'refund_due', reason, charged: true });
     try {
       await this.gateway.refund(row.intentId);
       this.logger.warn(`Refunded ${row.intentId}: ${reason}`);
@@ -453,8 +518,22 @@ export class SettlementService {
       throw new LostClaimError(`Settlement ${row.intentId} was taken over`);
   }
 
-  /** Gives back what this intent took (its payment, then its seat); each step is harmless when already done. */
-  private async undoEnrolment(row: Settlement): Promise<void> {
+  /** Writes the holder's decision (renewing its lease); a holder that was taken over stops here. */
+  private async decideFirst(
+    row: Settlement,
+    owner: string,
+    decision: Pick<Release, 'state' | 'reason' | 'charged'>,
+  ): Promise<void> {
+    if (!(await this.ledger.decide(row.intentId, owner, decision, this.leaseMs())))
+      throw new LostClaimError(`Settlement ${row.intentId} was taken over`);
+  }
+
+  /**
+   * Gives back what this intent took (its payment, then its seat); each step is harmless when already done. Only
+   * after the row's state says so (a decision written first) and while the claim is still ours.
+   */
+  private async undoEnrolment(row: Settlement, owner: string): Promise<void> {
+    await this.stillOurs(row, owner);
     await this.payments.deleteByTransaction(row.intentId);
     await this.classes.releaseSeat(row.classId, row.intentId);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import type { PageWindow } from '../common/paging';
 import { findPage } from '../database/find-page';
 import type { RefundReason, Revocation, Settlement, SettlementState } from './settlement.model';
@@ -175,10 +175,43 @@ export class SettlementsRepository {
     return d ? toSettlement(d) : null;
   }
 
-  /** The holder writes a decision before acting on it (a refund owed); false when it no longer holds the row. */
-  async decide(intentId: string, owner: string, set: Pick<Release, 'state' | 'reason' | 'charged'>): Promise<boolean> {
-    const res = await this.model.updateOne({ intentId, owner }, { $set: { ...set, updatedAt: new Date() } }).exec();
+  /**
+   * The holder writes a decision before acting on it (a refund owed, an enrolment to undo), renewing its lease in
+   * the same update; false when it no longer holds the row.
+   */
+  async decide(
+    intentId: string,
+    owner: string,
+    set: Pick<Release, 'state' | 'reason' | 'charged'>,
+    leaseMs: number,
+  ): Promise<boolean> {
+    const res = await this.model
+      .updateOne(
+        { intentId, owner },
+        { $set: { ...set, leaseUntil: new Date(Date.now() + leaseMs), updatedAt: new Date() } },
+      )
+      .exec();
     return res.matchedCount === 1;
+  }
+
+  /**
+   * Up to `limit` recorded rows nobody holds, in `_id` order after `afterId` (the reconciliation's audit walks the
+   * whole ledger a batch at a time).
+   */
+  async recordedAfter(
+    afterId: string | undefined,
+    limit: number,
+  ): Promise<{ id: string; intentId: string; classId: string }[]> {
+    const docs = await this.model
+      .find(
+        { state: 'recorded', ...free(), ...(afterId ? { _id: { $gt: new Types.ObjectId(afterId) } } : {}) },
+        { intentId: 1, classId: 1 },
+      )
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<{ _id: Types.ObjectId; intentId: string; classId: string }[]>()
+      .exec();
+    return docs.map((d) => ({ id: d._id.toString(), intentId: d.intentId, classId: d.classId }));
   }
 
   /** Lets go after a failure: the row keeps its state and is looked at again after `nextAttemptAt`. */

@@ -126,14 +126,27 @@ export class WaitlistService implements OnModuleInit {
   /**
    * A paid intent takes the seat held for its student, if there is one: the offer is claimed (waiting while the
    * sweeper or an assignment holds it), the hold becomes the intent's seat and the offer is `taken`. False when no
-   * seat is held for them (the caller then takes a free seat, if any).
+   * seat is held for them (the caller then takes a free seat, if any). `stillOurs` renews the payer's own claim and
+   * throws once it is lost: it runs before the seat is taken and while waiting, so the wait never outlives that claim.
    */
-  async takeHeldSeat(classId: string, email: string, intentId: string): Promise<boolean> {
+  async takeHeldSeat(
+    classId: string,
+    email: string,
+    intentId: string,
+    stillOurs: () => Promise<void>,
+  ): Promise<boolean> {
     const until = Date.now() + this.leaseMs() + 1000;
+    let renewed = Date.now();
     for (;;) {
       const owner = randomUUID();
       const offer = await this.offers.claimOpen(classId, email, owner, this.leaseMs());
       if (offer) {
+        try {
+          await stillOurs();
+        } catch (err) {
+          await this.offers.release(offer._id, owner);
+          throw err;
+        }
         const seat = await this.classes.takeHeldSeat(classId, offer.seatKey, intentId);
         if (seat === 'gone') {
           await this.offers.release(offer._id, owner);
@@ -145,6 +158,10 @@ export class WaitlistService implements OnModuleInit {
         return true;
       }
       if (!(await this.offers.liveFor(classId, email)) || Date.now() > until) return false;
+      if (Date.now() - renewed >= this.leaseMs() / 4) {
+        await stillOurs();
+        renewed = Date.now();
+      }
       await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
     }
   }

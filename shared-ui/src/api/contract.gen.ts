@@ -816,7 +816,7 @@ export interface components {
             _id: string;
             /**
              * Format: date-time
-             * @description The student may cancel until then (CANCEL_CUTOFF_HOURS before the class starts); absent: always
+             * @description The student may cancel until then: CANCEL_CUTOFF_HOURS before the class starts, or CANCEL_UNDATED_DAYS after the payment for a class without a start date
              */
             cancelUntil?: string;
             classId: string;
