@@ -38,7 +38,9 @@ export default defineConfig({
   },
   projects: [
     // scaled.spec.ts runs against `npm run start:scaled` (playwright.scaled.config.ts).
-    { name: 'journeys', testIgnore: /(outage|scaled|a11y|layout)\.spec\.ts/ },
+    { name: 'journeys', testIgnore: /(outage|scaled|a11y|layout|production)\.spec\.ts/ },
+    // A page server in production mode (no development variable) beside the stack, against its API: HTTP only.
+    { name: 'production', testMatch: /production\.spec\.ts/ },
     // `npm run a11y`: axe-core on every screen; the layout check keeps each screen's screenshots as artifacts.
     { name: 'a11y', testMatch: /(a11y|layout)\.spec\.ts/ },
     // Stops a remote's server, so it runs after every other journey.
