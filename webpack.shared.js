@@ -296,7 +296,7 @@ function devRuntimeConfig(pkgDir) {
  * site's), and at start the override link that loads it into the site for one browser.
  */
 function remoteDevServer({ pkgDir, port, name }) {
-  const { DEV_OPS_KEY, overrideLink, siteUrl } = require('./scripts/lib/override-link.cjs');
+  const { DEV_OVERRIDE_KEY, overrideLink, siteUrl } = require('./scripts/lib/override-link.cjs');
   const site = siteUrl();
   const siteHost = new URL(site).hostname;
   const manifest = `http://localhost:${port}/mf-manifest.json`;
@@ -314,7 +314,7 @@ function remoteDevServer({ pkgDir, port, name }) {
       webSocketURL: `ws://localhost:${port}/ws`,
     },
     onListening() {
-      const key = process.env.SPORTIFY_OPS_KEY;
+      const key = process.env.SPORTIFY_OVERRIDE_KEY;
       const link = key
         ? overrideLink({ site, remote: name, url: manifest, key, expires: Math.floor(Date.now() / 1000) + 8 * 3600 })
         : overrideLink({ site, remote: name, url: manifest });
@@ -325,9 +325,9 @@ function remoteDevServer({ pkgDir, port, name }) {
           `${name} dev server: http://localhost:${port}/ (alone), ${manifest} (in the site); a change reloads the page`,
           `Load it into ${site} in place of the live ${name}, for the browser that opens this link only:`,
           `  ${link}`,
-          key && key !== DEV_OPS_KEY
-            ? '(signed with SPORTIFY_OPS_KEY: valid 8 hours, production mode included)'
-            : `(a production-mode site takes it from a signed-in admin; else: npm run override-link -- ${pkg} ${manifest})`,
+          key && key !== DEV_OVERRIDE_KEY
+            ? '(signed with SPORTIFY_OVERRIDE_KEY: valid 8 hours, production mode included)'
+            : `(a production-mode site asks a signed-in admin to confirm it; else: npm run override-link -- ${pkg} ${manifest})`,
           '',
         ].join('\n'),
       );

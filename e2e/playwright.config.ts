@@ -37,7 +37,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'journeys', testIgnore: /(outage|scaled|a11y)\.spec\.ts/ },
+    { name: 'journeys', testIgnore: /(outage|scaled|a11y|production)\.spec\.ts/ },
+    // A page server in production mode (no development variable) beside the stack, against its API: HTTP only.
+    { name: 'production', testMatch: /production\.spec\.ts/ },
     // `npm run a11y`: axe-core on every screen; the layout check keeps each screen's screenshots as artifacts.
     { name: 'a11y', testMatch: /a11y\.spec\.ts/ },
     // `npm run start:scaled` beside the stack, sharing its database, emulator and builds (tests/scaled.spec.ts).

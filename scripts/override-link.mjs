@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// Prints a link, signed with the operators' key, that loads one remote from elsewhere into the running site for the
-// browser that opens it (production mode included), until it expires or the browser clears it.
+// Prints a link, signed with the override key, that loads one remote from elsewhere into the running site for the
+// browser that opens it (production mode included), until it expires (24 hours at most) or the browser clears it.
 //   npm run override-link -- <package> <manifest URL> [--hours 8]
-// SPORTIFY_OPS_KEY signs (the page servers' key); SITE_URL is the site (default http://localhost:$SHELL_PORT).
+// SPORTIFY_OVERRIDE_KEY signs (the page servers' key of the same name, never the operators' SPORTIFY_OPS_KEY);
+// SITE_URL is the site (default http://localhost:$SHELL_PORT).
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { FRONT_ENDS } from './lib/stack.mjs';
 
 const require = createRequire(import.meta.url);
-const { DEV_OPS_KEY, clearLink, overrideLink, siteUrl } = require('./lib/override-link.cjs');
+const { DEV_OVERRIDE_KEY, MAX_LINK_HOURS, clearLink, overrideLink, siteUrl } = require('./lib/override-link.cjs');
 
 const usage = 'usage: npm run override-link -- <package> <manifest URL> [--hours 8]';
 /** @type {(message: string) => never} */
@@ -42,13 +43,16 @@ const parsed = parseUrl(url);
 if (!/^https?:$/.test(parsed.protocol) || !parsed.pathname.endsWith('/mf-manifest.json') || parsed.href !== url)
   fail(`"${url}" must be an http(s) URL ending in /mf-manifest.json (as the dev server prints it)`);
 const hours = Number(values.hours);
-if (!Number.isFinite(hours) || hours <= 0 || hours > 24 * 30) fail('--hours must be a number of hours up to 720');
+if (!Number.isFinite(hours) || hours <= 0 || hours > MAX_LINK_HOURS)
+  fail(`--hours must be a number of hours up to ${MAX_LINK_HOURS}`);
 
-const key = process.env.SPORTIFY_OPS_KEY || DEV_OPS_KEY;
+const key = process.env.SPORTIFY_OVERRIDE_KEY || DEV_OVERRIDE_KEY;
 const expires = Math.floor(Date.now() / 1000 + hours * 3600);
 const site = siteUrl();
 console.log(overrideLink({ site, remote, url, key, expires }));
 console.log(`Valid until ${new Date(expires * 1000).toISOString()} for ${remote}; the browser that opens it loads`);
 console.log(`${url} in place of the live release. Clear: ${clearLink(site)}`);
-if (key === DEV_OPS_KEY)
-  console.log('Signed with the development key (SPORTIFY_OPS_KEY is unset): only a development-mode site accepts it.');
+if (key === DEV_OVERRIDE_KEY)
+  console.log(
+    'Signed with the development key (SPORTIFY_OVERRIDE_KEY is unset): only a development-mode site accepts it.',
+  );

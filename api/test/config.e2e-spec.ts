@@ -144,6 +144,15 @@ describe('configuration validated at boot', () => {
     });
   });
 
+  it('reads the mode as every process does: development only with SPORTIFY_DEV_MODE exactly 1', () => {
+    for (const flag of [' 1', '1 ', '01']) {
+      const problems = problemsOf({ SPORTIFY_DEV_MODE: flag }).join('\n');
+      expect(problems).toContain('JWT_SECRET is required');
+      expect(problems).toContain('SPORTIFY_OPS_KEY is required');
+    }
+    expect(loadConfig(DEV).developmentMode).toBe(true);
+  });
+
   it('the development flag cannot be combined with NODE_ENV=production', () => {
     expect(problemsOf({ ...DEV, NODE_ENV: 'production' }).join('\n')).toContain(
       'SPORTIFY_DEV_MODE=1 cannot be combined',

@@ -1,14 +1,14 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { demo, ports, signIn } from './support';
+import { PRODUCTION_KEYS, productionSettings, startProductionPageServer } from './production-server';
 
 // A team works on its remote against the running site (README "Working on one remote against the live site"): a
 // local change to mf-public, served by its dev server, loaded through the link the dev server prints, shows in
 // that browser only; another browser sees the live release; Clear returns to it; a production-mode page server
-// refuses an unsigned override and takes a signed link.
+// refuses an unsigned override to a visitor, asks an admin to confirm it, and takes a signed link.
 const repo = path.resolve(__dirname, '../..');
 const site = `http://localhost:${ports.shell}`;
 const devManifest = `http://localhost:${ports.mfPublicDev}/mf-manifest.json`;
@@ -16,12 +16,12 @@ const dataDir = path.resolve(repo, process.env.SPORTIFY_DATA_DIR || '.data-e2e')
 // Beside the repository's packages (its webpack config reaches ../webpack.shared.js); ignored like every .data-*.
 const copy = `${dataDir}-mf-public`;
 const homeFile = path.join(copy, 'src/Home/HomePage.tsx');
-const OPS_KEY = 'override-journey-ops-key-0123456789abcdef0123456789';
 const LIVE_HEADING = 'Top 6 Popular Class';
 
 const children: ChildProcess[] = [];
 let overrideLink = '';
-let production = '';
+let productionUrl = '';
+let stopProduction = () => {};
 
 /** Starts a process in a group of its own (stopped with everything it started); its output goes to a log file. */
 function start(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; log: string }) {
@@ -31,17 +31,6 @@ function start(command: string, args: string[], options: { cwd: string; env: Nod
   child.stderr?.pipe(log);
   children.push(child);
   return child;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const badge = (page: Page) => page.getByRole('complementary', { name: 'Remote override' });
@@ -68,7 +57,7 @@ test.beforeAll(async () => {
   // What a developer runs in the remote's folder: npm run dev.
   const dev = start('npm', ['run', 'dev'], {
     cwd: copy,
-    env: { ...process.env, SITE_URL: site, SPORTIFY_OPS_KEY: '' },
+    env: { ...process.env, SITE_URL: site, SPORTIFY_OVERRIDE_KEY: '' },
     log: 'override-dev-server.log',
   });
   overrideLink = await new Promise<string>((resolve, reject) => {
@@ -86,49 +75,14 @@ test.beforeAll(async () => {
   });
 
   // A production-mode page server beside the site, on the same builds, releases and API.
-  const port = await freePort();
-  const {
-    routes: _routes,
-    routesVersion: _version,
-    releases: _releases,
-    ...config
-  } = (await (await fetch(`${site}/config.json`)).json()) as Record<string, unknown>;
-  const remotes = ['mf-public:mf_public', 'mf-student:mf_student', 'mf-instructor:mf_instructor', 'mf-admin:mf_admin'];
-  start(
-    process.execPath,
-    [
-      path.join(repo, 'page-server/dist/page-server/src/server.js'),
-      ...['--dir', path.join(repo, 'shell/dist'), '--port', String(port)],
-      ...['--releases', process.env.SPORTIFY_RELEASES_DIR ?? path.join(dataDir, 'releases')],
-      ...remotes.flatMap((remote) => ['--remote', `${remote}:${path.join(repo, remote.split(':')[0], 'dist')}`]),
-    ],
-    {
-      cwd: repo,
-      env: {
-        ...process.env,
-        SPORTIFY_DEV_MODE: '0',
-        SPORTIFY_OPS_KEY: OPS_KEY,
-        SPORTIFY_RUNTIME_CONFIG: JSON.stringify(config),
-        SPORTIFY_API_URL: `http://localhost:${ports.api}`,
-      },
-      log: 'override-production-page-server.log',
-    },
-  );
-  production = `http://localhost:${port}`;
-  await expect
-    .poll(
-      () =>
-        fetch(`${production}/config.json`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(200);
+  const production = await startProductionPageServer(await productionSettings(), 'override-production-page-server.log');
+  stopProduction = production.stop;
+  productionUrl = production.url;
 });
 
 test.afterAll(() => {
   for (const child of children) if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+  stopProduction();
   rmSync(copy, { recursive: true, force: true });
 });
 
@@ -176,20 +130,23 @@ test('a local change loaded through the printed link shows in that browser only,
 test('a production-mode page server refuses an unsigned override and takes a signed link', async ({ browser }) => {
   test.setTimeout(2 * 60_000);
   const { context, page } = await freshPage(browser);
-  const unsigned = `${production}${new URL(overrideLink).pathname}${new URL(overrideLink).search}`;
+  const unsigned = `${productionUrl}${new URL(overrideLink).pathname}${new URL(overrideLink).search}`;
   const refused = await page.goto(unsigned);
   expect(refused?.status()).toBe(403);
   await expect(page.locator('body')).toContainText(
-    "Overrides in production are for signed-in admins, or need a link signed with the operators' key",
+    'Overrides in production are for signed-in admins, or need a link signed with the override key',
   );
-  await page.goto(`${production}/`);
+  await page.goto(`${productionUrl}/`);
   await expect(heading(page, LIVE_HEADING)).toBeVisible();
   await expect(badge(page)).toHaveCount(0);
 
   const signed = execFileSync(
     process.execPath,
     [path.join(repo, 'scripts/override-link.mjs'), 'mf-public', devManifest, '--hours', '1'],
-    { env: { ...process.env, SPORTIFY_OPS_KEY: OPS_KEY, SITE_URL: production }, encoding: 'utf8' },
+    {
+      env: { ...process.env, SPORTIFY_OVERRIDE_KEY: PRODUCTION_KEYS.override, SITE_URL: productionUrl },
+      encoding: 'utf8',
+    },
   ).split('\n')[0];
   expect(signed).toMatch(/&expires=\d+&sig=[0-9a-f]{64}$/);
   const accepted = await page.goto(signed);
@@ -205,13 +162,13 @@ test('a production-mode page server refuses an unsigned override and takes a sig
   await context.close();
 });
 
-test("in production mode a signed-in admin's own unsigned link is taken, a student's is refused", async ({
+test('in production mode a signed-in admin confirms an unsigned link on a page of the site, a student is refused', async ({
   browser,
 }) => {
   test.setTimeout(2 * 60_000);
-  const unsigned = `${production}${new URL(overrideLink).pathname}${new URL(overrideLink).search}`;
+  const unsigned = `${productionUrl}${new URL(overrideLink).pathname}${new URL(overrideLink).search}`;
   for (const who of [demo.student, demo.admin]) {
-    const context = await browser.newContext({ baseURL: production });
+    const context = await browser.newContext({ baseURL: productionUrl });
     const page = await context.newPage();
     await signIn(page, who);
     // Typed into the address bar (not followed from another site): the page server asks the API who this is.
@@ -220,7 +177,12 @@ test("in production mode a signed-in admin's own unsigned link is taken, a stude
       expect(answer?.status()).toBe(403);
       await expect(page.locator('body')).toContainText('Overrides in production are for signed-in admins');
     } else {
+      // A GET sets nothing: the admin sees what would load and from where, and confirms.
       expect(answer?.status()).toBe(200);
+      expect(await answer?.headerValue('set-cookie')).toBeNull();
+      await expect(page.locator('#override-url')).toHaveText(devManifest);
+      await expect(page.locator('#override-origin')).toHaveText(new URL(devManifest).origin);
+      await page.getByRole('button', { name: `Load mf_public from ${new URL(devManifest).origin}` }).click();
       await expect(heading(page, 'Popular Classes, second change')).toBeVisible();
       await expect(badge(page)).toContainText(`mf_public is loaded from ${devManifest}`);
     }

@@ -17,9 +17,9 @@ export interface AssetServerSettings {
  * `/releases/<version>/`, each of its published releases. Public static files only, so any page may fetch them.
  */
 export function createAssetServer(settings: AssetServerSettings): http.Server {
+  const rule = { sourceMaps: settings.devMode };
   const handler = guarded(
     {
-      devMode: settings.devMode,
       headers: (res) => {
         setSecurityHeaders(res, NOTHING_RUNS_POLICY);
         // The shell's page loads these cross-origin; the timing header lets it (and the benchmarks) read real sizes.
@@ -28,8 +28,8 @@ export function createAssetServer(settings: AssetServerSettings): http.Server {
       },
     },
     (req, res, target) => {
-      if (sendRelease(req, res, settings.releasesDir, settings.name, target.decoded)) return;
-      const found = fileIn(settings.dir, target.decoded);
+      if (sendRelease(req, res, settings.releasesDir, settings.name, target.decoded, rule)) return;
+      const found = fileIn(settings.dir, target.decoded, rule);
       if (found) sendFile(req, res, found);
       else notFound(res);
     },

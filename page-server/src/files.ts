@@ -1,4 +1,4 @@
-import { createReadStream, statSync, type Stats } from 'node:fs';
+import { createReadStream, realpathSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -39,17 +39,49 @@ const fileStat = (file: string): Stats | undefined => {
   }
 };
 
+/** What a server may send besides the public build files: source maps only in development mode. */
+export interface FileRule {
+  sourceMaps: boolean;
+}
+
+/** A source map, or the build's compressed copy of one. */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
+/** Folders whose files are never sent: server builds (render code, tokens in memory). */
+const HIDDEN_FOLDERS = new Set(['server']);
+
+const realPath = (file: string): string | undefined => {
+  try {
+    return realpathSync.native(file);
+  } catch {
+    return undefined;
+  }
+};
+
 /**
- * The file a decoded request path names inside `root`, or undefined: outside the folder, a dotfile (any segment),
- * a folder, or not there.
+ * Whether a file may be sent, from the file itself (its path below `root` once resolved, and its name), whatever
+ * the URL's spelling: no dotfile or dot-folder, no server build, no source map unless the rule allows them.
  */
-export function fileIn(root: string, decodedPath: string): { file: string; stat: Stats } | undefined {
+export function servable(root: string, file: string, rule: FileRule): boolean {
+  const relative = path.relative(root, file);
+  if (!relative || relative.startsWith('..') || path.isAbsolute(relative)) return false;
+  const segments = relative.split(path.sep).map((segment) => segment.toLowerCase());
+  if (segments.some((segment) => segment.startsWith('.') || HIDDEN_FOLDERS.has(segment.trim()))) return false;
+  return rule.sourceMaps || !SOURCE_MAP.test(segments[segments.length - 1]);
+}
+
+/**
+ * The file a decoded request path names inside `root` when it may be sent (`servable`, decided on the file as the
+ * file system resolves it, links and all), or undefined: outside the folder, not allowed, a folder, or not there.
+ */
+export function fileIn(root: string, decodedPath: string, rule: FileRule): { file: string; stat: Stats } | undefined {
   const relative = decodedPath.replace(/^\/+/, '');
-  if (!relative || relative.split('/').some((segment) => segment.startsWith('.'))) return undefined;
+  if (!relative) return undefined;
   const file = path.resolve(root, relative);
-  if (!file.startsWith(root + path.sep)) return undefined;
   const stat = fileStat(file);
-  return stat && { file, stat };
+  const realRoot = stat && realPath(root);
+  const real = realRoot && realPath(file);
+  if (!stat || !realRoot || !real || !servable(realRoot, real, rule) || !servable(root, file, rule)) return undefined;
+  return { file, stat };
 }
 
 /**

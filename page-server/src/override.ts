@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { plain } from './serve.js';
 import { sessionToken } from './render.js';
@@ -11,8 +11,15 @@ export const OVERRIDE_PATH = '/__sportify/override';
 export const OVERRIDE_COOKIE = 'sportify_override';
 /** The operators' key in development mode when SPORTIFY_OPS_KEY is unset (the API has the same default). */
 export const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
-/** How long an admin's override lasts in production mode (a signed link's lasts until the link expires). */
-const ADMIN_OVERRIDE_SECONDS = 12 * 60 * 60;
+/** The override key in development mode when SPORTIFY_OVERRIDE_KEY is unset (scripts/lib/override-link.cjs too). */
+export const DEV_OVERRIDE_KEY = 'sportify-dev-only-override-key-change-me-in-production';
+/** The longest an override cookie lasts outside development mode, whatever granted it. */
+export const MAX_COOKIE_SECONDS = 12 * 60 * 60;
+/** The longest validity a signed link may claim: a longer one is refused, however it is signed. */
+export const MAX_LINK_SECONDS = 24 * 60 * 60;
+/** How long an admin's confirmation page may be submitted. */
+const CONFIRM_SECONDS = 10 * 60;
+const MAX_FORM_BYTES = 8 * 1024;
 
 /** A remote's manifest URL taken from elsewhere, for one browser. */
 export interface Override {
@@ -22,8 +29,8 @@ export interface Override {
 
 export interface OverrideSettings {
   devMode: boolean;
-  /** SPORTIFY_OPS_KEY; without a usable one, production mode allows no override. */
-  opsKey?: string;
+  /** SPORTIFY_OVERRIDE_KEY (its own, never the operators' key); without one, production mode allows no override. */
+  overrideKey?: string;
   /** Federation names of the site's remotes. */
   remotes: string[];
   /** Where the API is (SPORTIFY_API_URL): the admin check asks it who the session's user is. */
@@ -32,13 +39,24 @@ export interface OverrideSettings {
 }
 
 /**
- * The key that signs links and cookies. Production mode takes only a key of 32 characters or more that is not the
- * published development default (anyone could sign with that one).
+ * The operators' key (telemetry, health reads). Production mode takes only a key of 32 characters or more that is
+ * not the published development default (anyone could sign with that one).
  */
 export function opsKeyOf(env: NodeJS.ProcessEnv, devMode: boolean): string | undefined {
   const key = env.SPORTIFY_OPS_KEY;
   if (devMode) return key || DEV_OPS_KEY;
   return key && key.length >= 32 && key !== DEV_OPS_KEY ? key : undefined;
+}
+
+/**
+ * The key that signs override links, cookies and confirmations: SPORTIFY_OVERRIDE_KEY. Production mode takes only
+ * one of 32+ characters that is neither a development default nor the operators' key.
+ */
+export function overrideKeyOf(env: NodeJS.ProcessEnv, devMode: boolean): string | undefined {
+  const key = env.SPORTIFY_OVERRIDE_KEY;
+  if (devMode) return key || DEV_OVERRIDE_KEY;
+  const unusable = [DEV_OVERRIDE_KEY, DEV_OPS_KEY, env.SPORTIFY_OPS_KEY];
+  return key && key.length >= 32 && !unusable.includes(key) ? key : undefined;
 }
 
 const hmac = (key: string, text: string): string => createHmac('sha256', key).update(text).digest('hex');
@@ -75,7 +93,10 @@ interface CookieBody {
 }
 
 const modeOf = (devMode: boolean): CookieBody['m'] => (devMode ? 'dev' : 'prod');
-const cookieSignature = (key: string, payload: string) => hmac(key, `${OVERRIDE_COOKIE}\n${payload}`);
+/** A key of its own for each use of the override key, so no signature made for one use passes for another. */
+const purposeKey = (key: string, purpose: 'cookie' | 'confirm'): string => hmac(key, `sportify-override/${purpose}`);
+const cookieSignature = (key: string, payload: string) =>
+  hmac(purposeKey(key, 'cookie'), `${OVERRIDE_COOKIE}\n${payload}`);
 
 function cookieValue(key: string, body: CookieBody): string {
   const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
@@ -96,7 +117,7 @@ function cookieOf(req: IncomingMessage, name: string): string | undefined {
  */
 export function readOverride(req: IncomingMessage, settings: OverrideSettings): Override | undefined {
   const value = cookieOf(req, OVERRIDE_COOKIE);
-  const key = settings.opsKey;
+  const key = settings.overrideKey;
   if (!value || !key || value.length > 4000) return undefined;
   const [payload, signature] = value.split('.');
   if (!payload || !signature || !sameHex(signature, cookieSignature(key, payload))) return undefined;
@@ -109,6 +130,8 @@ export function readOverride(req: IncomingMessage, settings: OverrideSettings): 
   const now = Math.floor((settings.now ?? Date.now)() / 1000);
   if (body.m !== modeOf(settings.devMode) || typeof body.e !== 'number' || (body.e !== 0 && body.e <= now))
     return undefined;
+  // Outside development mode every cookie ends, within the longest lifetime.
+  if (!settings.devMode && (body.e === 0 || body.e > now + MAX_COOKIE_SECONDS)) return undefined;
   if (typeof body.r !== 'string' || !settings.remotes.includes(body.r)) return undefined;
   if (typeof body.u !== 'string' || manifestUrlProblem(body.u)) return undefined;
   return { remote: body.r, url: body.u };
@@ -143,10 +166,14 @@ async function isAdmin(req: IncomingMessage, apiUrl: string | undefined): Promis
   }
 }
 
-function setCookie(res: ServerResponse, value: string, { devMode, clear }: { devMode: boolean; clear?: boolean }) {
-  // Secure outside development mode, as the session cookie; a session cookie: it ends with the browser.
+function setCookie(
+  res: ServerResponse,
+  value: string,
+  { devMode, maxAgeSeconds }: { devMode: boolean; maxAgeSeconds?: number },
+) {
+  // Secure outside development mode, as the session cookie; without a lifetime it ends with the browser.
   const attributes = ['Path=/', 'HttpOnly', 'SameSite=Lax', ...(devMode ? [] : ['Secure'])];
-  if (clear) attributes.push('Max-Age=0');
+  if (maxAgeSeconds !== undefined) attributes.push(`Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`);
   res.setHeader('Set-Cookie', `${OVERRIDE_COOKIE}=${value}; ${attributes.join('; ')}`);
 }
 
@@ -157,11 +184,110 @@ function backToSite(res: ServerResponse): void {
   res.end();
 }
 
+/** Sets the override and goes back to the site; outside development mode the cookie ends by `expires` at most. */
+function grant(res: ServerResponse, settings: OverrideSettings, key: string, override: Override, expires: number) {
+  const { devMode } = settings;
+  const now = Math.floor((settings.now ?? Date.now)() / 1000);
+  const ends = devMode ? expires : Math.min(expires || Infinity, now + MAX_COOKIE_SECONDS);
+  setCookie(res, cookieValue(key, { r: override.remote, u: override.url, m: modeOf(devMode), e: ends }), {
+    devMode,
+    maxAgeSeconds: ends ? ends - now : undefined,
+  });
+  backToSite(res);
+}
+
+/** The session a confirmation is bound to: a digest of the session cookie, so the token names no one. */
+const sessionBinding = (req: IncomingMessage): string | undefined => {
+  const token = sessionToken(req);
+  return token && createHash('sha256').update(token).digest('hex');
+};
+
+/** A confirmation token: good for one session, one remote and URL, until it expires (`<expires>.<hex>`). */
+const confirmSignature = (key: string, session: string, override: Override, expires: number) =>
+  hmac(purposeKey(key, 'confirm'), [session, override.remote, override.url, expires].join('\n'));
+
+export function confirmToken(key: string, session: string, override: Override, expires: number): string {
+  return `${expires}.${confirmSignature(key, session, override, expires)}`;
+}
+
+function confirmTokenValid(token: string, key: string, session: string, override: Override, now: number): boolean {
+  const match = /^(\d{1,12})\.([0-9a-f]{64})$/.exec(token);
+  if (!match) return false;
+  const expires = Number(match[1]);
+  if (expires <= now || expires > now + CONFIRM_SECONDS) return false;
+  return sameHex(match[2], confirmSignature(key, session, override, expires));
+}
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The policy of the confirmation page: nothing runs, it cannot be framed, and its form posts here only. */
+const CONFIRM_POLICY = "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** The page an admin confirms an override on: what would load, from where, and a form with its token. */
+function sendConfirmation(res: ServerResponse, override: Override, token: string): void {
+  const origin = new URL(override.url).origin;
+  const field = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Content-Security-Policy', CONFIRM_POLICY);
+  res.end(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>Load a remote from elsewhere? - Sportify Camp</title></head>
+<body>
+<main>
+<h1>Load a remote from elsewhere?</h1>
+<p>This browser would run <strong>${escapeHtml(override.remote)}</strong> from another server instead of its live release, with your session, for up to 12 hours.</p>
+<dl>
+<dt>Remote</dt><dd id="override-remote">${escapeHtml(override.remote)}</dd>
+<dt>Manifest URL</dt><dd id="override-url">${escapeHtml(override.url)}</dd>
+<dt>Its code comes from</dt><dd id="override-origin"><strong>${escapeHtml(origin)}</strong></dd>
+</dl>
+<p>Continue only if you asked for this link and you trust ${escapeHtml(origin)}.</p>
+<form method="post" action="${OVERRIDE_PATH}">
+${field('remote', override.remote)}
+${field('url', override.url)}
+${field('token', token)}
+<button type="submit">Load ${escapeHtml(override.remote)} from ${escapeHtml(origin)}</button>
+</form>
+<p><a href="/">Cancel</a></p>
+</main>
+</body>
+</html>
+`);
+}
+
+/** The form of a POST, at most MAX_FORM_BYTES; undefined when it is larger or not a form. */
+async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
+  if (!/^application\/x-www-form-urlencoded\b/i.test(String(req.headers['content-type'] ?? ''))) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_FORM_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** The override a query or form names, or the answer refusing it (400) when it is malformed. */
+function overrideOf(params: URLSearchParams, settings: OverrideSettings): Override | string {
+  const remote = params.get('remote') ?? '';
+  const url = params.get('url') ?? '';
+  if (!settings.remotes.includes(remote))
+    return `Unknown remote "${remote}": the site's remotes are ${settings.remotes.join(', ')}`;
+  return manifestUrlProblem(url) ?? { remote, url };
+}
+
+const fetchSiteOf = (req: IncomingMessage): string => String(req.headers['sec-fetch-site'] ?? '');
+
 /**
- * `GET /__sportify/override?remote=<federation>&url=<manifest URL>[&expires=<unix s>&sig=<hex>]` sets this browser's
- * override and goes to `/`; `?clear=1` ends it. Development mode: any browser, any http(s) manifest URL. Production
- * mode: a signed-in admin who opened the link themselves (not one sent from another site), or a link signed with
- * the operators' key and not expired. A refusal answers 403 (400 for a malformed link) saying why.
+ * `/__sportify/override`: `?clear=1` ends this browser's override. Development mode: a GET
+ * `?remote=<federation>&url=<manifest URL>` sets it for any browser. Elsewhere a GET never sets it from an admin's
+ * session: it shows a confirmation page (to a signed-in admin, opened from the address bar or this site) whose form
+ * POSTs it back with a token bound to the session and the override; or a link signed with the override key
+ * (`&expires=<unix s>&sig=<hex>`, valid 24 hours at most, not followed from another site) sets it.
+ * A refusal answers 403 (400 for a malformed link) saying why.
  */
 export async function handleOverride(
   req: IncomingMessage,
@@ -169,50 +295,87 @@ export async function handleOverride(
   search: string,
   settings: OverrideSettings,
 ): Promise<void> {
-  const query = new URLSearchParams(search);
-  const { devMode, opsKey } = settings;
-  if (query.get('clear') === '1') {
-    setCookie(res, '', { devMode, clear: true });
+  const { devMode, overrideKey: key } = settings;
+  const now = Math.floor((settings.now ?? Date.now)() / 1000);
+  const posted = req.method === 'POST';
+  const query = posted ? ((await readForm(req)) ?? new URLSearchParams()) : new URLSearchParams(search);
+  if (!posted && query.get('clear') === '1') {
+    setCookie(res, '', { devMode, maxAgeSeconds: 0 });
     return backToSite(res);
   }
-  if (!opsKey)
-    return plain(res, 403, 'Overrides are off: this page server has no SPORTIFY_OPS_KEY (32+ characters) to sign them');
-  const remote = query.get('remote') ?? '';
-  const url = query.get('url') ?? '';
-  if (!settings.remotes.includes(remote))
-    return plain(res, 400, `Unknown remote "${remote}": the site's remotes are ${settings.remotes.join(', ')}`);
-  const problem = manifestUrlProblem(url);
-  if (problem) return plain(res, 400, problem);
+  if (!key)
+    return plain(
+      res,
+      403,
+      "Overrides are off: this page server has no SPORTIFY_OVERRIDE_KEY (32+ characters, not the operators' key) to sign them",
+    );
+  const override = overrideOf(query, settings);
+  if (typeof override === 'string') return plain(res, 400, override);
 
-  const now = Math.floor((settings.now ?? Date.now)() / 1000);
-  let expires = 0;
+  if (posted) return confirmOverride(req, res, settings, key, override, query.get('token') ?? '', now);
+
   if (query.has('sig') || query.has('expires')) {
     const stamp = query.get('expires') ?? '';
     if (!/^\d{1,12}$/.test(stamp)) return plain(res, 400, 'expires must be a time in unix seconds');
-    if (!sameHex(query.get('sig') ?? '', linkSignature(opsKey, remote, url, Number(stamp))))
+    const expires = Number(stamp);
+    if (!sameHex(query.get('sig') ?? '', linkSignature(key, override.remote, override.url, expires)))
       return plain(res, 403, "The link's signature is not valid: ask an operator for a new link");
-    if (Number(stamp) <= now)
-      return plain(res, 403, `The link expired at ${new Date(Number(stamp) * 1000).toISOString()}`);
-    expires = Number(stamp);
-  } else if (!devMode) {
-    // SameSite=Lax sends the session along a link from another site: only a link the admin opened here counts.
-    const fetchSite = String(req.headers['sec-fetch-site'] ?? '');
-    if (fetchSite !== 'none' && fetchSite !== 'same-origin')
+    if (expires <= now) return plain(res, 403, `The link expired at ${new Date(expires * 1000).toISOString()}`);
+    if (expires > now + MAX_LINK_SECONDS)
+      return plain(res, 403, 'The link is valid for more than 24 hours: ask an operator for a new link');
+    const fetchSite = fetchSiteOf(req);
+    if (fetchSite === 'cross-site' || fetchSite === 'same-site')
       return plain(
         res,
         403,
-        'An override without a signed link must be opened by a signed-in admin from the address bar or this site',
+        'A signed override link must be opened from the address bar or this site, not followed from another site',
       );
-    if (!(await isAdmin(req, settings.apiUrl)))
-      return plain(
-        res,
-        403,
-        "Overrides in production are for signed-in admins, or need a link signed with the operators' key (npm run override-link)",
-      );
-    expires = now + ADMIN_OVERRIDE_SECONDS;
+    return grant(res, settings, key, override, expires);
   }
-  setCookie(res, cookieValue(opsKey, { r: remote, u: url, m: modeOf(devMode), e: expires }), { devMode });
-  backToSite(res);
+  if (devMode) return grant(res, settings, key, override, 0);
+
+  // SameSite=Lax sends the session along a link from another site: only a link the admin opened here counts, and
+  // even then the admin confirms on a page of ours.
+  const fetchSite = fetchSiteOf(req);
+  if (fetchSite !== 'none' && fetchSite !== 'same-origin')
+    return plain(
+      res,
+      403,
+      'An override without a signed link must be opened by a signed-in admin from the address bar or this site',
+    );
+  const session = sessionBinding(req);
+  if (!session || !(await isAdmin(req, settings.apiUrl)))
+    return plain(
+      res,
+      403,
+      'Overrides in production are for signed-in admins, or need a link signed with the override key (npm run override-link)',
+    );
+  sendConfirmation(res, override, confirmToken(key, session, override, now + CONFIRM_SECONDS));
+}
+
+/** The confirmation page's POST: same origin, the token of this session and override, still an admin. */
+async function confirmOverride(
+  req: IncomingMessage,
+  res: ServerResponse,
+  settings: OverrideSettings,
+  key: string,
+  override: Override,
+  token: string,
+  now: number,
+): Promise<void> {
+  const fetchSite = fetchSiteOf(req);
+  if (fetchSite && fetchSite !== 'same-origin')
+    return plain(res, 403, 'An override is confirmed from its confirmation page on this site only');
+  const session = sessionBinding(req);
+  if (!session || !confirmTokenValid(token, key, session, override, now))
+    return plain(
+      res,
+      403,
+      'The confirmation is missing, expired or for another session: open the override link again and confirm',
+    );
+  if (!(await isAdmin(req, settings.apiUrl)))
+    return plain(res, 403, 'Overrides in production are for signed-in admins');
+  grant(res, settings, key, override, 0);
 }
 
 /**

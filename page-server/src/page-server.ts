@@ -17,10 +17,12 @@ export interface PageServerSettings extends SiteSettings {
   devMode: boolean;
   renderTimeoutMs: number;
   /**
-   * SPORTIFY_OPS_KEY as opsKeyOf (override.ts) accepts it: signs override links and cookies, reads the API's health
-   * figures (with `apiUrl`, canaries are watched) and is carried by the page server's error reports.
+   * SPORTIFY_OPS_KEY as opsKeyOf (override.ts) accepts it: reads the API's health figures (with `apiUrl`, canaries
+   * are watched) and is carried by the page server's error reports.
    */
   opsKey?: string;
+  /** SPORTIFY_OVERRIDE_KEY as overrideKeyOf (override.ts) accepts it: signs override links, cookies, confirmations. */
+  overrideKey?: string;
   /** How often the canaries are checked (SPORTIFY_CANARY_CHECK_MS, default 5000). */
   canaryCheckMs?: number;
   /** Where failed server renders are reported; by default the API's `/telemetry` with `opsKey`. */
@@ -38,7 +40,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
   const proxy = settings.apiUrl ? apiProxy(settings.apiUrl, API_PREFIX) : undefined;
   const overrides: OverrideSettings = {
     devMode: settings.devMode,
-    opsKey: settings.opsKey,
+    overrideKey: settings.overrideKey,
     remotes: settings.remotes.map((remote) => remote.federation),
     apiUrl: settings.apiUrl,
   };
@@ -68,16 +70,19 @@ export function createPageServer(settings: PageServerSettings): http.Server {
     return { cookies: { ...cookies, [COHORT_COOKIE]: cohort }, fresh: true };
   };
 
+  const files = { sourceMaps: settings.devMode };
   const handler = guarded(
     {
-      devMode: settings.devMode,
+      takesPost: (decoded) => decoded === OVERRIDE_PATH,
       // Files and answers other than pages run nothing themselves (a policy applies to the document a browser
       // shows, and pages set theirs with its nonce): the short policy keeps every script's response small.
       headers: (res) => setSecurityHeaders(res, NOTHING_RUNS_POLICY),
     },
     async (req, res, target) => {
       if (target.decoded === OVERRIDE_PATH) return handleOverride(req, res, target.search, overrides);
-      const last = target.decoded.slice(target.decoded.lastIndexOf('/') + 1);
+      // A file's name is its last segment, trailing slashes or not (the file system ignores them).
+      const trimmed = target.decoded.replace(/\/+$/, '');
+      const last = trimmed.slice(trimmed.lastIndexOf('/') + 1);
       const answersPerBrowser = target.decoded === '/config.json' || !last.includes('.');
       const { cookies, fresh } = answersPerBrowser ? withCohort(req, res) : { cookies: readCookies(req), fresh: false };
       const read = siteOf(req, cookies);
@@ -101,10 +106,10 @@ export function createPageServer(settings: PageServerSettings): http.Server {
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
         return void res.end(JSON.stringify(readRegistry(settings.releasesDir)));
       }
-      if (sendRelease(req, res, settings.releasesDir, 'shell', target.decoded)) return;
+      if (sendRelease(req, res, settings.releasesDir, 'shell', target.decoded, files)) return;
       if (last.includes('.')) {
         // index.html is the pages' template, never a page of its own.
-        const found = last === 'index.html' ? undefined : fileIn(site.shellDir, target.decoded);
+        const found = last === 'index.html' ? undefined : fileIn(site.shellDir, target.decoded, files);
         return found ? sendFile(req, res, found) : notFound(res);
       }
       await sendPage(req, res, site, target, pages);

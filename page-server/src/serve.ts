@@ -1,13 +1,11 @@
+import { isDevelopment } from '@sportify/platform';
 import compression from 'compression';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileIn, sendFile } from './files.js';
+import { fileIn, sendFile, type FileRule } from './files.js';
 import { readRequestPath } from './paths.js';
 import { releaseFolder } from './releases.js';
-
-/** A source map, or the build's compressed copy of one. */
-const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -25,13 +23,13 @@ export const notFound = (res: ServerResponse): void => plain(res, 404, 'Not foun
 export interface Gate {
   /** Answers every response's security headers (before anything else is decided). */
   headers: (res: ServerResponse, req: IncomingMessage) => void;
-  /** No source maps when the site does not run in development mode. */
-  devMode: boolean;
+  /** The paths that also take a POST (a form of the server's own), by decoded path. */
+  takesPost?: (decoded: string) => boolean;
 }
 
 /**
- * The checks every port makes first: a malformed path answers 400, a server folder (any spelling) or a source map
- * outside development mode 404, a method other than GET and HEAD 405. `inner` gets the request's raw path (what the
+ * The checks every port makes first: a malformed path answers 400, a server folder or `..` (any spelling) 404, a
+ * method other than GET and HEAD 405. Which files may be sent is decided on the resolved file (`fileIn`). `inner` gets the request's raw path (what the
  * browser's router sees), its decoded path (what names a file) and its search.
  */
 export function guarded(
@@ -51,11 +49,11 @@ export function guarded(
       if (target.kind === 'bad') return plain(res, 400, 'Bad request: the URL is not a valid path');
       if (before?.(req, res, target.kind === 'ok' ? target.pathname : '')) return;
       if (target.kind === 'hidden') return notFound(res);
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const post = req.method === 'POST' && gate.takesPost?.(target.decoded);
+      if (req.method !== 'GET' && req.method !== 'HEAD' && !post) {
         res.setHeader('Allow', 'GET, HEAD');
         return plain(res, 405, 'Method not allowed');
       }
-      if (!gate.devMode && SOURCE_MAP.test(target.decoded)) return notFound(res);
       await new Promise<void>((resolve, reject) =>
         compress(req, res, () => Promise.resolve(inner(req, res, target)).then(resolve, reject)),
       );
@@ -74,11 +72,12 @@ export function sendRelease(
   releasesDir: string,
   pkg: string,
   decoded: string,
+  rule: FileRule,
 ): boolean {
   const match = /^\/releases\/([^/]+)(\/.*)$/.exec(decoded);
   if (!match) return false;
   const folder = releaseFolder(releasesDir, pkg, match[1]);
-  const found = folder && fileIn(folder, match[2]);
+  const found = folder && fileIn(folder, match[2], rule);
   if (!found) notFound(res);
   else sendFile(req, res, found, { immutable: true });
   return true;
@@ -116,5 +115,5 @@ export function readArgs<T extends Record<string, { type: 'string' | 'boolean'; 
   return values as Record<string, string | string[] | boolean | undefined> & { host: string };
 }
 
-/** SPORTIFY_DEV_MODE as the launcher sets it: development unless it is '0'. */
-export const devModeOf = (env: NodeJS.ProcessEnv): boolean => env.SPORTIFY_DEV_MODE !== '0';
+/** Development mode as every process reads it (`@sportify/platform`): only with SPORTIFY_DEV_MODE=1. */
+export const devModeOf = (env: NodeJS.ProcessEnv): boolean => isDevelopment(env);

@@ -1,15 +1,26 @@
 // The page server: node page-server/dist/page-server/src/server.js --dir shell/dist --port 3000
 //   --remote mf-public:mf_public:mf-public/dist [--remote ...] [--releases releases] [--host 127.0.0.1]
 // Environment: SPORTIFY_API_URL (the API behind /api), SPORTIFY_RUNTIME_CONFIG (JSON; else the shell build's
-// config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('0': production), PAGE_RENDER_TIMEOUT_MS (default 1500),
-// SPORTIFY_OPS_KEY (signs remote overrides, reads the API's health figures and is carried by error reports;
-// development default in development mode), SPORTIFY_CANARY_CHECK_MS (default 5000).
+// config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('1': development, anything else production),
+// PAGE_RENDER_TIMEOUT_MS (default 1500), SPORTIFY_OPS_KEY (reads the API's health figures and is carried by error
+// reports), SPORTIFY_OVERRIDE_KEY (signs remote overrides), SPORTIFY_CANARY_CHECK_MS (default 5000). In production
+// mode it refuses to start without the settings of PAGE_SERVER_SETTINGS, naming each.
+import { requireProductionSettings, SettingsError } from '@sportify/platform';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { opsKeyOf } from './override.js';
+import { opsKeyOf, overrideKeyOf } from './override.js';
 import { createPageServer } from './page-server.js';
 import { devModeOf, listen, readArgs } from './serve.js';
+import { PAGE_SERVER_SETTINGS } from './settings.js';
 import type { RemoteBuild } from './site.js';
+
+try {
+  requireProductionSettings('The page server', process.env, PAGE_SERVER_SETTINGS);
+} catch (error) {
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
 
 const usage =
   'server.js --dir SHELL_DIST --port PORT [--remote PACKAGE:FEDERATION_NAME:DIST ...] [--releases DIR] [--host HOST]';
@@ -52,10 +63,8 @@ if (!Number.isFinite(canaryCheckMs) || canaryCheckMs < 100) {
 }
 const devMode = devModeOf(process.env);
 const opsKey = opsKeyOf(process.env, devMode);
-if (!opsKey)
-  console.warn(
-    'page server: SPORTIFY_OPS_KEY is unset, short or the development one: remote overrides are off, canaries are not rolled back automatically and failed server renders are not reported',
-  );
+const overrideKey = overrideKeyOf(process.env, devMode);
+if (!overrideKey) console.warn('page server: SPORTIFY_OVERRIDE_KEY is unset: remote overrides are off');
 
 const server = createPageServer({
   shellDist,
@@ -66,6 +75,7 @@ const server = createPageServer({
   devMode,
   renderTimeoutMs: timeout,
   opsKey,
+  overrideKey,
   canaryCheckMs,
 });
 listen(server, 'page server', Number(args.port), args.host, shellDist);

@@ -86,6 +86,43 @@ describe('every port', () => {
     assert.equal((await request(servers.production.url, '/main.0123456789abcdef.js')).status, 200);
   });
 
+  test('outside development mode a source map is a 404 on every port and under /releases/, however it is spelled', async () => {
+    site.write(`${site.releases}/shell/${VERSION}/main.js.map`, '{"version":3}');
+    site.write(`${site.releases}/mf-public/${VERSION}/remoteEntry.js.map`, '{"version":3}');
+    site.write(`${site.remote}/remoteEntry.js.map`, '{"version":3}');
+    site.write(`${site.shell}/Upper.JS.MAP`, '{"version":3}');
+    const spellings = (file) => [
+      file,
+      `${file}/`,
+      `${file}//`,
+      `${file}%2f`,
+      `${file}%2F`,
+      `${file}%252f`,
+      `${file}.`,
+      `${file}%2e`,
+      file.replace(/map$/, 'MAP'),
+      file.replace(/map$/, 'Map/'),
+      file.replace(/\.map$/, '%2Emap%2F'),
+    ];
+    const cases = [
+      [servers.production, '/main.0123456789abcdef.js.map'],
+      [servers.production, '/Upper.JS.MAP'],
+      [servers.production, `/releases/${VERSION}/main.js.map`],
+      [servers.productionAssets, '/remoteEntry.js.map'],
+      [servers.productionAssets, `/releases/${VERSION}/remoteEntry.js.map`],
+    ];
+    for (const [server, file] of cases)
+      for (const spelling of spellings(file)) {
+        const response = await request(server.url, spelling);
+        assert.equal(response.status, 404, `${server.url}${spelling}`);
+        assert.doesNotMatch(response.body, /version/);
+      }
+    // The same files in development mode, and the scripts beside them in production, are served.
+    assert.equal((await request(servers.page.url, `/releases/${VERSION}/main.js.map`)).status, 200);
+    assert.equal((await request(servers.assets.url, '/remoteEntry.js.map/')).status, 200);
+    assert.equal((await request(servers.productionAssets.url, `/releases/${VERSION}/remoteEntry.js`)).status, 200);
+  });
+
   test('only GET and HEAD reach files and pages', async () => {
     const response = await request(servers.page.url, '/classes', { method: 'POST', body: 'x' });
     assert.equal(response.status, 405);

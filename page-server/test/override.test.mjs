@@ -1,6 +1,7 @@
 // One remote from a developer's dev server in the site, for one browser: /__sportify/override sets a cookie the page
 // server signs; that browser's pages, config.json and page policy use the override (and its screens render in the
-// browser), every other browser keeps the live release; production mode takes a signed-in admin or a signed link.
+// browser), every other browser keeps the live release; production mode takes a signed-in admin's confirmation
+// (a form with a token bound to the session) or a link signed with the override key.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -12,7 +13,9 @@ import { CONFIG, makeSite, request, startPageServer } from './support.mjs';
 
 const DEV_URL = 'http://localhost:4101/mf-manifest.json';
 const LIVE_URL = CONFIG.remotes.mf_public;
-const KEY = 'a-test-ops-key-of-more-than-32-characters-0123456789';
+const KEY = 'a-test-override-key-of-more-than-32-characters-0123';
+const OPS_KEY = 'a-test-ops-key-of-more-than-32-characters-0123456789';
+const TWELVE_HOURS = 12 * 60 * 60;
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 const overridePath = (query) => `/__sportify/override?${new URLSearchParams(query)}`;
@@ -41,7 +44,7 @@ describe('overrides in development mode', () => {
   let page;
   before(async () => {
     site = makeSite();
-    page = await startPageServer(site, { opsKey: 'sportify-dev-only-ops-key-change-me-in-production' });
+    page = await startPageServer(site, { overrideKey: 'sportify-dev-only-override-key-change-me-in-production' });
   });
   after(async () => {
     await page.close();
@@ -154,17 +157,42 @@ function fakeApi(admins) {
   };
 }
 
+/** The body of an override cookie (its payload is readable; only the signature is secret). */
+const cookieBody = (cookie) =>
+  JSON.parse(Buffer.from(cookie.slice('sportify_override='.length).split('.')[0], 'base64url').toString());
+/** A cookie signed as the page server signs one, with any body (to show what the server refuses however signed). */
+const signedCookie = (key, body) => {
+  const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
+  const cookieKey = createHmac('sha256', key).update('sportify-override/cookie').digest('hex');
+  return `sportify_override=${payload}.${createHmac('sha256', cookieKey).update(`sportify_override\n${payload}`).digest('hex')}`;
+};
+/** The confirmation page's form fields. */
+const formOf = (html) =>
+  Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+  );
+const post = (base, fields, headers) =>
+  request(base, '/__sportify/override', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+
 describe('overrides in production mode', () => {
   let site;
   let api;
   let page;
   let keyless;
+  const admin = `sportify_session=${tokenFor('admin@sportify.camp')}`;
+  const unsigned = overridePath({ remote: 'mf_public', url: DEV_URL });
+  const signedLink = (expires, key = KEY, url = DEV_URL) =>
+    overridePath({ remote: 'mf_public', url, expires, sig: sign(key, 'mf_public', url, expires) });
   before(async () => {
     site = makeSite();
     api = fakeApi(['admin@sportify.camp']);
     const apiUrl = `http://127.0.0.1:${await api.start()}`;
-    page = await startPageServer(site, { devMode: false, opsKey: KEY, apiUrl });
-    keyless = await startPageServer(site, { devMode: false, apiUrl });
+    page = await startPageServer(site, { devMode: false, overrideKey: KEY, opsKey: OPS_KEY, apiUrl });
+    keyless = await startPageServer(site, { devMode: false, opsKey: OPS_KEY, apiUrl });
   });
   after(async () => {
     await Promise.all([page.close(), keyless.close(), api.close()]);
@@ -172,7 +200,6 @@ describe('overrides in production mode', () => {
   });
 
   test('an unsigned override is refused to a visitor and to a signed-in user who is not an admin', async () => {
-    const unsigned = overridePath({ remote: 'mf_public', url: DEV_URL });
     const visitor = await request(page.url, unsigned, { headers: { 'sec-fetch-site': 'none' } });
     assert.equal(visitor.status, 403);
     assert.match(visitor.body, /Overrides in production are for signed-in admins, or need a link signed/);
@@ -181,35 +208,78 @@ describe('overrides in production mode', () => {
       headers: { 'sec-fetch-site': 'none', cookie: `sportify_session=${tokenFor('mia@sportify.camp')}` },
     });
     assert.equal(student.status, 403);
+    assert.equal(student.headers['set-cookie'], undefined);
   });
 
-  test("a signed-in admin's own link is accepted; the same link sent from another site is not", async () => {
-    const unsigned = overridePath({ remote: 'mf_public', url: DEV_URL });
-    const session = `sportify_session=${tokenFor('admin@sportify.camp')}`;
-    const fromElsewhere = await request(page.url, unsigned, {
-      headers: { 'sec-fetch-site': 'cross-site', cookie: session },
-    });
-    assert.equal(fromElsewhere.status, 403);
-    assert.match(fromElsewhere.body, /opened by a signed-in admin from the address bar or this site/);
-
-    const typed = await request(page.url, unsigned, { headers: { 'sec-fetch-site': 'none', cookie: session } });
-    assert.equal(typed.status, 303);
-    assert.match(String(typed.headers['set-cookie']), /; Secure$/, 'Secure outside development mode');
-    const { config } = await configOf(page.url, cookieFrom(typed));
-    assert.equal(config.remotes.mf_public, DEV_URL);
+  test("an admin's GET never sets the cookie: from another site it is refused, opened here it asks to confirm", async () => {
+    for (const fetchSite of ['cross-site', 'same-site', undefined]) {
+      const refused = await request(page.url, unsigned, {
+        headers: { cookie: admin, ...(fetchSite ? { 'sec-fetch-site': fetchSite } : {}) },
+      });
+      assert.equal(refused.status, 403, fetchSite);
+      assert.match(refused.body, /opened by a signed-in admin from the address bar or this site/);
+      assert.equal(refused.headers['set-cookie'], undefined);
+    }
+    for (const fetchSite of ['none', 'same-origin']) {
+      const asked = await request(page.url, unsigned, { headers: { 'sec-fetch-site': fetchSite, cookie: admin } });
+      assert.equal(asked.status, 200, fetchSite);
+      assert.equal(asked.headers['set-cookie'], undefined, 'a GET sets nothing');
+      assert.match(asked.headers['content-type'], /^text\/html/);
+      assert.equal(asked.headers['cache-control'], 'no-store');
+      assert.match(asked.headers['content-security-policy'], /frame-ancestors 'none'/);
+      assert.match(asked.headers['content-security-policy'], /form-action 'self'/);
+      assert.match(asked.body, /<dd id="override-remote">mf_public<\/dd>/);
+      assert.match(asked.body, /<dd id="override-url">http:\/\/localhost:4101\/mf-manifest.json<\/dd>/);
+      assert.match(asked.body, /<dd id="override-origin"><strong>http:\/\/localhost:4101<\/strong><\/dd>/);
+      assert.match(asked.body, /<form method="post" action="\/__sportify\/override">/);
+      assert.deepEqual(Object.keys(formOf(asked.body)), ['remote', 'url', 'token']);
+    }
   });
 
-  test('a link signed with the ops key is accepted until it expires; a wrong or expired signature is refused', async () => {
+  test("the confirmation's POST sets the override for 12 hours, only with its own token, session and override", async () => {
+    const asked = await request(page.url, unsigned, { headers: { 'sec-fetch-site': 'none', cookie: admin } });
+    const form = formOf(asked.body);
+    const otherAdmin = `sportify_session=${tokenFor('admin@sportify.camp').replace(/c2ln$/, 'b3RoZXI')}`;
+    for (const [fields, headers] of [
+      [{ remote: form.remote, url: form.url }, { cookie: admin }],
+      [{ ...form, token: '' }, { cookie: admin }],
+      [{ ...form, token: `${inSeconds(300)}.${'0'.repeat(64)}` }, { cookie: admin }],
+      [form, {}],
+      [form, { cookie: otherAdmin }],
+      [{ ...form, url: 'https://evil.example/mf-manifest.json' }, { cookie: admin }],
+      [form, { cookie: admin, 'sec-fetch-site': 'cross-site' }],
+      [form, { cookie: `sportify_session=${tokenFor('mia@sportify.camp')}` }],
+    ]) {
+      const refused = await post(page.url, fields, headers);
+      assert.equal(refused.status, 403, JSON.stringify([fields, headers]));
+      assert.equal(refused.headers['set-cookie'], undefined);
+    }
+    const confirmed = await post(page.url, form, { cookie: admin, 'sec-fetch-site': 'same-origin' });
+    assert.equal(confirmed.status, 303);
+    assert.equal(confirmed.headers.location, '/');
+    assert.match(String(confirmed.headers['set-cookie']), /; HttpOnly; SameSite=Lax; Secure; Max-Age=43200$/);
+    const cookie = cookieFrom(confirmed);
+    assert.ok(cookieBody(cookie).e <= inSeconds(TWELVE_HOURS));
+    assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, DEV_URL);
+  });
+
+  test('a cookie without an end, or past 12 hours, is no override here even when signed with the key', async () => {
+    for (const e of [0, inSeconds(TWELVE_HOURS + 600)]) {
+      const cookie = signedCookie(KEY, { r: 'mf_public', u: DEV_URL, m: 'prod', e });
+      assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, LIVE_URL, `e=${e}`);
+    }
+    const cookie = signedCookie(KEY, { r: 'mf_public', u: DEV_URL, m: 'prod', e: inSeconds(600) });
+    assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, DEV_URL);
+  });
+
+  test('a link signed with the override key is accepted until it expires; a wrong or expired signature is refused', async () => {
     const expires = inSeconds(3600);
-    const signed = overridePath({
-      remote: 'mf_public',
-      url: DEV_URL,
-      expires,
-      sig: sign(KEY, 'mf_public', DEV_URL, expires),
-    });
-    const accepted = await request(page.url, signed, { headers: { 'sec-fetch-site': 'cross-site' } });
-    assert.equal(accepted.status, 303);
-    assert.equal((await configOf(page.url, cookieFrom(accepted))).config.remotes.mf_public, DEV_URL);
+    for (const headers of [{}, { 'sec-fetch-site': 'none' }, { 'sec-fetch-site': 'same-origin' }]) {
+      const accepted = await request(page.url, signedLink(expires), { headers });
+      assert.equal(accepted.status, 303);
+      assert.match(String(accepted.headers['set-cookie']), /; Secure; Max-Age=(3600|3599)$/);
+      assert.equal((await configOf(page.url, cookieFrom(accepted))).config.remotes.mf_public, DEV_URL);
+    }
 
     const otherUrl = overridePath({
       remote: 'mf_public',
@@ -217,41 +287,59 @@ describe('overrides in production mode', () => {
       expires,
       sig: sign(KEY, 'mf_public', DEV_URL, expires),
     });
-    const devKey = overridePath({
-      remote: 'mf_public',
-      url: DEV_URL,
-      expires,
-      sig: sign('sportify-dev-only-ops-key-change-me-in-production', 'mf_public', DEV_URL, expires),
-    });
+    const devKey = signedLink(expires, 'sportify-dev-only-override-key-change-me-in-production');
     for (const forged of [otherUrl, devKey]) {
       const response = await request(page.url, forged);
       assert.equal(response.status, 403);
       assert.match(response.body, /The link's signature is not valid/);
     }
-    const past = inSeconds(-60);
-    const expired = await request(
-      page.url,
-      overridePath({ remote: 'mf_public', url: DEV_URL, expires: past, sig: sign(KEY, 'mf_public', DEV_URL, past) }),
-    );
+    const expired = await request(page.url, signedLink(inSeconds(-60)));
     assert.equal(expired.status, 403);
     assert.match(expired.body, /The link expired at \d{4}-/);
   });
 
-  test("the override ends with the link's validity", async () => {
+  test("a link signed with the operators' key is refused: override links have a key of their own", async () => {
+    const response = await request(page.url, signedLink(inSeconds(3600), OPS_KEY));
+    assert.equal(response.status, 403);
+    assert.match(response.body, /The link's signature is not valid/);
+    assert.equal(response.headers['set-cookie'], undefined);
+  });
+
+  test('a signed link valid for more than 24 hours is refused, however well signed', async () => {
+    const response = await request(page.url, signedLink(inSeconds(24 * 3600 + 120)), {
+      headers: { 'sec-fetch-site': 'none' },
+    });
+    assert.equal(response.status, 403);
+    assert.match(response.body, /valid for more than 24 hours/);
+    assert.equal(response.headers['set-cookie'], undefined);
+  });
+
+  test('a signed link followed from another site is refused', async () => {
+    for (const fetchSite of ['cross-site', 'same-site']) {
+      const response = await request(page.url, signedLink(inSeconds(3600)), {
+        headers: { 'sec-fetch-site': fetchSite, cookie: admin },
+      });
+      assert.equal(response.status, 403, fetchSite);
+      assert.match(response.body, /not followed from another site/);
+      assert.equal(response.headers['set-cookie'], undefined);
+    }
+  });
+
+  test("a signed link's cookie lasts 12 hours at most, and ends with the link's validity", async () => {
+    const long = await request(page.url, signedLink(inSeconds(20 * 3600)));
+    assert.equal(long.status, 303);
+    assert.match(String(long.headers['set-cookie']), /; Max-Age=43200$/);
+    assert.ok(cookieBody(cookieFrom(long)).e <= inSeconds(TWELVE_HOURS));
+
     const expires = inSeconds(2);
-    const cookie = cookieFrom(
-      await request(
-        page.url,
-        overridePath({ remote: 'mf_public', url: DEV_URL, expires, sig: sign(KEY, 'mf_public', DEV_URL, expires) }),
-      ),
-    );
+    const cookie = cookieFrom(await request(page.url, signedLink(expires)));
     assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, DEV_URL);
     await new Promise((resolve) => setTimeout(resolve, (expires + 1) * 1000 - Date.now()));
     assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, LIVE_URL);
   });
 
   test('a development-mode cookie is no override here, even under the same key', async () => {
-    const dev = await startPageServer(site, { opsKey: KEY });
+    const dev = await startPageServer(site, { overrideKey: KEY });
     try {
       const cookie = cookieFrom(await request(dev.url, overridePath({ remote: 'mf_public', url: DEV_URL })));
       assert.equal((await configOf(dev.url, cookie)).config.remotes.mf_public, DEV_URL);
@@ -261,23 +349,25 @@ describe('overrides in production mode', () => {
     }
   });
 
-  test('without an ops key no override is possible', async () => {
-    const expires = inSeconds(3600);
-    const response = await request(
-      keyless.url,
-      overridePath({ remote: 'mf_public', url: DEV_URL, expires, sig: sign(KEY, 'mf_public', DEV_URL, expires) }),
-      { headers: { 'sec-fetch-site': 'none', cookie: `sportify_session=${tokenFor('admin@sportify.camp')}` } },
-    );
+  test('without an override key no override is possible', async () => {
+    const response = await request(keyless.url, signedLink(inSeconds(3600)), {
+      headers: { 'sec-fetch-site': 'none', cookie: admin },
+    });
     assert.equal(response.status, 403);
-    assert.match(response.body, /Overrides are off: this page server has no SPORTIFY_OPS_KEY/);
+    assert.match(response.body, /Overrides are off: this page server has no SPORTIFY_OVERRIDE_KEY/);
+    const posted = await post(keyless.url, { remote: 'mf_public', url: DEV_URL, token: 'x' }, { cookie: admin });
+    assert.equal(posted.status, 403);
   });
 
-  test('npm run override-link prints a link this page server accepts', async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [path.join(repoRoot, 'scripts/override-link.mjs'), 'mf-public', DEV_URL, '--hours', '1'],
-      { env: { ...process.env, SPORTIFY_OPS_KEY: KEY, SITE_URL: page.url } },
-    );
+  test('npm run override-link prints a link this page server accepts, signed with SPORTIFY_OVERRIDE_KEY', async () => {
+    const run = (args, env) =>
+      promisify(execFile)(process.execPath, [path.join(repoRoot, 'scripts/override-link.mjs'), ...args], {
+        env: { ...process.env, SITE_URL: page.url, ...env },
+      });
+    const { stdout } = await run(['mf-public', DEV_URL, '--hours', '1'], {
+      SPORTIFY_OVERRIDE_KEY: KEY,
+      SPORTIFY_OPS_KEY: OPS_KEY,
+    });
     const link = new URL(stdout.split('\n')[0]);
     assert.equal(link.origin, page.url);
     const expires = Number(link.searchParams.get('expires'));
@@ -285,5 +375,9 @@ describe('overrides in production mode', () => {
     const response = await request(page.url, link.pathname + link.search);
     assert.equal(response.status, 303);
     assert.equal((await configOf(page.url, cookieFrom(response))).config.remotes.mf_public, DEV_URL);
+
+    await assert.rejects(run(['mf-public', DEV_URL, '--hours', '25'], { SPORTIFY_OVERRIDE_KEY: KEY }), (error) =>
+      /--hours must be a number of hours up to 24/.test(error.stderr),
+    );
   });
 });

@@ -3,8 +3,11 @@
 // remotes' webpack configs print them too. The page server checks the signature (page-server/src/override.ts).
 const { createHmac } = require('node:crypto');
 
-/** The operators' key in development mode when SPORTIFY_OPS_KEY is unset (the API and page server's default). */
-const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
+/** The override key in development mode when SPORTIFY_OVERRIDE_KEY is unset (the page server's default). */
+const DEV_OVERRIDE_KEY = 'sportify-dev-only-override-key-change-me-in-production';
+
+/** The longest validity a signed link may have: the page server refuses a longer one. */
+const MAX_LINK_HOURS = 24;
 
 /** The running site: SITE_URL, else the page server's port on this machine. */
 const siteUrl = (env = process.env) =>
@@ -18,7 +21,10 @@ const siteUrl = (env = process.env) =>
 function overrideLink({ site, remote, url, key, expires }) {
   const query = new URLSearchParams({ remote, url });
   if (key) {
-    if (!Number.isInteger(expires)) throw new Error('A signed link needs its expiry (unix seconds)');
+    if (expires === undefined || !Number.isInteger(expires))
+      throw new Error('A signed link needs its expiry (unix seconds)');
+    if (expires > Date.now() / 1000 + MAX_LINK_HOURS * 3600)
+      throw new Error(`A signed link is valid for ${MAX_LINK_HOURS} hours at most`);
     query.set('expires', String(expires));
     query.set('sig', createHmac('sha256', key).update(`${remote}\n${url}\n${expires}`).digest('hex'));
   }
@@ -28,4 +34,4 @@ function overrideLink({ site, remote, url, key, expires }) {
 /** The link that ends this browser's override. */
 const clearLink = (site) => `${site}/__sportify/override?clear=1`;
 
-module.exports = { DEV_OPS_KEY, siteUrl, overrideLink, clearLink };
+module.exports = { DEV_OVERRIDE_KEY, MAX_LINK_HOURS, siteUrl, overrideLink, clearLink };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { execa } from 'execa';
+import { isDevelopment } from '@sportify/platform';
 import { assertPortsFree, freePort } from './ports.mjs';
 import { startNginx } from './nginx.mjs';
 import { startDevDb } from './devdb.mjs';
@@ -48,6 +49,9 @@ const int = (value, fallback, name) => {
 
 /** Reads and checks the launcher's settings from the environment; every name is in the README's table. */
 export function readSettings(env = process.env) {
+  // The launcher is the development tool: `npm start` and the journeys run in development mode unless
+  // SPORTIFY_DEV_MODE is set, and then it means what it means to every process (only 1 is development).
+  const developmentMode = isDevelopment({ SPORTIFY_DEV_MODE: env.SPORTIFY_DEV_MODE ?? '1' });
   const dataDir = path.resolve(repoRoot, env.SPORTIFY_DATA_DIR || '.data');
   const frontEnds = FRONT_ENDS.map((f) => ({ ...f, port: int(env[f.portVar], f.port, f.portVar) }));
   const realFirebase = Boolean(env.FIREBASE_API_KEY);
@@ -77,9 +81,9 @@ export function readSettings(env = process.env) {
     jwtSecret: env.JWT_SECRET || '',
     // The operators' key: the API and the page servers share it. Outside development mode the API refuses a
     // missing one, so no default is made up there.
-    opsKey: env.SPORTIFY_OPS_KEY || (env.SPORTIFY_DEV_MODE !== '0' ? DEV_OPS_KEY : ''),
+    opsKey: env.SPORTIFY_OPS_KEY || (developmentMode ? DEV_OPS_KEY : ''),
     apiReplicas: replicaCount(env.API_REPLICAS),
-    developmentMode: env.SPORTIFY_DEV_MODE !== '0',
+    developmentMode,
     // Where browsers call the API: the page server's /api by default (same origin, no preflight); an absolute URL
     // (such as http://localhost:5000) makes them call the API's own origin instead.
     publicApiUrl: env.SPORTIFY_PUBLIC_API_URL || '/api',

@@ -1,6 +1,7 @@
 // Reads and validates the API's configuration once, at boot. A wrong or missing value stops start-up with a
 // message naming the variable, instead of failing later on the first request that needs it.
 
+import { isDevelopment } from '@sportify/platform';
 import { isIP } from 'node:net';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -162,7 +163,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const devFlag = str('SPORTIFY_DEV_MODE');
   if (devFlag && devFlag !== '1' && devFlag !== '0')
     problems.push(`SPORTIFY_DEV_MODE must be 1 or 0 (got "${devFlag}")`);
-  const developmentMode = devFlag === '1';
+  // The one definition of the mode, shared with the launcher and the page server.
+  const developmentMode = isDevelopment(env);
   if (developmentMode && nodeEnv === 'production')
     problems.push('SPORTIFY_DEV_MODE=1 cannot be combined with NODE_ENV=production');
   const production = !developmentMode;

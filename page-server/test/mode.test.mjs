@@ -1,0 +1,139 @@
+// The page server as its production layout starts it (node page-server/dist/page-server/src/server.js): production
+// unless SPORTIFY_DEV_MODE is exactly 1, and in production it refuses to start without its settings, naming each.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { makeSite, request } from './support.mjs';
+
+const SERVER = path.resolve(import.meta.dirname, '../dist/page-server/src/server.js');
+const OPS_KEY = 'a-test-ops-key-of-more-than-32-characters-0123456789';
+
+/** The environment without any of the site's settings (the test runner's own may carry some). */
+const bareEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(SPORTIFY_|PAGE_RENDER_|NODE_ENV$)/.test(name)));
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Starts server.js; resolves with its exit (code and output) or, once it listens, with a handle to stop it. */
+function startServer(site, env, port) {
+  const child = spawn(
+    process.execPath,
+    [
+      SERVER,
+      '--dir',
+      site.shell,
+      '--port',
+      String(port),
+      '--releases',
+      site.releases,
+      '--remote',
+      `mf-public:mf_public:${site.remote}`,
+    ],
+    { env: { ...bareEnv(), ...env } },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => {
+    child.on('exit', (code) => resolve({ exited: true, code, output }));
+    child.stdout.on('data', () => {
+      if (/serving .* on http/.test(output))
+        resolve({
+          exited: false,
+          output,
+          url: `http://127.0.0.1:${port}`,
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', done);
+              child.kill('SIGTERM');
+              setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+            }),
+        });
+    });
+  });
+}
+
+describe('the page server started as in production', () => {
+  let site;
+  before(() => {
+    site = makeSite();
+  });
+  after(() => site.remove());
+
+  test('without SPORTIFY_DEV_MODE=1 it is production: it refuses to start, naming every missing setting', async () => {
+    for (const flag of [undefined, '0', '', 'true', 'yes', ' 1']) {
+      const env = flag === undefined ? {} : { SPORTIFY_DEV_MODE: flag };
+      const started = await startServer(site, { ...env, NODE_ENV: 'development' }, await freePort());
+      if (!started.exited) await started.stop();
+      assert.equal(started.exited, true, `SPORTIFY_DEV_MODE=${flag} started:\n${started.output}`);
+      assert.equal(started.code, 2);
+      assert.match(started.output, /The page server refuses to start in production mode/);
+      assert.match(started.output, /SPORTIFY_API_URL is required/);
+      assert.match(started.output, /SPORTIFY_OPS_KEY is required/);
+    }
+  });
+
+  test("a short or development operators' key, or an override key equal to it, is named", async () => {
+    const started = await startServer(
+      site,
+      {
+        SPORTIFY_API_URL: 'http://127.0.0.1:9',
+        SPORTIFY_OPS_KEY: 'sportify-dev-only-ops-key-change-me-in-production',
+        SPORTIFY_OVERRIDE_KEY: 'sportify-dev-only-ops-key-change-me-in-production',
+      },
+      await freePort(),
+    );
+    assert.equal(started.exited, true, started.output);
+    assert.match(started.output, /SPORTIFY_OPS_KEY must not be the development value/);
+    assert.match(started.output, /SPORTIFY_OVERRIDE_KEY must not be the operators' key/);
+    const short = await startServer(
+      site,
+      { SPORTIFY_API_URL: 'http://127.0.0.1:9', SPORTIFY_OPS_KEY: OPS_KEY, SPORTIFY_OVERRIDE_KEY: 'short' },
+      await freePort(),
+    );
+    assert.equal(short.exited, true, short.output);
+    assert.match(short.output, /SPORTIFY_OVERRIDE_KEY must be at least 32 characters/);
+  });
+
+  test('with its settings it starts, and serves no override without its key and no source map', async () => {
+    const started = await startServer(
+      site,
+      { SPORTIFY_API_URL: 'http://127.0.0.1:9', SPORTIFY_OPS_KEY: OPS_KEY },
+      await freePort(),
+    );
+    assert.equal(started.exited, false, started.output);
+    try {
+      assert.equal((await request(started.url, '/main.0123456789abcdef.js.map')).status, 404);
+      assert.equal((await request(started.url, '/main.0123456789abcdef.js')).status, 200);
+      const override = await request(
+        started.url,
+        '/__sportify/override?remote=mf_public&url=http%3A%2F%2Flocalhost%3A4101%2Fmf-manifest.json',
+        { headers: { 'sec-fetch-site': 'none' } },
+      );
+      assert.equal(override.status, 403);
+      assert.equal(override.headers['set-cookie'], undefined);
+    } finally {
+      await started.stop();
+    }
+  });
+
+  test('SPORTIFY_DEV_MODE=1 starts with the development defaults', async () => {
+    const started = await startServer(site, { SPORTIFY_DEV_MODE: '1' }, await freePort());
+    assert.equal(started.exited, false, started.output);
+    try {
+      assert.equal((await request(started.url, '/main.0123456789abcdef.js.map')).status, 200);
+    } finally {
+      await started.stop();
+    }
+  });
+});

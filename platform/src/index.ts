@@ -1,0 +1,11 @@
+export { DEV_MODE_VARIABLE, isDevelopment, modeOf, type Env, type Mode } from './mode';
+export {
+  httpUrl,
+  optional,
+  productionProblems,
+  required,
+  requireProductionSettings,
+  secret,
+  SettingsError,
+  type SettingCheck,
+} from './settings';
