@@ -58,7 +58,7 @@ test("a client-side navigation, a remote's screen loaded on the way and a toast 
   expect(refused).toEqual([]);
   // Styles that scripts added carry the nonce the page hands them (a policy hides the attribute; the property stays).
   const styles = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('style')).map((style) => ({ nonced: style.nonce.length > 0 })),
+    Array.from(document.querySelectorAll('style')).map((style) => ({ nonced: (style.nonce ?? '').length > 0 })),
   );
   expect(styles.length).toBeGreaterThan(1);
   expect(styles.every((style) => style.nonced)).toBe(true);
