@@ -7,14 +7,15 @@ export interface ConfigOrigins {
   remotes?: Record<string, string>;
   /** Remotes this browser loads from elsewhere (a developer's dev server): federation name -> manifest URL. */
   overrides?: Record<string, string>;
+  /** Where pictures may come from besides the site and the remotes: the storage or CDN that holds them. */
+  imageOrigins?: string[];
 }
 
-const STRIPE_SCRIPT = 'https://js.stripe.com';
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
 const FIREBASE_APIS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
-// Firebase Auth's Google sign-in (signInWithPopup) loads Google's API loader before it opens the popup.
-const GOOGLE_LOADER = 'https://apis.google.com';
+// Google sign-in's profile pictures (the navbar shows the signed-in user's).
+const GOOGLE_PICTURES = 'https://lh3.googleusercontent.com';
 
 /** The origin of an absolute http(s) URL; undefined for a relative one (then it is the site's own origin). */
 function originOf(url: string | undefined): string | undefined {
@@ -32,21 +33,29 @@ const socketOriginOf = (url: string): string | undefined => originOf(url)?.repla
 const unique = (values: (string | undefined)[]): string[] => [...new Set(values.filter((v): v is string => !!v))];
 
 /**
- * The site's Content-Security-Policy for its pages (and the shell's files), from the config the page runs with:
- * scripts only from the site, the remotes' origins, Stripe.js (Stripe serves it only from its own origin) and the
- * page's nonce'd inline bootstrap.
+ * The site's Content-Security-Policy for its pages, from the config the page runs with and the page's own nonce.
+ * Scripts run by the nonce alone, and what they load (the federation runtime's remotes, Stripe.js, Google's sign-in
+ * loader) by 'strict-dynamic': no host list, so an injected tag runs nothing whatever host it names. Styles are the
+ * site's and the remotes' files and nonce'd <style> elements (styled-components and the toasts take the nonce),
+ * never an attribute in the HTML. Pictures come from the site, the remotes and the configured storage only. The
+ * Firebase and Google origins are there only with a real Firebase project; the Auth emulator's only with it.
  */
-export function pagePolicy(config: ConfigOrigins, nonce?: string): string {
+export function pagePolicy(config: ConfigOrigins, nonce: string): string {
   const remotes = unique(Object.values(config.remotes ?? {}).map(originOf));
   const emulator = originOf(config.firebase?.authEmulatorUrl);
-  const authDomain = config.firebase?.authDomain ? `https://${config.firebase.authDomain}` : undefined;
+  const realFirebase = !emulator && !!config.firebase?.authDomain;
+  const authDomain = realFirebase ? `https://${config.firebase!.authDomain}` : undefined;
   const directives: [string, ...(string | undefined)[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...remotes, STRIPE_SCRIPT, GOOGLE_LOADER, nonce && `'nonce-${nonce}'`],
-    // styled-components writes its styles into <style> elements at run time, so inline styles stay allowed.
-    ['style-src', "'self'", "'unsafe-inline'", ...remotes],
-    // Instructors enter any picture URL for their classes and profiles.
-    ['img-src', "'self'", 'data:', 'blob:', 'https:', 'http:'],
+    ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'"],
+    ['style-src', "'self'", ...remotes, `'nonce-${nonce}'`],
+    [
+      'img-src',
+      "'self'",
+      ...remotes,
+      ...(config.imageOrigins ?? []).map(originOf),
+      realFirebase ? GOOGLE_PICTURES : undefined,
+    ],
     ['font-src', "'self'", 'data:', ...remotes],
     [
       'connect-src',
@@ -55,13 +64,13 @@ export function pagePolicy(config: ConfigOrigins, nonce?: string): string {
       ...Object.values(config.overrides ?? {}).map(socketOriginOf),
       originOf(config.apiUrl),
       emulator,
-      ...FIREBASE_APIS,
+      ...(realFirebase ? FIREBASE_APIS : []),
       STRIPE_API,
     ],
     ['frame-src', ...STRIPE_FRAMES, authDomain, emulator],
     ['form-action', "'self'"],
     ['object-src', "'none'"],
-    ['base-uri', "'self'"],
+    ['base-uri', "'none'"],
     ['frame-ancestors', "'none'"],
   ];
   return directives.map(([name, ...sources]) => [name, ...unique(sources)].join(' ')).join('; ');

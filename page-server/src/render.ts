@@ -3,7 +3,13 @@ import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { matchScreen, SHELL_PATHS, type RenderInput, type RenderPage } from '../../shared-ui/src/screens/screens.js';
+import {
+  matchScreen,
+  SHELL_PATHS,
+  withNonce,
+  type RenderInput,
+  type RenderPage,
+} from '../../shared-ui/src/screens/screens.js';
 import { readCookies } from './canary.js';
 import { pagePolicy, setSecurityHeaders } from './headers.js';
 import { reportOnce } from './log.js';
@@ -88,9 +94,8 @@ export function clientRenderPage(
 ): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const inline = `<script id="sportify-config" type="application/json" nonce="${nonce}">${json}</script>`;
-  return template
+  return withNonce(template, nonce)
     .replace(/<link[^>]*href="?\/config\.json"?[^>]*>/, '')
-    .replace(/<script\b(?![^>]*\bnonce=)/g, `<script nonce="${nonce}"`)
     .replace(/<meta charset[^>]*>/i, (meta) => `${meta}${inline}`)
     .replace(/<title>[^<]*<\/title>/i, (title) =>
       route ? `<title>Sportify Camp || ${escapeHtml(route.title)}</title>` : title,
@@ -155,7 +160,8 @@ export async function sendPage(
     });
   };
   const nonce = randomBytes(16).toString('base64');
-  const template = templateOf(shellDir);
+  // Nonce'd here, not only by the render: a shell release built before the policy still gets its tags admitted.
+  const template = withNonce(templateOf(shellDir), nonce);
   const token = req.method === 'GET' ? sessionToken(req) : undefined;
 
   setSecurityHeaders(res, pagePolicy(config, nonce));

@@ -33,7 +33,15 @@ describe('pages', () => {
     const input = renders().at(-1);
     assert.equal(input.url, '/dashboard/payment/42?from=list');
     assert.equal(input.nonce, nonceOf(response));
-    assert.equal(input.template, (await import('./support.mjs')).TEMPLATE);
+    // The template with the page's nonce on its tags.
+    const nonce = input.nonce;
+    const { TEMPLATE } = await import('./support.mjs');
+    assert.equal(
+      input.template,
+      TEMPLATE.replace('<meta charset="utf-8" />', `$&<meta property="csp-nonce" nonce="${nonce}">`)
+        .replace('<link rel', `<link nonce="${nonce}" rel`)
+        .replace('<script defer', `<script nonce="${nonce}" defer`),
+    );
     assert.deepEqual(
       input.config.routes.map((route) => [route.path, route.remote]),
       REMOTE_SCREENS.map((screen) => [screen.path, 'mf_public']),

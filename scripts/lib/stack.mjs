@@ -88,6 +88,11 @@ export function readSettings(env = process.env) {
     // (such as http://localhost:5000) makes them call the API's own origin instead.
     publicApiUrl: env.SPORTIFY_PUBLIC_API_URL || '/api',
     campTimeZone: env.CAMP_TIME_ZONE || 'America/New_York',
+    // Where pictures may come from besides the site and the remotes (the pages' policy shows no other).
+    imageOrigins: (env.SPORTIFY_IMAGE_ORIGINS || '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter(Boolean),
   };
 }
 
@@ -113,6 +118,7 @@ export function runtimeConfig(s, authHost) {
     stripePublishableKey: s.stripePublishableKey,
     remotes,
     campTimeZone: s.campTimeZone,
+    ...(s.imageOrigins.length ? { imageOrigins: s.imageOrigins } : {}),
   };
 }
 

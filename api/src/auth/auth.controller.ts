@@ -14,7 +14,7 @@ import { bearerToken } from './bearer';
 import { JwtExchangeDto } from './jwt-exchange.dto';
 import { Public } from './public.decorator';
 import { TokenExchange } from './rate-limit';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, SESSION_COOKIE, sessionCookieToken, setSessionCookie } from './session-cookie';
 import { TokenResponse } from './token.response';
 
 @ApiTags('auth')
@@ -55,15 +55,21 @@ export class AuthController {
     return issued;
   }
 
-  /** Ends the page server's session: clears the cookie whether or not there is one (the API token is stateless). */
+  /**
+   * Ends the session: revokes the API token of the Authorization header and the cookie's (every route refuses them
+   * from now on, on every replica) and clears the cookie. Public: a token that is invalid or expired already needs
+   * nothing, and having a token is what it takes to revoke it.
+   */
   @Public()
   @Post('logout')
   @HttpCode(204)
   @ApiNoContentResponse({
-    description: `Clears the ${SESSION_COOKIE} cookie; public and idempotent.`,
+    description: `Revokes the API token sent as Authorization: Bearer and the one in the ${SESSION_COOKIE} cookie, if valid (every route then answers 401 to them, on every replica), and clears the cookie. Public and idempotent.`,
     headers: { 'Set-Cookie': { description: `${SESSION_COOKIE}=; expired`, schema: { type: 'string' } } },
   })
-  logout(@Res({ passthrough: true }) res: Response): void {
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const tokens = new Set([bearerToken(req), sessionCookieToken(req)].filter((token) => token !== undefined));
+    await Promise.all([...tokens].map((token) => this.auth.revokeApiToken(token)));
     clearSessionCookie(res, this.config);
   }
 }

@@ -17,6 +17,9 @@ import { FirebaseTokenVerifier } from './firebase-token.verifier';
 import { rateLimits } from './rate-limit';
 import { RateLimitStorageModule } from './rate-limit-storage.module';
 import { RateLimitRepository } from './rate-limit.repository';
+import { RevokedTokenRecord, RevokedTokenSchema } from './revoked-token.schema';
+import { RevokedTokens } from './revoked-tokens';
+import { RevokedTokensRepository } from './revoked-tokens.repository';
 import { RolesGuard } from './roles.guard';
 
 const API_TOKEN_ISSUER = 'sportify-camp-api';
@@ -24,7 +27,10 @@ const API_TOKEN_AUDIENCE = 'sportify-camp';
 
 @Module({
   imports: [
-    MongooseModule.forFeature([{ name: AccountBindingRecord.name, schema: AccountBindingSchema }]),
+    MongooseModule.forFeature([
+      { name: AccountBindingRecord.name, schema: AccountBindingSchema },
+      { name: RevokedTokenRecord.name, schema: RevokedTokenSchema },
+    ]),
     UsersModule,
     // Budgets kept in MongoDB: every replica counts against the same ones.
     ThrottlerModule.forRootAsync({
@@ -57,6 +63,8 @@ const API_TOKEN_AUDIENCE = 'sportify-camp';
     AuthService,
     AccountBindingsRepository,
     CallerCache,
+    RevokedTokens,
+    RevokedTokensRepository,
     AdminListsFastPath,
     FirebaseTokenVerifier,
     // Order matters: rate-limit before any token work, authenticate, then check the role.

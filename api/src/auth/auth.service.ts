@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { AccountBindingsRepository } from './account-bindings.repository';
 import { FirebaseTokenVerifier, InvalidIdTokenError, type VerifiedIdentity } from './firebase-token.verifier';
+import { RevokedTokens } from './revoked-tokens';
 
 export interface ApiTokenPayload {
   sub: string;
+  /** The token's id: Logout revokes the token by it. */
+  jti: string;
 }
 
 @Injectable()
@@ -14,6 +18,7 @@ export class AuthService {
     private readonly firebase: FirebaseTokenVerifier,
     private readonly jwt: JwtService,
     private readonly bindings: AccountBindingsRepository,
+    private readonly revoked: RevokedTokens,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -24,7 +29,8 @@ export class AuthService {
       throw new ForbiddenException('The ID token does not belong to this e-mail address');
     }
     await this.assertUsable(identity);
-    return { token: await this.jwt.signAsync({ sub: identity.email } satisfies ApiTokenPayload) };
+    const payload: ApiTokenPayload = { sub: identity.email, jti: randomUUID() };
+    return { token: await this.jwt.signAsync(payload) };
   }
 
   /** The e-mail a Firebase ID token proves, with the same checks as the token exchange (POST /users takes one). */
@@ -62,11 +68,26 @@ export class AuthService {
     }
   }
 
-  /** The e-mail an API token was issued to, or null when it is invalid or expired. */
+  /** The e-mail an API token was issued to, or null when it is invalid, expired or revoked. */
   async verifyApiToken(token: string): Promise<string | null> {
+    const payload = await this.apiTokenPayload(token);
+    if (!payload || (await this.revoked.isRevoked(payload.jti))) return null;
+    return payload.sub;
+  }
+
+  /** Logout: a valid token is refused by every route from now on (an invalid one needs nothing). */
+  async revokeApiToken(token: string): Promise<void> {
+    const payload = await this.apiTokenPayload(token);
+    if (payload) await this.revoked.revoke(payload.jti, new Date(payload.exp * 1000));
+  }
+
+  /** A token's claims when its signature, issuer, audience and expiry hold; one without an id is not ours. */
+  private async apiTokenPayload(token: string): Promise<(ApiTokenPayload & { exp: number }) | null> {
     try {
-      const payload = await this.jwt.verifyAsync<ApiTokenPayload>(token);
-      return typeof payload.sub === 'string' && payload.sub ? payload.sub : null;
+      const payload = await this.jwt.verifyAsync<Partial<ApiTokenPayload> & { exp?: number }>(token);
+      const { sub, jti, exp } = payload;
+      if (typeof sub !== 'string' || !sub || typeof jti !== 'string' || !jti || typeof exp !== 'number') return null;
+      return { sub, jti, exp };
     } catch {
       return null;
     }

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config';
 
-// Clients remembered per window; past this many, the window starts over (memory stays bounded whatever arrives).
+/** Addresses each budget remembers by default; past this many, the least recently seen is forgotten. */
 const MAX_CLIENTS = 100_000;
 
 /** A budget of requests per client IP and fixed window, counted in memory on this replica. */
@@ -10,25 +10,31 @@ export interface ClientBudget {
   limit: number;
   /** Whether this request counts against the budget (others pass untouched). */
   counts: (req: Request) => boolean;
+  /** How many addresses are remembered at most (memory stays bounded whatever arrives). */
+  maxClients?: number;
 }
 
-/** Middleware keeping one in-memory budget: past it, 429 in the API's error shape with Retry-After. */
-export function clientRateLimit({ windowSeconds, limit, counts: isCounted }: ClientBudget) {
+/**
+ * Middleware keeping one in-memory budget: past it, 429 in the API's error shape with Retry-After. Each address has
+ * its own window. At the cap the least recently seen address is forgotten, one at a time: a flood of new addresses
+ * (rotating IPv6 ones are cheap) costs only the quietest clients their counts, never a busy client's.
+ */
+export function clientRateLimit({ windowSeconds, limit, counts: isCounted, maxClients = MAX_CLIENTS }: ClientBudget) {
   const windowMs = windowSeconds * 1000;
-  let windowEnds = 0;
-  let counts = new Map<string, number>();
+  // Map order is recency order: each request moves its address to the end, so the first key is the quietest.
+  const clients = new Map<string, { hits: number; windowEnds: number }>();
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!isCounted(req)) return next();
     const now = Date.now();
-    if (now >= windowEnds || counts.size >= MAX_CLIENTS) {
-      windowEnds = now + windowMs;
-      counts = new Map();
-    }
     const client = req.ip ?? '';
-    const hits = (counts.get(client) ?? 0) + 1;
-    counts.set(client, hits);
-    if (hits <= limit) return next();
-    res.setHeader('Retry-After', String(Math.ceil((windowEnds - now) / 1000)));
+    const known = clients.get(client);
+    const entry = known && now < known.windowEnds ? known : { hits: 0, windowEnds: now + windowMs };
+    entry.hits += 1;
+    clients.delete(client);
+    clients.set(client, entry);
+    if (clients.size > maxClients) clients.delete(clients.keys().next().value!);
+    if (entry.hits <= limit) return next();
+    res.setHeader('Retry-After', String(Math.ceil((entry.windowEnds - now) / 1000)));
     res.status(429).json({
       statusCode: 429,
       message: 'Too many requests, please try again later',

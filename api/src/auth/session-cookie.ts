@@ -1,9 +1,10 @@
-import type { CookieOptions, Response } from 'express';
+import type { CookieOptions, Request, Response } from 'express';
 import type { AppConfig } from '../config/app-config';
 
 /**
  * The page server's copy of the API token: it renders GET pages as the signed-in user with it. No API route
- * reads it (the guard takes only the Bearer header), so it can never authorize a call, least of all a write.
+ * accepts it (the guard takes only the Bearer header), so it can never authorize a call, least of all a write; POST
+ * /logout reads it only to revoke it.
  */
 export const SESSION_COOKIE = 'sportify_session';
 
@@ -23,4 +24,13 @@ export function setSessionCookie(res: Response, token: string, config: AppConfig
 /** Tells the browser to drop the cookie (same attributes, expired). */
 export function clearSessionCookie(res: Response, config: AppConfig): void {
   res.clearCookie(SESSION_COOKIE, attributes(config));
+}
+
+/** The cookie's token in a request, if any: only POST /logout reads it, to revoke it. */
+export function sessionCookieToken(req: Request): string | undefined {
+  for (const pair of (req.headers.cookie ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at !== -1 && pair.slice(0, at).trim() === SESSION_COOKIE) return pair.slice(at + 1).trim() || undefined;
+  }
+  return undefined;
 }

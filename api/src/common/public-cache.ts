@@ -40,8 +40,11 @@ export function isRareVariant(key: string): boolean {
   return RARE_PARAMS.some((name) => params.has(name));
 }
 
-/** What a cached list depends on; a write to it drops every list tagged with it. */
-export type CacheTag = 'classes' | 'users';
+/**
+ * What a cached list depends on; a write to it drops every list tagged with it. `tokens` tags no list: it tells
+ * the replicas' token deny-list caches (RevokedTokens) that a token was revoked.
+ */
+export type CacheTag = 'classes' | 'users' | 'tokens';
 
 export interface CachedJson {
   body: string;
@@ -70,7 +73,7 @@ export class PublicCache implements OnModuleDestroy {
   private variantLoads = 0;
   private readonly variantQueue: (() => void)[] = [];
   private readonly loading = new Map<string, { promise: Promise<CachedJson>; tags: CacheTag[] }>();
-  private readonly generations: Record<CacheTag, number> = { classes: 0, users: 0 };
+  private readonly generations: Record<CacheTag, number> = { classes: 0, users: 0, tokens: 0 };
   private readonly dropListeners: ((tag: CacheTag) => void)[] = [];
 
   constructor(

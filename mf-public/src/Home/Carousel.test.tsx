@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { theme } from '@sportify/shared-ui';
@@ -75,6 +76,18 @@ describe('Home carousel', () => {
     expectSlide(6);
     await user.click(screen.getByRole('button', { name: 'Next slide' }));
     expectSlide(1);
+  });
+
+  it("renders on the server without a style attribute (the pages' policy refuses them)", () => {
+    const html = renderToString(
+      <ThemeProvider theme={theme}>
+        <MemoryRouter>
+          <HomeCarousel />
+        </MemoryRouter>
+      </ThemeProvider>,
+    );
+    expect(html).toContain('1 of 6');
+    expect(html).not.toMatch(/\sstyle=/);
   });
 
   it('jumps to a slide from its indicator, which then reads as current', async () => {

@@ -135,7 +135,7 @@ export function Carousel<T>({
           }
         }}
       >
-        <Track $ms={transitionMs} style={{ transform: `translateX(-${index * 100}%)` }}>
+        <Track $ms={transitionMs} $index={index}>
           {items.map((item, i) => {
             const active = i === index;
             return (
@@ -208,8 +208,10 @@ const Viewport = styled.div`
   }
 `;
 
-const Track = styled.div<{ $ms: number }>`
+// The position is a class, not a style attribute: the page's policy refuses style attributes in its HTML.
+const Track = styled.div<{ $ms: number; $index: number }>`
   display: flex;
+  transform: translateX(-${({ $index }) => $index * 100}%);
   transition: transform ${({ $ms }) => $ms}ms ease;
   @media (prefers-reduced-motion: reduce) {
     transition: none;

@@ -1892,7 +1892,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Clears the sportify_session cookie; public and idempotent. */
+            /** @description Revokes the API token sent as Authorization: Bearer and the one in the sportify_session cookie, if valid (every route then answers 401 to them, on every replica), and clears the cookie. Public and idempotent. */
             204: {
                 headers: {
                     /** @description sportify_session=; expired */

@@ -12,9 +12,9 @@ export interface RenderInput<Config = Record<string, unknown>> {
   serverRemotes: Record<string, string>;
   /** The session cookie's API token (GET renders only). */
   token?: string;
-  /** The shell's index.html of the same release. */
+  /** The shell's index.html of the same release, its tags already carrying the nonce (`withNonce`). */
   template: string;
-  /** CSP nonce for every inline <script> the render writes. */
+  /** CSP nonce for every <script> and <style> the render writes (the page's policy admits no other). */
   nonce: string;
   /** Aborted when the page server gives up (time limit, client gone). */
   signal: AbortSignal;

@@ -180,3 +180,21 @@ export function liveRouteTable(
   }
   return { routes, routesVersion: routeTableVersion(routes), problems };
 }
+
+/** The element a page's scripts find its nonce in: styled-components reads it for the <style> elements it adds. */
+export const NONCE_META = 'csp-nonce';
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The shell's index.html as one page sends it: every <script>, <style> and <link> carries the page's nonce (a
+ * preloaded script is fetched under the policy only with it), and `<meta property="csp-nonce">` hands the nonce to
+ * what the scripts add later (a policy hides nonce attributes from the page, not the element's `nonce` property).
+ * Applying it twice changes nothing.
+ */
+export function withNonce(template: string, nonce: string): string {
+  const value = attribute(nonce);
+  const tagged = template.replace(/<(script|style|link)\b(?![^>]*\bnonce=)/gi, `<$1 nonce="${value}"`);
+  if (tagged.includes(`property="${NONCE_META}"`)) return tagged;
+  return tagged.replace(/<meta charset[^>]*>/i, (meta) => `${meta}<meta property="${NONCE_META}" nonce="${value}">`);
+}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ToastContainerProps } from 'react-toastify';
+import { NONCE_META } from '../screens/screens';
 
 /** docs/product.md §9: success notices 1.5 s; toast defaults error and blank 4 s, success 2 s; at most 20. */
 export const TOAST_DURATIONS = { notice: 1500, success: 2000, error: 4000, blank: 4000 } as const;
@@ -37,6 +38,10 @@ export const notify = {
   message: (message: string) => show('message', message, TOAST_DURATIONS.blank),
 };
 
+/** The page's CSP nonce, for the <style> element react-toastify adds (the page's policy admits no other). */
+const pageNonce = (): string | undefined =>
+  document.querySelector<HTMLMetaElement>(`meta[property="${NONCE_META}"]`)?.nonce || undefined;
+
 /** The one toast container; the shell renders it (remotes only call `notify`). Mounts on the first notice. */
 export function AppToastContainer(props: ToastContainerProps) {
   const wanted = useSyncExternalStore(
@@ -58,6 +63,7 @@ export function AppToastContainer(props: ToastContainerProps) {
         // A notice lasts its 1.5 s even when the window is not focused.
         pauseOnFocusLoss={false}
         newestOnTop
+        nonce={pageNonce()}
         {...props}
       />
     </Suspense>

@@ -9,13 +9,18 @@ export const LOGOUT_PENDING_KEY = 'sportify-logout-pending';
 let ending: Promise<void> = Promise.resolve();
 
 /**
- * Clears the session cookie (`POST /logout`, public and idempotent). With credentials: a site on another origin
- * than the API would otherwise ignore the answer's cookie. Never rejects: a failure leaves the retry marker.
+ * Ends the session on the server (`POST /logout`, public and idempotent): the API revokes the token the session is
+ * dropping, sent here as it is already gone from storage, and the cookie's, and clears the cookie. With credentials:
+ * a site on another origin than the API would otherwise ignore the answer's cookie. Never rejects: a failure leaves
+ * the retry marker.
  */
-export function endServerSession(): Promise<void> {
+export function endServerSession(token?: string): Promise<void> {
   localStorage.setItem(LOGOUT_PENDING_KEY, '1');
+  const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
   ending = loadHttpClient()
-    .then((client) => client.post('/logout', undefined, { withCredentials: true, signOutOnUnauthorized: false }))
+    .then((client) =>
+      client.post('/logout', undefined, { withCredentials: true, signOutOnUnauthorized: false, headers }),
+    )
     .then(
       () => localStorage.removeItem(LOGOUT_PENDING_KEY),
       (error: unknown) => console.error('Could not end the session on the server; retried at the next start', error),

@@ -363,7 +363,7 @@ describe('session sync', () => {
       ]);
     });
 
-    it('a sign-out calls POST /logout (with credentials, marked pending before the token goes) and no more', async () => {
+    it('a sign-out calls POST /logout (with credentials and the token, marked pending before the token goes) and no more', async () => {
       api = mockApi({ ...signInRoutes, 'POST /logout': [204, ''] });
       const seen = recordCredentials();
       const { store, auth } = await signedIn();
@@ -373,6 +373,8 @@ describe('session sync', () => {
       expect(store.getState().session.status).toBe('signedOut');
       await serverSessionEnded();
       expect(seen.filter(([call]) => call === 'POST /logout')).toEqual([['POST /logout', true]]);
+      // The token it drops, for the API to revoke (storage no longer has it).
+      expect(api.calls.find((call) => call.url === '/logout')?.authorization).toBe('Bearer api-token');
       expect(localStorage.getItem(LOGOUT_PENDING_KEY)).toBeNull();
       // Signed out already: a second report ends nothing more.
       auth.emit(null);
@@ -425,7 +427,7 @@ describe('session sync', () => {
       jest.restoreAllMocks();
     });
 
-    it('a token exchange that answers after the sign-out has its cookie cleared; one before a new sign-in has not', async () => {
+    it('a token exchange that answers after the sign-out has its token revoked and cookie cleared; one before a new sign-in has not', async () => {
       const deferred = () => {
         let resolve!: (token: string) => void;
         const promise = new Promise<string>((res) => (resolve = res));
@@ -442,6 +444,8 @@ describe('session sync', () => {
       await settle();
       await serverSessionEnded();
       expect(api.calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /jwt', 'POST /logout']);
+      // The late token is revoked too.
+      expect(api.calls[1].authorization).toBe('Bearer api-token');
 
       api.calls.length = 0;
       const overtaken = deferred();

@@ -149,8 +149,10 @@ export function startSessionSync(
   const hide = () => {
     shownEmail = null;
     savedUser.clear();
-    // Whoever had a token may have the page server's cookie too: clear it first (it cannot be seen from here).
-    if (tokenStorage.get()) void endServerSession();
+    // Whoever had a token may have the page server's cookie too: clear it first (it cannot be seen from here), and
+    // have the API revoke the token.
+    const token = tokenStorage.get();
+    if (token) void endServerSession(token);
     tokenStorage.clear();
     dispatch(signedOut());
   };
@@ -192,7 +194,7 @@ export function startSessionSync(
       // A sign-out (or another sign-in) while the exchange was on its way: its token must not come back, nor the
       // cookie its answer set (unless a newer sign-in sets its own).
       if (current !== generation) {
-        if (signedOutLast) void endServerSession();
+        if (signedOutLast) void endServerSession(token);
         return;
       }
       tokenStorage.set(token);

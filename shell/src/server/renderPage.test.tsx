@@ -61,4 +61,46 @@ describe("the server render's report of a remote part that fails", () => {
     expect(reportError).toHaveBeenCalledTimes(1);
     expect(reportError).toHaveBeenCalledWith('mf_public', expect.objectContaining({ message: 'Home cannot render' }));
   });
+
+  it("gives the page's nonce to every style and script it writes, and writes no style attribute", async () => {
+    const { routes, routesVersion } = siteRoutes();
+    const config = {
+      apiUrl: '/api',
+      firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
+      stripePublishableKey: '',
+      campTimeZone: 'America/New_York',
+      remotes: { mf_public: 'http://localhost:3001/mf-manifest.json' },
+      routes,
+      routesVersion,
+      releases: {},
+      overrides: {},
+    } as ShellConfig;
+    const template =
+      '<!doctype html><html><head><meta charset="utf-8"><title>Sportify Camp</title><style>body{margin:0}</style>' +
+      '<link rel=preload as=script href=/main.js><script>window.started=1</script></head>' +
+      '<body><div id="root"></div></body></html>';
+    const result = await renderPage({
+      url: '/login',
+      config,
+      serverRemotes: {},
+      template,
+      nonce: 'n0nce',
+      signal: new AbortController().signal,
+    });
+    const chunks: string[] = [];
+    await new Promise<void>((resolve) =>
+      result.pipe({
+        write: (chunk: string | Buffer) => chunks.push(String(chunk)),
+        end: () => resolve(),
+      } as unknown as NodeJS.WritableStream),
+    );
+    const html = chunks.join('');
+    // styled-components' styles of the screen.
+    expect(html).toMatch(/<style nonce="n0nce" data-styled="true"/);
+    const tags = html.match(/<(script|style|link)\b[^>]*>/g) ?? [];
+    expect(tags.length).toBeGreaterThanOrEqual(5);
+    for (const tag of tags) expect(tag).toContain('nonce="n0nce"');
+    expect(html).toContain('<meta property="csp-nonce" nonce="n0nce">');
+    expect(html).not.toMatch(/\sstyle=/);
+  });
 });

@@ -7,7 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { api, formatTitle, makeStore, setRuntimeConfig, signedIn, signedOut, type AppStore } from '@sportify/shared-ui';
-import { matchScreen, SHELL_PATHS, type RenderResult } from '@sportify/shared-ui/screens';
+import { matchScreen, SHELL_PATHS, withNonce, type RenderResult } from '@sportify/shared-ui/screens';
 import { App } from '../App';
 import { loadShellPage } from '../pages/shellPages';
 import { handoverState } from './handover';
@@ -49,7 +49,8 @@ async function renderOnce(
   input: RenderInput,
 ): Promise<{ body: PassThrough; styles: string; errors: unknown[] }> {
   const { nonce, signal, url } = input;
-  const sheet = new ServerStyleSheet();
+  // Its <style> element carries the nonce: the page's policy admits no other.
+  const sheet = new ServerStyleSheet({ nonce });
   const body = new PassThrough();
   const errors: unknown[] = [];
   try {
@@ -105,9 +106,8 @@ async function renderWithData(store: AppStore, app: ReactNode, input: RenderInpu
 /** The template with the screen's title, its styles and markup, the inline config and the state it used. */
 function documentParts(input: RenderInput, title: string, styles: string, state: unknown) {
   const nonce = escapeHtml(input.nonce);
-  const page = input.template
-    // Every inline script of the template runs by this page's nonce.
-    .replace(/<script(?![^>]*\bsrc=)(?![^>]*\bnonce=)/g, `<script nonce="${nonce}"`)
+  // Every script, style and link of the template by this page's nonce.
+  const page = withNonce(input.template, input.nonce)
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(formatTitle(title))}</title>`)
     // The config is inline: no request for it.
     .replace(/<link[^>]*href="?\/config\.json[^>]*>\s*/, '')
