@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { everyone, openScreen, screensFor, signInAs } from './screens';
-import { ports } from './support';
+import { everyone, openScreen, screensFor, signInAs, watchPolicy } from './screens';
+import { hydrated, ports } from './support';
 
 // Every screen, signed out and as each role, loaded once and checked at each width (the layout is CSS alone, so a
 // resized page is laid out as one loaded at that width):
 // - axe-core at a phone, a tablet and a laptop width;
 // - at a phone, a laptop and a wide screen, no table cell breaks a word (or a price) across lines and no page is
-//   wider than the window (a wide table scrolls in its own box); a full-page screenshot of each is kept.
+//   wider than the window (a wide table scrolls in its own box); a full-page screenshot of each is kept;
+// - the page's content security policy refuses nothing while it loads, hydrates and styles itself.
 const axeWidths = [390, 768, 1366];
 const layoutWidths = [390, 1280, 1920];
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -60,11 +61,12 @@ export function brokenWords(page: Page): Promise<{ cells: number; broken: Broken
 }
 
 for (const who of everyone) {
-  test(`every screen ${who}: axe finds no violation at ${axeWidths.join(', ')} px, and no table breaks a word at ${layoutWidths.join(', ')} px; screenshots attached`, async ({
+  test(`every screen ${who}: axe finds no violation at ${axeWidths.join(', ')} px, and no table breaks a word at ${layoutWidths.join(', ')} px, and the policy refuses nothing; screenshots attached`, async ({
     page,
     request,
   }, info) => {
     test.setTimeout(300_000);
+    const refused = watchPolicy(page);
     // Signed in at the default width, where the Logout button that confirms it is in the bar, not the menu.
     await signInAs(page, who);
     // Cards that come into view at a new width would otherwise be measured while they fade in; at rest they look
@@ -73,8 +75,13 @@ for (const who of everyone) {
     const violations: string[] = [];
     const layout: string[] = [];
     let checked = 0;
+    const policy: string[] = [];
     for (const screen of await screensFor(who, request)) {
+      const refusedBefore = refused.length;
       await openScreen(page, screen);
+      await hydrated(page);
+      // The server's styles and the browser's own are both applied: the navbar has its layout.
+      await expect(page.getByRole('banner')).toHaveCSS('position', /sticky|relative|static|fixed/);
       for (const width of [...new Set([...axeWidths, ...layoutWidths])].sort((a, b) => a - b)) {
         await page.setViewportSize({ width, height: 900 });
         // The next frame is laid out at the new width.
@@ -108,7 +115,9 @@ for (const who of everyone) {
         }
       }
       await page.setViewportSize({ width: 1280, height: 720 });
+      for (const text of refused.slice(refusedBefore)) policy.push(`${screen.name} (${screen.path}): ${text}`);
     }
+    expect(policy, "the page's content security policy refused something").toEqual([]);
     if (violations.length) throw new Error(`${violations.length} axe violation(s):\n${violations.join('\n')}`);
     // The signed-out screens have the Instructors table; every role's dashboard has more.
     expect(checked, 'table cells were found and measured').toBeGreaterThan(0);

@@ -1,44 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
-import { everyone, openScreen, screensFor, signInAs } from './screens';
+import { expect, test } from '@playwright/test';
+import { watchPolicy } from './screens';
 import { hydrated } from './support';
 
 // The pages' Content-Security-Policy admits scripts by nonce only, styles by nonce only (no style attribute) and
-// pictures from the site's own origins: every screen, as every role, loads, hydrates, styles itself and shows its
-// toasts without the browser refusing anything.
-
-/** Every refusal the browser reports: the page's `securitypolicyviolation` events and its console's CSP errors. */
-function watchPolicy(page: Page): string[] {
-  const refused: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) refused.push(message.text());
-    // A preload the page then does not use (a nonce or credentials mismatch) would cost a second download.
-    if (/was preloaded using link preload but not used/i.test(message.text())) refused.push(message.text());
-  });
-  void page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(
-        `Content Security Policy refused ${event.blockedURI || 'inline'} (${event.effectiveDirective}) at ` +
-          `${event.sourceFile}:${event.lineNumber}`,
-      );
-    });
-  });
-  return refused;
-}
-
-for (const who of everyone) {
-  test(`no screen breaks the page's policy, ${who}`, async ({ page, request }) => {
-    test.setTimeout(180_000);
-    const refused = watchPolicy(page);
-    await signInAs(page, who);
-    for (const screen of await screensFor(who, request)) {
-      await openScreen(page, screen);
-      await hydrated(page);
-      // The server's styles and the browser's own are both applied: the navbar has its layout.
-      await expect(page.getByRole('banner')).toHaveCSS('position', /sticky|relative|static|fixed/);
-      expect(refused, `${screen.name} (${screen.path})`).toEqual([]);
-    }
-  });
-}
+// pictures from the site's own origins: a client-side navigation and a toast keep to it (every screen, as every
+// role, is checked by the pass of tests/a11y.spec.ts).
 
 test("a client-side navigation, a remote's screen loaded on the way and a toast keep to the policy", async ({
   page,

@@ -75,3 +75,22 @@ export async function openScreen(page: Page, screen: Screen) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
 }
+
+/** Every refusal the browser reports: the page's `securitypolicyviolation` events and its console's CSP errors. */
+export function watchPolicy(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) refused.push(message.text());
+    // A preload the page then does not use (a nonce or credentials mismatch) would cost a second download.
+    if (/was preloaded using link preload but not used/i.test(message.text())) refused.push(message.text());
+  });
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Content Security Policy refused ${event.blockedURI || 'inline'} (${event.effectiveDirective}) at ` +
+          `${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  return refused;
+}
