@@ -8,6 +8,7 @@ import { readCookies } from './canary.js';
 import { pagePolicy, setSecurityHeaders } from './headers.js';
 import { reportOnce } from './log.js';
 import { Lru } from './lru.js';
+import { reportToken } from './report-key.js';
 import { overrideHeader, releasesHeader, type PageConfig, type Site } from './site.js';
 import type { ServerTelemetry } from './telemetry.js';
 
@@ -118,6 +119,8 @@ export interface PageSettings {
   renderTimeoutMs: number;
   /** Where a failed server render is reported (none without an API). */
   telemetry?: ServerTelemetry;
+  /** Signs the page's report token (SPORTIFY_REPORT_KEY). */
+  reportKey: string;
 }
 
 /**
@@ -130,12 +133,14 @@ export async function sendPage(
   res: ServerResponse,
   site: Site,
   target: { pathname: string; search: string },
-  { renderTimeoutMs, telemetry }: PageSettings,
+  { renderTimeoutMs, telemetry, reportKey }: PageSettings,
 ): Promise<void> {
   const { shellDir, serverRemotes } = site;
   // This page load's id: its error reports (the browser's and this server's) carry it.
   const traceId = randomBytes(16).toString('hex');
-  const config: PageConfig = { ...site.config, traceId };
+  // Its reports count at the API only with this token: its trace id and the releases it was served, signed.
+  const token = reportToken(reportKey, traceId, site.config.releases);
+  const config: PageConfig = { ...site.config, traceId, reportToken: token };
   const match = matchScreen(config.routes, target.pathname);
   const shellPath = target.pathname.replace(/(.)\/+$/, '$1');
   const shellPage = SHELL_PATHS.includes(shellPath);
@@ -150,19 +155,20 @@ export async function sendPage(
       ...(config.releases[remote] ?? { version: null, channel: 'build' }),
       route: match?.route.path ?? (shellPage ? shellPath : '/*'),
       traceId,
+      token,
       phase: 'server-render',
       message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     });
   };
   const nonce = randomBytes(16).toString('base64');
   const template = templateOf(shellDir);
-  const token = req.method === 'GET' ? sessionToken(req) : undefined;
+  const session = req.method === 'GET' ? sessionToken(req) : undefined;
 
   setSecurityHeaders(res, pagePolicy(config, nonce));
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   // A page rendered as a signed-in user, or with a remote overridden for this browser, is that browser's alone; one
   // made for this browser's canary cohort is too.
-  const personal = token || config.overrides;
+  const personal = session || config.overrides;
   res.setHeader('Cache-Control', personal ? 'private, no-store' : site.perBrowser ? 'private, no-cache' : 'no-cache');
   res.setHeader('Vary', 'Cookie, Accept-Encoding');
   res.setHeader('X-Sportify-Releases', releasesHeader(config.releases));
@@ -203,7 +209,7 @@ export async function sendPage(
       nonce,
       signal: controller.signal,
       reportError: reportFailure,
-      ...(token ? { token } : {}),
+      ...(session ? { token: session } : {}),
     };
     const result = await Promise.race([renderPage(input), gaveUp]);
     res.statusCode = result.status;

@@ -3,11 +3,13 @@
 // Environment: SPORTIFY_API_URL (the API behind /api), SPORTIFY_RUNTIME_CONFIG (JSON; else the shell build's
 // config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('0': production), PAGE_RENDER_TIMEOUT_MS (default 1500),
 // SPORTIFY_OPS_KEY (signs remote overrides, reads the API's health figures and is carried by error reports;
-// development default in development mode), SPORTIFY_CANARY_CHECK_MS (default 5000).
+// development default in development mode), SPORTIFY_CANARY_CHECK_MS (default 5000), SPORTIFY_REPORT_KEY (signs
+// report tokens and cohort cookies, the API's same key; required outside development mode).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { opsKeyOf } from './override.js';
 import { createPageServer } from './page-server.js';
+import { reportKeyOf } from './report-key.js';
 import { devModeOf, listen, readArgs } from './serve.js';
 import type { RemoteBuild } from './site.js';
 
@@ -57,6 +59,14 @@ if (!opsKey)
     'page server: SPORTIFY_OPS_KEY is unset, short or the development one: remote overrides are off, canaries are not rolled back automatically and failed server renders are not reported',
   );
 
+let reportKey: string;
+try {
+  reportKey = reportKeyOf(process.env, devMode);
+} catch (error) {
+  console.error(`page server: ${(error as Error).message}`);
+  process.exit(2);
+}
+
 const server = createPageServer({
   shellDist,
   releasesDir: path.resolve(String(args.releases ?? process.env.SPORTIFY_RELEASES_DIR ?? 'releases')),
@@ -67,5 +77,6 @@ const server = createPageServer({
   renderTimeoutMs: timeout,
   opsKey,
   canaryCheckMs,
+  reportKey,
 });
 listen(server, 'page server', Number(args.port), args.host, shellDist);
