@@ -52,6 +52,7 @@ describe('fail closed: account binding and the seed', () => {
       SPORTIFY_DEV_MODE: '0',
       JWT_SECRET: 'x'.repeat(40),
       SPORTIFY_OPS_KEY: 'o'.repeat(40),
+      SPORTIFY_REPORT_KEY: 'r'.repeat(40),
       STRIPE_SECRET_KEY: 'sk_live_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
       FIREBASE_PROJECT_ID: 'sportify-prod',

@@ -16,6 +16,7 @@ describe('configuration validated at boot', () => {
   const PROD = {
     JWT_SECRET: 'x'.repeat(40),
     SPORTIFY_OPS_KEY: 'o'.repeat(40),
+    SPORTIFY_REPORT_KEY: 'r'.repeat(40),
     STRIPE_SECRET_KEY: 'sk_live_abc',
     STRIPE_WEBHOOK_SECRET: 'whsec_live_abc',
     FIREBASE_PROJECT_ID: 'sportify-camp-prod',
@@ -95,6 +96,7 @@ describe('configuration validated at boot', () => {
     const problems = problemsOf(env).join('\n');
     expect(problems).toContain('JWT_SECRET is required');
     expect(problems).toContain('SPORTIFY_OPS_KEY is required');
+    expect(problems).toContain('SPORTIFY_REPORT_KEY is required');
     expect(problems).toContain('STRIPE_SECRET_KEY is required');
     expect(problems).toContain('STRIPE_WEBHOOK_SECRET is required');
     expect(problems).toContain('FIREBASE_PROJECT_ID must be a real Firebase project');
@@ -123,11 +125,13 @@ describe('configuration validated at boot', () => {
       ...PROD,
       JWT_SECRET: 'short-secret',
       SPORTIFY_OPS_KEY: 'short-key',
+      SPORTIFY_REPORT_KEY: 'short-key',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
       STRIPE_WEBHOOK_SECRET: 'whsec_sportify_development_only',
     }).join('\n');
     expect(problems).toContain('JWT_SECRET must be at least 32 characters');
     expect(problems).toContain('SPORTIFY_OPS_KEY must be at least 32 characters');
+    expect(problems).toContain('SPORTIFY_REPORT_KEY must be at least 32 characters');
     expect(problems).toContain('FIREBASE_AUTH_EMULATOR_HOST must not be set');
     expect(problems).toContain('STRIPE_WEBHOOK_SECRET must not be the development one');
     expect(
@@ -136,6 +140,9 @@ describe('configuration validated at boot', () => {
     expect(
       problemsOf({ ...PROD, SPORTIFY_OPS_KEY: 'sportify-dev-only-ops-key-change-me-in-production' }).join('\n'),
     ).toContain('SPORTIFY_OPS_KEY must be at least 32 characters, and not the development one');
+    expect(
+      problemsOf({ ...PROD, SPORTIFY_REPORT_KEY: 'sportify-dev-only-report-key-change-me-in-production' }).join('\n'),
+    ).toContain('SPORTIFY_REPORT_KEY must be at least 32 characters, and not the development one');
     // With every production setting it starts, and not in development mode.
     expect(loadConfig(PROD)).toMatchObject({
       developmentMode: false,

@@ -98,8 +98,10 @@ test('a release whose Home throws, promoted as a 50% canary, rolls itself back a
       const page = await context.newPage();
       const response = await page.goto('/');
       expect(response?.status()).toBe(200);
-      const cohort = (await context.cookies()).find((cookie) => cookie.name === 'sportify_cohort')?.value ?? '';
-      expect(cohort).toMatch(/^[0-9a-f]{32}$/);
+      // The cohort and the page server's signature of it.
+      const cookie = (await context.cookies()).find((c) => c.name === 'sportify_cohort')?.value ?? '';
+      expect(cookie).toMatch(/^[0-9a-f]{32}\.[\w-]{43}$/);
+      const cohort = cookie.split('.')[0];
       const used = mfPublicRelease(await response?.headerValue('x-sportify-releases'));
       if (used?.channel === 'canary') {
         expect(used.version).toBe(bad);

@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { API, apiToken, bearer, demo, hydrated, ports, signIn } from './support';
+import { API, apiToken, bearer, demo, expectForgedCohortReplaced, hydrated, ports, signIn } from './support';
 
 interface Health {
   releases: {
@@ -88,4 +88,24 @@ test('a screen that throws and a remote that cannot load reach the API with remo
   expect(failed.row.errorLoads).toBeGreaterThanOrEqual(1);
   // Nothing personal: no e-mail address in what was stored.
   expect(JSON.stringify([thrown.error, failed.error])).not.toContain('@sportify.camp');
+});
+
+test('a report without its page token counts nowhere; a forged cohort cookie is replaced', async ({ request }) => {
+  const admin = await apiToken(request, demo.admin.email, demo.admin.password);
+  // A release no page server serves, reported without a token: accepted, and no health row appears for it.
+  const version = '9.9.9-fffffff.20261126000000';
+  const traceId = 'f'.repeat(32);
+  const event = { remote: 'mf_public', version, channel: 'live', route: '/', traceId };
+  const forged = await request.post(`${API}/telemetry`, {
+    data: {
+      events: [
+        { kind: 'load', ...event },
+        { kind: 'error', ...event, phase: 'render' },
+      ],
+    },
+  });
+  expect(forged.status()).toBe(204);
+  const health = await request.get(`${API}/telemetry/health?minutes=60&remote=mf_public`, { headers: bearer(admin) });
+  expect(((await health.json()) as Health).releases.map((release) => release.version)).not.toContain(version);
+  await expectForgedCohortReplaced(request, `http://localhost:${ports.shell}`);
 });

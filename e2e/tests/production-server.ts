@@ -22,6 +22,7 @@ export const REMOTES = [
 export const PRODUCTION_KEYS = {
   ops: 'production-journey-ops-key-0123456789abcdef0123456789',
   override: 'production-journey-override-key-0123456789abcdef01234',
+  report: 'production-journey-report-key-0123456789abcdef012345',
 };
 
 export function freePort(): Promise<number> {
@@ -37,7 +38,13 @@ export function freePort(): Promise<number> {
 
 /** This process's environment without the development flag (production is what is left). */
 export function productionEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
-  const { SPORTIFY_DEV_MODE: _dev, SPORTIFY_OPS_KEY: _ops, SPORTIFY_OVERRIDE_KEY: _override, ...env } = process.env;
+  const {
+    SPORTIFY_DEV_MODE: _dev,
+    SPORTIFY_OPS_KEY: _ops,
+    SPORTIFY_OVERRIDE_KEY: _override,
+    SPORTIFY_REPORT_KEY: _report,
+    ...env
+  } = process.env;
   return { ...env, ...settings };
 }
 
@@ -55,6 +62,7 @@ export async function productionSettings(): Promise<Record<string, string>> {
     SPORTIFY_API_URL: `http://localhost:${ports.api}`,
     SPORTIFY_OPS_KEY: PRODUCTION_KEYS.ops,
     SPORTIFY_OVERRIDE_KEY: PRODUCTION_KEYS.override,
+    SPORTIFY_REPORT_KEY: PRODUCTION_KEYS.report,
   };
 }
 

@@ -2,7 +2,7 @@ import { test, expect, type APIResponse } from '@playwright/test';
 import { createHmac } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { apiToken, demo, ports } from './support';
+import { apiToken, demo, expectForgedCohortReplaced, ports } from './support';
 import {
   pageServerRefusal,
   PRODUCTION_KEYS,
@@ -65,6 +65,7 @@ test('started with none of its settings, the page server refuses to start and na
   expect(output).toContain('The page server refuses to start in production mode');
   expect(output).toContain('SPORTIFY_API_URL is required');
   expect(output).toContain('SPORTIFY_OPS_KEY is required');
+  expect(output).toContain('SPORTIFY_REPORT_KEY is required');
 });
 
 test('an override GET from another site or from the address bar sets nothing, for a visitor or an admin', async ({
@@ -163,5 +164,6 @@ test('source maps answer 404 in every spelling, on the page server and an asset 
   }
 });
 
-// A forged cohort cookie is replaced: its test belongs here, once the page server signs the cohort (read the
-// answer's cookies with cookiesSetBy, on `site`).
+test('a cohort cookie this page server did not sign is replaced with a fresh signed one', async ({ request }) => {
+  await expectForgedCohortReplaced(request, site.url);
+});

@@ -123,3 +123,25 @@ export async function selectOnClassesScreen(page: Page, className: string) {
   await clickCentred(card.getByRole('button', { name: 'Select', exact: true }));
   await expect(card.getByRole('button')).toHaveText('Selected');
 }
+
+/**
+ * Checks that the site at `site` replaces a cohort cookie it did not sign: a bare cohort (the form a browser could
+ * choose) and one with a made-up signature each get a fresh `sportify_cohort` of the signed form
+ * (`<32 hex>.<43 base64url>`), never the one sent. For any suite, the production-mode one too:
+ * `await expectForgedCohortReplaced(request, siteUrl)`.
+ */
+export async function expectForgedCohortReplaced(request: APIRequestContext, site: string): Promise<void> {
+  const chosen = 'c0ffee'.padEnd(32, '0');
+  for (const forged of [chosen, `${chosen}.${'A'.repeat(43)}`]) {
+    const response = await request.get(`${site}/`, { headers: { cookie: `sportify_cohort=${forged}` } });
+    expect(response.status()).toBe(200);
+    const set = response
+      .headersArray()
+      .filter((header) => header.name.toLowerCase() === 'set-cookie')
+      .map((header) => header.value)
+      .find((value) => value.startsWith('sportify_cohort='));
+    const fresh = /^sportify_cohort=([0-9a-f]{32})\.[\w-]{43};/.exec(set ?? '');
+    expect(fresh, `a fresh signed cohort instead of ${forged}`).not.toBeNull();
+    expect(fresh![1]).not.toBe(chosen);
+  }
+}

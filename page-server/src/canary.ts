@@ -27,9 +27,9 @@ export const cohortOf = (cookies: Record<string, string>): string | undefined =>
 
 export const newCohort = (): string => randomBytes(16).toString('hex');
 
-/** Secure outside development mode, as the session and override cookies. */
-export const cohortCookie = (cohort: string, secure: boolean): string =>
-  `${COHORT_COOKIE}=${cohort}; Max-Age=${COHORT_MAX_AGE_SECONDS}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** The cookie that keeps a browser's cohort (`value`: signed, see signedCohort); Secure outside development mode. */
+export const cohortCookie = (value: string, secure: boolean): string =>
+  `${COHORT_COOKIE}=${value}; Max-Age=${COHORT_MAX_AGE_SECONDS}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 
 /**
  * Whether a package's canary at `percent` serves this cohort: a hash of cohort and package, so one browser is on the

@@ -1,11 +1,12 @@
 import http from 'node:http';
-import { cohortCookie, cohortOf, COHORT_COOKIE, newCohort, readCookies } from './canary.js';
+import { cohortCookie, COHORT_COOKIE, newCohort, readCookies } from './canary.js';
 import { watchCanaries } from './canary-watch.js';
 import { fileIn, sendFile } from './files.js';
 import { NOTHING_RUNS_POLICY, setSecurityHeaders } from './headers.js';
 import { apiProxy, isApiPath } from './proxy.js';
 import { handleOverride, OVERRIDE_PATH, readOverride, withOverride, type OverrideSettings } from './override.js';
 import { readRegistry } from './releases.js';
+import { reportKeyOf, signedCohort, verifiedCohort } from './report-key.js';
 import { sendPage, warmRenderer } from './render.js';
 import { guarded, notFound, sendRelease } from './serve.js';
 import { overrideHeader, readSite, releasesHeader, type Site, type SiteSettings } from './site.js';
@@ -27,6 +28,11 @@ export interface PageServerSettings extends SiteSettings {
   canaryCheckMs?: number;
   /** Where failed server renders are reported; by default the API's `/telemetry` with `opsKey`. */
   telemetry?: ServerTelemetry;
+  /**
+   * SPORTIFY_REPORT_KEY (shared with the API): signs each page's report token and the cohort cookie. Without it,
+   * the development key in development mode; production mode refuses to create the server.
+   */
+  reportKey?: string;
 }
 
 const API_PREFIX = '/api';
@@ -37,6 +43,7 @@ const API_PREFIX = '/api';
  * page shows (the registry and the builds are read from disk), so any number can run behind a balancer.
  */
 export function createPageServer(settings: PageServerSettings): http.Server {
+  const reportKey = settings.reportKey ?? reportKeyOf({}, settings.devMode);
   const proxy = settings.apiUrl ? apiProxy(settings.apiUrl, API_PREFIX) : undefined;
   const overrides: OverrideSettings = {
     devMode: settings.devMode,
@@ -49,24 +56,30 @@ export function createPageServer(settings: PageServerSettings): http.Server {
     (settings.apiUrl && settings.opsKey
       ? createServerTelemetry({ apiUrl: settings.apiUrl, opsKey: settings.opsKey })
       : undefined);
-  const pages = { renderTimeoutMs: settings.renderTimeoutMs, telemetry };
+  const pages = { renderTimeoutMs: settings.renderTimeoutMs, telemetry, reportKey };
   // The site as read for each request, once (the headers need it before the request is routed), as this browser
   // sees it (its canary cohort and its override of a remote, if any).
   const sites = new WeakMap<http.IncomingMessage, Site>();
-  const siteOf = (req: http.IncomingMessage, cookies = readCookies(req)): Site => {
+  /** The request's cookies, its cohort only when this page server signed it (bare: what the canary split reads). */
+  const cookiesOf = (req: http.IncomingMessage): Record<string, string> => {
+    const { [COHORT_COOKIE]: signed, ...cookies } = readCookies(req);
+    const cohort = verifiedCohort(reportKey, signed);
+    return cohort ? { ...cookies, [COHORT_COOKIE]: cohort } : cookies;
+  };
+  const siteOf = (req: http.IncomingMessage, cookies = cookiesOf(req)): Site => {
     const site = sites.get(req) ?? withOverride(readSite(settings, cookies), readOverride(req, overrides));
     sites.set(req, site);
     return site;
   };
   /**
    * The cookies a page or /config.json is made for: a browser without a cohort gets one now (this answer already
-   * uses it), so each canary serves the same browsers at every load.
+   * uses it), so each canary serves the same browsers at every load. A cohort this server did not sign is replaced.
    */
   const withCohort = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const cookies = readCookies(req);
-    if (cohortOf(cookies)) return { cookies, fresh: false };
+    const cookies = cookiesOf(req);
+    if (cookies[COHORT_COOKIE]) return { cookies, fresh: false };
     const cohort = newCohort();
-    res.appendHeader('Set-Cookie', cohortCookie(cohort, !settings.devMode));
+    res.appendHeader('Set-Cookie', cohortCookie(signedCohort(reportKey, cohort), !settings.devMode));
     return { cookies: { ...cookies, [COHORT_COOKIE]: cohort }, fresh: true };
   };
 
@@ -84,7 +97,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       const trimmed = target.decoded.replace(/\/+$/, '');
       const last = trimmed.slice(trimmed.lastIndexOf('/') + 1);
       const answersPerBrowser = target.decoded === '/config.json' || !last.includes('.');
-      const { cookies, fresh } = answersPerBrowser ? withCohort(req, res) : { cookies: readCookies(req), fresh: false };
+      const { cookies, fresh } = answersPerBrowser ? withCohort(req, res) : { cookies: cookiesOf(req), fresh: false };
       const read = siteOf(req, cookies);
       // An answer that sets the cohort is this browser's alone, like one made for a running canary's cohort.
       const site = fresh ? { ...read, perBrowser: true } : read;

@@ -14,6 +14,7 @@ import { readCookies } from './canary.js';
 import { pagePolicy, setSecurityHeaders } from './headers.js';
 import { reportOnce } from './log.js';
 import { Lru } from './lru.js';
+import { reportToken } from './report-key.js';
 import { overrideHeader, releasesHeader, type PageConfig, type Site } from './site.js';
 import type { ServerTelemetry } from './telemetry.js';
 
@@ -123,6 +124,8 @@ export interface PageSettings {
   renderTimeoutMs: number;
   /** Where a failed server render is reported (none without an API). */
   telemetry?: ServerTelemetry;
+  /** Signs the page's report token (SPORTIFY_REPORT_KEY). */
+  reportKey: string;
 }
 
 /**
@@ -135,12 +138,14 @@ export async function sendPage(
   res: ServerResponse,
   site: Site,
   target: { pathname: string; search: string },
-  { renderTimeoutMs, telemetry }: PageSettings,
+  { renderTimeoutMs, telemetry, reportKey }: PageSettings,
 ): Promise<void> {
   const { shellDir, serverRemotes } = site;
   // This page load's id: its error reports (the browser's and this server's) carry it.
   const traceId = randomBytes(16).toString('hex');
-  const config: PageConfig = { ...site.config, traceId };
+  // Its reports count at the API only with this token: its trace id and the releases it was served, signed.
+  const token = reportToken(reportKey, traceId, site.config.releases);
+  const config: PageConfig = { ...site.config, traceId, reportToken: token };
   const match = matchScreen(config.routes, target.pathname);
   const shellPath = target.pathname.replace(/(.)\/+$/, '$1');
   const shellPage = SHELL_PATHS.includes(shellPath);
@@ -155,6 +160,7 @@ export async function sendPage(
       ...(config.releases[remote] ?? { version: null, channel: 'build' }),
       route: match?.route.path ?? (shellPage ? shellPath : '/*'),
       traceId,
+      token,
       phase: 'server-render',
       message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     });
@@ -162,13 +168,13 @@ export async function sendPage(
   const nonce = randomBytes(16).toString('base64');
   // Nonce'd here, not only by the render: a shell release built before the policy still gets its tags admitted.
   const template = withNonce(templateOf(shellDir), nonce);
-  const token = req.method === 'GET' ? sessionToken(req) : undefined;
+  const session = req.method === 'GET' ? sessionToken(req) : undefined;
 
   setSecurityHeaders(res, pagePolicy(config, nonce));
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   // A page rendered as a signed-in user, or with a remote overridden for this browser, is that browser's alone; one
   // made for this browser's canary cohort is too.
-  const personal = token || config.overrides;
+  const personal = session || config.overrides;
   res.setHeader('Cache-Control', personal ? 'private, no-store' : site.perBrowser ? 'private, no-cache' : 'no-cache');
   res.setHeader('Vary', 'Cookie, Accept-Encoding');
   res.setHeader('X-Sportify-Releases', releasesHeader(config.releases));
@@ -209,7 +215,7 @@ export async function sendPage(
       nonce,
       signal: controller.signal,
       reportError: reportFailure,
-      ...(token ? { token } : {}),
+      ...(session ? { token: session } : {}),
     };
     const result = await Promise.race([renderPage(input), gaveUp]);
     res.statusCode = result.status;

@@ -3,13 +3,15 @@
 // Environment: SPORTIFY_API_URL (the API behind /api), SPORTIFY_RUNTIME_CONFIG (JSON; else the shell build's
 // config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('1': development, anything else production),
 // PAGE_RENDER_TIMEOUT_MS (default 1500), SPORTIFY_OPS_KEY (reads the API's health figures and is carried by error
-// reports), SPORTIFY_OVERRIDE_KEY (signs remote overrides), SPORTIFY_CANARY_CHECK_MS (default 5000). In production
+// reports), SPORTIFY_OVERRIDE_KEY (signs remote overrides), SPORTIFY_CANARY_CHECK_MS (default 5000),
+// SPORTIFY_REPORT_KEY (signs report tokens and cohort cookies, the API's same key). In production
 // mode it refuses to start without the settings of PAGE_SERVER_SETTINGS, naming each.
 import { requireProductionSettings, SettingsError } from '@sportify/platform';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { opsKeyOf, overrideKeyOf } from './override.js';
 import { createPageServer } from './page-server.js';
+import { reportKeyOf } from './report-key.js';
 import { devModeOf, listen, readArgs } from './serve.js';
 import { PAGE_SERVER_SETTINGS } from './settings.js';
 import type { RemoteBuild } from './site.js';
@@ -66,6 +68,14 @@ const opsKey = opsKeyOf(process.env, devMode);
 const overrideKey = overrideKeyOf(process.env, devMode);
 if (!overrideKey) console.warn('page server: SPORTIFY_OVERRIDE_KEY is unset: remote overrides are off');
 
+let reportKey: string;
+try {
+  reportKey = reportKeyOf(process.env, devMode);
+} catch (error) {
+  console.error(`page server: ${(error as Error).message}`);
+  process.exit(2);
+}
+
 const server = createPageServer({
   shellDist,
   releasesDir: path.resolve(String(args.releases ?? process.env.SPORTIFY_RELEASES_DIR ?? 'releases')),
@@ -77,5 +87,6 @@ const server = createPageServer({
   opsKey,
   overrideKey,
   canaryCheckMs,
+  reportKey,
 });
 listen(server, 'page server', Number(args.port), args.host, shellDist);

@@ -9,6 +9,8 @@ export interface ServerErrorEvent extends ReleaseInUse {
   traceId: string;
   phase: 'server-render';
   message: string;
+  /** The page's report token: the API counts nothing without it (a batch may hold several pages' events). */
+  token: string;
 }
 
 export interface ServerTelemetry {

@@ -9,13 +9,17 @@ import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { inCanary } from '../dist/page-server/src/canary.js';
 import { checkCanaries, judgeCanary, windowMinutes } from '../dist/page-server/src/canary-watch.js';
-import { makeSite, request, startPageServer } from './support.mjs';
+import { signedCohort } from '../dist/page-server/src/report-key.js';
+import { makeSite, REPORT_KEY, request, startPageServer } from './support.mjs';
 
 const LIVE = '0.1.0-abc1234.1';
 const CANARY = '0.1.0-abc1234.2';
 const OPS_KEY = 'test-ops-key-of-at-least-32-characters!!';
 const cohorts = (n) => Array.from({ length: n }, () => randomBytes(16).toString('hex'));
-const cookieOf = (response) => /sportify_cohort=([0-9a-f]{32})/.exec(String(response.headers['set-cookie']))?.[1];
+const cookieOf = (response) =>
+  /sportify_cohort=([0-9a-f]{32})\.[\w-]{43};/.exec(String(response.headers['set-cookie']))?.[1];
+/** The cohort cookie as this page server signs it. */
+const cohortCookie = (cohort) => `sportify_cohort=${signedCohort(REPORT_KEY, cohort)}`;
 const inlineConfig = (body) => JSON.parse(/<script id="sportify-config"[^>]*>(.*?)<\/script>/.exec(body)[1]);
 
 /** A site whose mf-public has a live release and a canary of `percent` (each with its own screens and server build). */
@@ -75,7 +79,7 @@ test('outside development mode the cohort cookie is Secure, as the session and o
     const response = await request(page.url, '/config.json');
     assert.match(
       String(response.headers['set-cookie']),
-      /^sportify_cohort=[0-9a-f]{32}; .*HttpOnly; SameSite=Lax; Secure$/,
+      /^sportify_cohort=[0-9a-f]{32}\.[\w-]{43}; .*HttpOnly; SameSite=Lax; Secure$/,
     );
   } finally {
     await page.close();
@@ -106,13 +110,35 @@ describe('a page server with a canary', () => {
       const cohort = cookieOf(response);
       assert.match(
         String(response.headers['set-cookie']),
-        /^sportify_cohort=[0-9a-f]{32}; Max-Age=34560000; Path=\/; HttpOnly; SameSite=Lax$/,
+        /^sportify_cohort=[0-9a-f]{32}\.[\w-]{43}; Max-Age=34560000; Path=\/; HttpOnly; SameSite=Lax$/,
       );
       const channel = /mf_public=[^;]+;(\w+)/.exec(response.headers['x-sportify-releases'])[1];
       assert.equal(channel === 'canary', inCanary(cohort, 'mf-public', 50), 'the cookie set is the one used');
       if (channel === 'canary') onCanary++;
     }
     assert.ok(onCanary >= 75 && onCanary <= 125, `${onCanary} of 200 on the canary`);
+  });
+
+  test('a cohort cookie this page server did not sign is replaced by a fresh signed one, and never used', async () => {
+    const chosen = cohorts(40).find((c) => inCanary(c, 'mf-public', 50));
+    const other = cohorts(1)[0];
+    for (const forged of [
+      chosen,
+      `${chosen}.${signedCohort('another-key-of-at-least-32-characters!!', chosen).split('.')[1]}`,
+      `${chosen}.${signedCohort(REPORT_KEY, other).split('.')[1]}`,
+      `${signedCohort(REPORT_KEY, chosen)}.x`,
+      `${chosen.toUpperCase()}.${signedCohort(REPORT_KEY, chosen).split('.')[1]}`,
+    ]) {
+      for (const url of ['/', '/config.json']) {
+        const response = await request(page.url, url, { headers: { cookie: `sportify_cohort=${forged}` } });
+        const fresh = cookieOf(response);
+        assert.ok(fresh, `${forged} on ${url} is replaced`);
+        assert.notEqual(fresh, chosen);
+        const channel = /mf_public=[^;]+;(\w+)/.exec(response.headers['x-sportify-releases'])[1];
+        assert.equal(channel === 'canary', inCanary(fresh, 'mf-public', 50), 'the answer uses the fresh cohort');
+        assert.equal(response.headers['cache-control'], 'private, no-cache');
+      }
+    }
   });
 
   test('a browser keeps its release, and its page, /config.json and server render use the same one', async () => {
@@ -123,7 +149,7 @@ describe('a page server with a canary', () => {
       [canaryCohort, CANARY, 'canary'],
       [liveCohort, LIVE, 'live'],
     ]) {
-      const headers = { cookie: `theme=dark; sportify_cohort=${cohort}` };
+      const headers = { cookie: `theme=dark; ${cohortCookie(cohort)}` };
       for (let i = 0; i < 5; i++) {
         globalThis.__renders = [];
         const pageResponse = await request(page.url, '/', { headers });
@@ -151,7 +177,7 @@ describe('a page server with a canary', () => {
 
   test('a client-rendered page (the render failed) carries the same release inline', async () => {
     const cohort = cohorts(40).find((c) => inCanary(c, 'mf-public', 50));
-    const response = await request(page.url, '/?render=fail', { headers: { cookie: `sportify_cohort=${cohort}` } });
+    const response = await request(page.url, '/?render=fail', { headers: { cookie: cohortCookie(cohort) } });
     assert.deepEqual(inlineConfig(response.body).releases.mf_public, { version: CANARY, channel: 'canary' });
   });
 
@@ -160,7 +186,7 @@ describe('a page server with a canary', () => {
     const missing = siteWithCanary(50, { version: '0.1.0-abc1234.9' });
     const server = await startPageServer(missing);
     try {
-      const config = await request(server.url, '/config.json', { headers: { cookie: `sportify_cohort=${cohort}` } });
+      const config = await request(server.url, '/config.json', { headers: { cookie: cohortCookie(cohort) } });
       assert.deepEqual(JSON.parse(config.body).releases.mf_public, { version: LIVE, channel: 'live' });
       const file = await request(server.url, '/favicon.svg');
       assert.equal(file.headers['set-cookie'], undefined);
@@ -301,7 +327,7 @@ describe('the automatic rollback', () => {
     const api = await fakeApi(() => [200, health(figures(12, 6), figures(30, 0))]);
     const page = await startPageServer(site, { apiUrl: api.url, opsKey: OPS_KEY, canaryCheckMs: 50 });
     const cohort = cohorts(40).find((c) => inCanary(c, 'mf-public', 50));
-    const headers = { cookie: `sportify_cohort=${cohort}` };
+    const headers = { cookie: cohortCookie(cohort) };
     try {
       const config = async () => JSON.parse((await request(page.url, '/config.json', { headers })).body);
       assert.equal((await config()).releases.mf_public.channel, 'canary');

@@ -9,6 +9,7 @@ import { makeSite, request } from './support.mjs';
 
 const SERVER = path.resolve(import.meta.dirname, '../dist/page-server/src/server.js');
 const OPS_KEY = 'a-test-ops-key-of-more-than-32-characters-0123456789';
+const REPORT_KEY = 'a-test-report-key-of-more-than-32-characters-012345';
 
 /** The environment without any of the site's settings (the test runner's own may carry some). */
 const bareEnv = () =>
@@ -80,6 +81,7 @@ describe('the page server started as in production', () => {
       assert.match(started.output, /The page server refuses to start in production mode/);
       assert.match(started.output, /SPORTIFY_API_URL is required/);
       assert.match(started.output, /SPORTIFY_OPS_KEY is required/);
+      assert.match(started.output, /SPORTIFY_REPORT_KEY is required/);
     }
   });
 
@@ -98,7 +100,12 @@ describe('the page server started as in production', () => {
     assert.match(started.output, /SPORTIFY_OVERRIDE_KEY must not be the operators' key/);
     const short = await startServer(
       site,
-      { SPORTIFY_API_URL: 'http://127.0.0.1:9', SPORTIFY_OPS_KEY: OPS_KEY, SPORTIFY_OVERRIDE_KEY: 'short' },
+      {
+        SPORTIFY_API_URL: 'http://127.0.0.1:9',
+        SPORTIFY_OPS_KEY: OPS_KEY,
+        SPORTIFY_REPORT_KEY: REPORT_KEY,
+        SPORTIFY_OVERRIDE_KEY: 'short',
+      },
       await freePort(),
     );
     assert.equal(short.exited, true, short.output);
@@ -108,7 +115,7 @@ describe('the page server started as in production', () => {
   test('with its settings it starts, and serves no override without its key and no source map', async () => {
     const started = await startServer(
       site,
-      { SPORTIFY_API_URL: 'http://127.0.0.1:9', SPORTIFY_OPS_KEY: OPS_KEY },
+      { SPORTIFY_API_URL: 'http://127.0.0.1:9', SPORTIFY_OPS_KEY: OPS_KEY, SPORTIFY_REPORT_KEY: REPORT_KEY },
       await freePort(),
     );
     assert.equal(started.exited, false, started.output);

@@ -4,7 +4,16 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { CONFIG, REMOTE_SCREENS, makeSite, pageServerForSuite, request, startPageServer } from './support.mjs';
+import { signedCohort } from '../dist/page-server/src/report-key.js';
+import {
+  CONFIG,
+  REMOTE_SCREENS,
+  REPORT_KEY,
+  makeSite,
+  pageServerForSuite,
+  request,
+  startPageServer,
+} from './support.mjs';
 
 const renders = () => globalThis.__renders ?? [];
 const nonceOf = (response) => /'nonce-([^']+)'/.exec(response.headers['content-security-policy'])?.[1];
@@ -148,7 +157,7 @@ describe('the route table follows the releases', () => {
   const config = async () => JSON.parse((await request(page.url, '/config.json')).body);
 
   test('/config.json has the routes and their version, never cached', async () => {
-    const cohort = { cookie: `sportify_cohort=${'0'.repeat(32)}` };
+    const cohort = { cookie: `sportify_cohort=${signedCohort(REPORT_KEY, '0'.repeat(32))}` };
     const response = await request(page.url, '/config.json', { headers: cohort });
     assert.equal(response.headers['cache-control'], 'no-cache');
     const body = JSON.parse(response.body);

@@ -117,6 +117,9 @@ async function listening(server) {
   };
 }
 
+/** The report key of the tests' page servers (the API's tests sign with their own). */
+export const REPORT_KEY = 'page-server-tests-report-key-0123456789abcdef';
+
 export const startPageServer = (site, settings = {}) =>
   listening(
     createPageServer({
@@ -125,6 +128,7 @@ export const startPageServer = (site, settings = {}) =>
       remotes: site.remotes,
       devMode: true,
       renderTimeoutMs: 1500,
+      reportKey: REPORT_KEY,
       ...settings,
     }),
   );

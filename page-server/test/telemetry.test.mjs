@@ -2,11 +2,14 @@
 // HTTP boundary): with the remote, its release, the route pattern, the phase and the page's trace id, batched and
 // never in a page's way.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { createServerTelemetry } from '../dist/page-server/src/telemetry.js';
-import { makeSite, pageServerForSuite, request, startPageServer } from './support.mjs';
+import { makeSite, pageServerForSuite, REPORT_KEY, request, startPageServer } from './support.mjs';
 
 const OPS_KEY = 'ops-key-for-the-page-server-tests-0123456789';
 const inlineConfig = (body) =>
@@ -50,6 +53,20 @@ async function fakeApi() {
   };
 }
 
+/** What a report token says, once its signature is checked against the tests' key (the API's contract). */
+function tokenPayload(token) {
+  const [version, payload, signature] = token.split('.');
+  assert.equal(version, 'v1');
+  assert.equal(signature, createHmac('sha256', REPORT_KEY).update(`report\n${payload}`).digest('base64url'));
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+}
+
+/** An event as sent, its token checked to be its page's and set aside. */
+function withoutToken({ token, ...event }) {
+  assert.equal(tokenPayload(token).t, event.traceId, "the event carries its page's token");
+  return event;
+}
+
 async function until(check, what, ms = 4000) {
   for (const started = Date.now(); Date.now() - started < ms; await sleep(25)) if (check()) return;
   assert.fail(`waited ${ms} ms for ${what}`);
@@ -78,6 +95,18 @@ describe('trace id', () => {
     const config = await request(page.url, '/config.json');
     assert.equal(config.headers['x-sportify-trace'], undefined);
     assert.equal(JSON.parse(config.body).traceId, undefined);
+    assert.equal(JSON.parse(config.body).reportToken, undefined);
+  });
+
+  test("each page's report token is signed and names its trace id, the releases it served and an expiry", async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const response = await request(page.url, '/classes?render=fail');
+    const config = inlineConfig(response.body);
+    const payload = tokenPayload(config.reportToken);
+    assert.equal(payload.t, response.headers['x-sportify-trace']);
+    assert.deepEqual(payload.r, { shell: [null, 'build'], mf_public: [null, 'build'] });
+    assert.ok(payload.e >= before + 12 * 3600 && payload.e <= before + 12 * 3600 + 5, 'valid 12 hours');
+    assert.equal(globalThis.__renders.at(-1).config.reportToken, config.reportToken, 'the render gets it');
   });
 });
 
@@ -106,7 +135,7 @@ describe('failed server renders reported to the API', () => {
     assert.equal(sent.url, '/telemetry');
     assert.equal(sent.headers['x-sportify-ops-key'], OPS_KEY);
     assert.match(sent.headers['content-type'], /^application\/json/);
-    assert.deepEqual(sent.body.events, [
+    assert.deepEqual(sent.body.events.map(withoutToken), [
       {
         kind: 'error',
         remote: 'mf_public',
@@ -124,7 +153,7 @@ describe('failed server renders reported to the API', () => {
     const response = await request(page.url, '/classes?render=part');
     assert.match(response.body, /server render of/);
     await until(() => api.events().length === 1, 'the report');
-    assert.deepEqual(api.events()[0], {
+    assert.deepEqual(withoutToken(api.events()[0]), {
       kind: 'error',
       remote: 'mf_public',
       version: null,
@@ -163,6 +192,7 @@ describe('failed server renders reported to the API', () => {
       api.events().map(({ version, channel, traceId }) => ({ version, channel, traceId })),
       [{ version: '0.1.0-abc1234.1', channel: 'live', traceId: failed.headers['x-sportify-trace'] }],
     );
+    assert.deepEqual(tokenPayload(api.events()[0].token).r.mf_public, ['0.1.0-abc1234.1', 'live']);
     site.write(`${site.releases}/registry.json`, {});
   });
 
@@ -202,6 +232,27 @@ describe('the page server reporter', () => {
     } finally {
       await page.close();
       await api.close();
+      site.remove();
+    }
+  });
+});
+
+describe('the report key at start-up', () => {
+  test('outside development mode the page server refuses to start without a usable SPORTIFY_REPORT_KEY', async () => {
+    const site = makeSite();
+    const server = fileURLToPath(new URL('../dist/page-server/src/server.js', import.meta.url));
+    try {
+      for (const key of [undefined, 'short', 'sportify-dev-only-report-key-change-me-in-production']) {
+        const { SPORTIFY_REPORT_KEY: _, ...env } = process.env;
+        const run = spawnSync(process.execPath, [server, '--dir', site.shell, '--port', '0'], {
+          env: { ...env, SPORTIFY_DEV_MODE: '0', ...(key ? { SPORTIFY_REPORT_KEY: key } : {}) },
+          encoding: 'utf8',
+          timeout: 10_000,
+        });
+        assert.equal(run.status, 2, `${key}: ${run.stdout}${run.stderr}`);
+        assert.match(run.stderr, /SPORTIFY_REPORT_KEY is required outside development mode/);
+      }
+    } finally {
       site.remove();
     }
   });

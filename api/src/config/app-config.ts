@@ -16,6 +16,8 @@ export interface AppConfig {
   jwtSecret: string;
   /** Operators' shared secret (SPORTIFY_OPS_KEY): page servers and ops tools send it as X-Sportify-Ops-Key. */
   opsKey: string;
+  /** The page servers' report key (SPORTIFY_REPORT_KEY): a report counts only with a page token signed by it. */
+  reportKey: string;
   /** API token lifetime in seconds. */
   jwtTtlSeconds: number;
   firebaseProjectId: string;
@@ -124,6 +126,7 @@ export class ConfigError extends Error {
 
 const DEV_JWT_SECRET = 'sportify-dev-only-secret-change-me-in-production';
 export const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
+export const DEV_REPORT_KEY = 'sportify-dev-only-report-key-change-me-in-production';
 export const DEV_WEBHOOK_SECRET = 'whsec_sportify_development_only';
 const DEFAULT_ORIGINS = [3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`);
 const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
@@ -187,6 +190,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     opsKey = DEV_OPS_KEY;
   } else if (production && (opsKey.length < 32 || opsKey === DEV_OPS_KEY)) {
     problems.push(`SPORTIFY_OPS_KEY must be at least 32 characters, and not the development one, ${needed}`);
+  }
+
+  let reportKey = str('SPORTIFY_REPORT_KEY');
+  if (!reportKey) {
+    if (production) problems.push(`SPORTIFY_REPORT_KEY is required ${needed}: at least 32 characters`);
+    reportKey = DEV_REPORT_KEY;
+  } else if (production && (reportKey.length < 32 || reportKey === DEV_REPORT_KEY)) {
+    problems.push(`SPORTIFY_REPORT_KEY must be at least 32 characters, and not the development one, ${needed}`);
   }
 
   const ttlRaw = str('JWT_TTL', '1h');
@@ -353,6 +364,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mongodbUri,
     jwtSecret,
     opsKey,
+    reportKey,
     jwtTtlSeconds,
     firebaseProjectId,
     firebaseAuthEmulatorHost,

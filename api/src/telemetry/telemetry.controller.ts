@@ -31,12 +31,15 @@ export class TelemetryController {
   @OwnBudget()
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiConsumes('application/json', 'text/plain')
-  @ApiNoContentResponse({ description: 'Stored (no address, no account; messages redacted)' })
+  @ApiNoContentResponse({
+    description:
+      "Taken. Counted only with the page's valid token: its load once, a few errors per part; anything else is dropped. Stored without address or account, messages redacted",
+  })
   @ApiBadRequestResponse({ description: 'Not 1 to 50 valid events, or not JSON' })
   @ApiPayloadTooLargeResponse({ description: 'More than 16 KB' })
   @ApiTooManyRequestsResponse({ description: "Past the client's telemetry budget (Retry-After)" })
   async report(@Body() body: TelemetryBatchDto): Promise<void> {
-    await this.telemetry.record(body.events);
+    await this.telemetry.record(body.token, body.events);
   }
 
   @Get('health')

@@ -73,9 +73,28 @@ export class TelemetryEventDto implements TelemetryEvent {
   @IsString({ message: 'message must be text' })
   @MaxLength(300, { message: 'message must be at most 300 characters' })
   message?: string;
+
+  @ApiPropertyOptional({
+    maxLength: 2000,
+    description: "This event's page token, when the batch mixes page loads (the page server's); else the batch's",
+  })
+  @IsOptional()
+  @IsString({ message: 'token must be text' })
+  @MaxLength(2000, { message: 'token must be at most 2000 characters' })
+  token?: string;
 }
 
 export class TelemetryBatchDto {
+  @ApiPropertyOptional({
+    maxLength: 2000,
+    description:
+      "The page's report token, as the page server gave it (config.reportToken). Without a valid one nothing counts",
+  })
+  @IsOptional()
+  @IsString({ message: 'token must be text' })
+  @MaxLength(2000, { message: 'token must be at most 2000 characters' })
+  token?: string;
+
   @ApiProperty({ type: [TelemetryEventDto], minItems: 1, maxItems: EVENTS_MAX })
   @IsArray({ message: 'events must be a list' })
   @ArrayMinSize(1, { message: 'events must have at least 1 event' })

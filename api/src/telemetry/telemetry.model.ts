@@ -9,6 +9,8 @@ export type Phase = (typeof PHASES)[number];
 export const TELEMETRY_RETENTION_SECONDS = 2 * 86400;
 export const HEALTH_MINUTES_MAX = 1440;
 export const LAST_ERRORS_MAX = 5;
+/** Errors of one part counted per page token at most (a page in an error loop, or a replayed token, adds no more). */
+export const ERRORS_PER_PAGE = 3;
 
 /** One page load's report about one part (a remote or the shell), as the browser or the page server sends it. */
 export interface TelemetryEvent {
@@ -20,15 +22,20 @@ export interface TelemetryEvent {
   traceId: string;
   phase?: Phase;
   message?: string;
+  /** The event's own page token (else the batch's). */
+  token?: string;
 }
 
-/** Page loads of one release through one channel in one minute (summed by every replica). */
-export interface LoadCount {
+/** What a batch adds to one release's figures through one channel in one minute (summed by every replica). */
+export interface CountDelta {
   remote: string;
   version: string | null;
   channel: Channel;
   minute: Date;
   loads: number;
+  errors: number;
+  errorLoads: number;
+  lastErrorAt: Date | null;
 }
 
 /** One error as stored: no address, no account, the message redacted. */

@@ -2,13 +2,24 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TelemetryController } from './telemetry.controller';
 import { TelemetryRepository } from './telemetry.repository';
-import { ErrorReportRecord, ErrorReportSchema, LoadCountRecord, LoadCountSchema } from './telemetry.schema';
+import {
+  ErrorReportRecord,
+  ErrorReportSchema,
+  RecentErrorsRecord,
+  RecentErrorsSchema,
+  ReleaseCountRecord,
+  ReleaseCountSchema,
+  ReportMarkRecord,
+  ReportMarkSchema,
+} from './telemetry.schema';
 import { TelemetryService } from './telemetry.service';
 
 @Module({
   imports: [
     MongooseModule.forFeature([
-      { name: LoadCountRecord.name, schema: LoadCountSchema },
+      { name: ReleaseCountRecord.name, schema: ReleaseCountSchema },
+      { name: ReportMarkRecord.name, schema: ReportMarkSchema },
+      { name: RecentErrorsRecord.name, schema: RecentErrorsSchema },
       { name: ErrorReportRecord.name, schema: ErrorReportSchema },
     ]),
   ],

@@ -1,124 +1,199 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { AnyBulkWriteOperation, Model } from 'mongoose';
+import type { AnyBulkWriteOperation, Model, mongo } from 'mongoose';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { LAST_ERRORS_MAX, type ErrorReport, type LastError, type LoadCount } from './telemetry.model';
-import { ErrorReportRecord, LoadCountRecord } from './telemetry.schema';
+import { LAST_ERRORS_MAX, type CountDelta, type ErrorReport, type LastError } from './telemetry.model';
+import { ErrorReportRecord, RecentErrorsRecord, ReleaseCountRecord, ReportMarkRecord } from './telemetry.schema';
 
-export interface LoadTotal {
+export interface ReleaseTotal {
   remote: string;
   version: string | null;
   loads: number;
-}
-
-export interface ErrorTotal {
-  remote: string;
-  version: string | null;
   errors: number;
   errorLoads: number;
-  lastErrorAt: Date;
+  lastErrorAt: Date | null;
 }
 
 type Release = { remote: string; version: string | null };
 
-/** A browser's override runs a developer's build, not a release: its reports are kept but count in no release's health. */
+/** A browser's override runs a developer's build, not a release: it counts in no release's health. */
 const RELEASES_ONLY = { channel: { $ne: 'override' as const } };
+
+const writeErrorsOf = (err: unknown) => (err as { writeErrors?: { index: number; code?: number }[] }).writeErrors;
 
 @Injectable()
 export class TelemetryRepository {
   constructor(
-    @InjectModel(LoadCountRecord.name) private readonly loadsModel: Model<LoadCountRecord>,
+    @InjectModel(ReleaseCountRecord.name) private readonly countsModel: Model<ReleaseCountRecord>,
+    @InjectModel(ReportMarkRecord.name) private readonly marksModel: Model<ReportMarkRecord>,
+    @InjectModel(RecentErrorsRecord.name) private readonly recentModel: Model<RecentErrorsRecord>,
     @InjectModel(ErrorReportRecord.name) private readonly errorsModel: Model<ErrorReportRecord>,
   ) {}
 
-  /** Adds page loads to their minute buckets: one round trip for the whole batch, an atomic `$inc` per bucket. */
-  async addLoads(counts: LoadCount[]): Promise<void> {
-    if (!counts.length) return;
-    const ops: AnyBulkWriteOperation<LoadCountRecord>[] = counts.map(({ loads, ...bucket }) => ({
-      updateOne: {
-        filter: { _id: bucketId(bucket) },
-        update: { $inc: { loads }, $setOnInsert: bucket },
-        upsert: true,
-      },
-    }));
+  /**
+   * Records each mark that no replica recorded before; returns those this call recorded (the unique `_id` decides,
+   * so a token's load counts once however many replicas see it at once).
+   */
+  async markOnce(ids: string[], expiresAt: Date): Promise<Set<string>> {
+    if (!ids.length) return new Set();
     try {
-      await this.loadsModel.bulkWrite(ops, { ordered: false });
+      // The driver's own insert: mongoose's would hide which of them were duplicates.
+      const marks = this.marksModel.collection as unknown as mongo.Collection<ReportMarkRecord>;
+      await marks.insertMany(
+        ids.map((_id) => ({ _id, n: 0, expiresAt })),
+        { ordered: false },
+      );
+      return new Set(ids);
+    } catch (err) {
+      const failed = writeErrorsOf(err);
+      if (!failed?.length || !failed.every(isDuplicateKey)) throw err;
+      const taken = new Set(failed.map((e) => e.index));
+      return new Set(ids.filter((_, i) => !taken.has(i)));
+    }
+  }
+
+  /** Adds `wanted` to the mark's count; returns how many of them fit under `max` (atomic across replicas). */
+  async takeUpTo(
+    id: string,
+    wanted: number,
+    max: number,
+    expiresAt: Date,
+  ): Promise<{ granted: number; first: boolean }> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const after = await this.marksModel
+          .findOneAndUpdate(
+            { _id: id },
+            { $inc: { n: wanted }, $setOnInsert: { expiresAt } },
+            { upsert: true, returnDocument: 'after' },
+          )
+          .lean<ReportMarkRecord>()
+          .exec();
+        const before = (after?.n ?? wanted) - wanted;
+        return { granted: Math.max(0, Math.min(wanted, max - before)), first: before === 0 };
+      } catch (err) {
+        // Two replicas created the mark at once: the loser's `$inc` goes to the winner's record.
+        if (!isDuplicateKey(err) || attempt > 0) throw err;
+      }
+    }
+  }
+
+  /** Adds to the figures' minute buckets: one round trip for the whole batch, an atomic `$inc` per bucket. */
+  async addCounts(deltas: CountDelta[]): Promise<void> {
+    if (!deltas.length) return;
+    const ops: AnyBulkWriteOperation<ReleaseCountRecord>[] = deltas.map(
+      ({ loads, errors, errorLoads, lastErrorAt, ...bucket }) => ({
+        updateOne: {
+          filter: { _id: bucketId(bucket) },
+          update: {
+            $inc: { loads, errorCount: errors, errorLoads },
+            $setOnInsert: bucket,
+            ...(lastErrorAt ? { $max: { lastErrorAt } } : {}),
+          },
+          upsert: true,
+        },
+      }),
+    );
+    try {
+      await this.countsModel.bulkWrite(ops, { ordered: false });
     } catch (err) {
       // Two replicas created the same new bucket at once: the loser's `$inc` is applied to the winner's record.
-      const failed = (err as { writeErrors?: { index: number; code?: number }[] }).writeErrors;
+      const failed = writeErrorsOf(err);
       if (!failed?.length || !failed.every(isDuplicateKey)) throw err;
-      await this.loadsModel.bulkWrite(
+      await this.countsModel.bulkWrite(
         failed.map((e) => ops[e.index]),
         { ordered: false },
       );
     }
   }
 
+  /** Stores counted errors, and keeps each release's newest ones for health. */
   async addErrors(reports: ErrorReport[]): Promise<void> {
-    if (reports.length) await this.errorsModel.insertMany(reports, { ordered: false, lean: true });
-  }
-
-  /** Page loads per release since `since` (whole minutes). */
-  async loadTotals(since: Date, remote?: string): Promise<LoadTotal[]> {
-    const rows = await this.loadsModel
-      .aggregate<{ _id: Release; loads: number }>([
-        { $match: { minute: { $gte: since }, ...RELEASES_ONLY, ...(remote ? { remote } : {}) } },
-        { $group: { _id: { remote: '$remote', version: '$version' }, loads: { $sum: '$loads' } } },
-      ])
-      .exec();
-    return rows.map((r) => ({ remote: r._id.remote, version: r._id.version ?? null, loads: r.loads }));
-  }
-
-  /** Errors per release since `since`, with how many distinct page loads (trace ids) had them. */
-  async errorTotals(since: Date, remote?: string): Promise<ErrorTotal[]> {
-    const rows = await this.errorsModel
-      .aggregate<{ _id: Release; errors: number; errorLoads: number; lastErrorAt: Date }>([
-        { $match: { at: { $gte: since }, ...RELEASES_ONLY, ...(remote ? { remote } : {}) } },
-        {
-          $group: {
-            _id: { remote: '$remote', version: '$version', traceId: '$traceId' },
-            errors: { $sum: 1 },
-            lastErrorAt: { $max: '$at' },
-          },
+    if (!reports.length) return;
+    const byRelease = new Map<string, { release: Release; errors: LastError[] }>();
+    for (const { at, remote, version, channel, route, phase, traceId, message } of reports) {
+      const key = releaseId({ remote, version });
+      const entry = byRelease.get(key) ?? { release: { remote, version }, errors: [] };
+      entry.errors.push({ at, phase, route, ...(message ? { message } : {}), traceId, channel });
+      byRelease.set(key, entry);
+    }
+    const at = reports[reports.length - 1].at;
+    const recent: AnyBulkWriteOperation<RecentErrorsRecord>[] = [...byRelease].map(([_id, { release, errors }]) => ({
+      updateOne: {
+        filter: { _id },
+        update: {
+          $push: { latest: { $each: errors, $slice: -LAST_ERRORS_MAX } },
+          $set: { at },
+          $setOnInsert: release,
         },
+        upsert: true,
+      },
+    }));
+    await Promise.all([
+      this.errorsModel.insertMany(reports, { ordered: false, lean: true }),
+      this.recentModel.bulkWrite(recent, { ordered: false }).catch(async (err: unknown) => {
+        const failed = writeErrorsOf(err);
+        if (!failed?.length || !failed.every(isDuplicateKey)) throw err;
+        await this.recentModel.bulkWrite(
+          failed.map((e) => recent[e.index]),
+          { ordered: false },
+        );
+      }),
+    ]);
+  }
+
+  /** Counted figures per release since `since` (whole minutes): a sum over the release's minute buckets. */
+  async totals(since: Date, remote?: string): Promise<ReleaseTotal[]> {
+    const rows = await this.countsModel
+      .aggregate<{ _id: Release } & Omit<ReleaseTotal, 'remote' | 'version'>>([
+        { $match: { minute: { $gte: since }, ...RELEASES_ONLY, ...(remote ? { remote } : {}) } },
         {
           $group: {
-            _id: { remote: '$_id.remote', version: '$_id.version' },
-            errors: { $sum: '$errors' },
-            errorLoads: { $sum: 1 },
+            _id: { remote: '$remote', version: '$version' },
+            loads: { $sum: '$loads' },
+            errors: { $sum: '$errorCount' },
+            errorLoads: { $sum: '$errorLoads' },
             lastErrorAt: { $max: '$lastErrorAt' },
           },
         },
       ])
       .exec();
-    return rows.map((r) => ({
-      remote: r._id.remote,
-      version: r._id.version ?? null,
-      errors: r.errors,
-      errorLoads: r.errorLoads,
-      lastErrorAt: r.lastErrorAt,
+    return rows.map(({ _id, loads, errors, errorLoads, lastErrorAt }) => ({
+      remote: _id.remote,
+      version: _id.version ?? null,
+      loads,
+      errors,
+      errorLoads,
+      lastErrorAt: lastErrorAt ?? null,
     }));
   }
 
-  /** The newest errors of one release since `since`. */
-  async lastErrors(release: Release, since: Date): Promise<LastError[]> {
-    const docs = await this.errorsModel
-      .find({ remote: release.remote, version: release.version, at: { $gte: since }, ...RELEASES_ONLY })
-      .sort({ at: -1, _id: -1 })
-      .limit(LAST_ERRORS_MAX)
-      .select({ _id: 0, at: 1, phase: 1, route: 1, message: 1, traceId: 1, channel: 1 })
-      .lean<LastError[]>()
+  /** The newest errors since `since` of each release (by release id), in one read. */
+  async lastErrors(since: Date, remote?: string): Promise<Map<string, LastError[]>> {
+    const docs = await this.recentModel
+      .find({ at: { $gte: since }, ...(remote ? { remote } : {}) })
+      .lean<RecentErrorsRecord[]>()
       .exec();
-    return docs.map(({ at, phase, route, message, traceId, channel }) => ({
-      at,
-      phase,
-      route,
-      ...(message ? { message } : {}),
-      traceId,
-      channel,
-    }));
+    return new Map(
+      docs.map((doc) => [
+        releaseId(doc),
+        doc.latest
+          .filter((e) => e.at >= since)
+          .reverse()
+          .map(({ at, phase, route, message, traceId, channel }) => ({
+            at,
+            phase,
+            route,
+            ...(message ? { message } : {}),
+            traceId,
+            channel,
+          })),
+      ]),
+    );
   }
 }
 
-const bucketId = (b: Omit<LoadCount, 'loads'>) =>
+export const releaseId = (r: Release) => `${r.remote}|${r.version ?? '-'}`;
+
+const bucketId = (b: Omit<CountDelta, 'loads' | 'errors' | 'errorLoads' | 'lastErrorAt'>) =>
   `${b.remote}|${b.version ?? '-'}|${b.channel}|${b.minute.toISOString()}`;

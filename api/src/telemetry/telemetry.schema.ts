@@ -1,5 +1,12 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { CHANNELS, PHASES, TELEMETRY_RETENTION_SECONDS, type Channel, type Phase } from './telemetry.model';
+import {
+  CHANNELS,
+  PHASES,
+  TELEMETRY_RETENTION_SECONDS,
+  type Channel,
+  type LastError,
+  type Phase,
+} from './telemetry.model';
 
 /** Which release a record is about: the remote, its version (null: an unversioned build) and how it was served. */
 abstract class ReleaseRecord {
@@ -13,9 +20,12 @@ abstract class ReleaseRecord {
   channel: Channel;
 }
 
-/** Page loads of one release through one channel in one minute: every replica `$inc`s the same record. */
-@Schema({ collection: 'telemetry_loads', versionKey: false })
-export class LoadCountRecord extends ReleaseRecord {
+/**
+ * The counted figures of one release through one channel in one minute: every replica `$inc`s the same record when
+ * it counts a report, so health reads a few of these per release instead of the reports themselves.
+ */
+@Schema({ collection: 'telemetry_counts', versionKey: false })
+export class ReleaseCountRecord extends ReleaseRecord {
   /** remote, version, channel and minute: one record per bucket, whichever replica creates it. */
   @Prop({ type: String, required: true })
   _id: string;
@@ -23,14 +33,67 @@ export class LoadCountRecord extends ReleaseRecord {
   @Prop({ required: true })
   minute: Date;
 
-  @Prop({ required: true })
+  // No defaults: every write is an upsert with `$inc` and `$max` of these.
+  @Prop()
   loads: number;
+
+  @Prop()
+  errorCount: number;
+
+  /** Page loads (tokens) whose first counted error of this release was in this minute. */
+  @Prop()
+  errorLoads: number;
+
+  @Prop({ type: Date })
+  lastErrorAt?: Date;
 }
 
-export const LoadCountSchema = SchemaFactory.createForClass(LoadCountRecord);
-LoadCountSchema.index({ minute: 1 }, { expireAfterSeconds: TELEMETRY_RETENTION_SECONDS });
+export const ReleaseCountSchema = SchemaFactory.createForClass(ReleaseCountRecord);
+ReleaseCountSchema.index({ minute: 1 }, { expireAfterSeconds: TELEMETRY_RETENTION_SECONDS });
 
-/** One reported error (no address, no account; the message redacted before it gets here). */
+/**
+ * What one page's token has used, shared by every replica: `<trace>|load|<part>` once its load counted,
+ * `<trace>|errors|<part>` with how many of its errors were reported. Kept until the token expires.
+ */
+@Schema({ collection: 'telemetry_marks', versionKey: false })
+export class ReportMarkRecord {
+  @Prop({ type: String, required: true })
+  _id: string;
+
+  @Prop()
+  n: number;
+
+  @Prop({ required: true })
+  expiresAt: Date;
+}
+
+export const ReportMarkSchema = SchemaFactory.createForClass(ReportMarkRecord);
+ReportMarkSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+
+/** The newest counted errors of one release (at most LAST_ERRORS_MAX, oldest first), for health's last errors. */
+@Schema({ collection: 'telemetry_recent', versionKey: false })
+export class RecentErrorsRecord {
+  /** remote and version. */
+  @Prop({ type: String, required: true })
+  _id: string;
+
+  @Prop({ required: true })
+  remote: string;
+
+  @Prop({ type: String, default: null })
+  version: string | null;
+
+  @Prop({ type: [Object] })
+  latest: LastError[];
+
+  @Prop({ required: true })
+  at: Date;
+}
+
+export const RecentErrorsSchema = SchemaFactory.createForClass(RecentErrorsRecord);
+RecentErrorsSchema.index({ at: 1 }, { expireAfterSeconds: TELEMETRY_RETENTION_SECONDS });
+
+/** One counted error (no address, no account; the message redacted before it gets here). */
 @Schema({ collection: 'telemetry_errors', versionKey: false })
 export class ErrorReportRecord extends ReleaseRecord {
   @Prop({ required: true })
@@ -51,4 +114,3 @@ export class ErrorReportRecord extends ReleaseRecord {
 
 export const ErrorReportSchema = SchemaFactory.createForClass(ErrorReportRecord);
 ErrorReportSchema.index({ at: 1 }, { expireAfterSeconds: TELEMETRY_RETENTION_SECONDS });
-ErrorReportSchema.index({ remote: 1, version: 1, at: -1 });

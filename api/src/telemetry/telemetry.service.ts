@@ -1,7 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { redact } from './redact';
-import type { ErrorReport, Health, LoadCount, ReleaseHealth, TelemetryEvent } from './telemetry.model';
-import { TelemetryRepository } from './telemetry.repository';
+import { verifyReportToken } from './report-token';
+import {
+  ERRORS_PER_PAGE,
+  type CountDelta,
+  type ErrorReport,
+  type Health,
+  type ReleaseHealth,
+  type TelemetryEvent,
+} from './telemetry.model';
+import { releaseId, TelemetryRepository } from './telemetry.repository';
 
 const MINUTE = 60_000;
 const compare = (a: string | null, b: string | null) => ((a ?? '') < (b ?? '') ? -1 : (a ?? '') > (b ?? '') ? 1 : 0);
@@ -9,27 +18,85 @@ const floorToMinute = (ms: number) => new Date(Math.floor(ms / MINUTE) * MINUTE)
 
 @Injectable()
 export class TelemetryService {
-  constructor(private readonly repository: TelemetryRepository) {}
+  constructor(
+    private readonly repository: TelemetryRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  /** Stores one batch: page loads summed into minute buckets, errors one by one. Nothing about the sender is kept. */
-  async record(events: TelemetryEvent[]): Promise<void> {
+  /**
+   * Counts a batch: each event under its own token, else the batch's (the page server's batches mix page loads).
+   * Returns how many events counted.
+   */
+  async record(batchToken: string | undefined, events: TelemetryEvent[]): Promise<number> {
+    const byToken = new Map<string | undefined, TelemetryEvent[]>();
+    for (const event of events) {
+      const token = event.token ?? batchToken;
+      byToken.set(token, [...(byToken.get(token) ?? []), event]);
+    }
+    let counted = 0;
+    for (const [token, list] of byToken) counted += await this.recordPage(token, list);
+    return counted;
+  }
+
+  /**
+   * Counts the events of one page load that the page server served: only with its valid token, only events of that
+   * page load about the releases the token names, its load once per part (whichever replica, however often it is
+   * sent), and at most ERRORS_PER_PAGE errors per part. Anything else is dropped. Nothing about the sender is kept.
+   */
+  private async recordPage(token: string | undefined, events: TelemetryEvent[]): Promise<number> {
+    const page = verifyReportToken(this.config.reportKey, token);
+    if (!page) return 0;
     const now = Date.now();
     const minute = floorToMinute(now);
-    const loads = new Map<string, LoadCount>();
-    const seen = new Set<string>();
+    const served = events.filter((e) => {
+      const release = page.releases.get(e.remote);
+      return (
+        e.traceId.toLowerCase() === page.traceId && release?.version === e.version && release.channel === e.channel
+      );
+    });
+    const mark = (kind: string, remote: string) => `${page.traceId}|${kind}|${remote}`;
+
+    const loaded = [...new Set(served.filter((e) => e.kind === 'load').map((e) => e.remote))];
+    const failedBy = new Map<string, TelemetryEvent[]>();
+    for (const e of served) if (e.kind === 'error') failedBy.set(e.remote, [...(failedBy.get(e.remote) ?? []), e]);
+
+    const [newLoads, allowed] = await Promise.all([
+      this.repository.markOnce(
+        loaded.map((remote) => mark('load', remote)),
+        page.expiresAt,
+      ),
+      Promise.all(
+        [...failedBy].map(async ([remote, list]) => {
+          const { granted, first } = await this.repository.takeUpTo(
+            mark('errors', remote),
+            list.length,
+            ERRORS_PER_PAGE,
+            page.expiresAt,
+          );
+          return { remote, list: list.slice(0, granted), first };
+        }),
+      ),
+    ]);
+
+    const deltas = new Map<string, CountDelta>();
+    const deltaOf = (remote: string): CountDelta => {
+      const release = page.releases.get(remote)!;
+      let delta = deltas.get(remote);
+      if (!delta) {
+        delta = { remote, ...release, minute, loads: 0, errors: 0, errorLoads: 0, lastErrorAt: null };
+        deltas.set(remote, delta);
+      }
+      return delta;
+    };
+    for (const remote of loaded) if (newLoads.has(mark('load', remote))) deltaOf(remote).loads += 1;
     const errors: ErrorReport[] = [];
-    for (const e of events) {
-      const traceId = e.traceId.toLowerCase();
-      if (e.kind === 'load') {
-        // A page load counts once per release, however often a batch repeats it.
-        const once = `${e.remote}|${e.version}|${e.channel}|${traceId}`;
-        if (seen.has(once)) continue;
-        seen.add(once);
-        const key = `${e.remote}|${e.version}|${e.channel}`;
-        const bucket = loads.get(key) ?? { remote: e.remote, version: e.version, channel: e.channel, minute, loads: 0 };
-        bucket.loads += 1;
-        loads.set(key, bucket);
-      } else {
+    for (const { remote, list, first } of allowed) {
+      if (!list.length) continue;
+      const delta = deltaOf(remote);
+      delta.errors += list.length;
+      if (first) delta.errorLoads += 1;
+      delta.lastErrorAt = new Date(now);
+      for (const e of list) {
         const message = e.message?.trim();
         errors.push({
           at: new Date(now),
@@ -38,51 +105,30 @@ export class TelemetryService {
           channel: e.channel,
           route: redact(e.route),
           phase: e.phase!,
-          traceId,
+          traceId: page.traceId,
           ...(message ? { message: redact(message) } : {}),
         });
       }
     }
-    await Promise.all([this.repository.addLoads([...loads.values()]), this.repository.addErrors(errors)]);
+    await Promise.all([this.repository.addCounts([...deltas.values()]), this.repository.addErrors(errors)]);
+    return [...deltas.values()].reduce((sum, d) => sum + d.loads + d.errors, 0);
   }
 
   /** Loads and errors per release over the last `minutes` (from the start of that minute), from every replica. */
   async health(minutes: number, remote?: string): Promise<Health> {
     const until = new Date();
     const since = floorToMinute(until.getTime() - minutes * MINUTE);
-    const [loadTotals, errorTotals] = await Promise.all([
-      this.repository.loadTotals(since, remote),
-      this.repository.errorTotals(since, remote),
+    const [totals, lastErrors] = await Promise.all([
+      this.repository.totals(since, remote),
+      this.repository.lastErrors(since, remote),
     ]);
-    const releases = new Map<string, ReleaseHealth>();
-    const releaseOf = (r: { remote: string; version: string | null }) => {
-      const key = JSON.stringify([r.remote, r.version]);
-      let entry = releases.get(key);
-      if (!entry) {
-        entry = {
-          remote: r.remote,
-          version: r.version,
-          loads: 0,
-          errorLoads: 0,
-          errors: 0,
-          errorRate: 0,
-          lastErrorAt: null,
-          lastErrors: [],
-        };
-        releases.set(key, entry);
-      }
-      return entry;
-    };
-    for (const t of loadTotals) releaseOf(t).loads = t.loads;
-    for (const t of errorTotals)
-      Object.assign(releaseOf(t), { errors: t.errors, errorLoads: t.errorLoads, lastErrorAt: t.lastErrorAt });
-    const list = [...releases.values()].sort((a, b) => compare(a.remote, b.remote) || compare(a.version, b.version));
-    await Promise.all(
-      list.map(async (r) => {
-        r.errorRate = Math.min(r.errorLoads / Math.max(r.loads, 1), 1);
-        if (r.errors) r.lastErrors = await this.repository.lastErrors(r, since);
-      }),
-    );
+    const list: ReleaseHealth[] = totals
+      .map((t) => ({
+        ...t,
+        errorRate: Math.min(t.errorLoads / Math.max(t.loads, 1), 1),
+        lastErrors: t.errors ? (lastErrors.get(releaseId(t)) ?? []) : [],
+      }))
+      .sort((a, b) => compare(a.remote, b.remote) || compare(a.version, b.version));
     return { since, until, releases: list };
   }
 }

@@ -1126,6 +1126,8 @@ export interface components {
         };
         TelemetryBatchDto: {
             events: components["schemas"]["TelemetryEventDto"][];
+            /** @description The page's report token, as the page server gave it (config.reportToken). Without a valid one nothing counts */
+            token?: string;
         };
         TelemetryEventDto: {
             /** @enum {string} */
@@ -1152,6 +1154,8 @@ export interface components {
              * @example /dashboard/payment/:id
              */
             route: string;
+            /** @description This event's page token, when the batch mixes page loads (the page server's); else the batch's */
+            token?: string;
             /**
              * @description The page load (32 hex characters)
              * @example 0f6c2b1e9d8a4c7b5e3f2a1d0c9b8a7e
@@ -2145,7 +2149,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stored (no address, no account; messages redacted) */
+            /** @description Taken. Counted only with the page's valid token: its load once, a few errors per part; anything else is dropped. Stored without address or account, messages redacted */
             204: {
                 headers: {
                     [name: string]: unknown;

@@ -8,6 +8,8 @@ import { fetchConfigJson } from './fetchConfigJson';
 export interface PageIdentity {
   /** 32 hex characters, in a page's inline config only (not in /config.json). */
   traceId?: string;
+  /** The page server's signed token for this page load's reports (the API counts none without it). */
+  reportToken?: string;
   /** Federation name (and `shell`) -> the release the page uses. */
   releases: Record<string, ReleaseInUse>;
 }
@@ -17,11 +19,12 @@ export type ShellConfig = RuntimeConfig & LiveRoutes & PageIdentity & { override
 
 const parse = (raw: unknown): ShellConfig => {
   const config = parseRuntimeConfig(raw);
-  const { traceId, releases } = raw as { traceId?: unknown; releases?: unknown };
+  const { traceId, reportToken, releases } = raw as { traceId?: unknown; reportToken?: unknown; releases?: unknown };
   return {
     ...config,
     ...parseLiveRoutes(raw, config.remotes),
     ...(typeof traceId === 'string' && /^[0-9a-f]{32}$/.test(traceId) ? { traceId } : {}),
+    ...(typeof reportToken === 'string' && /^[\w.-]{1,2000}$/.test(reportToken) ? { reportToken } : {}),
     releases: releases && typeof releases === 'object' ? (releases as Record<string, ReleaseInUse>) : {},
     overrides: parseOverrides(raw),
   };

@@ -141,13 +141,15 @@ describe('reporting from the page (sendBeacon is the boundary)', () => {
   });
   afterEach(() => jest.useRealTimers());
 
+  const TOKEN = 'v1.eyJ0IjoiMCJ9.c2lnbmVkLWJ5LXRoZS1wYWdlLXNlcnZlci0wMTIzNDU2Nzg5YWI';
   const config = {
     apiUrl: '/api',
     traceId: TRACE,
+    reportToken: TOKEN,
     releases: { mf_public: { version: '0.1.0-abc1234.1', channel: 'live' } },
   } as unknown as ShellConfig;
 
-  it('sends what waits when the page is hidden or left, tagged with the page trace id and release', async () => {
+  it("sends what waits when the page is hidden or left, tagged with the page trace id, release and the page's token", async () => {
     window.history.pushState({}, '', '/dashboard/payment/42');
     const telemetry = startPageTelemetry(config, () => siteRoutes().routes);
     telemetry.asked('mf_public');
@@ -160,6 +162,7 @@ describe('reporting from the page (sendBeacon is the boundary)', () => {
     const [url, body] = sendBeacon.mock.calls[0];
     expect(url).toBe('/api/telemetry');
     expect(JSON.parse(body)).toEqual({
+      token: TOKEN,
       events: [
         {
           kind: 'load',
@@ -183,6 +186,9 @@ describe('reporting from the page (sendBeacon is the boundary)', () => {
     telemetry.renderFailed('mf_public', new Error('boom'));
     window.dispatchEvent(new Event('pagehide'));
     expect(sendBeacon).toHaveBeenCalledTimes(2);
-    expect(JSON.parse(sendBeacon.mock.calls[1][1]).events[0]).toMatchObject({ kind: 'error', phase: 'render' });
+    expect(JSON.parse(sendBeacon.mock.calls[1][1])).toMatchObject({
+      token: TOKEN,
+      events: [{ kind: 'error', phase: 'render' }],
+    });
   });
 });

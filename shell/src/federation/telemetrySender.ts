@@ -18,6 +18,8 @@ export interface SenderOptions {
   endpoint: string;
   /** The page load's id (config.traceId). */
   traceId: string;
+  /** The page server's signed token for this page load (config.reportToken), sent with every batch. */
+  token?: string;
   release(remote: string): ReleaseInUse;
   /** The route pattern of a path the page showed. */
   route(path: string): string;
@@ -43,6 +45,7 @@ const messageOf = (error: unknown) =>
 export function createSender({
   endpoint,
   traceId,
+  token,
   release,
   route,
   send,
@@ -58,7 +61,7 @@ export function createSender({
     clearTimeout(timer);
     timer = undefined;
     while (queue.length) {
-      const body = JSON.stringify({ events: queue.splice(0, batchSize) });
+      const body = JSON.stringify({ ...(token ? { token } : {}), events: queue.splice(0, batchSize) });
       try {
         send(endpoint, body);
       } catch {
@@ -104,6 +107,7 @@ export function startPageSender(config: ShellConfig, routes: () => readonly Scre
     endpoint: `${config.apiUrl}/telemetry`,
     // A page the page server did not make (the dev server) has no trace id of its own.
     traceId: config.traceId ?? randomTraceId(),
+    token: config.reportToken,
     release: (remote) => config.releases[remote] ?? { version: null, channel: 'build' },
     route: (path) => routePattern(routes(), path),
     send: (url, body) => navigator.sendBeacon(url, body),
