@@ -34,7 +34,9 @@ export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem; n
         aria-label={`Cancel enrolment in ${item.className}`}
         title={
           closed
-            ? `Cancellations closed on ${formatCampDate(item.cancelUntil)}, shortly before the class starts`
+            ? `Cancellations closed on ${formatCampDate(item.cancelUntil)}, ${
+                item.startDate ? 'shortly before the class starts' : 'at the end of the window after payment'
+              }`
             : undefined
         }
         onClick={() => setAsking(true)}

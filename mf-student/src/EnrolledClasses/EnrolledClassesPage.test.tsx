@@ -189,7 +189,7 @@ describe('My Enrolled Classes: Cancel enrolment', () => {
   });
 
   it('is disabled after the cutoff, with the reason in its title; open before it', async () => {
-    const past = { ...older, cancelUntil: '2020-01-01T12:00:00.000Z' };
+    const past = { ...older, startDate: '2020-01-03T12:00:00.000Z', cancelUntil: '2020-01-01T12:00:00.000Z' };
     const future = { ...newer, cancelUntil: '2999-01-01T12:00:00.000Z' };
     http = mockApi({ [listUrl]: pagedRoute([past, future]) });
     openWithToasts();
@@ -203,6 +203,18 @@ describe('My Enrolled Classes: Cancel enrolment', () => {
     const open = screen.getByRole('button', { name: 'Cancel enrolment in Swimming Lessons' });
     expect(open).toBeEnabled();
     expect(open).not.toHaveAttribute('title');
+  });
+
+  it('names the window after payment when a class without a start date can no longer be cancelled', async () => {
+    const undated = { ...older, startDate: undefined, cancelUntil: '2020-01-01T12:00:00.000Z' };
+    http = mockApi({ [listUrl]: pagedRoute([undated]) });
+    openWithToasts();
+    const late = await screen.findByRole('button', { name: 'Cancel enrolment in Soccer Training' });
+    expect(late).toBeDisabled();
+    expect(late).toHaveAttribute(
+      'title',
+      'Cancellations closed on Wed, Jan 1, 2020, 7:00 AM EST, at the end of the window after payment',
+    );
   });
 
   it("shows the API's reason when it refuses", async () => {
