@@ -9,6 +9,22 @@ import { renderPage } from './renderPage';
 const TEMPLATE =
   '<!doctype html><html><head><title>Sportify Camp</title></head><body><div id="root"></div></body></html>';
 
+/** The runtime config of a site with the route table of siteRoutes. */
+function siteConfig(): ShellConfig {
+  const { routes, routesVersion } = siteRoutes();
+  return {
+    apiUrl: '/api',
+    firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
+    stripePublishableKey: '',
+    campTimeZone: 'America/New_York',
+    remotes: { mf_public: 'http://localhost:3001/mf-manifest.json' },
+    routes,
+    routesVersion,
+    releases: {},
+    overrides: {},
+  } as ShellConfig;
+}
+
 describe("the server render's report of a remote part that fails", () => {
   beforeAll(() => {
     process.env.SPORTIFY_API_URL = 'http://127.0.0.1:9';
@@ -35,18 +51,7 @@ describe("the server render's report of a remote part that fails", () => {
 
   it('tells the page server once, naming the remote, and still renders the page (the browser renders the part)', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { routes, routesVersion } = siteRoutes();
-    const config = {
-      apiUrl: '/api',
-      firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
-      stripePublishableKey: '',
-      campTimeZone: 'America/New_York',
-      remotes: { mf_public: 'http://localhost:3001/mf-manifest.json' },
-      routes,
-      routesVersion,
-      releases: {},
-      overrides: {},
-    } as ShellConfig;
+    const config = siteConfig();
     const reportError = jest.fn();
     const result = await renderPage({
       url: '/',
@@ -63,18 +68,7 @@ describe("the server render's report of a remote part that fails", () => {
   });
 
   it("gives the page's nonce to every style and script it writes, and writes no style attribute", async () => {
-    const { routes, routesVersion } = siteRoutes();
-    const config = {
-      apiUrl: '/api',
-      firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
-      stripePublishableKey: '',
-      campTimeZone: 'America/New_York',
-      remotes: { mf_public: 'http://localhost:3001/mf-manifest.json' },
-      routes,
-      routesVersion,
-      releases: {},
-      overrides: {},
-    } as ShellConfig;
+    const config = siteConfig();
     const template =
       '<!doctype html><html><head><meta charset="utf-8"><title>Sportify Camp</title><style>body{margin:0}</style>' +
       '<link rel=preload as=script href=/main.js><script>window.started=1</script></head>' +
