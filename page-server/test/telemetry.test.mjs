@@ -245,12 +245,23 @@ describe('the report key at start-up', () => {
       for (const key of [undefined, 'short', 'sportify-dev-only-report-key-change-me-in-production']) {
         const { SPORTIFY_REPORT_KEY: _, ...env } = process.env;
         const run = spawnSync(process.execPath, [server, '--dir', site.shell, '--port', '0'], {
-          env: { ...env, SPORTIFY_DEV_MODE: '0', ...(key ? { SPORTIFY_REPORT_KEY: key } : {}) },
+          env: {
+            ...env,
+            SPORTIFY_DEV_MODE: '0',
+            SPORTIFY_API_URL: 'http://127.0.0.1:9',
+            SPORTIFY_OPS_KEY: 'a-test-ops-key-of-more-than-32-characters-0123456789',
+            ...(key ? { SPORTIFY_REPORT_KEY: key } : {}),
+          },
           encoding: 'utf8',
           timeout: 10_000,
         });
         assert.equal(run.status, 2, `${key}: ${run.stdout}${run.stderr}`);
-        assert.match(run.stderr, /SPORTIFY_REPORT_KEY is required outside development mode/);
+        // Named alone: the page server's other production settings are given.
+        assert.match(
+          run.stderr,
+          /refuses to start in production mode[^]*- SPORTIFY_REPORT_KEY (is required|must be at least 32 characters|must not be the development value)/,
+        );
+        assert.doesNotMatch(run.stderr, /SPORTIFY_(API_URL|OPS_KEY)/);
       }
     } finally {
       site.remove();
