@@ -1,7 +1,7 @@
 // The closing line of `npm test` adds up what each runner counted: jest, node --test and Playwright.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countTests } from '../test.mjs';
+import { countTests, minutes } from '../test.mjs';
 
 test("jest's, node --test's and Playwright's closing lines are counted, colours or not", () => {
   assert.deepEqual(countTests('Test Suites: 95 passed\nTests:       1 failed, 708 passed, 709 total\n'), {
@@ -24,4 +24,10 @@ test("jest's, node --test's and Playwright's closing lines are counted, colours 
 
 test('output with no closing line counts nothing', () => {
   assert.equal(countTests('Found 0 errors.\n'), null);
+});
+
+test('phase times read as minutes and seconds, rounded to the second', () => {
+  assert.equal(minutes(59.6), '1:00');
+  assert.equal(minutes(119.4), '1:59');
+  assert.equal(minutes(2.4), '0:02');
 });
