@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in order, stopping at the first that fails, then the time of each
-// phase and the tests counted. Type-checking, lint and the deploy check only read files, so they share the
-// machine's two cores; every other phase runs alone, so that nothing competes with the journeys' stack.
+// phase and the tests counted. Phases of one step run side by side: type-checking, lint and the deploy check only
+// read files; the scripts' and the page server's tests each start their own servers on free ports and spend most
+// of their time waiting for them. The journeys run alone, so that nothing else competes with their stack.
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
@@ -15,8 +16,7 @@ const STEPS = [
   ['build'],
   ['typecheck:remotes'],
   ['test:unit'],
-  ['test:scripts'],
-  ['test:page-server'],
+  ['test:scripts', 'test:page-server'],
   ['test:e2e'],
 ];
 
