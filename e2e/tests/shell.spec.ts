@@ -2,7 +2,18 @@ import { test, expect, type APIRequestContext, type Page } from '@playwright/tes
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API, DANGER_RED, apiToken, bearer, demo, ports, signIn, storedToken, submitRegisterForm } from './support';
+import {
+  API,
+  DANGER_RED,
+  apiToken,
+  bearer,
+  demo,
+  hydrated,
+  ports,
+  signIn,
+  storedToken,
+  submitRegisterForm,
+} from './support';
 
 // The shell against the whole stack: sign-up and sign-in, guards, each role's Dashboard, page titles,
 // logging out on a 401, and the run-time composition loading each shared library once.
@@ -391,8 +402,10 @@ test('the page loads each shared library once while screens of all four remotes 
     if (req.resourceType() === 'script') scripts.push(req.url());
   });
 
-  // One document from here on: every move is a click inside the app.
+  // One document from here on: every move is a click inside the app, made once React has taken the page over (a
+  // click before that is a plain link's full page load, as it should be).
   await page.goto('/');
+  await hydrated(page);
   await expect(page.getByRole('heading', { name: 'Top 6 Popular Class' })).toBeVisible();
   await nav(page).getByRole('link', { name: 'Instructor', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Our all instructors information' })).toBeVisible();
