@@ -9,10 +9,20 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // Releases made by the journeys (tests/releases.spec.ts) go beside that data, never into the developer's releases/.
 process.env.SPORTIFY_RELEASES_DIR ||= path.join(dataDir, 'releases');
 
+// Journeys that act as the demo students (their selections, payments and sessions) or pay for the demo class with
+// the most free seats (and count its seats after) run one after another in their own lane, beside a lane with the
+// rest, which make their own accounts and classes: the lanes share the stack, and no journey of one reads what the
+// other changes. Journeys that change what every browser is served (a promote, a canary, a rollback) come after
+// the lanes, alone; the outage journey, which stops a remote's server, comes last.
+const STUDENTS =
+  /(shell|public|student|session-cookie|hydration|skeleton|instructor-admin|payment-confirming|keyboard|scaled)\.spec\.ts/;
+const SITE_WIDE = /(canary|releases|screens)\.spec\.ts/;
+const LANES = ['journeys', 'journeys-students', 'a11y', 'production'];
+
 export default defineConfig({
   testDir: './tests',
-  // One shared stack and data set: journeys run one after another.
-  workers: 1,
+  // Two lanes at most: the stack, its browsers and the test runner share two cores.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
@@ -37,15 +47,24 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'journeys', testIgnore: /(outage|scaled|a11y|production)\.spec\.ts/ },
+    {
+      name: 'journeys',
+      testIgnore: [STUDENTS, SITE_WIDE, /(outage|a11y|production)\.spec\.ts/],
+      workers: 1,
+    },
+    // `scaled.spec.ts` starts `npm run start:scaled` beside the stack, sharing its database, Auth emulator, releases
+    // and builds.
+    { name: 'journeys-students', testMatch: STUDENTS, workers: 1 },
     // A page server in production mode (no development variable) beside the stack, against its API: HTTP only.
-    { name: 'production', testMatch: /production\.spec\.ts/ },
-    // `npm run a11y`: axe-core on every screen; the layout check keeps each screen's screenshots as artifacts.
-    { name: 'a11y', testMatch: /a11y\.spec\.ts/ },
-    // `npm run start:scaled` beside the stack, sharing its database, emulator and builds (tests/scaled.spec.ts).
-    { name: 'scaled', testMatch: /scaled\.spec\.ts/ },
+    { name: 'production', testMatch: /production\.spec\.ts/, workers: 1 },
+    // `npm run a11y`: axe-core on every screen; the layout check keeps each screen's screenshots as artifacts. It
+    // only reads, so its roles fill whichever lane is free.
+    { name: 'a11y', testMatch: /a11y\.spec\.ts/, fullyParallel: true },
+    // Promotes, canaries and rollbacks of the one site (the scaled site serves the same releases): alone, after
+    // the lanes.
+    { name: 'site-wide', testMatch: SITE_WIDE, workers: 1, dependencies: LANES },
     // Stops a remote's server, so it runs after every other journey.
-    { name: 'outage', testMatch: /outage\.spec\.ts/, dependencies: ['journeys'] },
+    { name: 'outage', testMatch: /outage\.spec\.ts/, dependencies: ['site-wide'] },
   ],
   webServer: {
     command: `node ${path.resolve(__dirname, 'start-fresh.mjs')}`,
