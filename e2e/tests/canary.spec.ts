@@ -112,7 +112,9 @@ test('a release whose Home throws, promoted as a 50% canary, rolls itself back a
         canaryLoads += 1;
       } else {
         expect(used).toEqual({ version: live, channel: 'live' });
-        expect(inCanary(cohort, 50)).toBe(false);
+        // A browser of the canary's cohort gets live too once a page server has rolled the canary back, which may
+        // happen between the loop's look at the registry and this load.
+        if (mfPublic().canary) expect(inCanary(cohort, 50)).toBe(false);
         await expect(homeHeading(page)).toBeVisible();
       }
       contexts.push({ context, cohort, channel: used?.channel ?? '' });
