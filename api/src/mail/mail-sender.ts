@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { backoff } from '../database/leased-rows';
 import { ClaimedJobRunner } from '../jobs/claimed-job-runner';
 import type { OutboxEntry } from './mail.model';

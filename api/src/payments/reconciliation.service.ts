@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { ClaimedJobRunner } from '../jobs/claimed-job-runner';
 import type { Settlement } from './settlement.model';
 import { SettlementService } from './settlement.service';

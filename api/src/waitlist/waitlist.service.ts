@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Caller } from '../auth/caller';
 import { ClassesService } from '../classes/classes.service';
 import { AlreadyExistsError } from '../common/domain-errors';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailOutbox } from '../mail/mail.module';
 import { SelectionsService } from '../selections/selections.service';
 import { OffersRepository } from './offers.repository';
