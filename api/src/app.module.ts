@@ -4,10 +4,11 @@ import { AuthModule } from './auth/auth.module';
 import { ClassesModule } from './classes/classes.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { PublicCacheModule } from './common/public-cache.module';
-import type { AppConfig } from './config/app-config';
+import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { JobsModule } from './jobs/jobs.module';
 import { MailModule, MailSenderModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SelectionsModule } from './selections/selections.module';
@@ -24,6 +25,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        JobsModule,
         PublicCacheModule,
         MailModule,
         MailSenderModule,

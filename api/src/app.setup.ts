@@ -10,7 +10,7 @@ import { SESSION_COOKIE_PATHS } from './auth/session-cookie';
 import { AppLogger } from './common/app-logger';
 import { PublicListResponder } from './common/public-list-responder';
 import { requestIdAndLog } from './common/request-id.middleware';
-import { logLevelsFrom, type AppConfig } from './config/app-config';
+import { logLevelsFrom, type AppConfig } from './config/config';
 import { databaseGate } from './database/database-gate';
 import { DatabaseService } from './database/database.service';
 import { GracefulShutdown } from './health/graceful-shutdown';

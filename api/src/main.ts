@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.setup';
-import { ConfigError, loadConfig } from './config/app-config';
+import { ConfigError, loadConfig } from './config/config';
 import { GracefulShutdown } from './health/graceful-shutdown';
 
 async function bootstrap(): Promise<void> {

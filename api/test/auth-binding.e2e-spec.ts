@@ -1,5 +1,5 @@
 import { runSeed } from '../src/seed/seed';
-import { loadConfig } from '../src/config/app-config';
+import { loadConfig } from '../src/config/config';
 import { signInWithGoogle, signUp, uniqueEmail } from './support/emulator';
 import { apiToken, startTestApp, testEnv, type TestApp } from './support/test-app';
 

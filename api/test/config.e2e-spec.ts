@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../src/config/app-config';
+import { ConfigError, loadConfig } from '../src/config/config';
 
 // Start-up refuses a wrong or missing setting with a message naming it.
 describe('configuration validated at boot', () => {

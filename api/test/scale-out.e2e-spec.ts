@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config/app-config';
+import { loadConfig } from '../src/config/config';
 import { runSeed } from '../src/seed/seed';
 import { ADMIN, NOAH } from './support/demo';
 import { signIn } from './support/emulator';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { DEV_REPORT_KEY } from '../src/config/app-config';
+import { DEV_REPORT_KEY } from '../src/config/config';
 import { signReportToken } from '../src/telemetry/report-token';
 import type { Channel } from '../src/telemetry/telemetry.model';
 import { ADMIN, MIA } from './support/demo';

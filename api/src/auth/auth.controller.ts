@@ -8,7 +8,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { AuthService } from './auth.service';
 import { bearerToken } from './bearer';
 import { JwtExchangeDto } from './jwt-exchange.dto';

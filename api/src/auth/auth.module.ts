@@ -4,7 +4,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UsersModule } from '../users/users.module';
 import { AccountBindingRecord, AccountBindingSchema } from './account-binding.schema';
 import { AccountBindingsRepository } from './account-bindings.repository';

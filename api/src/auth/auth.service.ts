@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { AccountBindingsRepository } from './account-bindings.repository';
 import { FirebaseTokenVerifier, InvalidIdTokenError, type VerifiedIdentity } from './firebase-token.verifier';
 import { RevokedTokens } from './revoked-tokens';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { PublicCache } from '../common/public-cache';
 import type { User } from '../users/user.model';
 import { UsersRepository } from '../users/users.repository';

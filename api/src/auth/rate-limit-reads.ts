@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../config/config';
 
 /** Addresses each budget remembers by default; past this many, the least recently seen is forgotten. */
 const MAX_CLIENTS = 100_000;

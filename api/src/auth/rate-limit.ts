@@ -1,7 +1,7 @@
 import { SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { Request } from 'express';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../config/config';
 
 const TOKEN_EXCHANGE = 'sportify:token-exchange';
 /** Marks the token exchange, which gets its own, stricter rate limit (it is what a credential-stuffer would hit). */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { PublicCache } from '../common/public-cache';
 import { RevokedTokensRepository } from './revoked-tokens.repository';
 

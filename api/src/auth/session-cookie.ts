@@ -1,5 +1,5 @@
 import type { CookieOptions, Request, Response } from 'express';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../config/config';
 
 /**
  * The page server's copy of the API token: it renders GET pages as the signed-in user with it. No API route

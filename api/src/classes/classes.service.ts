@@ -12,7 +12,7 @@ import type { Caller } from '../auth/caller';
 import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
 import { pageWindow, type Paged } from '../common/paging';
 import { parseZoned } from '../common/time-zone';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailOutbox } from '../mail/mail.module';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import type {

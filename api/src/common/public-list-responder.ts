@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { PUBLIC_LISTS, PublicCache, replyCached, type CachedJson } from './public-cache';
 import { listKey, publicListKey, type PublicListPath } from './public-cache-key';
 import { assignRequestId, logWhenFinished } from './request-id.middleware';

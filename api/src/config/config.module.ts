@@ -1,11 +1,36 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from './app-config';
+import { ConfigModule as NestConfigModule, ConfigService } from '@nestjs/config';
+import { APP_CONFIG, type AppConfig } from './config';
 
-/** Makes the validated configuration injectable everywhere as `@Inject(APP_CONFIG)`. */
+/** Where the validated configuration sits in @nestjs/config's ConfigService. */
+export const APP_CONFIG_KEY = 'app';
+
+/**
+ * The configuration read by `loadConfig` (the schema, at boot) held by @nestjs/config: `ConfigService.get('app')`,
+ * and `@Inject(APP_CONFIG)` for the typed object. Nothing reads the process's environment after boot (no .env file
+ * either), so a test's or a command's own configuration is the whole truth.
+ */
 @Global()
 @Module({})
 export class ConfigModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+    return {
+      module: ConfigModule,
+      imports: [
+        NestConfigModule.forRoot({
+          ignoreEnvFile: true,
+          skipProcessEnv: true,
+          load: [() => ({ [APP_CONFIG_KEY]: config })],
+        }),
+      ],
+      providers: [
+        {
+          provide: APP_CONFIG,
+          inject: [ConfigService],
+          useFactory: (settings: ConfigService) => settings.getOrThrow<AppConfig>(APP_CONFIG_KEY),
+        },
+      ],
+      exports: [APP_CONFIG, NestConfigModule],
+    };
   }
 }

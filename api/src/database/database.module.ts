@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { DatabaseSetupService } from './database-setup.service';
 import { DatabaseService } from './database.service';
 import { waitForDatabase } from './wait-for-database';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import mongoose from 'mongoose';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../config/config';
 
 const logger = new Logger('Database');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

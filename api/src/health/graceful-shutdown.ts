@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type INestApplication } from '@nestjs/common';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

@@ -1,6 +1,18 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiSecurity,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { AcceptsOpsKey } from '../auth/ops-key';
 import { Public } from '../auth/public.decorator';
+import { Roles } from '../auth/roles.decorator';
+import { ClaimedJobRunner, type JobStatus } from '../jobs/claimed-job-runner';
+import { JobStatusResponse } from '../jobs/job-status.responses';
 import { DatabaseService } from '../database/database.service';
 import { GracefulShutdown } from './graceful-shutdown';
 
@@ -12,6 +24,7 @@ export class HealthController {
   constructor(
     private readonly database: DatabaseService,
     private readonly shutdown: GracefulShutdown,
+    private readonly jobs: ClaimedJobRunner,
   ) {}
 
   /** Kept for existing monitors: the API and its database. */
@@ -41,6 +54,19 @@ export class HealthController {
     if (this.shutdown.isDraining) throw unavailable({ status: 'draining', message: 'Shutting down' });
     if (await this.database.ping(PING_TIMEOUT_MS)) return { status: 'ok', db: 'up' };
     throw unavailable({ status: 'error', db: 'down', message: 'Database unavailable' });
+  }
+
+  /** This replica's timed jobs: schedule, rows held, the last pass's counts. */
+  @Get('jobs')
+  @Roles('admin')
+  @AcceptsOpsKey()
+  @ApiBearerAuth('api')
+  @ApiSecurity('ops-key')
+  @ApiOkResponse({ type: [JobStatusResponse], description: "This replica's claimed jobs" })
+  @ApiUnauthorizedResponse({ description: 'No valid API token or operator key' })
+  @ApiForbiddenResponse({ description: 'Not an admin' })
+  jobStatus(): JobStatus[] {
+    return this.jobs.status();
   }
 }
 

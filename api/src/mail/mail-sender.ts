@@ -1,12 +1,13 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { backoff } from '../database/leased-rows';
+import { ClaimedJobRunner } from '../jobs/claimed-job-runner';
 import type { OutboxEntry } from './mail.model';
 import { OutboxRepository } from './outbox.repository';
 import { renderMail } from './templates';
 
-const HOUR_MS = 3600_000;
+const JOB = 'mail-outbox';
 /** A send pass stops after this many messages; the next pass goes on. */
 const PASS_LIMIT = 500;
 
@@ -23,53 +24,40 @@ export interface SendReport {
  * second replica send a message the first is still sending.
  */
 @Injectable()
-export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
+export class MailSender implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(MailSender.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<SendReport>;
   private transport?: Transporter;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: OutboxRepository,
+    private readonly runner: ClaimedJobRunner,
   ) {}
 
   onApplicationBootstrap(): void {
-    const { smtpUrl, sendIntervalMs } = this.config.mail;
-    if (!smtpUrl) {
-      this.logger.log('SMTP_URL is not set: e-mails wait in the outbox (mail_outbox) unsent');
-      return;
-    }
-    if (!sendIntervalMs) return;
-    this.timer = setInterval(() => {
-      this.sendDue().catch((err: Error) => this.logger.warn(`Sending e-mail failed: ${err.message}`));
-    }, sendIntervalMs);
-    this.timer.unref();
+    const { smtpUrl, sendIntervalMs, leaseSeconds } = this.config.mail;
+    if (!smtpUrl) this.logger.log('SMTP_URL is not set: e-mails wait in the outbox (mail_outbox) unsent');
+    this.runner.add<OutboxEntry>({
+      name: JOB,
+      everyMs: smtpUrl ? sendIntervalMs : 0,
+      workers: 1,
+      passLimit: PASS_LIMIT,
+      leaseMs: leaseSeconds * 1000,
+      claimNext: ({ owner, leaseMs }) => this.outbox.claimNextDue(owner, leaseMs),
+      work: async (message, { owner }) => ((await this.send(message, owner)) ? 'sent' : 'failed'),
+    });
   }
 
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+  // After the runner has stopped (module destruction), so no message is cut off mid-send.
+  onApplicationShutdown(): void {
     this.transport?.close();
   }
 
   /** Sends every due message once; overlapping calls in one process share the running pass. */
-  sendDue(): Promise<SendReport> {
-    this.running ??= this.pass().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async pass(): Promise<SendReport> {
-    const report: SendReport = { sent: 0, failed: 0 };
-    if (!this.config.mail.smtpUrl) return report;
-    while (report.sent + report.failed < PASS_LIMIT) {
-      const owner = randomUUID();
-      const message = await this.outbox.claimNextDue(owner, this.config.mail.leaseSeconds * 1000);
-      if (!message) break;
-      if (await this.send(message, owner)) report.sent++;
-      else report.failed++;
-    }
-    if (report.sent || report.failed) this.logger.log(`E-mail: ${report.sent} sent, ${report.failed} to retry`);
-    return report;
+  async sendDue(): Promise<SendReport> {
+    if (!this.config.mail.smtpUrl) return { sent: 0, failed: 0 };
+    const { outcomes } = await this.runner.run(JOB);
+    return { sent: outcomes.sent ?? 0, failed: outcomes.failed ?? 0 };
   }
 
   private async send(message: OutboxEntry, owner: string): Promise<boolean> {
@@ -90,11 +78,11 @@ export class MailSender implements OnApplicationBootstrap, OnModuleDestroy {
       })) as { messageId?: string };
       messageId = info.messageId ?? '';
     } catch (err) {
-      const wait = Math.min(this.config.mail.retrySeconds * 1000 * 2 ** message.attempts, HOUR_MS);
+      const next = backoff(this.config.mail.retrySeconds * 1000, message.attempts);
       this.logger.warn(
-        `E-mail ${message.key} not sent (attempt ${message.attempts + 1}); retrying in ${wait / 1000}s: ${(err as Error).message}`,
+        `E-mail ${message.key} not sent (attempt ${message.attempts + 1}); retrying at ${next.toISOString()}: ${(err as Error).message}`,
       );
-      await this.outbox.retryLater(message.key, owner, (err as Error).message, new Date(Date.now() + wait));
+      await this.outbox.retryLater(message.key, owner, (err as Error).message, next);
       return false;
     }
     if (!(await this.outbox.markSent(message.key, owner, messageId)))

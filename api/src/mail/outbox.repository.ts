@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { isDuplicateKey } from '../database/duplicate-key';
+import { LeasedRows, unheld } from '../database/leased-rows';
 import type { OutboxEntry, OutboxMessage } from './mail.model';
 import { OutboxRecord } from './outbox.schema';
 
@@ -23,7 +24,11 @@ const toEntry = (d: OutboxRecord): OutboxEntry => ({
 
 @Injectable()
 export class OutboxRepository {
-  constructor(@InjectModel(OutboxRecord.name) private readonly model: Model<OutboxRecord>) {}
+  private readonly leases: LeasedRows<OutboxRecord>;
+
+  constructor(@InjectModel(OutboxRecord.name) private readonly model: Model<OutboxRecord>) {
+    this.leases = new LeasedRows(model, 'key');
+  }
 
   /** Adds the message unless its key is there already (then nothing changes: the first one is what is sent). */
   async add(message: OutboxMessage, sendAt: Date): Promise<void> {
@@ -54,49 +59,29 @@ export class OutboxRepository {
    * caller gets a different one, or null.
    */
   async claimNextDue(owner: string, leaseMs: number): Promise<OutboxEntry | null> {
-    const now = new Date();
-    const d = await this.model
-      .findOneAndUpdate(
-        {
-          state: 'pending',
-          nextAttemptAt: { $lte: now },
-          $or: [{ owner: null }, { leaseUntil: { $lte: now } }],
-        },
-        { $set: { owner, leaseUntil: new Date(now.getTime() + leaseMs) } },
-        { sort: { nextAttemptAt: 1, _id: 1 }, returnDocument: 'after' },
-      )
-      .lean<OutboxRecord>()
-      .exec();
+    const d = await this.leases.claim<OutboxRecord>(
+      { state: 'pending', nextAttemptAt: { $lte: new Date() }, ...unheld() },
+      owner,
+      leaseMs,
+      { nextAttemptAt: 1, _id: 1 },
+    );
     return d ? toEntry(d) : null;
   }
 
   /** The holder records the send; false when another sender took the message over meanwhile. */
   async markSent(key: string, owner: string, messageId: string): Promise<boolean> {
-    const res = await this.model
-      .updateOne(
-        { key, owner, state: 'pending' },
-        {
-          $set: { state: 'sent', sentAt: new Date(), messageId },
-          $unset: { owner: 1, leaseUntil: 1, lastError: 1 },
-          $inc: { attempts: 1 },
-        },
-      )
-      .exec();
-    return res.matchedCount === 1;
+    const d = await this.leases.release(
+      key,
+      owner,
+      { state: 'sent', sentAt: new Date(), messageId },
+      { match: { state: 'pending' }, unset: ['lastError'], inc: { attempts: 1 } },
+    );
+    return d !== null;
   }
 
   /** The holder lets go after a failed send: the message is tried again after `nextAttemptAt`. */
   async retryLater(key: string, owner: string, error: string, nextAttemptAt: Date): Promise<void> {
-    await this.model
-      .updateOne(
-        { key, owner, state: 'pending' },
-        {
-          $set: { lastError: error.slice(0, 500), nextAttemptAt },
-          $unset: { owner: 1, leaseUntil: 1 },
-          $inc: { attempts: 1 },
-        },
-      )
-      .exec();
+    await this.leases.pushBack(key, owner, error, nextAttemptAt);
   }
 
   async find(key: string): Promise<OutboxEntry | null> {

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { AppModule } from '../app.module';
-import { loadConfig } from '../config/app-config';
+import { loadConfig } from '../config/config';
 
 /** The API's OpenAPI document: served at /docs and written to api/openapi.json, the front ends' contract. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {

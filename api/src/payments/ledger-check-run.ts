@@ -5,7 +5,7 @@ import 'reflect-metadata';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule } from '../config/config.module';
-import { ConfigError, loadConfig, type AppConfig } from '../config/app-config';
+import { ConfigError, loadConfig, type AppConfig } from '../config/config';
 import { DatabaseModule } from '../database/database.module';
 import { LedgerCheckService } from './ledger-check';
 import { LedgerCheckRepository } from './ledger-check.repository';

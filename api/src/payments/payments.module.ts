@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ClassesModule } from '../classes/classes.module';
 import { CheckoutService } from './checkout.service';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { SelectionsModule } from '../selections/selections.module';
 import { WaitlistModule } from '../waitlist/waitlist.module';
 import { PAYMENT_GATEWAY } from './gateway/payment-gateway';

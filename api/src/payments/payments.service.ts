@@ -3,7 +3,7 @@ import type { Caller } from '../auth/caller';
 import { ClassesService } from '../classes/classes.service';
 import { pageWindow, type PageQueryDto, type Paged } from '../common/paging';
 import type { StudentListQueryDto } from '../common/student-list-query.dto';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import type {
   EnrolledItem,
   EnrolmentCancelled,

@@ -3,7 +3,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
-import { ConfigError, loadConfig } from '../config/app-config';
+import { ConfigError, loadConfig } from '../config/config';
 import { ReconciliationService } from './reconciliation.service';
 
 async function main(): Promise<void> {

@@ -1,5 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { ClaimedJobRunner } from '../jobs/claimed-job-runner';
+import type { Settlement } from './settlement.model';
 import { SettlementService } from './settlement.service';
 
 export interface ReconcileReport {
@@ -11,6 +13,9 @@ export interface ReconcileReport {
   repaired: number;
 }
 
+const JOB = 'payment-reconciliation';
+/** The audit's count among the pass's outcomes. */
+const REPAIRED = 'repaired';
 /** Rows worked on at once by one replica; each holds its own claim, so every row has one provider call at a time. */
 const WORKERS = 4;
 /** A pass stops after this many rows; the next one goes on (rows pushed back are not due again in the same pass). */
@@ -27,65 +32,36 @@ const AUDIT_BATCH = 1000;
  * (`npm run reconcile -w api`).
  */
 @Injectable()
-export class ReconciliationService implements OnApplicationBootstrap, OnModuleDestroy {
+export class ReconciliationService implements OnApplicationBootstrap {
   private readonly logger = new Logger(ReconciliationService.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<ReconcileReport>;
   /** Where the audit of recorded rows goes on from (undefined: the start of the ledger). */
   private auditFrom?: string;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly settlement: SettlementService,
+    private readonly runner: ClaimedJobRunner,
   ) {}
 
   onApplicationBootstrap(): void {
-    const every = this.config.payments.reconcileIntervalSeconds;
-    if (!every) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: Error) => this.logger.warn(`Reconciliation run failed: ${err.message}`));
-    }, every * 1000);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.runner.add<Settlement>({
+      name: JOB,
+      everyMs: this.config.payments.reconcileIntervalSeconds * 1000,
+      workers: WORKERS,
+      passLimit: PASS_LIMIT,
+      leaseMs: this.settlement.leaseMs(),
+      claimNext: ({ owner, leaseMs }, now) => this.settlement.claimDue(now, owner, leaseMs),
+      work: (row, { owner }, now) => this.settlement.reconcileClaimed(row, owner, now),
+      pushBack: (row, { owner }, err) => this.settlement.pushBackClaimed(row, owner, err),
+      afterPass: async () => ({ [REPAIRED]: await this.auditBatch() }),
+    });
   }
 
   /** One pass over the due rows; overlapping calls in one process share the running pass. */
-  runOnce(now = new Date()): Promise<ReconcileReport> {
-    this.running ??= this.pass(now).finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async pass(now: Date): Promise<ReconcileReport> {
-    const report: ReconcileReport = { looked: 0, states: {}, failed: 0, repaired: 0 };
-    const worker = async () => {
-      while (report.looked < PASS_LIMIT) {
-        let done: { intentId: string; state: string } | null;
-        try {
-          done = await this.settlement.reconcileNext(now);
-        } catch (err) {
-          report.looked++;
-          report.failed++;
-          this.logger.warn(`Reconciling a payment failed: ${(err as Error).message}`);
-          continue;
-        }
-        if (!done) return;
-        report.looked++;
-        report.states[done.state] = (report.states[done.state] ?? 0) + 1;
-      }
-    };
-    await Promise.all(Array.from({ length: WORKERS }, worker));
-    report.repaired += await this.auditBatch().catch((err: Error) => {
-      this.logger.warn(`Auditing recorded payments failed: ${err.message}`);
-      return 0;
-    });
-    if (report.looked)
-      this.logger.log(
-        `Reconciled ${report.looked} payment(s): ${JSON.stringify(report.states)}, ${report.failed} failed`,
-      );
-    return report;
+  async runOnce(now = new Date()): Promise<ReconcileReport> {
+    const { looked, outcomes, failed } = await this.runner.run(JOB, now);
+    const { [REPAIRED]: repaired = 0, ...states } = outcomes;
+    return { looked, states, failed, repaired };
   }
 
   /**

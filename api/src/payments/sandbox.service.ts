@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, NotFoundException, type OnModuleDestroy } f
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Caller } from '../auth/caller';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { GatewayIntent } from './gateway/payment-gateway';
 import { SandboxGateway } from './gateway/sandbox.gateway';
 import type { TestCard } from './gateway/test-cards';

@@ -1,7 +1,8 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ClassesService } from '../classes/classes.service';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { backoff } from '../database/leased-rows';
 import { MailOutbox } from '../mail/mail.module';
 import { SelectionsService } from '../selections/selections.service';
 import { WaitlistService } from '../waitlist/waitlist.service';
@@ -173,23 +174,31 @@ export class SettlementService {
     }
   }
 
-  /**
-   * One reconciliation step: claims the next due row (unsettled and due, news nobody acted on, or a claim whose
-   * lease ran out) and finishes it. Null when nothing is due. A failure pushes the row back with backoff.
-   */
-  async reconcileNext(now = new Date()): Promise<{ intentId: string; state: string } | null> {
-    const owner = randomUUID();
-    const row = await this.ledger.claimNextDue(now, owner, this.leaseMs());
-    if (!row) return null;
+  /** Claims the next due row for reconciliation: unsettled and due, news nobody acted on, or a lapsed claim. */
+  claimDue(now: Date, owner: string, leaseMs: number): Promise<Settlement | null> {
+    return this.ledger.claimNextDue(now, owner, leaseMs);
+  }
+
+  /** Finishes a row claimed by `claimDue`, answering the state it ended in. A failure pushes it back with backoff. */
+  async reconcileClaimed(row: Settlement, owner: string, now = new Date()): Promise<string> {
     try {
       const outcome = await this.drive(row, owner, await this.gateway.retrieveIntent(row.intentId), now);
-      return { intentId: row.intentId, state: outcome.kind === 'recorded' ? 'recorded' : await this.stateOf(row) };
+      return outcome.kind === 'recorded' ? 'recorded' : await this.stateOf(row);
     } catch (err) {
-      if (err instanceof LostClaimError) return { intentId: row.intentId, state: 'taken_over' };
-      // The provider may have failed before drive did anything; pushing back twice is harmless (the claim is gone).
-      await this.pushBack(row, owner, err as Error);
+      if (err instanceof LostClaimError) return 'taken_over';
       throw err;
     }
+  }
+
+  /** Lets go of a claimed row whose work failed (the provider may have failed before drive did anything). */
+  async pushBackClaimed(row: Settlement, owner: string, err: Error): Promise<void> {
+    // Pushing back twice is harmless: the second finds the claim gone.
+    await this.pushBack(row, owner, err);
+  }
+
+  /** Claim lease of the ledger's rows; a holder renews it before each write, so it only has to outlast one step. */
+  leaseMs(): number {
+    return this.config.payments.claimLeaseSeconds * 1000;
   }
 
   /**
@@ -447,9 +456,9 @@ export class SettlementService {
       this.logger.warn(`Refunded ${row.intentId}: ${reason}`);
       return refused({ state: 'refunded', reason, charged: true }, reason);
     } catch (err) {
-      const wait = Math.min(this.config.payments.refundRetrySeconds * 1000 * 2 ** row.refundAttempts, HOUR_MS);
+      const next = backoff(this.config.payments.refundRetrySeconds * 1000, row.refundAttempts);
       this.logger.error(
-        `Refund of ${row.intentId} failed (attempt ${row.refundAttempts + 1}); retrying in ${wait / 1000}s: ${(err as Error).message}`,
+        `Refund of ${row.intentId} failed (attempt ${row.refundAttempts + 1}); retrying at ${next.toISOString()}: ${(err as Error).message}`,
       );
       return refused(
         {
@@ -458,7 +467,7 @@ export class SettlementService {
           charged: true,
           failed: 'refund',
           lastError: (err as Error).message.slice(0, 500),
-          nextAttemptAt: new Date(Date.now() + wait),
+          nextAttemptAt: next,
         },
         reason,
       );
@@ -543,16 +552,8 @@ export class SettlementService {
     // Without the database the write cannot land, and waiting for it holds the driver up while the database comes
     // back; the claim runs out instead and reconciliation takes the row over.
     if (/Network|ServerSelection/.test(err.name)) return;
-    await this.ledger.abandon(row.intentId, owner, err.message, this.backoff(row.attempts)).catch(() => undefined);
-  }
-
-  private backoff(attempts: number): Date {
-    return new Date(Date.now() + Math.min(this.config.payments.refundRetrySeconds * 1000 * 2 ** attempts, HOUR_MS));
-  }
-
-  /** A holder renews its claim before each write, so the lease only has to outlast one step. */
-  private leaseMs(): number {
-    return this.config.payments.claimLeaseSeconds * 1000;
+    const next = backoff(this.config.payments.refundRetrySeconds * 1000, row.attempts);
+    await this.ledger.abandon(row.intentId, owner, err.message, next).catch(() => undefined);
   }
 
   private firstCheck(): Date {

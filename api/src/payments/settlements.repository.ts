@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import type { PageWindow } from '../common/paging';
 import { findPage } from '../database/find-page';
+import { LeasedRows, unheld } from '../database/leased-rows';
 import type { RefundReason, Revocation, Settlement, SettlementState } from './settlement.model';
 import { SettlementRecord } from './settlement.schema';
 
@@ -35,10 +36,6 @@ const unsettledFilter = (olderThan: Date) => ({
   $or: [{ state: { $in: ['open', 'refund_due', 'revoking'] } }, { state: 'expired', charged: true }],
   createdAt: { $lte: olderThan },
 });
-
-// Leases run on the clock, whatever time a reconciliation pass is told it is.
-/** Nobody holds the row, or its holder's lease ran out. */
-const free = (): Record<string, unknown> => ({ $or: [{ owner: null }, { leaseUntil: { $lte: new Date() } }] });
 
 /** What reconciliation looks at: unsettled rows whose next look is due, requests nobody acted on, lost claims. */
 const dueFilter = (now: Date): Record<string, unknown> => ({
@@ -78,7 +75,11 @@ export type NewSettlement = Pick<Settlement, 'intentId' | 'email' | 'classId' | 
 
 @Injectable()
 export class SettlementsRepository {
-  constructor(@InjectModel(SettlementRecord.name) private readonly model: Model<SettlementRecord>) {}
+  private readonly leases: LeasedRows<SettlementRecord>;
+
+  constructor(@InjectModel(SettlementRecord.name) private readonly model: Model<SettlementRecord>) {
+    this.leases = new LeasedRows(model, 'intentId');
+  }
 
   /** The intent's row, created `open` on first sight; concurrent first calls all get the one row. */
   async open(s: NewSettlement, firstCheckAt: Date): Promise<Settlement> {
@@ -118,40 +119,23 @@ export class SettlementsRepository {
   }
 
   /**
-   * Claims the row for `owner` until `now + leaseMs` when nobody holds it (or its holder's lease ran out). Only the
-   * holder changes the intent's seat and payment, so two paths never interleave their writes.
+   * Claims the row for `owner` when nobody holds it (or its holder's lease ran out). Only the holder changes the
+   * intent's seat and payment, so two paths never interleave their writes.
    */
   async claim(intentId: string, owner: string, leaseMs: number): Promise<Settlement | null> {
-    const d = await this.model
-      .findOneAndUpdate(
-        { intentId, ...free() },
-        { $set: { owner, leaseUntil: new Date(Date.now() + leaseMs) } },
-        { returnDocument: 'after' },
-      )
-      .lean<SettlementRecord>()
-      .exec();
+    const d = await this.leases.claim<SettlementRecord>({ intentId, ...unheld() }, owner, leaseMs);
     return d ? toSettlement(d) : null;
   }
 
   /** Claims the next due row (oldest next look first); each concurrent caller gets a different row. */
   async claimNextDue(now: Date, owner: string, leaseMs: number): Promise<Settlement | null> {
-    const d = await this.model
-      .findOneAndUpdate(
-        dueFilter(now),
-        { $set: { owner, leaseUntil: new Date(Date.now() + leaseMs) } },
-        { sort: { nextAttemptAt: 1, _id: 1 }, returnDocument: 'after' },
-      )
-      .lean<SettlementRecord>()
-      .exec();
+    const d = await this.leases.claim<SettlementRecord>(dueFilter(now), owner, leaseMs, { nextAttemptAt: 1, _id: 1 });
     return d ? toSettlement(d) : null;
   }
 
   /** Extends the holder's lease before its next write; false when another path took the row over. */
-  async renew(intentId: string, owner: string, leaseMs: number): Promise<boolean> {
-    const res = await this.model
-      .updateOne({ intentId, owner }, { $set: { leaseUntil: new Date(Date.now() + leaseMs) } })
-      .exec();
-    return res.matchedCount === 1;
+  renew(intentId: string, owner: string, leaseMs: number): Promise<boolean> {
+    return this.leases.renew(intentId, owner, leaseMs);
   }
 
   /**
@@ -160,18 +144,16 @@ export class SettlementsRepository {
    */
   async release(intentId: string, owner: string, pokes: number, r: Release): Promise<Settlement | null> {
     const { failed, ...set } = r;
-    const d = await this.model
-      .findOneAndUpdate(
-        { intentId, owner, pokes },
-        {
-          $set: { ...set, updatedAt: new Date() },
-          $unset: { owner: 1, leaseUntil: 1, revokeRequested: 1 },
-          ...(failed ? { $inc: { [failed === 'refund' ? 'refundAttempts' : 'attempts']: 1 } } : {}),
-        },
-        { returnDocument: 'after' },
-      )
-      .lean<SettlementRecord>()
-      .exec();
+    const d = await this.leases.release<SettlementRecord>(
+      intentId,
+      owner,
+      { ...set, updatedAt: new Date() },
+      {
+        match: { pokes },
+        unset: ['revokeRequested'],
+        ...(failed ? { inc: { [failed === 'refund' ? 'refundAttempts' : 'attempts']: 1 } } : {}),
+      },
+    );
     return d ? toSettlement(d) : null;
   }
 
@@ -179,19 +161,13 @@ export class SettlementsRepository {
    * The holder writes a decision before acting on it (a refund owed, an enrolment to undo), renewing its lease in
    * the same update; false when it no longer holds the row.
    */
-  async decide(
+  decide(
     intentId: string,
     owner: string,
     set: Pick<Release, 'state' | 'reason' | 'charged'>,
     leaseMs: number,
   ): Promise<boolean> {
-    const res = await this.model
-      .updateOne(
-        { intentId, owner },
-        { $set: { ...set, leaseUntil: new Date(Date.now() + leaseMs), updatedAt: new Date() } },
-      )
-      .exec();
-    return res.matchedCount === 1;
+    return this.leases.renew(intentId, owner, leaseMs, { ...set, updatedAt: new Date() });
   }
 
   /**
@@ -204,7 +180,7 @@ export class SettlementsRepository {
   ): Promise<{ id: string; intentId: string; classId: string }[]> {
     const docs = await this.model
       .find(
-        { state: 'recorded', ...free(), ...(afterId ? { _id: { $gt: new Types.ObjectId(afterId) } } : {}) },
+        { state: 'recorded', ...unheld(), ...(afterId ? { _id: { $gt: new Types.ObjectId(afterId) } } : {}) },
         { intentId: 1, classId: 1 },
       )
       .sort({ _id: 1 })
@@ -216,16 +192,7 @@ export class SettlementsRepository {
 
   /** Lets go after a failure: the row keeps its state and is looked at again after `nextAttemptAt`. */
   async abandon(intentId: string, owner: string, error: string, nextAttemptAt: Date): Promise<void> {
-    await this.model
-      .updateOne(
-        { intentId, owner },
-        {
-          $set: { lastError: error.slice(0, 500), nextAttemptAt, updatedAt: new Date() },
-          $unset: { owner: 1, leaseUntil: 1 },
-          $inc: { attempts: 1 },
-        },
-      )
-      .exec();
+    await this.leases.pushBack(intentId, owner, error, nextAttemptAt, { updatedAt: new Date() });
   }
 
   /**

@@ -1,6 +1,6 @@
 // `node api/dist/seed/run.js`: seeds demo data and accounts on first run (same environment variables as the API).
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '../config/app-config';
+import { ConfigError, loadConfig } from '../config/config';
 import { runSeed, SeedRefusedError } from './seed';
 
 async function main(): Promise<void> {

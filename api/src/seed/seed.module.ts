@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ClassesModule } from '../classes/classes.module';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
 import { PublicCacheModule } from '../common/public-cache.module';
 import { DatabaseModule } from '../database/database.module';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClassesRepository } from '../classes/classes.repository';
 import { instantOf, wallTimeAt } from '../common/time-zone';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailOutbox } from '../mail/mail.module';
 import { UsersRepository } from '../users/users.repository';
 import { AuthAccounts } from './auth-accounts';

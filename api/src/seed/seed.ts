@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { PublicCache } from '../common/public-cache';
 import { PublicCacheCoherence } from '../common/public-cache-coherence';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../config/config';
 import { SeedModule } from './seed.module';
 import { SeedService, type SeedReport } from './seed.service';
 

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { json } from 'express';
 import { hasOpsKey } from '../auth/ops-key';
 import { clientRateLimit } from '../auth/rate-limit-reads';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../config/config';
 
 export const TELEMETRY_PATH = '/telemetry';
 const BODY_LIMIT = '16kb';

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import { isDuplicateKey } from '../database/duplicate-key';
+import { LeasedRows, unheld } from '../database/leased-rows';
 import type { Offer, OfferState } from './waitlist.model';
 import { OfferRecord } from './waitlist-offer.schema';
 
@@ -22,15 +23,16 @@ const toOffer = (d: LeanOffer): Offer => ({
   updatedAt: d.updatedAt,
 });
 
-// Leases run on the clock. Nobody holds the offer, or its holder's lease ran out.
-const free = (): Record<string, unknown> => ({ $or: [{ owner: null }, { leaseUntil: { $lte: new Date() } }] });
-
 /** What an offer's holder writes when it lets go. */
 export type OfferRelease = Partial<Pick<Offer, 'state' | 'email' | 'until' | 'intentId' | 'ended'>>;
 
 @Injectable()
 export class OffersRepository {
-  constructor(@InjectModel(OfferRecord.name) private readonly model: Model<OfferRecord>) {}
+  private readonly leases: LeasedRows<OfferRecord>;
+
+  constructor(@InjectModel(OfferRecord.name) private readonly model: Model<OfferRecord>) {
+    this.leases = new LeasedRows(model, '_id');
+  }
 
   /**
    * The offer of round `round` of a hold, created claimed by `owner`; null when that round exists already (another
@@ -83,14 +85,7 @@ export class OffersRepository {
 
   /** Claims the student's open offer for a class (to pay for it, or to decline it). */
   async claimOpen(classId: string, email: string, owner: string, leaseMs: number): Promise<Offer | null> {
-    const d = await this.model
-      .findOneAndUpdate(
-        { classId, email, state: 'open', ...free() },
-        { $set: { owner, leaseUntil: new Date(Date.now() + leaseMs) } },
-        { returnDocument: 'after' },
-      )
-      .lean<LeanOffer>()
-      .exec();
+    const d = await this.leases.claim<LeanOffer>({ classId, email, state: 'open', ...unheld() }, owner, leaseMs);
     return d ? toOffer(d) : null;
   }
 
@@ -99,42 +94,33 @@ export class OffersRepository {
    * (a replica stopped midway).
    */
   async claimNextDue(now: Date, owner: string, leaseMs: number): Promise<Offer | null> {
-    const d = await this.model
-      .findOneAndUpdate(
-        {
-          $or: [
-            { state: 'open', until: { $lte: now }, owner: null },
-            { state: { $in: ['assigning', 'open'] }, leaseUntil: { $lte: new Date() } },
-          ],
-        },
-        { $set: { owner, leaseUntil: new Date(Date.now() + leaseMs) } },
-        { sort: { until: 1, _id: 1 }, returnDocument: 'after' },
-      )
-      .lean<LeanOffer>()
-      .exec();
+    const d = await this.leases.claim<LeanOffer>(
+      {
+        $or: [
+          { state: 'open', until: { $lte: now }, owner: null },
+          { state: { $in: ['assigning', 'open'] }, leaseUntil: { $lte: new Date() } },
+        ],
+      },
+      owner,
+      leaseMs,
+      { until: 1, _id: 1 },
+    );
     return d ? toOffer(d) : null;
   }
 
   /** Extends the holder's lease before its next write; false when another path took the offer over. */
-  async renew(id: string, owner: string, leaseMs: number): Promise<boolean> {
-    const res = await this.model
-      .updateOne({ _id: id, owner }, { $set: { leaseUntil: new Date(Date.now() + leaseMs) } })
-      .exec();
-    return res.matchedCount === 1;
+  renew(id: string, owner: string, leaseMs: number): Promise<boolean> {
+    return this.leases.renew(new Types.ObjectId(id), owner, leaseMs);
   }
 
   /** Writes while still holding the offer; false when it was taken over. */
-  async set(id: string, owner: string, set: OfferRelease): Promise<boolean> {
-    const res = await this.model.updateOne({ _id: id, owner }, { $set: { ...set, updatedAt: new Date() } }).exec();
-    return res.matchedCount === 1;
+  set(id: string, owner: string, set: OfferRelease): Promise<boolean> {
+    return this.leases.write(new Types.ObjectId(id), owner, { ...set, updatedAt: new Date() });
   }
 
   /** The holder's outcome, and the claim let go; false when it no longer held it. */
   async release(id: string, owner: string, set: OfferRelease = {}): Promise<boolean> {
-    const res = await this.model
-      .updateOne({ _id: id, owner }, { $set: { ...set, updatedAt: new Date() }, $unset: { owner: 1, leaseUntil: 1 } })
-      .exec();
-    return res.matchedCount === 1;
+    return (await this.leases.release(new Types.ObjectId(id), owner, { ...set, updatedAt: new Date() })) !== null;
   }
 
   /** Offers by state, for the ledger check. */

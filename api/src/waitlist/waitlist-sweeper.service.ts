@@ -1,10 +1,15 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { ClaimedJobRunner } from '../jobs/claimed-job-runner';
+import type { Offer } from './waitlist.model';
 import { WaitlistService, type SweepReport } from './waitlist.service';
 
+const JOB = 'waitlist-offers';
 /** Offers worked on at once by one replica; each holds its own claim. */
 const WORKERS = 2;
 const PASS_LIMIT = 5000;
+/** The repair's count among the pass's outcomes. */
+const ORPHANS = 'orphans';
 
 /**
  * Ends the holds nobody paid for in time (the seat goes to the next in line) and finishes what a stopped replica
@@ -12,52 +17,29 @@ const PASS_LIMIT = 5000;
  * replicas sweep at once without acting on one offer twice. Runs every WAITLIST_SWEEP_INTERVAL_SECONDS.
  */
 @Injectable()
-export class WaitlistSweeper implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(WaitlistSweeper.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<SweepReport>;
-
+export class WaitlistSweeper implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly waitlist: WaitlistService,
+    private readonly runner: ClaimedJobRunner,
   ) {}
 
   onApplicationBootstrap(): void {
-    const every = this.config.waitlist.sweepIntervalSeconds;
-    if (!every) return;
-    this.timer = setInterval(() => {
-      this.runOnce().catch((err: Error) => this.logger.warn(`Waitlist sweep failed: ${err.message}`));
-    }, every * 1000);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.runner.add<Offer>({
+      name: JOB,
+      everyMs: this.config.waitlist.sweepIntervalSeconds * 1000,
+      workers: WORKERS,
+      passLimit: PASS_LIMIT,
+      leaseMs: this.waitlist.leaseMs(),
+      claimNext: ({ owner, leaseMs }, now) => this.waitlist.claimDueOffer(now, owner, leaseMs),
+      work: (offer, { owner }, now) => this.waitlist.sweepClaimed(offer, owner, now),
+      afterPass: async () => ({ [ORPHANS]: await this.waitlist.repair() }),
+    });
   }
 
   /** One pass; overlapping calls in one process share the running pass. */
-  runOnce(now = new Date()): Promise<SweepReport> {
-    this.running ??= this.pass(now).finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async pass(now: Date): Promise<SweepReport> {
-    const report: SweepReport = { expired: 0, resumed: 0, orphans: 0 };
-    let looked = 0;
-    const worker = async () => {
-      while (looked++ < PASS_LIMIT) {
-        const done = await this.waitlist.sweepNext(now).catch((err: Error) => {
-          this.logger.warn(`Sweeping an offer failed: ${err.message}`);
-          return 'failed' as const;
-        });
-        if (!done) return;
-        if (done !== 'failed') report[done]++;
-      }
-    };
-    await Promise.all(Array.from({ length: WORKERS }, worker));
-    report.orphans = await this.waitlist.repair();
-    if (report.expired || report.resumed || report.orphans)
-      this.logger.log(`Waitlist sweep: ${JSON.stringify(report)}`);
-    return report;
+  async runOnce(now = new Date()): Promise<SweepReport> {
+    const { outcomes } = await this.runner.run(JOB, now);
+    return { expired: outcomes.expired ?? 0, resumed: outcomes.resumed ?? 0, orphans: outcomes[ORPHANS] ?? 0 };
   }
 }

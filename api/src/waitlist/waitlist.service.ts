@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Caller } from '../auth/caller';
 import { ClassesService } from '../classes/classes.service';
 import { AlreadyExistsError } from '../common/domain-errors';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailOutbox } from '../mail/mail.module';
 import { SelectionsService } from '../selections/selections.service';
 import { OffersRepository } from './offers.repository';
@@ -265,14 +265,13 @@ export class WaitlistService implements OnModuleInit {
 
   // --- The sweeper's work -----------------------------------------------------------------------------------------
 
-  /**
-   * Acts on the next due offer: open past its time (ended and passed on), or left midway by a stopped replica
-   * (finished). Null when nothing is due.
-   */
-  async sweepNext(now = new Date()): Promise<'expired' | 'resumed' | null> {
-    const owner = randomUUID();
-    const offer = await this.offers.claimNextDue(now, owner, this.leaseMs());
-    if (!offer) return null;
+  /** Claims the next due offer: open past its time, or left midway by a stopped replica. */
+  claimDueOffer(now: Date, owner: string, leaseMs: number): Promise<Offer | null> {
+    return this.offers.claimNextDue(now, owner, leaseMs);
+  }
+
+  /** Acts on an offer claimed by `claimDueOffer`: ended and passed on when past its time, else finished. */
+  async sweepClaimed(offer: Offer, owner: string, now = new Date()): Promise<'expired' | 'resumed'> {
     try {
       if (offer.state === 'assigning') {
         await this.assign(offer, owner);
@@ -322,7 +321,8 @@ export class WaitlistService implements OnModuleInit {
       throw new LostOfferError(`Offer ${offer._id} was taken over`);
   }
 
-  private leaseMs(): number {
+  /** Offers share the ledger's claim lease. */
+  leaseMs(): number {
     return this.config.payments.claimLeaseSeconds * 1000;
   }
 }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app.setup';
-import { loadConfig, type AppConfig } from '../../src/config/app-config';
+import { loadConfig, type AppConfig } from '../../src/config/config';
 import { runSeed } from '../../src/seed/seed';
 import { signIn, signUp, uniqueEmail } from './emulator';
 

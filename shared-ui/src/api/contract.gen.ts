@@ -229,6 +229,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_jobStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -901,6 +917,21 @@ export interface components {
         InstructorCheckResponse: {
             instructor: boolean;
         };
+        JobStatusResponse: {
+            /** @description Pause between passes in ms; 0: not scheduled in this process */
+            everyMs: number;
+            /** @description Rows this process holds right now */
+            holding: number;
+            lastError: string | null;
+            /** Format: date-time */
+            lastFinishedAt: string | null;
+            lastPass: components["schemas"]["PassReportResponse"] | null;
+            /** Format: date-time */
+            lastStartedAt: string | null;
+            /** @example mail-outbox */
+            name: string;
+            running: boolean;
+        };
         JwtExchangeDto: {
             /**
              * @description Must be the e-mail of the Firebase ID token sent as Bearer
@@ -945,6 +976,22 @@ export interface components {
         PartialRefundListResponse: {
             count: number;
             items: components["schemas"]["PartialRefundItemResponse"][];
+        };
+        PassReportResponse: {
+            /** @description Rows whose work failed, pushed back with backoff */
+            failed: number;
+            /** @description Rows claimed */
+            looked: number;
+            /**
+             * @description Rows per outcome (and the counts of the work after the rows)
+             * @example {
+             *       "sent": 3,
+             *       "failed": 1
+             *     }
+             */
+            outcomes: {
+                [key: string]: number;
+            };
         };
         PaymentIntentResponse: {
             /**
@@ -1773,6 +1820,40 @@ export interface operations {
             };
             /** @description The database does not answer */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    HealthController_jobStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This replica's claimed jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobStatusResponse"][];
+                };
+            };
+            /** @description No valid API token or operator key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

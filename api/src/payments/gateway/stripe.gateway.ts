@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { AppConfig } from '../../config/app-config';
+import type { AppConfig } from '../../config/config';
 import type { CreateIntentInput, GatewayIntent, IntentMetadata, PaymentGateway } from './payment-gateway';
 
 /** Stripe's payment intent (from the API or from a signed event) as the port's intent. */

@@ -1,0 +1,149 @@
+// The API's configuration as the code sees it: read and checked once at boot (env.schema.ts), then injected as
+// APP_CONFIG through @nestjs/config.
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export type LogLevel = 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+
+export interface AppConfig {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  mongodbUri: string;
+  jwtSecret: string;
+  /** Operators' shared secret (SPORTIFY_OPS_KEY): page servers and ops tools send it as X-Sportify-Ops-Key. */
+  opsKey: string;
+  /** The page servers' report key (SPORTIFY_REPORT_KEY): a report counts only with a page token signed by it. */
+  reportKey: string;
+  /** API token lifetime in seconds. */
+  jwtTtlSeconds: number;
+  firebaseProjectId: string;
+  /** host:port of the Firebase Auth emulator; empty for a real Firebase project. */
+  firebaseAuthEmulatorHost: string;
+  /**
+   * Only ID tokens with a verified e-mail are accepted (any sign-in provider). Always with a real Firebase project;
+   * with the emulator (whose sign-ups are unverified) only when FIREBASE_REQUIRE_VERIFIED_EMAIL=1.
+   */
+  requireVerifiedEmail: boolean;
+  corsOrigins: string[];
+  /** Empty means the test-mode payment sandbox. */
+  stripeSecretKey: string;
+  /** Where the Stripe SDK sends its calls (stripe-mock in tests); empty host means api.stripe.com. */
+  stripeApi: { host: string; port: number; protocol: 'http' | 'https' };
+  currency: string;
+  assetBaseUrl: string;
+  rateLimits: {
+    windowSeconds: number;
+    jwt: number;
+    writes: number;
+    reads: number;
+    providerEvents: number;
+    /** POST /telemetry calls per client IP per `telemetryWindowSeconds` (its own, shorter window). */
+    telemetry: number;
+    telemetryWindowSeconds: number;
+  };
+  /** Seconds a public list may be served from the in-process cache before it is rebuilt anyway. */
+  publicCacheSeconds: number;
+  /** Most public-list pages kept at once (least recently used dropped first). */
+  publicCacheEntries: number;
+  /** Seconds a caller's account (and so role) may be reused by the auth guard; user writes drop it at once. */
+  callerCacheSeconds: number;
+  logLevel: LogLevel;
+  /** Scale-out and fault-tolerance settings (see `loadScalingConfig`). */
+  scaling: ScalingConfig;
+
+  // --- Payments ledger and fail-closed mode ---
+  /** SPORTIFY_DEV_MODE=1 (set by the launcher and the tests): development defaults allowed. Otherwise fail closed. */
+  developmentMode: boolean;
+  /** Signing secret of the provider's events (whsec_...); a fixed development secret signs the sandbox's events. */
+  stripeWebhookSecret: string;
+  payments: {
+    /** Seconds after which a charged intent that nobody settled is settled by the reconciliation job. */
+    settleDelaySeconds: number;
+    /** Seconds between runs of the reconciliation job; 0 turns the job off (the command still works). */
+    reconcileIntervalSeconds: number;
+    /** First wait before retrying a failed refund; doubles per attempt up to an hour. */
+    refundRetrySeconds: number;
+    /** How long a path holds a ledger row without renewing its claim; then reconciliation may take it over. */
+    claimLeaseSeconds: number;
+    /** Milliseconds before the sandbox delivers its provider events; null: it does not deliver them. */
+    sandboxEventDelayMs: number | null;
+  };
+  waitlist: {
+    /** How long a freed seat is held for the first student waiting (hours; fractions allowed). */
+    offerHours: number;
+    /** Seconds between the sweeps that end expired holds; 0 turns the sweeper off. */
+    sweepIntervalSeconds: number;
+    /** A student may cancel an enrolment until this many hours before the class starts. */
+    cancelCutoffHours: number;
+    /** In a class without a start date, a student may cancel within this many days of paying. */
+    cancelUndatedDays: number;
+  };
+
+  // --- Camp calendar and e-mail ---
+  /** IANA time zone the camp's dates are entered, shown and exported in (CAMP_TIME_ZONE). */
+  campTimeZone: string;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** smtp(s)://user:pass@host:port; empty: nothing is sent and messages wait in the outbox. */
+  smtpUrl: string;
+  /** The From address of every message. */
+  from: string;
+  /** The site's address for links in messages (SITE_URL; default ASSET_BASE_URL, the shell's origin). */
+  siteUrl: string;
+  /** Milliseconds between the sender's looks at the outbox; 0 turns the sender off. */
+  sendIntervalMs: number;
+  /** First wait before resending a message the SMTP server refused or never took; doubles per attempt. */
+  retrySeconds: number;
+  /** How long a sender holds a message it is sending before another replica may take it over. */
+  leaseSeconds: number;
+}
+
+/** True when `zone` is an IANA time zone this runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return /\//.test(zone) || zone === 'UTC';
+  } catch {
+    return false;
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const DEV_JWT_SECRET = 'sportify-dev-only-secret-change-me-in-production';
+export const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
+export const DEV_REPORT_KEY = 'sportify-dev-only-report-key-change-me-in-production';
+export const DEV_WEBHOOK_SECRET = 'whsec_sportify_development_only';
+export const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+
+/** The log levels Nest should print for a configured minimum level. */
+export function logLevelsFrom(level: LogLevel): LogLevel[] {
+  return LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(level) + 1);
+}
+
+/** Express `trust proxy`: a hop count, or a list of addresses, CIDRs and Express's names (`loopback`, ...). */
+export type TrustProxy = number | string[];
+
+export interface ScalingConfig {
+  /** Which proxies' X-Forwarded-For is believed, so rate limits see the client's address behind them. */
+  trustProxy: TrustProxy;
+  /** How long a request waits for a usable database before it fails with 503. */
+  dbServerSelectionTimeoutMs: number;
+  /** How often the driver checks the database (and so notices that it is back). */
+  dbHeartbeatMs: number;
+  /** Boot waits for the database this long in all, retrying with a doubling delay capped at `dbBootMaxDelayMs`. */
+  dbBootTimeoutSeconds: number;
+  dbBootMaxDelayMs: number;
+  /** How often each replica checks the shared cache generations (a write elsewhere shows here within this). */
+  publicCacheSyncMs: number;
+  /** On SIGTERM: how long in-flight requests may take before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
+}
