@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ToastContainerProps } from 'react-toastify';
-import { NONCE_META } from '../screens/screens';
+import { NONCE_META } from '@sportify/platform/render';
 
 /** docs/product.md §9: success notices 1.5 s; toast defaults error and blank 4 s, success 2 s; at most 20. */
 export const TOAST_DURATIONS = { notice: 1500, success: 2000, error: 4000, blank: 4000 } as const;
