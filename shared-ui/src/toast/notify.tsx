@@ -29,9 +29,9 @@ function show(kind: Kind, message: string, autoClose: number): Promise<void> {
   });
 }
 
-/** Toast helpers every screen uses, so durations stay as the spec says. Resolve once the toast is raised. */
+/** Toast helpers every screen uses, so durations stay as docs/product.md §9 says. Resolve once the toast is raised. */
 export const notify = {
-  /** The spec's success notices ('Your work has been saved', '{name} is admin now', ...): 1.5 s. */
+  /** The success notices of docs/product.md §8 ('Your work has been saved', '{name} is admin now', ...): 1.5 s. */
   notice: (message: string) => show('success', message, TOAST_DURATIONS.notice),
   success: (message: string) => show('success', message, TOAST_DURATIONS.success),
   error: (message: string) => show('error', message, TOAST_DURATIONS.error),
