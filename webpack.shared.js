@@ -299,9 +299,9 @@ function devRuntimeConfig(pkgDir) {
 }
 
 /**
- * A remote's dev server as the running site loads it (README "Working on one remote against the live site"): its
- * manifest and chunks readable from the site's origin, its live-reload socket on its own origin (the page is the
- * site's), and at start the override link that loads it into the site for one browser.
+ * A remote's dev server as the running site loads it (docs/operations.md, "Working on one remote against the live
+ * site"): its manifest and chunks readable from the site's origin, its live-reload socket on its own origin (the page
+ * is the site's), and at start the override link that loads it into the site for one browser.
  */
 function remoteDevServer({ pkgDir, port, name }) {
   const { DEV_OVERRIDE_KEY, overrideLink, siteUrl } = require('./scripts/lib/override-link.cjs');
