@@ -1,6 +1,9 @@
 // One ESLint (flat config) over the whole repository: `npm run lint`, part of `npm test`. Formatting is Prettier's
 // (`npm run format`); eslint-config-prettier turns off the rules that would fight it. The boundary rules at the end
 // are the import rules of CONVENTIONS.md ("Code layout rules").
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -13,6 +16,52 @@ import tseslint from 'typescript-eslint';
 const REMOTES = ['mf-public', 'mf-student', 'mf-instructor', 'mf-admin'];
 const FRONT_ENDS = ['shell', 'shared-ui', ...REMOTES];
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**'];
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+/** The folders of the packages: the workspaces and the scripts. */
+const PACKAGE_FOLDERS = [...JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces, 'scripts'];
+const packageOf = (file) => {
+  const [top] = path.relative(ROOT, file).split(path.sep);
+  return PACKAGE_FOLDERS.includes(top) ? top : undefined;
+};
+
+/**
+ * A package imports another package by name, never by a relative path into its folder: what several packages share
+ * is built once in @sportify/platform, and no package compiles another's sources. Option `allow`: paths from the
+ * repository root a file may still reach.
+ */
+const packageBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [{ type: 'object', properties: { allow: { type: 'array', items: { type: 'string' } } } }],
+    messages: {
+      intoPackage:
+        "{{from}} reaches into {{to}}/ by path ('{{request}}'): import the package by name; rules several packages share belong in @sportify/platform.",
+    },
+  },
+  create(context) {
+    const from = packageOf(context.filename);
+    if (!from) return {};
+    const allowed = context.options[0]?.allow ?? [];
+    const check = (source) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source.value);
+      const to = packageOf(target);
+      if (!to || to === from) return;
+      if (allowed.some((prefix) => path.relative(ROOT, target).startsWith(prefix))) return;
+      context.report({ node: source, messageId: 'intoPackage', data: { from, to, request: source.value } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require') check(node.arguments[0]);
+      },
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -65,6 +114,22 @@ export default tseslint.config(
   { files: TEST_FILES, languageOptions: { globals: { ...globals.jest, ...globals.node } } },
 
   // ---- Boundaries ----
+  {
+    files: ['**/*.{ts,tsx,mts,js,cjs,mjs}'],
+    plugins: { sportify: { rules: { 'package-boundaries': packageBoundaries } } },
+    rules: { 'sportify/package-boundaries': 'error' },
+  },
+  // Not yet packages: the API's tests and benchmark start the stack's services with the launcher's own tools, and the
+  // journeys start the stack and build broken remotes from a remote's federation settings.
+  {
+    files: ['api/test/**', 'api/bench/**', 'e2e/**'],
+    rules: {
+      'sportify/package-boundaries': [
+        'error',
+        { allow: ['scripts/lib/', 'scripts/start.mjs', 'mf-admin/federation.config', 'mf-public/federation.config'] },
+      ],
+    },
+  },
   {
     files: ['**/*.{ts,tsx,mts,mjs}'],
     plugins: { 'import-x': importX },

@@ -273,14 +273,22 @@ function typeScriptRule(pkgDir) {
 
 /**
  * The shell's dev server answers /config.json with public/config.json plus the route table the remotes' sources
- * declare (their src/screens.json), as the shell's server does from the live releases.
+ * declare (their src/screens.json), as the page server does from the live releases. Each remote of the config's
+ * `remotes` is the package folder of its federation name (mf_public: mf-public/, CONVENTIONS.md).
  */
 function devRuntimeConfig(pkgDir) {
-  return async (_req, res, next) => {
+  return (_req, res, next) => {
     try {
-      const { currentRouteTable } = await import('./scripts/releases/screens.mjs');
-      const { routes, routesVersion } = currentRouteTable((remote) => path.join(__dirname, remote.dir, 'src'));
-      const config = JSON.parse(fs.readFileSync(path.join(pkgDir, 'public/config.json'), 'utf8'));
+      const { liveRouteTable } = require('@sportify/platform/screens');
+      const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+      const config = readJson(path.join(pkgDir, 'public/config.json'));
+      const declared = Object.fromEntries(
+        Object.keys(config.remotes).map((name) => [
+          name,
+          readJson(path.join(__dirname, name.replace(/_/g, '-'), 'src/screens.json')),
+        ]),
+      );
+      const { routes, routesVersion } = liveRouteTable(declared);
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Cache-Control', 'no-cache');
       res.end(JSON.stringify({ ...config, routes, routesVersion }));
@@ -291,9 +299,9 @@ function devRuntimeConfig(pkgDir) {
 }
 
 /**
- * A remote's dev server as the running site loads it (README "Working on one remote against the live site"): its
- * manifest and chunks readable from the site's origin, its live-reload socket on its own origin (the page is the
- * site's), and at start the override link that loads it into the site for one browser.
+ * A remote's dev server as the running site loads it (docs/operations.md, "Working on one remote against the live
+ * site"): its manifest and chunks readable from the site's origin, its live-reload socket on its own origin (the page
+ * is the site's), and at start the override link that loads it into the site for one browser.
  */
 function remoteDevServer({ pkgDir, port, name }) {
   const { DEV_OVERRIDE_KEY, overrideLink, siteUrl } = require('./scripts/lib/override-link.cjs');

@@ -80,11 +80,11 @@ function makeLive(pkg, version, stack, action) {
     version,
     commit: release.commit,
     from: current?.live?.version ?? null,
-    ...(completed && { canary: current.canary.percent }),
+    ...(completed && { canary: current?.canary?.percent }),
     who: operator(),
   });
   console.log(
-    `${pkg}: ${version} is live${completed ? ` for every browser (its ${current.canary.percent}% canary is complete)` : ''}${current?.live ? ` (was ${current.live.version})` : ''}. Open pages switch on their next load.`,
+    `${pkg}: ${version} is live${completed ? ` for every browser (its ${current?.canary?.percent}% canary is complete)` : ''}${current?.live ? ` (was ${current.live.version})` : ''}. Open pages switch on their next load.`,
   );
 }
 

@@ -387,7 +387,7 @@ describe('telemetry across two API instances on one database', () => {
 
 /** The page server's canary decision (page-server/src/canary-watch.ts, built) on these health figures. */
 function canaryDecision(releases: Release[], canary: string, live: string) {
-  const watch = path.resolve(__dirname, '../../page-server/dist/page-server/src/canary-watch.js');
+  const watch = path.resolve(__dirname, '../../page-server/dist/canary-watch.js');
   const script = `import { judgeCanary } from ${JSON.stringify(watch)};
     const { releases, canary, live } = JSON.parse(process.argv[1]);
     console.log(JSON.stringify(judgeCanary({ version: canary, margin: 0.05, minLoads: 20 }, live, 'mf_public', releases)));`;
@@ -490,7 +490,7 @@ describe('reports that count come from pages the page server served', () => {
   it("a real page's token counts once however often it is replayed, on either replica", async () => {
     // The token as the page server makes it (its built code), so both sides agree on the format.
     const traceId = trace();
-    const maker = path.resolve(__dirname, '../../page-server/dist/page-server/src/report-key.js');
+    const maker = path.resolve(__dirname, '../../page-server/dist/report-key.js');
     const token = execFileSync(
       process.execPath,
       [

@@ -4,13 +4,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { ports } from './ports';
 
-// A page server started as the README's production layout says (node page-server/dist/page-server/src/server.js,
+// A page server started as the README's production layout says (node page-server/dist/server.js,
 // no SPORTIFY_DEV_MODE), on the journeys' builds and releases, against the journeys' API.
 
 export const repo = path.resolve(__dirname, '../..');
 const dataDir = path.resolve(repo, process.env.SPORTIFY_DATA_DIR || '.data-e2e');
-const PAGE_SERVER = path.join(repo, 'page-server/dist/page-server/src/server.js');
-const ASSET_SERVER = path.join(repo, 'page-server/dist/page-server/src/assets.js');
+const PAGE_SERVER = path.join(repo, 'page-server/dist/server.js');
+const ASSET_SERVER = path.join(repo, 'page-server/dist/assets.js');
 export const REMOTES = [
   'mf-public:mf_public',
   'mf-student:mf_student',

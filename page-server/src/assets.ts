@@ -1,4 +1,4 @@
-// A remote's files on their own origin: node page-server/dist/page-server/src/assets.js --name mf-public
+// A remote's files on their own origin: node page-server/dist/assets.js --name mf-public
 //   --dir mf-public/dist --port 3001 [--releases releases] [--host 127.0.0.1]
 // Environment: SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('0': production, no source maps).
 import { existsSync } from 'node:fs';

@@ -4,33 +4,26 @@
 // may decide at once: the change is made under the registry's lock, by the first that still finds that canary.
 import os from 'node:os';
 import {
-  readRegistry as readRegistryNow,
+  readRegistry,
   recordHistory,
   withRegistryLock,
   writeRegistry,
-} from '../../scripts/releases/registry.mjs';
+  type AutoRollback,
+  type CanaryRelease,
+  type HealthFigures as Figures,
+} from '@sportify/platform/releases';
 import { reportOnce } from './log.js';
-import { readRegistry, type CanaryRelease } from './releases.js';
 import type { RemoteBuild } from './site.js';
 
 /** One release's figures in GET /telemetry/health. */
-export interface HealthFigures {
+export interface ReleaseHealth extends Figures {
   remote: string;
   version: string | null;
-  loads: number;
-  errorLoads: number;
-  errorRate: number;
-}
-
-export interface Figures {
-  loads: number;
-  errorLoads: number;
-  errorRate: number;
 }
 
 export interface Verdict {
   rollback: boolean;
-  figures: { canary: Figures; live: Figures };
+  figures: AutoRollback['figures'];
 }
 
 const NONE: Figures = { loads: 0, errorLoads: 0, errorRate: 0 };
@@ -40,7 +33,7 @@ export function judgeCanary(
   canary: Pick<CanaryRelease, 'version' | 'margin' | 'minLoads'>,
   liveVersion: string | null,
   federation: string,
-  releases: HealthFigures[],
+  releases: ReleaseHealth[],
 ): Verdict {
   const of = (version: string | null): Figures => {
     const found = releases.find((r) => r.remote === federation && r.version === version);
@@ -72,7 +65,7 @@ async function readHealth(
   settings: CanaryWatchSettings,
   federation: string,
   minutes: number,
-): Promise<HealthFigures[] | undefined> {
+): Promise<ReleaseHealth[] | undefined> {
   const url = `${settings.apiUrl.replace(/\/+$/, '')}/telemetry/health?minutes=${minutes}&remote=${federation}`;
   const unavailable = (why: string) =>
     void reportOnce(`canary check: ${why}; canaries are not checked until the API answers GET /telemetry/health`);
@@ -88,7 +81,7 @@ async function readHealth(
   if (!response.ok) return unavailable(`the API answered ${response.status}`);
   const body = (await response.json().catch(() => undefined)) as { releases?: unknown } | undefined;
   if (!Array.isArray(body?.releases)) return unavailable('the API gave no releases');
-  return body.releases as HealthFigures[];
+  return body.releases as ReleaseHealth[];
 }
 
 /**
@@ -99,7 +92,7 @@ function endCanary(releasesDir: string, pkg: string, judged: CanaryRelease, verd
   return withRegistryLock(
     releasesDir,
     () => {
-      const registry = readRegistryNow(releasesDir);
+      const registry = readRegistry(releasesDir);
       const entry = registry[pkg];
       if (entry?.canary?.version !== judged.version || entry.canary.startedAt !== judged.startedAt) return false;
       const { canary, ...rest } = entry;
@@ -128,7 +121,7 @@ function endCanary(releasesDir: string, pkg: string, judged: CanaryRelease, verd
 
 /** One check of every canary; resolves when done. */
 export async function checkCanaries(settings: CanaryWatchSettings): Promise<void> {
-  const registry = readRegistry(settings.releasesDir);
+  const registry = readRegistry(settings.releasesDir, { serving: true });
   for (const remote of settings.remotes) {
     const entry = registry[remote.package];
     const canary = entry?.canary;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { LiveRelease, Registry } from './releases.js';
+import type { LiveRelease, Registry } from '@sportify/platform/releases';
 
 /** A browser's cohort: random, kept for 400 days, so each canary serves the same browsers on every page load. */
 export const COHORT_COOKIE = 'sportify_cohort';

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml } from '@sportify/platform/html';
 import { plain } from './serve.js';
 import { sessionToken } from './render.js';
 import type { Site } from './site.js';
@@ -217,8 +218,6 @@ function confirmTokenValid(token: string, key: string, session: string, override
   if (expires <= now || expires > now + CONFIRM_SECONDS) return false;
   return sameHex(match[2], confirmSignature(key, session, override, expires));
 }
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The policy of the confirmation page: nothing runs, it cannot be framed, and its form posts here only. */
 const CONFIRM_POLICY = "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";

@@ -1,11 +1,11 @@
 import http from 'node:http';
+import { readRegistry } from '@sportify/platform/releases';
 import { cohortCookie, COHORT_COOKIE, newCohort, readCookies } from './canary.js';
 import { watchCanaries } from './canary-watch.js';
 import { fileIn, sendFile } from './files.js';
 import { NOTHING_RUNS_POLICY, setSecurityHeaders } from './headers.js';
 import { apiProxy, isApiPath } from './proxy.js';
 import { handleOverride, OVERRIDE_PATH, readOverride, withOverride, type OverrideSettings } from './override.js';
-import { readRegistry } from './releases.js';
 import { reportKeyOf, signedCohort, verifiedCohort } from './report-key.js';
 import { sendPage, warmRenderer } from './render.js';
 import { guarded, notFound, sendRelease } from './serve.js';
@@ -117,7 +117,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       if (target.decoded === '/releases.json') {
         res.setHeader('Cache-Control', 'no-cache');
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        return void res.end(JSON.stringify(readRegistry(settings.releasesDir)));
+        return void res.end(JSON.stringify(readRegistry(settings.releasesDir, { serving: true })));
       }
       if (sendRelease(req, res, settings.releasesDir, 'shell', target.decoded, files)) return;
       if (last.includes('.')) {

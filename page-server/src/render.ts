@@ -3,13 +3,9 @@ import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import {
-  matchScreen,
-  SHELL_PATHS,
-  withNonce,
-  type RenderInput,
-  type RenderPage,
-} from '../../shared-ui/src/screens/screens.js';
+import { escapeHtml } from '@sportify/platform/html';
+import { withNonce, type RenderInput, type RenderPage } from '@sportify/platform/render';
+import { matchScreen, SHELL_PATHS } from '@sportify/platform/screens';
 import { readCookies } from './canary.js';
 import { pagePolicy, setSecurityHeaders } from './headers.js';
 import { reportOnce } from './log.js';
@@ -82,9 +78,6 @@ export function warmRenderer(shellDir: string): void {
   }
 }
 
-const escapeHtml = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /**
  * The page the browser renders on its own: the template with the runtime config inline (nonce'd) and the screen's
  * title, as when the server render is missing, failed or took too long.
@@ -129,9 +122,10 @@ export interface PageSettings {
 }
 
 /**
- * One page: the route is matched once (the matcher the browser uses too), the shell's live server build renders it
- * and the HTML streams out; a render that fails or does not start within the time limit gives the client-render
- * page, which is what the browser would have rendered anyway.
+ * One page: the shell's live server build renders it and the HTML streams out; a render that fails or does not start
+ * within the time limit gives the client-render page, which is what the browser would have rendered anyway. The path
+ * is matched here too (for the reports' route and that page's title), again by the server render and again in the
+ * browser: each with `matchScreen`, so they agree.
  */
 export async function sendPage(
   req: IncomingMessage,

@@ -1,11 +1,11 @@
 import { isDevelopment } from '@sportify/platform';
+import { releaseFolder } from '@sportify/platform/releases';
 import compression from 'compression';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileIn, sendFile, type FileRule } from './files.js';
 import { readRequestPath } from './paths.js';
-import { releaseFolder } from './releases.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 

@@ -1,4 +1,4 @@
-// The page server: node page-server/dist/page-server/src/server.js --dir shell/dist --port 3000
+// The page server: node page-server/dist/server.js --dir shell/dist --port 3000
 //   --remote mf-public:mf_public:mf-public/dist [--remote ...] [--releases releases] [--host 127.0.0.1]
 // Environment: SPORTIFY_API_URL (the API behind /api), SPORTIFY_RUNTIME_CONFIG (JSON; else the shell build's
 // config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('1': development, anything else production),

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { assembleRoutes, SHELL_PATHS, type ScreenRoute } from '../../shared-ui/src/screens/screens.js';
+import { readJsonFile, readRegistry, releaseFolder, type Registry } from '@sportify/platform/releases';
+import { assembleRoutes, SHELL_PATHS, type ScreenRoute } from '@sportify/platform/screens';
 import { chooseReleases, type ChosenRelease } from './canary.js';
 import type { ConfigOrigins } from './headers.js';
 import { reportOnce } from './log.js';
-import { liveManifestUrl, readJsonFile, readRegistry, releaseFolder, type Registry } from './releases.js';
+import { liveManifestUrl } from './releases.js';
 
 /** A remote the site composes: its package (names its release folders), federation name and unversioned build. */
 export interface RemoteBuild {
@@ -97,7 +98,7 @@ function routesOf(screens: [string, unknown][]): { routes: ScreenRoute[]; comple
  * release of each package): any number of processes read the same answer for the same cookies.
  */
 export function readSite(settings: SiteSettings, cookies: Record<string, string> = {}): Site {
-  const registry = readRegistry(settings.releasesDir);
+  const registry = readRegistry(settings.releasesDir, { serving: true });
   const chosen = chooseReleases(registry, cookies);
   const serving = (pkg: string) => servingRelease(settings.releasesDir, registry, chosen, pkg);
   const inUse = (used: ReturnType<typeof serving>): ReleaseInUse =>

@@ -7,9 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { inCanary } from '../dist/page-server/src/canary.js';
-import { checkCanaries, judgeCanary, windowMinutes } from '../dist/page-server/src/canary-watch.js';
-import { signedCohort } from '../dist/page-server/src/report-key.js';
+import { inCanary } from '../dist/canary.js';
+import { checkCanaries, judgeCanary, windowMinutes } from '../dist/canary-watch.js';
+import { signedCohort } from '../dist/report-key.js';
 import { makeSite, REPORT_KEY, request, startPageServer } from './support.mjs';
 
 const LIVE = '0.1.0-abc1234.1';

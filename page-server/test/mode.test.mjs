@@ -1,4 +1,4 @@
-// The page server as its production layout starts it (node page-server/dist/page-server/src/server.js): production
+// The page server as its production layout starts it (node page-server/dist/server.js): production
 // unless SPORTIFY_DEV_MODE is exactly 1, and in production it refuses to start without its settings, naming each.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { makeSite, request } from './support.mjs';
 
-const SERVER = path.resolve(import.meta.dirname, '../dist/page-server/src/server.js');
+const SERVER = path.resolve(import.meta.dirname, '../dist/server.js');
 const OPS_KEY = 'a-test-ops-key-of-more-than-32-characters-0123456789';
 const REPORT_KEY = 'a-test-report-key-of-more-than-32-characters-012345';
 

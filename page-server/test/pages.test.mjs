@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { signedCohort } from '../dist/page-server/src/report-key.js';
+import { signedCohort } from '../dist/report-key.js';
 import {
   CONFIG,
   REMOTE_SCREENS,

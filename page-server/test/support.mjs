@@ -5,8 +5,8 @@ import http from 'node:http';
 import { after, before } from 'node:test';
 import os from 'node:os';
 import path from 'node:path';
-import { createAssetServer } from '../dist/page-server/src/asset-server.js';
-import { createPageServer } from '../dist/page-server/src/page-server.js';
+import { createAssetServer } from '../dist/asset-server.js';
+import { createPageServer } from '../dist/page-server.js';
 
 export const TEMPLATE = `<!doctype html>
 <html lang="en">

@@ -8,7 +8,7 @@ import http from 'node:http';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { createServerTelemetry } from '../dist/page-server/src/telemetry.js';
+import { createServerTelemetry } from '../dist/telemetry.js';
 import { makeSite, pageServerForSuite, REPORT_KEY, request, startPageServer } from './support.mjs';
 
 const OPS_KEY = 'ops-key-for-the-page-server-tests-0123456789';
@@ -240,7 +240,7 @@ describe('the page server reporter', () => {
 describe('the report key at start-up', () => {
   test('outside development mode the page server refuses to start without a usable SPORTIFY_REPORT_KEY', async () => {
     const site = makeSite();
-    const server = fileURLToPath(new URL('../dist/page-server/src/server.js', import.meta.url));
+    const server = fileURLToPath(new URL('../dist/server.js', import.meta.url));
     try {
       for (const key of [undefined, 'short', 'sportify-dev-only-report-key-change-me-in-production']) {
         const { SPORTIFY_REPORT_KEY: _, ...env } = process.env;

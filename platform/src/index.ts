@@ -9,3 +9,4 @@ export {
   SettingsError,
   type SettingCheck,
 } from './settings';
+export { escapeHtml } from './html';

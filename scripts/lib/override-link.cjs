@@ -1,5 +1,5 @@
 // Links that load one remote from elsewhere (a developer's dev server) into the running site, for one browser
-// (the page server's /__sportify/override, README "Working on one remote against the live site"). CommonJS, so the
+// (the page server's /__sportify/override, docs/operations.md, "Working on one remote against the live site"). CommonJS, so the
 // remotes' webpack configs print them too. The page server checks the signature (page-server/src/override.ts).
 const { createHmac } = require('node:crypto');
 

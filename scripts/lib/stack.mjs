@@ -18,8 +18,8 @@ import { releasesDir } from '../releases/store.mjs';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The page server's and the asset servers' entry points (the page-server package's build). */
-const PAGE_SERVER = path.join(repoRoot, 'page-server/dist/page-server/src/server.js');
-const ASSET_SERVER = path.join(repoRoot, 'page-server/dist/page-server/src/assets.js');
+const PAGE_SERVER = path.join(repoRoot, 'page-server/dist/server.js');
+const ASSET_SERVER = path.join(repoRoot, 'page-server/dist/assets.js');
 
 /** The development default of SPORTIFY_OPS_KEY, the same in the API and the page server (README settings). */
 const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';

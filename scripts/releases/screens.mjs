@@ -1,52 +1,15 @@
 // The screens a build declares (its screens.json) and the site's live route table, for the release commands and the
-// static server. Validation, assembly and matching are shared-ui's `screens` module itself (the one the browser
-// runs), compiled here on load: the scripts run on plain Node, which cannot import TypeScript.
-import { createRequire } from 'node:module';
+// dev server. Validation, assembly and matching are @sportify/platform/screens, the module the browser runs.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import vm from 'node:vm';
-import ts from 'typescript';
+import {
+  assembleRoutes,
+  liveRouteTable,
+  screenDeclarationErrors,
+  SHELL_PATHS,
+  unexposedScreenErrors,
+} from '@sportify/platform/screens';
 import { FRONT_ENDS } from '../lib/stack.mjs';
-import { repoRoot } from './store.mjs';
-
-const sharedUi = path.join(repoRoot, 'shared-ui');
-
-/** Loads a TypeScript module of shared-ui as CommonJS; its imports of shared-ui (by package name or relative) too. */
-function loadSharedUiModule(file, loaded = new Map()) {
-  if (loaded.has(file)) return loaded.get(file).exports;
-  const module = { exports: {} };
-  loaded.set(file, module);
-  const nodeRequire = createRequire(file);
-  const exportsMap = JSON.parse(readFileSync(path.join(sharedUi, 'package.json'), 'utf8')).exports;
-  const resolveTs = (request) => {
-    if (request.startsWith('@sportify/shared-ui')) {
-      const target = exportsMap[`.${request.slice('@sportify/shared-ui'.length)}`];
-      return target && path.join(sharedUi, target);
-    }
-    if (request.startsWith('.')) {
-      const base = path.resolve(path.dirname(file), request);
-      return ['.ts', '.tsx', '/index.ts'].map((ext) => `${base}${ext}`).find(existsSync);
-    }
-    return undefined;
-  };
-  const require = (request) => {
-    const tsFile = resolveTs(request);
-    return tsFile ? loadSharedUiModule(tsFile, loaded) : nodeRequire(request);
-  };
-  const { outputText } = ts.transpileModule(readFileSync(file, 'utf8'), {
-    fileName: file,
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-  });
-  vm.runInThisContext(`(function (exports, require, module) {${outputText}\n})`, { filename: file })(
-    module.exports,
-    require,
-    module,
-  );
-  return module.exports;
-}
-
-/** `@sportify/shared-ui/screens`: screenDeclarationErrors, assembleRoutes, liveRouteTable, matchScreen, SHELL_PATHS. */
-export const screens = loadSharedUiModule(path.join(sharedUi, 'src/screens/screens.ts'));
 
 /** The remotes (front ends with a federation name), in the order the route table lists them. */
 export const REMOTES = FRONT_ENDS.filter((f) => f.federation);
@@ -79,7 +42,7 @@ export function currentRouteTable(dirOf) {
     const declared = dir && readScreens(dir);
     if (declared !== undefined) byRemote[String(remote.federation)] = declared;
   }
-  return screens.liveRouteTable(byRemote, screens.SHELL_PATHS);
+  return liveRouteTable(byRemote, SHELL_PATHS);
 }
 
 /**
@@ -95,26 +58,21 @@ export function screensProblems(federation, buildDir, others) {
   if (declared === undefined)
     return [`${federation} has no screens.json: a remote's build publishes its screens (src/screens.json)`];
   if (declared && typeof declared === 'object' && 'error' in declared) return [`${federation}: ${declared.error}`];
-  /** @type {string[]} */
-  const invalid = screens.screenDeclarationErrors(federation, declared);
+  const invalid = screenDeclarationErrors(federation, declared);
   if (invalid.length) return invalid.map((problem) => `screens.json: ${problem}`);
 
   const manifest = readJsonIfAny(path.join(buildDir, 'mf-manifest.json'));
-  /** @type {string[]} */
-  const problems = screens
-    .unexposedScreenErrors(
-      federation,
-      declared,
-      (manifest?.exposes ?? []).map((expose) => expose.name),
-    )
-    .map((problem) => `screens.json: ${problem}`);
+  // Valid declarations (checked above).
+  const screens = /** @type {import('@sportify/platform/screens').ScreenDeclaration[]} */ (declared);
+  const exposed = (manifest?.exposes ?? []).map((/** @type {{ name: string }} */ expose) => expose.name);
+  const problems = unexposedScreenErrors(federation, screens, exposed).map((problem) => `screens.json: ${problem}`);
   // Against what the other remotes serve now; their own conflicts (if any) are not this build's.
-  const { routes } = screens.liveRouteTable(others, screens.SHELL_PATHS);
+  const { routes } = liveRouteTable(others, SHELL_PATHS);
   /** @type {Record<string, unknown[]>} */
   const live = {};
   for (const { remote, ...screen } of routes) (live[remote] ??= []).push(screen);
   try {
-    screens.assembleRoutes({ ...live, [federation]: declared }, screens.SHELL_PATHS);
+    assembleRoutes({ ...live, [federation]: declared }, SHELL_PATHS);
   } catch (error) {
     problems.push(
       ...String(/** @type {Error} */ (error).message)

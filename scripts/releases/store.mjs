@@ -1,38 +1,43 @@
 // Release folders, the live-version registry and the history, on disk (in production: object storage behind a CDN,
-// README "Operating the remotes"). Layout under the releases directory (SPORTIFY_RELEASES_DIR, default releases/):
-//   <package>/<version>/   one immutable release: the build, release.json, sportify-build.json, mf-manifest.json
-//   registry.json          what is live: per package the live and previous release, a canary and the last automatic
-//                          rollback (public-safe: no operator names); written under .registry.lock (registry.mjs)
-//   history.jsonl          every release, promote, canary and rollback: time, package, version, commit, who (private)
+// docs/operations.md). The layout, the registry's reader, writer and lock are @sportify/platform/releases'; a
+// release folder holds the build, release.json, sportify-build.json and mf-manifest.json.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readJson, readRegistry } from './registry.mjs';
+import { readJson, readRegistry, VERSION_PATTERN } from '@sportify/platform/releases';
 
 export {
   readJson,
   readRegistry,
   recordHistory,
+  VERSION_PATTERN,
   withRegistryLock,
   writeJsonAtomic,
   writeRegistry,
-} from './registry.mjs';
+} from '@sportify/platform/releases';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Folder of all releases: SPORTIFY_RELEASES_DIR (relative to the repository) or releases/. */
 export const releasesDir = (env = process.env) => path.resolve(repoRoot, env.SPORTIFY_RELEASES_DIR || 'releases');
 
-/** A version names a folder and a URL segment: package version, commit and build id, nothing else. */
-export const VERSION_PATTERN = /^\d+\.\d+\.\d+-[0-9A-Za-z.-]+$/;
-
 export const releaseDir = (dir, pkg, version) => path.join(dir, pkg, version);
 
-/** The release.json of one release, or undefined when that release is not on disk. */
+/**
+ * A release's release.json, written by `npm run release`.
+ * @typedef {{ version: string, commit?: string, builtAt?: string, publicPath?: string, tested?: boolean }} Release
+ */
+
+/**
+ * The release.json of one release, or undefined when that release is not on disk.
+ * @returns {Release | undefined}
+ */
 export const readRelease = (dir, pkg, version) =>
-  VERSION_PATTERN.test(version) ? readJson(path.join(releaseDir(dir, pkg, version), 'release.json')) : undefined;
+  VERSION_PATTERN.test(version)
+    ? /** @type {Release | undefined} */ (readJson(path.join(releaseDir(dir, pkg, version), 'release.json')))
+    : undefined;
 
 /** Every published release of a package, newest build first. */
 export function listReleases(dir, pkg) {
@@ -41,7 +46,7 @@ export function listReleases(dir, pkg) {
   return readdirSync(folder)
     .filter((name) => VERSION_PATTERN.test(name))
     .map((name) => readRelease(dir, pkg, name))
-    .filter(Boolean)
+    .filter((release) => release !== undefined)
     .sort((a, b) => String(b.builtAt).localeCompare(String(a.builtAt)));
 }
 

@@ -83,7 +83,7 @@ test('the API and page-server images serve the site against the embedded databas
     built.pageServer,
     { SPORTIFY_DEV_MODE: '1', SPORTIFY_API_URL: `http://127.0.0.1:${apiPort}` },
     [
-      'page-server/dist/page-server/src/server.js',
+      'page-server/dist/server.js',
       '--dir=shell/dist',
       `--port=${sitePort}`,
       '--host=127.0.0.1',

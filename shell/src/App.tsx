@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
+import type { Overrides } from '@sportify/platform/config';
 import { AppProviders, type AppStore } from '@sportify/shared-ui';
 import { AuthServiceProvider } from './auth/AuthServiceContext';
 import type { AuthService } from './auth/authService';
@@ -7,7 +8,7 @@ import { RemoteRegistryProvider } from './federation/RemoteRegistryContext';
 import type { RemoteRegistry } from './federation/remoteRegistry';
 import type { Telemetry } from './federation/telemetry';
 import { TelemetryProvider } from './federation/TelemetryContext';
-import { OverridesProvider, type Overrides } from './layout/OverrideBadge/OverrideBadge';
+import { OverridesProvider } from './layout/OverrideBadge/OverrideBadge';
 import { AppRoutes, NavigationBridge } from './routes/AppRoutes';
 import { RouteTableProvider, type RouteTable } from './routes/liveRoutes';
 

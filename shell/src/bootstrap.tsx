@@ -2,7 +2,7 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@sportify/shared-ui/router';
 import { makeStore, setRuntimeConfig, setUnauthorizedHandler, type RootState } from '@sportify/shared-ui';
-import { matchScreen } from '@sportify/shared-ui/screens';
+import { matchScreen } from '@sportify/platform/screens';
 import { App } from './App';
 import { hasSavedSignIn, lazyAuthService } from './auth/authService';
 import { startSessionSync } from './auth/sessionSync';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// The first view's budget (README.md, Performance), from the production builds of the shell and mf-public: the
+// The first view's budget (docs/benchmarks.md), from the production builds of the shell and mf-public: the
 // gzipped sum of every file `/` loads to become interactive (its first class card comes in the HTML). That is the
 // shell's page and what it starts (scripts and start-up preloads, which hold every shared library the shell and Home use: bench:home's JS
 // figure cross-checks it), mf-public's manifest and remoteEntry.js, and the Home expose's own chunks. Images
@@ -17,7 +17,7 @@ const publicDist = path.resolve(__dirname, '../../mf-public/dist');
 /** The target: 150 KB gzipped for everything before the first card. */
 const FIRST_VIEW_TARGET = 150 * 1024;
 /**
- * Not met (README "Performance"): the build measured 192.0 KB on 2026-11-24 once reselect shipped once instead of
+ * Not met (docs/benchmarks.md): the build measured 192.0 KB on 2026-11-24 once reselect shipped once instead of
  * in two shared packages' chunks (193.2 KB before, with the failure reports and the override badge; 193.8 KB before
  * Login and Register loaded only when opened; 191.3 KB before the page hydrated a server render and the shared code
  * gained class dates and waitlist counts, 205.8 KB before the declarative router). Since the server render, the first card is

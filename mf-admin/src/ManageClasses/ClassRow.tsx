@@ -58,7 +58,7 @@ export function ClassRow({ item, number, waiting }: { item: CampClass; number: n
           </Muted>
         </span>
       </td>
-      {/* The waitlist sits under the seats left, so the spec's columns stay as they are. */}
+      {/* The waitlist sits under the seats left, so the columns stay as they are (docs/product.md §4). */}
       <td data-label="Available seats">
         {item.seats}
         {waiting !== undefined && waiting > 0 && <Muted>{`${waiting} waiting`}</Muted>}

@@ -40,7 +40,7 @@ export const manageClassesApi = api.injectEndpoints({
     /** Approve or deny a pending class; the API answers 409 once a decision was made. */
     setClassStatus: build.mutation<ApiResponse<'/classes/status/{id}', 'patch'>, { id: string; status: Decision }>({
       query: ({ id, status }) => ({ url: `/classes/status/${id}`, method: 'PATCH', data: { status } }),
-      // Every class list refetches (spec: "after a status change the class list is refetched"); an approved class
+      // Every class list refetches (docs/product.md §4: after a status change every class list refetches); an approved class
       // joins the public lists, and the instructor's My Classes shows the new status.
       invalidatesTags: ['Class'],
     }),

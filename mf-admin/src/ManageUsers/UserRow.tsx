@@ -28,7 +28,7 @@ export function UserRow({ user, number }: { user: User; number: number }) {
     <Button
       type="button"
       $variant={role === 'admin' ? 'primary' : 'secondary'}
-      // The role the user already holds cannot be given again (spec "Manage Users").
+      // The role the user already holds cannot be given again (docs/product.md §1).
       disabled={isLoading || user.role === role}
       onClick={() => makeRole(role)}
     >

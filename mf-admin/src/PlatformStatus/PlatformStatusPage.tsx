@@ -53,8 +53,8 @@ function Row({ status }: { status: PartStatus }) {
 
 /**
  * Platform Status: each part's live release, the one before it and whether its manifest answers now, then how each
- * release does (PlatformHealth). Read-only; ops change releases with `npm run promote` / `npm run rollback` (README
- * "Operating the remotes").
+ * release does (PlatformHealth). Read-only; ops change releases with `npm run promote` / `npm run rollback`
+ * (docs/operations.md, "Operating the remotes").
  */
 export function PlatformStatusPage() {
   const query = useGetPlatformStatusQuery(undefined, { refetchOnMountOrArgChange: true });

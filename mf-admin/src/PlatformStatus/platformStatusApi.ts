@@ -1,33 +1,10 @@
+import type { AutoRollback, CanaryRelease, LiveRelease, Registry } from '@sportify/platform/releases';
 import { api, type ApiResponse } from '@sportify/shared-ui';
 
+// The registry's types are @sportify/platform's (type-only: its reader is Node's, this screen reads /releases.json).
+export type { AutoRollback, CanaryRelease, HealthFigures } from '@sportify/platform/releases';
 /** One release as the registry describes it (releases/registry.json, written by `npm run promote` / `rollback`). */
-export interface ReleaseSummary {
-  version: string;
-  commit?: string;
-  builtAt?: string;
-  promotedAt?: string | null;
-}
-
-/** A release served to a share of browsers (`npm run promote -- <package> <version> --canary <percent>`). */
-export interface CanaryRelease extends ReleaseSummary {
-  percent: number;
-  startedAt: string;
-}
-
-export interface HealthFigures {
-  loads: number;
-  errorLoads: number;
-  errorRate: number;
-}
-
-/** The last canary the page servers rolled back on their own, with the figures that made them. */
-export interface AutoRollback {
-  version: string;
-  at: string;
-  margin: number;
-  minLoads: number;
-  figures: { canary: HealthFigures; live: HealthFigures };
-}
+export type ReleaseSummary = LiveRelease;
 
 export interface PartStatus {
   /** Package name (shell, mf-public, ...). */
@@ -39,16 +16,6 @@ export interface PartStatus {
   /** Remotes only: the manifest URL config.json gives the shell now, and whether it answers. */
   manifest?: { url: string; reachable: boolean; detail: string };
 }
-
-type Registry = Record<
-  string,
-  {
-    live?: ReleaseSummary;
-    previous?: ReleaseSummary | null;
-    canary?: CanaryRelease | null;
-    lastAutoRollback?: AutoRollback | null;
-  }
->;
 
 // Both files live on the shell's origin (the page's), never cached: they change with every promote or rollback.
 // The registry is public-safe by design (versions, commits, build times; who ran a switch stays in the private

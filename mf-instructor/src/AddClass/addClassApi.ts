@@ -12,7 +12,7 @@ export const addClassApi = api.injectEndpoints({
   endpoints: (build) => ({
     addClass: build.mutation<ApiResponse<'/classes', 'post'>, NewClass>({
       query: (body) => ({ url: '/classes', method: 'POST', data: body }),
-      // Every class list (My Classes, Manage Classes, public lists) refetches: the spec's "class cache refreshed".
+      // Every class list (My Classes, Manage Classes, public lists) refetches (docs/product.md §4).
       invalidatesTags: ['Class'],
     }),
   }),

@@ -90,7 +90,7 @@ export function MyClassesPage() {
               {item.startDate && <Starts>{startsLabel(item.startDate)}</Starts>}
             </td>
             <Capitalized data-label="Status">{item.status}</Capitalized>
-            {/* The waitlist sits under the students enrolled, so the spec's columns stay as they are. */}
+            {/* The waitlist sits under the students enrolled, so the columns stay as they are (docs/product.md §4). */}
             <td data-label="Enrolled">
               {`${item.enrolled ?? 0} Students`}
               {(waiting?.[item._id] ?? 0) > 0 && <Starts>{`${waiting?.[item._id]} waiting`}</Starts>}

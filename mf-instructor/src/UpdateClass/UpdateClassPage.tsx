@@ -61,7 +61,7 @@ function changesOf(item: CampClass, input: ClassInput): ClassChanges {
   return changes;
 }
 
-/** Update class: the spec's placeholder made a real form (docs/product.md §A9), prefilled from the class. */
+/** Update class: a real form (docs/product.md §A9), prefilled from the class. */
 export function UpdateClassPage() {
   const { id = '' } = useParams();
   const email = useAppSelector(selectUser)?.email;

@@ -34,7 +34,7 @@ import { SELECT_LABEL, selectEnabled, selectState, viewerOf, type StudentClasses
 import { WaitlistControls } from './WaitlistControls';
 
 /**
- * Spec "Classes (public)": approved classes as cards, each with Select (rules in selectRules.ts), a page at a time,
+ * Classes (docs/product.md §2, §4): approved classes as cards, each with Select (rules in selectRules.ts), a page at a time,
  * with search, filters and sort kept in the URL (shareable; reload, Back and Forward keep them).
  */
 export function ClassesPage() {

@@ -38,7 +38,7 @@ export interface ClassesQuery {
 /** Item of GET /instructors (the instructor filter's choices). */
 export type InstructorChoice = Pick<User, '_id' | 'userName' | 'email'>;
 
-/** Body of POST /classes/selected (the spec's payload; the API copies the class fields from its database). */
+/** Body of POST /classes/selected (the payload of docs/product.md §7; the API copies the class fields from its database). */
 export type SelectClassBody = Required<ApiBody<'/classes/selected', 'post'>>;
 
 // The Classes screen's calls. The student's selections and payments share their tags with the student remote's

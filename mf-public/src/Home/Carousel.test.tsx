@@ -23,7 +23,7 @@ const visibleSlide = () => screen.getByRole('group');
 const expectSlide = (n: number) => expect(visibleSlide()).toHaveAccessibleName(`${n} of 6: ${TITLES[n - 1]}`);
 
 describe('Home carousel', () => {
-  it('shows the six slides in the spec order, one at a time, each with its link to the classes', () => {
+  it('shows the six slides in their order, one at a time, each with its link to the classes', () => {
     renderCarousel();
     const region = screen.getByRole('region', { name: 'Camp highlights' });
     expect(region).toHaveAttribute('aria-roledescription', 'carousel');

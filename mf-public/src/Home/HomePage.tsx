@@ -7,7 +7,7 @@ import { useGetPopularClassesQuery, useGetPopularInstructorsQuery, useGetPublicA
 import { PersonCard } from './PersonCard';
 
 /**
- * Spec "Home": carousel, popular classes, popular instructors, the admins. Each section runs its own query and all
+ * Home (docs/product.md §2): carousel, popular classes, popular instructors, the admins. Each section runs its own query and all
  * three start in the same render, so the requests go out in parallel and one slow list never holds up the others.
  */
 export function HomePage({ autoplay = false }: { autoplay?: boolean }) {
@@ -55,7 +55,7 @@ function PopularInstructors() {
   const query = useGetPopularInstructorsQuery();
   return (
     <section aria-labelledby="popular-instructors-heading">
-      {/* The spec repeats the classes heading here; docs/product.md §A9 ships the corrected text. */}
+      {/* The corrected heading of docs/product.md §A9. */}
       <PageHeading as="h2" id="popular-instructors-heading">
         Top 6 Popular Instructors
       </PageHeading>

@@ -12,7 +12,7 @@ export interface HomeSlide {
   text: string;
 }
 
-/** The six slides of the spec, in its order. */
+/** The six slides of Home, in their order. */
 export const SLIDES: readonly HomeSlide[] = [
   {
     title: 'Soccer Training',

@@ -15,7 +15,7 @@ import {
 import { useGetInstructorsPageQuery } from './instructorsApi';
 
 /**
- * Spec "Instructors (public)": the instructors in a table of #, photo, name and e-mail address, a page at a time,
+ * Instructors (docs/product.md §2): the instructors in a table of #, photo, name and e-mail address, a page at a time,
  * with a search by name; search and page live in the URL (shareable; reload, Back and Forward keep them).
  */
 export function InstructorsPage() {

@@ -27,7 +27,7 @@ export interface ClassCardProps {
   titleAs?: 'h2' | 'h3';
 }
 
-/** A class as a card; a full class (0 seats) gets the red background the spec asks for. */
+/** A class as a card; a full class (0 seats) gets a red background (docs/product.md §4). */
 export function ClassCard({ item, showEnrolled = false, children, priority = false, titleAs = 'h2' }: ClassCardProps) {
   const Title = titleAs;
   const full = item.seats === 0;

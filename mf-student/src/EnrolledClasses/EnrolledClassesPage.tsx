@@ -35,7 +35,7 @@ const calendarUrl = (classId: string) =>
 
 const newestFirst = (a: EnrolledItem, b: EnrolledItem) => Date.parse(b.date) - Date.parse(a.date);
 
-/** Spec "My Enrolled Classes": the signed-in student's paid classes, newest first. */
+/** My Enrolled Classes (docs/product.md §2): the signed-in student's paid classes, newest first. */
 export function EnrolledClassesPage() {
   const student = useStudent();
   return (

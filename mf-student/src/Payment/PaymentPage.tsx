@@ -56,7 +56,7 @@ const Centered = styled.div`
   text-align: center;
 `;
 
-/** Spec "Payment": pays for one of the student's selected classes (the id is the selected-class id). */
+/** Payment (docs/product.md §4): pays for one of the student's selected classes (the id is the selected-class id). */
 export function PaymentPage() {
   const { id = '' } = useParams();
   const student = useStudent();

@@ -25,7 +25,7 @@ export interface BillingDetails {
   name?: string;
 }
 
-/** The spec's payment record; the API trusts only transactionId (and checks id/deleteId against the intent). */
+/** The payment record of docs/product.md §4; the API trusts only transactionId (and checks id/deleteId against the intent). */
 export interface RecordPaymentRequest {
   transactionId: string;
   email: string;

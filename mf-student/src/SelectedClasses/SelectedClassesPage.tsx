@@ -34,7 +34,7 @@ const Seats = styled.td<{ $full: boolean }>`
   font-weight: ${({ $full }) => ($full ? 600 : 'inherit')};
 `;
 
-/** Spec "My Selected Classes": the signed-in student's selections, each with Pay and Delete. */
+/** My Selected Classes (docs/product.md §2): the signed-in student's selections, each with Pay and Delete. */
 export function SelectedClassesPage() {
   const student = useStudent();
   return (

@@ -386,7 +386,7 @@ test('a canary and the release of the last automatic rollback are never pruned',
 test("writers of the registry under its lock never lose each other's change", async () => {
   const dir = path.join(work, 'lock-test');
   const writer = `
-    import { readRegistry, withRegistryLock, writeRegistry } from ${JSON.stringify(path.join(repoRoot, 'scripts/releases/registry.mjs'))};
+    import { readRegistry, withRegistryLock, writeRegistry } from '@sportify/platform/releases';
     for (let i = 0; i < 40; i++)
       withRegistryLock(${JSON.stringify(dir)}, () => {
         const registry = readRegistry(${JSON.stringify(dir)});
@@ -397,7 +397,7 @@ test("writers of the registry under its lock never lose each other's change", as
   const { spawn } = await import('node:child_process');
   const run = () =>
     new Promise((resolve) => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', writer], { stdio: 'inherit' });
+      const child = spawn(process.execPath, ['--input-type=module', '-e', writer], { cwd: repoRoot, stdio: 'inherit' });
       child.on('exit', resolve);
     });
   assert.deepEqual(await Promise.all([run(), run(), run()]), [0, 0, 0]);
@@ -406,7 +406,7 @@ test("writers of the registry under its lock never lose each other's change", as
 });
 
 test('a stale lock is taken over, and a writer that lost its lock leaves the new holder its lock', async () => {
-  const { withRegistryLock, readRegistry, writeRegistry } = await import('../registry.mjs');
+  const { withRegistryLock, readRegistry, writeRegistry } = await import('@sportify/platform/releases');
   const dir = path.join(work, 'stale-lock-test');
   const lock = path.join(dir, '.registry.lock');
   mkdirSync(dir, { recursive: true });

@@ -12,7 +12,7 @@ export type ApiResponse<P extends keyof paths, M extends Method> = paths[P][M] e
   : never;
 
 /**
- * A list call's answer without query parameters: the spec's plain array (with any parameter the same call answers
+ * A list call's answer without query parameters: the plain array of docs/product.md §7 (with any parameter the same call answers
  * a page, `Paged<T>`): `ApiList<'/instructors'>`.
  */
 export type ApiList<P extends keyof paths> = Extract<ApiResponse<P, 'get'>, unknown[]>;

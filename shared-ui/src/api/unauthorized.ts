@@ -15,7 +15,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-/** Spec section 4: a 401/403 from the API logs out; the caller still gets the error. */
+/** docs/product.md §4: a 401/403 from the API logs out; the caller still gets the error. */
 export async function handleUnauthorized(status: number | undefined): Promise<void> {
   if (status !== 401 && status !== 403) return;
   try {

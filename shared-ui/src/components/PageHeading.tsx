@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 
 /**
- * The h1 every screen starts with (the spec's heading text); `as="h2"` for a section's heading. The shell moves focus
+ * The h1 every screen starts with (its heading text, docs/product.md §2); `as="h2"` for a section's heading. The shell moves focus
  * to a screen's h1 after a navigation (tabIndex -1 makes it focusable without entering the tab order).
  */
 export const PageHeading = styled.h1`

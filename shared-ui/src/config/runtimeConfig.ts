@@ -1,24 +1,16 @@
 // Runtime configuration: the shell reads /config.json at start-up and hands it over here, so every remote
-// (sharing this module as a singleton) sees the same API URL without anything baked in at build time.
-export interface FirebaseSettings {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  /** Empty when a real Firebase project is configured. */
-  authEmulatorUrl?: string;
-}
+// (sharing this module as a singleton) sees the same API URL without anything baked in at build time. Its schema
+// and validation are @sportify/platform's, shared with the page server.
+import type { RuntimeConfig } from '@sportify/platform/config';
 
-export interface RuntimeConfig {
-  apiUrl: string;
-  firebase: FirebaseSettings;
-  stripePublishableKey: string;
-  /** Federation name -> mf-manifest.json URL. */
-  remotes: Record<string, string>;
-  /** The camp's IANA time zone (the API's CAMP_TIME_ZONE): class dates are shown and entered in it. */
-  campTimeZone?: string;
-}
-
-export const DEFAULT_CAMP_TIME_ZONE = 'America/New_York';
+export {
+  DEFAULT_CAMP_TIME_ZONE,
+  parseOverrides,
+  parseRuntimeConfig,
+  type FirebaseSettings,
+  type Overrides,
+  type RuntimeConfig,
+} from '@sportify/platform/config';
 
 /** Used by a remote running alone (its own dev server, no shell). */
 export const DEV_RUNTIME_CONFIG: RuntimeConfig = {
@@ -41,44 +33,4 @@ export function setRuntimeConfig(config: RuntimeConfig): void {
 
 export function getRuntimeConfig(): RuntimeConfig {
   return current;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Validates the parsed config.json; throws an Error naming the first bad field. */
-export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
-  if (!isRecord(raw)) throw new Error('config.json: expected an object');
-  const { apiUrl, firebase, stripePublishableKey = '', remotes, campTimeZone = DEFAULT_CAMP_TIME_ZONE } = raw;
-  if (typeof apiUrl !== 'string' || !apiUrl) throw new Error('config.json: "apiUrl" must be a non-empty string');
-  if (!isRecord(firebase)) throw new Error('config.json: "firebase" must be an object');
-  for (const key of ['apiKey', 'authDomain', 'projectId'] as const) {
-    if (typeof firebase[key] !== 'string') throw new Error(`config.json: "firebase.${key}" must be a string`);
-  }
-  if (firebase.authEmulatorUrl !== undefined && typeof firebase.authEmulatorUrl !== 'string') {
-    throw new Error('config.json: "firebase.authEmulatorUrl" must be a string');
-  }
-  if (typeof stripePublishableKey !== 'string') throw new Error('config.json: "stripePublishableKey" must be a string');
-  if (typeof campTimeZone !== 'string' || !isTimeZone(campTimeZone)) {
-    throw new Error('config.json: "campTimeZone" must be an IANA time zone such as America/New_York');
-  }
-  if (!isRecord(remotes) || Object.values(remotes).some((url) => typeof url !== 'string')) {
-    throw new Error('config.json: "remotes" must map names to manifest URLs');
-  }
-  return {
-    apiUrl: apiUrl.replace(/\/+$/, ''),
-    firebase: firebase as unknown as FirebaseSettings,
-    stripePublishableKey,
-    remotes: remotes as Record<string, string>,
-    campTimeZone,
-  };
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }

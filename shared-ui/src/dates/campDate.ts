@@ -49,7 +49,7 @@ export function formatCampDate(iso: string | undefined | null): string {
   return d ? formatter('display', campTimeZone()).format(d) : '';
 }
 
-/** The spec's card line for a dated class: `Starts {date}`; '' for a class without a date. */
+/** A dated class's card line: `Starts {date}`; '' for a class without a date. */
 export function startsLabel(iso: string | undefined | null): string {
   const date = formatCampDate(iso);
   return date ? `Starts ${date}` : '';

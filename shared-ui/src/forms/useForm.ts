@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 
 
 export type FormValues = Record<string, string>;
 export type FormErrors<T extends FormValues> = Partial<Record<keyof T, string>>;
-/** Returns the first message per invalid field (the spec's exact texts); an empty object means valid. */
+/** Returns the first message per invalid field (the exact texts of docs/product.md §5); an empty object means valid. */
 export type Validator<T extends FormValues> = (values: T) => FormErrors<T>;
 
 export interface UseFormResult<T extends FormValues> {

@@ -1,4 +1,4 @@
-// The API token lives in localStorage under the spec's key (docs/product.md §9).
+// The API token lives in localStorage under the key of docs/product.md §9.
 export const TOKEN_KEY = 'access-token';
 
 export const tokenStorage = {

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes, type RouteObject } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { AppProviders } from '../components/AppProviders';
-import type { ScreenDeclaration } from '../screens/screens';
+import type { ScreenDeclaration } from '@sportify/platform/screens';
 import { makeStore } from '../store/store';
 
 const DevBar = styled.nav`

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { screenDeclarationErrors, unexposedScreenErrors, type ScreenDeclaration } from '../screens/screens';
+import { screenDeclarationErrors, unexposedScreenErrors, type ScreenDeclaration } from '@sportify/platform/screens';
 
 /** The parsed src/screens.json of the remote in `pkgDir`. */
 export const readScreensJson = (pkgDir: string): unknown =>

@@ -34,7 +34,7 @@ declare module 'styled-components' {
   export interface DefaultTheme extends AppTheme {}
 }
 
-/** Media query helpers matching the spec's grid steps (1 small, 2 medium, 3 extra large). */
+/** Media query helpers matching the grid steps of docs/product.md §9 (1 small, 2 medium, 3 extra large). */
 export const media = {
   md: `@media (min-width: ${theme.breakpoints.md})`,
   xl: `@media (min-width: ${theme.breakpoints.xl})`,

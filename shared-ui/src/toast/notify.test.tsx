@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { AppToastContainer, notify, TOAST_DURATIONS } from './notify';
 
 describe('notify', () => {
-  it('keeps the spec durations: notices 1.5 s, success 2 s, error and blank 4 s', () => {
+  it('keeps the durations of docs/product.md §9: notices 1.5 s, success 2 s, error and blank 4 s', () => {
     expect(TOAST_DURATIONS).toEqual({ notice: 1500, success: 2000, error: 4000, blank: 4000 });
   });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ToastContainerProps } from 'react-toastify';
-import { NONCE_META } from '../screens/screens';
+import { NONCE_META } from '@sportify/platform/render';
 
 /** docs/product.md §9: success notices 1.5 s; toast defaults error and blank 4 s, success 2 s; at most 20. */
 export const TOAST_DURATIONS = { notice: 1500, success: 2000, error: 4000, blank: 4000 } as const;
@@ -29,9 +29,9 @@ function show(kind: Kind, message: string, autoClose: number): Promise<void> {
   });
 }
 
-/** Toast helpers every screen uses, so durations stay as the spec says. Resolve once the toast is raised. */
+/** Toast helpers every screen uses, so durations stay as docs/product.md §9 says. Resolve once the toast is raised. */
 export const notify = {
-  /** The spec's success notices ('Your work has been saved', '{name} is admin now', ...): 1.5 s. */
+  /** The success notices of docs/product.md §8 ('Your work has been saved', '{name} is admin now', ...): 1.5 s. */
   notice: (message: string) => show('success', message, TOAST_DURATIONS.notice),
   success: (message: string) => show('success', message, TOAST_DURATIONS.success),
   error: (message: string) => show('error', message, TOAST_DURATIONS.error),

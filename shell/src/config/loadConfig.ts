@@ -1,6 +1,6 @@
-import { parseRuntimeConfig, type RuntimeConfig } from '@sportify/shared-ui';
+// @sportify/platform/config's, through the shared singleton: the page then carries one copy of them.
+import { parseOverrides, parseRuntimeConfig, type Overrides, type RuntimeConfig } from '@sportify/shared-ui';
 import type { ReleaseInUse } from '../federation/telemetry';
-import { parseOverrides, type Overrides } from '../layout/OverrideBadge/OverrideBadge';
 import { parseLiveRoutes, type LiveRoutes } from '../routes/liveRoutes';
 import { fetchConfigJson } from './fetchConfigJson';
 

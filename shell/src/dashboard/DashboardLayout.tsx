@@ -42,7 +42,7 @@ const Side = styled.aside`
   }
 `;
 
-/** Dashboard frame: the side menu for the user's role (spec "Dashboard layout") and the screen beside it. */
+/** Dashboard frame: the side menu for the user's role (docs/product.md §2) and the screen beside it. */
 export function DashboardLayout() {
   const role = useAppSelector(selectRole) ?? 'student';
   const routes = useLiveRoutes();

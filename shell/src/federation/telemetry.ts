@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import type { ScreenRoute } from '@sportify/shared-ui/screens';
+import type { ScreenRoute } from '@sportify/platform/screens';
 import type { ShellConfig } from '../config/loadConfig';
 
 /** Where a remote failed: its manifest, its remoteEntry.js, the exposed module, its render, or the server's render. */

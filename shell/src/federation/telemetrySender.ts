@@ -1,4 +1,4 @@
-import { matchScreen, SHELL_PATHS, type ScreenRoute } from '@sportify/shared-ui/screens';
+import { matchScreen, SHELL_PATHS, type ScreenRoute } from '@sportify/platform/screens';
 import type { ShellConfig } from '../config/loadConfig';
 import type { FailurePhase, Observed, ReleaseInUse } from './telemetry';
 

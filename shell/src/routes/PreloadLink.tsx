@@ -1,6 +1,6 @@
 import { NavLink, type NavLinkProps } from '@sportify/shared-ui/router';
 import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
-import { matchScreen } from '@sportify/shared-ui/screens';
+import { matchScreen } from '@sportify/platform/screens';
 import { useRouteTable } from './liveRoutes';
 
 /** A NavLink that starts loading the target screen's remote code on hover or keyboard focus. */

@@ -3,7 +3,7 @@ import { useLocation } from '@sportify/shared-ui/router';
 import { Spinner, usePageTitle } from '@sportify/shared-ui';
 import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
 import { useTelemetry } from '../federation/TelemetryContext';
-import type { ScreenRoute } from '@sportify/shared-ui/screens';
+import type { ScreenRoute } from '@sportify/platform/screens';
 import type { RemoteName } from '../federation/remoteRegistry';
 import { AreaUnavailable } from './AreaUnavailable';
 import { useRouteTable } from './liveRoutes';

@@ -1,5 +1,5 @@
 import type { RouteObject } from '@sportify/shared-ui/router';
-import type { ScreenAccess, ScreenRoute } from '@sportify/shared-ui/screens';
+import type { ScreenAccess, ScreenRoute } from '@sportify/platform/screens';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { RequireAuth } from '../guards/RequireAuth';
 import { RequireRole } from '../guards/RequireRole';

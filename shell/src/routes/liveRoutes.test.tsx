@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { routeTableVersion, type ScreenDeclaration } from '@sportify/shared-ui/screens';
+import { routeTableVersion, type ScreenDeclaration } from '@sportify/platform/screens';
 import { createRemoteRegistry } from '../federation/remoteRegistry';
 import { RemoteRegistryProvider } from '../federation/RemoteRegistryContext';
 import { fixedRouteTable, renderApp, siteRoutes, workingRemotes } from '../test/renderApp';

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { SessionRole } from '@sportify/shared-ui';
-import type { ScreenRoute } from '@sportify/shared-ui/screens';
+import type { ScreenRoute } from '@sportify/platform/screens';
 
 /** The route table the remotes' live releases declare (config.json's `routes`), with its version and remotes. */
 export interface LiveRoutes {

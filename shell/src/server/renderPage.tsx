@@ -7,11 +7,13 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { api, formatTitle, makeStore, setRuntimeConfig, signedIn, signedOut, type AppStore } from '@sportify/shared-ui';
-import { matchScreen, SHELL_PATHS, withNonce, type RenderResult } from '@sportify/shared-ui/screens';
+import { parseOverrides } from '@sportify/platform/config';
+import { escapeHtml } from '@sportify/platform/html';
+import { withNonce, type RenderResult } from '@sportify/platform/render';
+import { matchScreen, SHELL_PATHS } from '@sportify/platform/screens';
 import { App } from '../App';
 import { loadShellPage } from '../pages/shellPages';
 import { handoverState } from './handover';
-import { parseOverrides } from '../layout/OverrideBadge/OverrideBadge';
 import { createRouteTable } from '../routes/liveRoutes';
 import type { RenderInput } from './render';
 import { loadServerScreen, serverRegistry } from './serverRemotes';
@@ -29,8 +31,6 @@ const SHELL_TITLES: Record<string, string> = { '/login': 'Login', '/register': '
 /** Renders that start more reads (a list's second query waits for the first's rows) get this many rounds. */
 const MAX_DATA_ROUNDS = 4;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 /** JSON inside a <script>: no `<` can close it or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { makeStore, type SessionState } from '@sportify/shared-ui';
-import { assembleRoutes, routeTableVersion, SHELL_PATHS, type ScreenDeclaration } from '@sportify/shared-ui/screens';
+import { assembleRoutes, routeTableVersion, SHELL_PATHS, type ScreenDeclaration } from '@sportify/platform/screens';
 import { App } from '../App';
 import type { AuthAccount, AuthService } from '../auth/authService';
 import { startSessionSync } from '../auth/sessionSync';

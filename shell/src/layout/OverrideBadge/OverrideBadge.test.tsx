@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { renderApp, studentSession } from '../../test/renderApp';
-import { CLEAR_OVERRIDE_URL, parseOverrides } from './OverrideBadge';
+import { parseOverrides } from '@sportify/platform/config';
+import { CLEAR_OVERRIDE_URL } from './OverrideBadge';
 
 const DEV = 'http://localhost:4101/mf-manifest.json';
 

@@ -1,11 +1,9 @@
 import { createContext, useContext } from 'react';
 import styled from 'styled-components';
+import type { Overrides } from '@sportify/platform/config';
 
 /** Where this browser's Clear goes: the page server ends the override and sends the browser to `/`. */
 export const CLEAR_OVERRIDE_URL = '/__sportify/override?clear=1';
-
-/** Remotes this browser loads from elsewhere (config.json's `overrides`): federation name -> manifest URL. */
-export type Overrides = Readonly<Record<string, string>>;
 
 const OverridesContext = createContext<Overrides>({});
 export const OverridesProvider = OverridesContext.Provider;
@@ -49,16 +47,5 @@ export function OverrideBadge() {
       ))}
       <Clear href={CLEAR_OVERRIDE_URL}>Clear override</Clear>
     </Bar>
-  );
-}
-
-/** config.json's `overrides`, kept only as names to http(s) URLs. */
-export function parseOverrides(raw: unknown): Overrides {
-  const overrides = (raw as { overrides?: unknown } | null)?.overrides;
-  if (!overrides || typeof overrides !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(overrides).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && /^https?:\/\//.test(entry[1]),
-    ),
   );
 }

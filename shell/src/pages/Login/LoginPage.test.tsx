@@ -19,7 +19,7 @@ describe('Login page', () => {
     localStorage.clear();
   });
 
-  it('has the spec fields, links and buttons and sets the title', async () => {
+  it('has its fields, links and buttons and sets the title', async () => {
     await renderApp({ path: '/login' });
     expect(document.title).toBe('Sportify Camp || Login');
     expect(screen.getByPlaceholderText('Type Your Email')).toHaveAttribute('type', 'email');

@@ -11,7 +11,7 @@ import { validateLogin, type LoginValues } from '../../auth/validation';
 
 const EMPTY: LoginValues = { email: '', password: '' };
 
-/** Spec "Login": e-mail/password sign-in, Google sign-in, link to Register. */
+/** Login (docs/product.md §2, §5): e-mail/password sign-in, Google sign-in, link to Register. */
 export function LoginPage() {
   usePageTitle('Login');
   const auth = useAuthService();
@@ -67,7 +67,7 @@ export function LoginPage() {
             <PasswordInput autoComplete="current-password" {...form.field('password')} />
           </FormField>
           <Row>
-            {/* The spec's 'Forgot password?' link does nothing yet. */}
+            {/* The 'Forgot password?' link does nothing yet. */}
             <LinkButton type="button">Forgot password?</LinkButton>
           </Row>
           <Button type="submit" disabled={form.submitting}>

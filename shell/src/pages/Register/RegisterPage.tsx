@@ -24,7 +24,7 @@ import { validateRegister, type RegisterValues } from '../../auth/validation';
 const EMPTY: RegisterValues = { name: '', photoURL: '', email: '', password: '', confirm: '', gender: 'female' };
 const GENDERS: Gender[] = ['female', 'male', 'other'];
 
-/** Spec "Register": create the account, set name and photo, register with the API (with gender), go to '/'. */
+/** Register (docs/product.md §2, §5): create the account, set name and photo, register with the API (with gender), go to '/'. */
 export function RegisterPage() {
   usePageTitle('Register');
   const auth = useAuthService();

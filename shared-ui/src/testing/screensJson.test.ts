@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { screensJsonProblems } from '../testing/screensJson';
+import { screensJsonProblems } from './screensJson';
 import {
   assembleRoutes,
   liveRouteTable,
@@ -10,7 +10,7 @@ import {
   screenDeclarationErrors,
   SHELL_PATHS,
   unexposedScreenErrors,
-} from './screens';
+} from '@sportify/platform/screens';
 const publicScreens = [
   { path: '/', module: 'Home', access: 'public', title: 'Home' },
   { path: '/classes', module: 'Classes', access: 'public', title: 'Classes', firstReads: ['/classes?limit=24'] },

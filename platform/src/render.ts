@@ -1,8 +1,8 @@
-/**
- * The contract between the page server and the shell's server render (the shell build's server/render.js): plain
- * types, the one definition both sides compile against. `Config` is the runtime config as each side types it; the
- * page server passes exactly what the browser gets inline.
- */
+// The contract between the page server and the shell's server render (the shell build's server/render.js): plain
+// types, the one definition both sides compile against, and the page's nonce. `Config` is the runtime config as
+// each side types it; the page server passes exactly what the browser gets inline.
+import { escapeHtml } from './html';
+
 export interface RenderInput<Config = Record<string, unknown>> {
   /** Path and search of the page. */
   url: string;
@@ -31,3 +31,19 @@ export interface RenderResult {
 
 /** What server/render.js exports as `renderPage`. */
 export type RenderPage<Config = Record<string, unknown>> = (input: RenderInput<Config>) => Promise<RenderResult>;
+
+/** The element a page's scripts find its nonce in: styled-components reads it for the <style> elements it adds. */
+export const NONCE_META = 'csp-nonce';
+
+/**
+ * The shell's index.html as one page sends it: every <script>, <style> and <link> carries the page's nonce (a
+ * preloaded script is fetched under the policy only with it), and `<meta property="csp-nonce">` hands the nonce to
+ * what the scripts add later (a policy hides nonce attributes from the page, not the element's `nonce` property).
+ * Applying it twice changes nothing.
+ */
+export function withNonce(template: string, nonce: string): string {
+  const value = escapeHtml(nonce);
+  const tagged = template.replace(/<(script|style|link)\b(?![^>]*\bnonce=)/gi, `<$1 nonce="${value}"`);
+  if (tagged.includes(`property="${NONCE_META}"`)) return tagged;
+  return tagged.replace(/<meta charset[^>]*>/i, (meta) => `${meta}<meta property="${NONCE_META}" nonce="${value}">`);
+}

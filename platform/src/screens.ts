@@ -1,10 +1,10 @@
-// matchPath is a pure function (no router context), so taking it from the package itself is safe here. This module
-// also runs on Node in the page server, which loads compiled JavaScript: '@sportify/shared-ui/router' is TypeScript.
-// eslint-disable-next-line no-restricted-imports
+// The screens a remote declares (its screens.json), the rules they follow, the site's route table and the one matcher
+// of every path: the browser, the page server, the release commands and the dev server all use this module.
+// matchPath is a pure function (no router context), so taking it from react-router-dom itself is safe here.
 import { matchPath } from 'react-router-dom';
-import type { SessionRole } from '../session/sessionSlice';
 
-export type { RenderInput, RenderPage, RenderResult } from './renderContract';
+/** The roles a dashboard menu entry can show for (the session's roles). */
+export type ScreenRole = 'student' | 'instructor' | 'admin';
 
 /** Who may open a screen; admin and instructor screens also require being signed in. */
 export type ScreenAccess = 'public' | 'signedIn' | 'admin' | 'instructor';
@@ -23,7 +23,7 @@ export interface ScreenDeclaration {
   /** Page part of the title 'Sportify Camp || <page>'. */
   title: string;
   /** Side-menu entry of the dashboard layout, for the listed roles. */
-  menu?: { label: string; roles: SessionRole[] };
+  menu?: { label: string; roles: ScreenRole[] };
   /** API reads the screen makes first (paths; ':name' is filled from the route's params). */
   firstReads?: string[];
 }
@@ -48,7 +48,7 @@ export function matchScreen(routes: readonly ScreenRoute[], pathname: string): S
 }
 
 const ACCESS: readonly ScreenAccess[] = ['public', 'signedIn', 'admin', 'instructor'];
-const ROLES: readonly SessionRole[] = ['student', 'instructor', 'admin'];
+const ROLES: readonly ScreenRole[] = ['student', 'instructor', 'admin'];
 const PATTERN = /^\/(?:[a-z0-9-]+|:[a-zA-Z]+)(?:\/(?:[a-z0-9-]+|:[a-zA-Z]+))*$|^\/$/;
 
 /** Why a remote's declarations cannot be used (empty when they can). */
@@ -179,22 +179,4 @@ export function liveRouteTable(
     }
   }
   return { routes, routesVersion: routeTableVersion(routes), problems };
-}
-
-/** The element a page's scripts find its nonce in: styled-components reads it for the <style> elements it adds. */
-export const NONCE_META = 'csp-nonce';
-
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/**
- * The shell's index.html as one page sends it: every <script>, <style> and <link> carries the page's nonce (a
- * preloaded script is fetched under the policy only with it), and `<meta property="csp-nonce">` hands the nonce to
- * what the scripts add later (a policy hides nonce attributes from the page, not the element's `nonce` property).
- * Applying it twice changes nothing.
- */
-export function withNonce(template: string, nonce: string): string {
-  const value = attribute(nonce);
-  const tagged = template.replace(/<(script|style|link)\b(?![^>]*\bnonce=)/gi, `<$1 nonce="${value}"`);
-  if (tagged.includes(`property="${NONCE_META}"`)) return tagged;
-  return tagged.replace(/<meta charset[^>]*>/i, (meta) => `${meta}<meta property="${NONCE_META}" nonce="${value}">`);
 }
