@@ -144,13 +144,31 @@ describe('session sync', () => {
       expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh-token');
     });
 
-    it('loads the provider to renew a token that expires soon', async () => {
+    it('does not resume a token about to expire: the provider loads at once for a fresh one', async () => {
       saveVisit(apiToken('alex@sportify.camp', 100));
       api = mockApi(meRoute('student'));
       const { store, auth } = await returnVisit();
-      expect(store.getState().session.status).toBe('signedIn');
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(store.getState().session.status).toBe('loading');
+      expect(api.calls).toEqual([]);
       expect(auth.prepare).toHaveBeenCalledTimes(1);
+    });
+
+    it("renews the API token through the provider's account before it expires", async () => {
+      // Tokens that live 2 s: each is renewed halfway.
+      api = mockApi({ ...meRoute('student'), 'POST /jwt': () => [201, { token: apiToken('alex@sportify.camp', 2) }] });
+      const store = makeStore();
+      const auth = fakeAuth();
+      const stop = startSessionSync(auth, store.dispatch);
+      auth.emit(account('alex@sportify.camp'));
+      await settle();
+      const first = localStorage.getItem(TOKEN_KEY);
+      expect(api.calls.filter((call) => call.url === '/jwt')).toHaveLength(1);
+
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      stop();
+      expect(api.calls.filter((call) => call.url === '/jwt')).toHaveLength(2);
+      expect(localStorage.getItem(TOKEN_KEY)).not.toBe(first);
+      expect(store.getState().session.status).toBe('signedIn');
     });
 
     it('does not try an expired token or one of another user, and waits for the provider', async () => {

@@ -73,23 +73,10 @@ export function tokenClaims(token: string): { sub: string; exp: number } | null 
   }
 }
 
-/** A saved token this close to its expiry is not resumed: the provider's fresh one is on its way anyway. */
-const RESUME_MARGIN_MS = 60_000;
-
 /**
- * A page rendered signed in without a usable stored token: the provider confirms the sign-in (a fresh token) once
- * the first screen has had the network and the main thread to itself (then at the browser's next idle moment).
+ * The API token is renewed (through the provider) this long before it expires; a stored token this close to its
+ * expiry is not resumed either: the provider's fresh one comes at once instead.
  */
-const PROVIDER_AFTER_MISSING_TOKEN_MS = 2_000;
-
-function afterFirstScreen(task: () => void, delayMs: number) {
-  setTimeout(() => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: delayMs });
-    else task();
-  }, delayMs);
-}
-
-/** The API token is renewed (through the provider) this long before it expires. */
 const RENEW_BEFORE_EXPIRY_MS = 2 * 60_000;
 
 /**
@@ -129,7 +116,9 @@ export function startSessionSync(
     const claims = tokenClaims(token);
     if (!claims) return;
     const renew = () => (lastAccount ? void onAccount(lastAccount) : auth.prepare());
-    renewal = setTimeout(renew, Math.max(0, claims.exp * 1000 - RENEW_BEFORE_EXPIRY_MS - Date.now()));
+    const left = claims.exp * 1000 - Date.now();
+    // Halfway at the latest: a token that lives less than the margin is not renewed over and over.
+    renewal = setTimeout(renew, Math.max(left - RENEW_BEFORE_EXPIRY_MS, left / 2));
   };
   const show = (user: SessionUser, role: SessionRole) => {
     shownEmail = user.email;
@@ -155,17 +144,18 @@ export function startSessionSync(
     const claims = token ? tokenClaims(token) : null;
     // The API's subject is the e-mail in lower case (CONVENTIONS.md).
     if (!token || !user || claims?.sub !== user.email.toLowerCase()) return null;
-    return claims.exp * 1000 < Date.now() + RESUME_MARGIN_MS ? null : token;
+    return claims.exp * 1000 < Date.now() + RENEW_BEFORE_EXPIRY_MS ? null : token;
   };
 
   /** Shows the saved session if its token still works; true if it did. */
   const resumeSaved = async (): Promise<boolean> => {
-    const token = tokenFor(savedUser.get());
-    if (!token) return false;
+    const saved = savedUser.get();
+    const token = tokenFor(saved);
+    if (!token || !saved) return false;
     const started = generation;
     const me = await readMe(dispatch).catch(() => null);
     if (!me || started !== generation) return false; // refused, or the provider has reported meanwhile
-    show(sessionOf(me, savedUser.get() ?? undefined).user, me.role);
+    show(sessionOf(me, saved).user, me.role);
     renewBeforeExpiry(token);
     return true;
   };
@@ -216,7 +206,7 @@ export function startSessionSync(
     if (token) {
       savedUser.set(shown);
       renewBeforeExpiry(token);
-    } else if (resume) afterFirstScreen(() => auth.prepare(), PROVIDER_AFTER_MISSING_TOKEN_MS);
+    } else if (resume) auth.prepare(); // a token expiring now, or none: the provider gives a fresh one
   } else if (resume) void resumeSaved().then((resumed) => resumed || auth.prepare());
 
   const unsubscribe = auth.onAccountChange((account) => void onAccount(account));
