@@ -23,3 +23,19 @@ export class AdminCheckResponse {
 export class InstructorCheckResponse {
   @ApiProperty() instructor: boolean;
 }
+
+/** The signed-in caller (GET /me): what the page shows of them and the role the API decides with. */
+export class MeResponse {
+  @ApiProperty({ example: 'mia@sportify.camp', description: "The API token's subject, in lower case" }) email: string;
+  @ApiProperty({ enum: [...ROLES, 'student'], description: 'student: neither admin nor instructor' })
+  role: Role | 'student';
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Mia Chen',
+    description: 'null until registered (POST /users)',
+  })
+  displayName: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'http://localhost:3000/images/people/mia.svg' })
+  photoURL: string | null;
+}

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -27,6 +27,7 @@ import { ErrorResponse, InsertResultResponse, UpdateResultResponse } from '../co
 import {
   AdminCheckResponse,
   InstructorCheckResponse,
+  MeResponse,
   PublicPersonResponse,
   UserPageResponse,
   UserResponse,
@@ -92,6 +93,19 @@ export class UsersController {
   })
   async popular(@Req() req: Request, @Res() res: Response): Promise<void> {
     this.lists.reply(req, res, await this.users.popularInstructors());
+  }
+
+  /** The session as data: who the caller is, as the navbar shows them, and the role the API gives them. */
+  @Get('me')
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: MeResponse })
+  me(@CurrentCaller() caller: Caller): MeResponse {
+    return {
+      email: caller.email,
+      role: caller.role,
+      displayName: caller.user?.userName || null,
+      photoURL: caller.user?.userPhoto || null,
+    };
   }
 
   @Get('users/admin/:email')

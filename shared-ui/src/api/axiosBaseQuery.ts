@@ -6,6 +6,8 @@ export interface RequestArgs {
   method?: AxiosRequestConfig['method'];
   data?: unknown;
   params?: AxiosRequestConfig['params'];
+  /** false: a 401/403 answers the caller only (a session probe) instead of signing out. */
+  signOutOnUnauthorized?: false;
 }
 
 /** Error shape every endpoint reports: HTTP status (or 'FETCH_ERROR') and the response body. */
@@ -37,7 +39,7 @@ const isAxiosError = (err: unknown): err is AxiosError =>
 /** RTK Query base query: every call, read or write, signed in or not, through the one shared client. */
 export const axiosBaseQuery =
   (): BaseQueryFn<RequestArgs, unknown, ApiError> =>
-  async ({ url, method = 'GET', data, params }, { extra, signal }) => {
+  async ({ url, method = 'GET', data, params, signOutOnUnauthorized }, { extra, signal }) => {
     const context = requestContext(extra);
     try {
       // Loaded with the first call, not with the page: see loadHttpClient.ts.
@@ -47,6 +49,7 @@ export const axiosBaseQuery =
         method,
         data,
         params,
+        signOutOnUnauthorized,
         ...(context && {
           baseURL: context.apiUrl,
           headers: context.token ? { Authorization: `Bearer ${context.token}` } : {},

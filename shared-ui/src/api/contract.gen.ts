@@ -325,6 +325,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UsersController_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments": {
         parameters: {
             query?: never;
@@ -951,6 +967,25 @@ export interface components {
             /** @example / */
             route: string;
             traceId: string;
+        };
+        MeResponse: {
+            /**
+             * @description null until registered (POST /users)
+             * @example Mia Chen
+             */
+            displayName: string | null;
+            /**
+             * @description The API token's subject, in lower case
+             * @example mia@sportify.camp
+             */
+            email: string;
+            /** @example http://localhost:3000/images/people/mia.svg */
+            photoURL: string | null;
+            /**
+             * @description student: neither admin nor instructor
+             * @enum {string}
+             */
+            role: "admin" | "instructor" | "student";
         };
         PartialRefundItemResponse: {
             _id: string;
@@ -1985,6 +2020,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    UsersController_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
             };
         };
     };

@@ -1,8 +1,10 @@
 import type { AxiosAdapter } from 'axios';
-import { makeStore, setUnauthorizedHandler, TOKEN_KEY } from '@sportify/shared-ui';
+import { makeStore, setUnauthorizedHandler, signedIn as sessionShown, TOKEN_KEY } from '@sportify/shared-ui';
 import { httpClient, mockApi } from '@sportify/shared-ui/testing';
 import { fakeAuth } from '../test/renderApp';
-import { hasSavedSignIn, lazyAuthService, VERIFY_EMAIL_MESSAGE, type AuthAccount } from './authService';
+import { handoverState } from '../server/handover';
+import { hasSavedSignIn, lazyAuthService, SIGNED_OUT_KEY, VERIFY_EMAIL_MESSAGE, type AuthAccount } from './authService';
+import { meApi, sessionOf } from './meApi';
 import { PENDING_REGISTRATION_KEY, registerUser } from './registerUser';
 import { LOGOUT_PENDING_KEY, serverSessionEnded } from './serverSession';
 import { SAVED_USER_KEY, startSessionSync, tokenClaims } from './sessionSync';
@@ -14,6 +16,8 @@ const account = (email: string): AuthAccount => ({
   getIdToken: async () => 'firebase-id-token',
 });
 
+const ME = { email: 'alex@sportify.camp', role: 'student', displayName: 'Alex Morgan', photoURL: null };
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('session sync', () => {
@@ -23,38 +27,36 @@ describe('session sync', () => {
     localStorage.clear();
   });
 
-  it.each([
-    [{ admin: true }, { instructor: false }, 'admin'],
-    [{ admin: false }, { instructor: true }, 'instructor'],
-    [{ admin: false }, { instructor: false }, 'student'],
-  ])('on sign-in stores the API token and derives the role (%j, %j -> %s)', async (admin, instructor, role) => {
-    api = mockApi({
-      'POST /jwt': [201, { token: 'api-token' }],
-      'GET /users/admin/alex%40sportify.camp': [200, admin],
-      'GET /users/instructors/alex%40sportify.camp': [200, instructor],
-    });
-    const store = makeStore();
-    const auth = fakeAuth();
-    startSessionSync(auth, store.dispatch);
+  it.each(['admin', 'instructor', 'student'] as const)(
+    'on sign-in stores the API token and reads the session from GET /me (%s)',
+    async (role) => {
+      api = mockApi({
+        'POST /jwt': [201, { token: 'api-token' }],
+        'GET /me': [200, { email: 'alex@sportify.camp', role, displayName: 'Alex Morgan', photoURL: null }],
+      });
+      const store = makeStore();
+      const auth = fakeAuth();
+      startSessionSync(auth, store.dispatch);
 
-    auth.emit(account('alex@sportify.camp'));
-    expect(store.getState().session.status).toBe('loading');
-    await settle();
+      auth.emit(account('alex@sportify.camp'));
+      expect(store.getState().session.status).toBe('loading');
+      await settle();
 
-    expect(store.getState().session).toEqual({
-      status: 'signedIn',
-      role,
-      user: { email: 'alex@sportify.camp', displayName: 'Alex Morgan', photoURL: null },
-    });
-    expect(localStorage.getItem(TOKEN_KEY)).toBe('api-token');
-    expect(api.calls[0]).toMatchObject({
-      method: 'POST',
-      url: '/jwt',
-      body: { email: 'alex@sportify.camp' },
-      authorization: 'Bearer firebase-id-token',
-    });
-    expect(api.calls[1].authorization).toBe('Bearer api-token');
-  });
+      expect(store.getState().session).toEqual({
+        status: 'signedIn',
+        role,
+        user: { email: 'alex@sportify.camp', displayName: 'Alex Morgan', photoURL: null },
+      });
+      expect(localStorage.getItem(TOKEN_KEY)).toBe('api-token');
+      expect(api.calls[0]).toMatchObject({
+        method: 'POST',
+        url: '/jwt',
+        body: { email: 'alex@sportify.camp' },
+        authorization: 'Bearer firebase-id-token',
+      });
+      expect(api.calls.slice(1)).toEqual([expect.objectContaining({ url: '/me', authorization: 'Bearer api-token' })]);
+    },
+  );
 
   it('on sign-out removes the token and clears the loading flag', async () => {
     api = mockApi({ 'POST /logout': [204, ''] });
@@ -89,19 +91,18 @@ describe('session sync', () => {
       return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, exp })}.signature`;
     };
     const alex = { email: 'alex@sportify.camp', displayName: 'Alex Morgan', photoURL: 'https://example.com/alex.png' };
-    const roleRoutes = (instructor: boolean) => ({
-      'GET /users/admin/alex%40sportify.camp': [200, { admin: false }] as [number, unknown],
-      'GET /users/instructors/alex%40sportify.camp': [200, { instructor }] as [number, unknown],
+    const meRoute = (role: 'student' | 'instructor', displayName: string | null = alex.displayName) => ({
+      'GET /me': [200, { ...alex, role, displayName }] as [number, unknown],
     });
     const saveVisit = (token: string) => {
       localStorage.setItem(TOKEN_KEY, token);
       localStorage.setItem(SAVED_USER_KEY, JSON.stringify(alex));
     };
     /** A return visit's session sync (as bootstrap.tsx starts it), once its resume has had its answers. */
-    const returnVisit = async (providerDelayMs?: number) => {
+    const returnVisit = async () => {
       const store = makeStore();
       const auth = fakeAuth();
-      startSessionSync(auth, store.dispatch, { resume: true, providerDelayMs });
+      startSessionSync(auth, store.dispatch, { resume: true });
       await settle();
       await settle();
       return { store, auth };
@@ -113,29 +114,22 @@ describe('session sync', () => {
       expect(tokenClaims('a.b%%%.c')).toBeNull();
     });
 
-    it('shows the saved user with the role the API gives the saved token, before the provider reports', async () => {
+    it('shows the session GET /me gives the saved token, and does not load the provider for it', async () => {
       const token = apiToken('alex@sportify.camp', 3600);
       saveVisit(token);
-      api = mockApi(roleRoutes(true));
-      // A delay that a busy machine's timers cannot overrun between the resume and the first check.
-      const { store, auth } = await returnVisit(500);
+      api = mockApi(meRoute('instructor'));
+      const { store, auth } = await returnVisit();
       expect(store.getState().session).toEqual({ status: 'signedIn', role: 'instructor', user: alex });
-      // The provider loads after the first screen, not alongside it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(auth.prepare).not.toHaveBeenCalled();
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      expect(auth.prepare).toHaveBeenCalledTimes(1);
-      expect(api.calls.map((call) => call.url)).toEqual([
-        '/users/admin/alex%40sportify.camp',
-        '/users/instructors/alex%40sportify.camp',
-      ]);
-      expect(api.calls.every((call) => call.authorization === `Bearer ${token}`)).toBe(true);
+      expect(api.calls).toEqual([expect.objectContaining({ url: '/me', authorization: `Bearer ${token}` })]);
     });
 
-    it('then takes the provider report for the same user without a loading state, with a fresh token', async () => {
+    it("a provider report for the same user comes without a loading state, with a fresh token and the provider's name where the API has none", async () => {
       saveVisit(apiToken('alex@sportify.camp', 3600));
-      api = mockApi({ ...roleRoutes(false), 'POST /jwt': [201, { token: 'fresh-token' }] });
-      const { store, auth } = await returnVisit(0);
-      expect(store.getState().session.status).toBe('signedIn');
+      api = mockApi({ ...meRoute('student', null), 'POST /jwt': [201, { token: 'fresh-token' }] });
+      const { store, auth } = await returnVisit();
+      expect(store.getState().session).toMatchObject({ status: 'signedIn', user: { displayName: 'Alex Morgan' } });
       const statuses: string[] = [];
       store.subscribe(() => statuses.push(store.getState().session.status));
       auth.emit({ ...account('alex@sportify.camp'), displayName: 'Alex M.' });
@@ -150,10 +144,37 @@ describe('session sync', () => {
       expect(localStorage.getItem(TOKEN_KEY)).toBe('fresh-token');
     });
 
+    it('does not resume a token about to expire: the provider loads at once for a fresh one', async () => {
+      saveVisit(apiToken('alex@sportify.camp', 100));
+      api = mockApi(meRoute('student'));
+      const { store, auth } = await returnVisit();
+      expect(store.getState().session.status).toBe('loading');
+      expect(api.calls).toEqual([]);
+      expect(auth.prepare).toHaveBeenCalledTimes(1);
+    });
+
+    it("renews the API token through the provider's account before it expires", async () => {
+      // Tokens that live 2 s: each is renewed halfway.
+      api = mockApi({ ...meRoute('student'), 'POST /jwt': () => [201, { token: apiToken('alex@sportify.camp', 2) }] });
+      const store = makeStore();
+      const auth = fakeAuth();
+      const stop = startSessionSync(auth, store.dispatch);
+      auth.emit(account('alex@sportify.camp'));
+      await settle();
+      const first = localStorage.getItem(TOKEN_KEY);
+      expect(api.calls.filter((call) => call.url === '/jwt')).toHaveLength(1);
+
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      stop();
+      expect(api.calls.filter((call) => call.url === '/jwt')).toHaveLength(2);
+      expect(localStorage.getItem(TOKEN_KEY)).not.toBe(first);
+      expect(store.getState().session.status).toBe('signedIn');
+    });
+
     it('does not try an expired token or one of another user, and waits for the provider', async () => {
       for (const token of [apiToken('alex@sportify.camp', -10), apiToken('sam@sportify.camp', 3600)]) {
         saveVisit(token);
-        api = mockApi(roleRoutes(false));
+        api = mockApi(meRoute('student'));
         const store = makeStore();
         const auth = fakeAuth();
         startSessionSync(auth, store.dispatch, { resume: true });
@@ -168,7 +189,7 @@ describe('session sync', () => {
 
     it('keeps waiting for the provider, without logging out, when the API refuses the saved token', async () => {
       saveVisit(apiToken('alex@sportify.camp', 3600));
-      api = mockApi({ 'GET /users/admin/alex%40sportify.camp': [401, { message: 'Unauthorized' }] });
+      api = mockApi({ 'GET /me': [401, { message: 'Unauthorized' }] });
       const loggedOut = jest.fn();
       setUnauthorizedHandler(loggedOut);
       const { store, auth } = await returnVisit();
@@ -180,8 +201,8 @@ describe('session sync', () => {
 
     it('signs out and forgets the saved user when the provider no longer has the sign-in', async () => {
       saveVisit(apiToken('alex@sportify.camp', 3600));
-      api = mockApi({ ...roleRoutes(false), 'POST /logout': [204, ''] });
-      const { store, auth } = await returnVisit(0);
+      api = mockApi({ ...meRoute('student'), 'POST /logout': [204, ''] });
+      const { store, auth } = await returnVisit();
       auth.emit(null);
       expect(store.getState().session).toEqual({ status: 'signedOut', user: null, role: null });
       expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
@@ -207,8 +228,7 @@ describe('session sync', () => {
     const routes = {
       'POST /logout': [204, ''] as [number, unknown],
       'POST /jwt': [201, { token: 'fresh-token' }] as [number, unknown],
-      'GET /users/admin/alex%40sportify.camp': [200, { admin: false }] as [number, unknown],
-      'GET /users/instructors/alex%40sportify.camp': [200, { instructor: false }] as [number, unknown],
+      'GET /me': [200, ME] as [number, unknown],
     };
 
     it('a token exchange that answers after the sign-out does not store its token', async () => {
@@ -329,8 +349,7 @@ describe('session sync', () => {
   describe("the page server's session cookie", () => {
     const signInRoutes = {
       'POST /jwt': [201, { token: 'api-token' }] as [number, unknown],
-      'GET /users/admin/alex%40sportify.camp': [200, { admin: false }] as [number, unknown],
-      'GET /users/instructors/alex%40sportify.camp': [200, { instructor: false }] as [number, unknown],
+      'GET /me': [200, ME] as [number, unknown],
     };
     /** Whether each call asked for credentials (cookies on an API origin of its own), in front of mockApi. */
     const recordCredentials = () => {
@@ -358,8 +377,7 @@ describe('session sync', () => {
       await signedIn();
       expect(seen).toEqual([
         ['POST /jwt', true],
-        ['GET /users/admin/alex%40sportify.camp', undefined],
-        ['GET /users/instructors/alex%40sportify.camp', undefined],
+        ['GET /me', undefined],
       ]);
     });
 
@@ -459,6 +477,75 @@ describe('session sync', () => {
     });
   });
 
+  describe('a page the server rendered signed in', () => {
+    const apiToken = (sub: string, expiresInSeconds: number) => {
+      const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+      return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, exp })}.signature`;
+    };
+    const mia = { email: 'mia@sportify.camp', displayName: 'Mia Chen', photoURL: 'https://example.com/mia.svg' };
+
+    /** The browser's store of a page whose server render read GET /me (as renderPage does) and handed it over. */
+    async function handedOverPage() {
+      const server = makeStore(undefined, { api: { apiUrl: 'http://api.test', token: 'cookie-token' } });
+      const { data } = await server.dispatch(meApi.endpoints.getMe.initiate());
+      if (!data) throw new Error('GET /me failed');
+      server.dispatch(sessionShown(sessionOf(data)));
+      return makeStore(handoverState(server.getState()));
+    }
+
+    it('keeps the session it was given: no token exchange, no GET /me, no provider, and later reads refresh again', async () => {
+      api = mockApi({ 'GET /me': [200, { ...mia, role: 'student' }] });
+      const store = await handedOverPage();
+      api.calls.length = 0;
+      localStorage.setItem(TOKEN_KEY, apiToken(mia.email, 3600));
+      const load = jest.fn(async () => fakeAuth());
+      const auth = lazyAuthService(load, { saved: true });
+      startSessionSync(auth, store.dispatch, { resume: true, shown: mia });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+
+      expect(store.getState().session).toEqual({ status: 'signedIn', role: 'student', user: mia });
+      expect(api.calls).toEqual([]);
+      expect(load).not.toHaveBeenCalled();
+      // The handed-over read was taken up: screens that mount from now on read afresh.
+      expect(store.getState().api.config.refetchOnMountOrArgChange).toBe(true);
+      expect(JSON.parse(localStorage.getItem(SAVED_USER_KEY) ?? 'null')).toEqual(mia);
+    });
+
+    it('a Logout still loads the provider to end its sign-in, and ends the server session', async () => {
+      api = mockApi({ 'GET /me': [200, { ...mia, role: 'student' }], 'POST /logout': [204, ''] });
+      const store = await handedOverPage();
+      const token = apiToken(mia.email, 3600);
+      localStorage.setItem(TOKEN_KEY, token);
+      const provider = fakeAuth();
+      const auth = lazyAuthService(async () => provider, { saved: true });
+      startSessionSync(auth, store.dispatch, { resume: true, shown: mia });
+
+      await auth.signOut();
+      await serverSessionEnded();
+      expect(store.getState().session.status).toBe('signedOut');
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+      expect(provider.signOut).toHaveBeenCalledTimes(1);
+      expect(api.calls.find((call) => call.url === '/logout')?.authorization).toBe(`Bearer ${token}`);
+    });
+
+    it('a page rendered from a cookie whose Logout was not confirmed yet starts the Logout again, not the session', async () => {
+      api = mockApi({ 'GET /me': [200, { ...mia, role: 'student' }], 'POST /logout': [204, ''] });
+      const store = await handedOverPage();
+      api.calls.length = 0;
+      // The Logout removed the token and left its markers; its POST /logout had not gone through.
+      localStorage.setItem(SIGNED_OUT_KEY, '1');
+      localStorage.setItem(LOGOUT_PENDING_KEY, '1');
+      const auth = lazyAuthService(async () => fakeAuth(), { saved: hasSavedSignIn('demo-key') });
+      startSessionSync(auth, store.dispatch, { resume: false, shown: mia });
+      await serverSessionEnded();
+
+      expect(store.getState().session.status).toBe('signedOut');
+      expect(api.calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /logout']);
+      expect(localStorage.getItem(SAVED_USER_KEY)).toBeNull();
+    });
+  });
+
   it('a sign-up the API refuses until its e-mail is verified registers its profile at the first sign-in', async () => {
     const profile = { userName: 'Alex Morgan', email: 'alex@sportify.camp', gender: 'female' as const };
     const refused = { code: 'email_not_verified', message: VERIFY_EMAIL_MESSAGE };
@@ -472,8 +559,7 @@ describe('session sync', () => {
     api = mockApi({
       'POST /jwt': [201, { token: 'api-token' }],
       'POST /users': [201, { insertedId: 'u1' }],
-      'GET /users/admin/alex%40sportify.camp': [200, { admin: false }],
-      'GET /users/instructors/alex%40sportify.camp': [200, { instructor: false }],
+      'GET /me': [200, ME],
     });
     const store = makeStore();
     const auth = fakeAuth();

@@ -10,6 +10,7 @@ import {
   type SessionUser,
 } from '@sportify/shared-ui';
 import type { AuthAccount, AuthService } from './authService';
+import { meApi, sessionOf, type Me } from './meApi';
 import { registerPending } from './registerUser';
 import { endServerSession, forgetPendingLogout, retryPendingLogout } from './serverSession';
 
@@ -28,22 +29,9 @@ async function exchangeToken(account: AuthAccount): Promise<string> {
   return data.token;
 }
 
-/** A GET of the API answering its JSON body; rejects on any failure. */
-export type Read = <T>(path: string) => Promise<T>;
-
-/** GETs through the shared client: its token, and its logout on a 401/403. */
-const readWithClient: Read = async <T>(path: string) => (await (await loadHttpClient()).get<T>(path)).data;
-
-/** Admin check, instructor check; neither means student (docs/product.md §6). */
-export async function fetchRole(email: string, read: Read = readWithClient): Promise<SessionRole> {
-  const encoded = encodeURIComponent(email);
-  const [admin, instructor] = await Promise.all([
-    read<ApiResponse<'/users/admin/{email}', 'get'>>(`/users/admin/${encoded}`),
-    read<ApiResponse<'/users/instructors/{email}', 'get'>>(`/users/instructors/${encoded}`),
-  ]);
-  if (admin.admin) return 'admin';
-  if (instructor.instructor) return 'instructor';
-  return 'student';
+/** GET /me with the stored token: the API's word on who is signed in and with which role. Rejects on any failure. */
+function readMe(dispatch: AppDispatch): Promise<Me> {
+  return dispatch(meApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
 }
 
 /** The user the session last showed (name and photo for the navbar), kept for the next visit's resume. */
@@ -85,62 +73,53 @@ export function tokenClaims(token: string): { sub: string; exp: number } | null 
   }
 }
 
-/** A saved token this close to its expiry is not resumed: the provider's fresh one is on its way anyway. */
-const RESUME_MARGIN_MS = 60_000;
-
 /**
- * After a resume the provider only confirms the sign-in and refreshes the token: it loads once the first screen
- * has had the network and the main thread to itself (then at the browser's next idle moment).
+ * The API token is renewed (through the provider) this long before it expires; a stored token this close to its
+ * expiry is not resumed either: the provider's fresh one comes at once instead.
  */
-const PROVIDER_AFTER_RESUME_MS = 2_000;
-
-function afterFirstScreen(task: () => void, delayMs: number) {
-  setTimeout(() => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: delayMs });
-    else task();
-  }, delayMs);
-}
+const RENEW_BEFORE_EXPIRY_MS = 2 * 60_000;
 
 /**
- * The role checks with a saved token: any failure (expired, revoked, API down) answers null, and a 401 does not
- * sign out (the provider may still have the sign-in). The caller then waits for the provider as usual.
- */
-async function roleWithSavedToken(email: string, token: string): Promise<SessionRole | null> {
-  const read: Read = async <T>(path: string) => {
-    const httpClient = await loadHttpClient();
-    const config = { headers: { Authorization: `Bearer ${token}` }, signOutOnUnauthorized: false };
-    return (await httpClient.get<T>(path, config)).data;
-  };
-  return fetchRole(email, read).catch(() => null);
-}
-
-/**
- * Keeps the session slice in step with the auth provider: on sign-in get and store the API token, derive the
- * role, clear the loading flag; on sign-out remove the token. Returns the unsubscribe function.
+ * Keeps the session slice in step with the auth provider: on sign-in get and store the API token, read the session
+ * (GET /me), clear the loading flag; on sign-out remove the token. Returns the unsubscribe function.
  *
- * With `resume` (the provider has a saved sign-in), a return visit does not wait for the provider to load: if the
- * API token of the last visit is still valid for the user last shown, the role checks run with it at once and the
- * session shows that user, and the provider starts loading only after the first screen (`providerDelayMs`).
- * Otherwise it starts at once. Its report follows as before (fresh token, role), without a loading state for the
- * same user, and signs out if the saved sign-in is gone.
+ * The provider (Firebase, the largest part of the shell) is loaded only to sign in, to sign out, or to renew the API
+ * token shortly before it expires. A page the server rendered signed in (`shown`, from the session it handed over)
+ * whose stored token is valid for that user needs none of it: no token exchange, no read of the session.
+ *
+ * With `resume` and no such page (the provider has a saved sign-in), a return visit does not wait for the provider:
+ * if the API token of the last visit is still valid for the user last shown, GET /me runs with it at once and the
+ * session shows that user. Otherwise the provider loads at once; its report follows as before (fresh token,
+ * session), without a loading state for the same user, and signs out if the saved sign-in is gone.
  */
 export function startSessionSync(
   auth: AuthService,
   dispatch: AppDispatch,
   {
     resume = false,
-    providerDelayMs = PROVIDER_AFTER_RESUME_MS,
     shown = null,
   }: {
     resume?: boolean;
-    providerDelayMs?: number;
-    /** The user the page already shows (a server render's session): resumed without asking the API again. */
+    /** The user the page already shows (a server render's session): kept without asking the API again. */
     shown?: SessionUser | null;
   } = {},
 ): () => void {
   let generation = 0;
   let shownEmail: string | null = shown?.email ?? null;
   let signedOutLast = false;
+  /** The provider's last report of a signed-in account: a renewal exchanges its token again. */
+  let lastAccount: AuthAccount | null = null;
+  let renewal: ReturnType<typeof setTimeout> | undefined;
+  /** Before the stored token expires, a fresh one (through the provider, loaded for it if need be). */
+  const renewBeforeExpiry = (token: string) => {
+    clearTimeout(renewal);
+    const claims = tokenClaims(token);
+    if (!claims) return;
+    const renew = () => (lastAccount ? void onAccount(lastAccount) : auth.prepare());
+    const left = claims.exp * 1000 - Date.now();
+    // Halfway at the latest: a token that lives less than the margin is not renewed over and over.
+    renewal = setTimeout(renew, Math.max(left - RENEW_BEFORE_EXPIRY_MS, left / 2));
+  };
   const show = (user: SessionUser, role: SessionRole) => {
     shownEmail = user.email;
     savedUser.set(user);
@@ -148,6 +127,7 @@ export function startSessionSync(
   };
   const hide = () => {
     shownEmail = null;
+    clearTimeout(renewal);
     savedUser.clear();
     // Whoever had a token may have the page server's cookie too: clear it first (it cannot be seen from here), and
     // have the API revoke the token.
@@ -158,30 +138,32 @@ export function startSessionSync(
   };
   retryPendingLogout(tokenStorage.get() !== null);
 
-  /** Shows the saved session if its token still works; true if it did. */
-  const resumeSaved = async (): Promise<boolean> => {
+  /** The stored token, if it is valid for `user` for a while yet. */
+  const tokenFor = (user: SessionUser | null): string | null => {
     const token = tokenStorage.get();
-    const user = savedUser.get();
     const claims = token ? tokenClaims(token) : null;
     // The API's subject is the e-mail in lower case (CONVENTIONS.md).
-    if (!token || !user || claims?.sub !== user.email.toLowerCase()) return false;
-    if (claims.exp * 1000 < Date.now() + RESUME_MARGIN_MS) return false;
+    if (!token || !user || claims?.sub !== user.email.toLowerCase()) return null;
+    return claims.exp * 1000 < Date.now() + RENEW_BEFORE_EXPIRY_MS ? null : token;
+  };
+
+  /** Shows the saved session if its token still works; true if it did. */
+  const resumeSaved = async (): Promise<boolean> => {
+    const saved = savedUser.get();
+    const token = tokenFor(saved);
+    if (!token || !saved) return false;
     const started = generation;
-    const role = await roleWithSavedToken(user.email, token);
-    if (!role || started !== generation) return false; // refused, or the provider has reported meanwhile
-    show(user, role);
+    const me = await readMe(dispatch).catch(() => null);
+    if (!me || started !== generation) return false; // refused, or the provider has reported meanwhile
+    show(sessionOf(me, saved).user, me.role);
+    renewBeforeExpiry(token);
     return true;
   };
-  if (resume && shown) afterFirstScreen(() => auth.prepare(), providerDelayMs);
-  else if (resume) {
-    void resumeSaved().then((resumed) =>
-      resumed ? afterFirstScreen(() => auth.prepare(), providerDelayMs) : auth.prepare(),
-    );
-  }
 
-  return auth.onAccountChange(async (account) => {
+  const onAccount = async (account: AuthAccount | null) => {
     const current = ++generation;
     signedOutLast = !account;
+    lastAccount = account;
     if (!account) {
       hide();
       return;
@@ -203,10 +185,11 @@ export function startSessionSync(
       await registerPending(account.email).catch((error: unknown) =>
         console.error('Could not register the profile kept at sign-up', error),
       );
-      const role = await fetchRole(account.email);
+      const me = await readMe(dispatch);
       if (current !== generation) return; // a newer sign-in/out won the race
-      const { email, displayName, photoURL } = account;
-      show({ email, displayName, photoURL }, role);
+      const session = sessionOf(me, account);
+      show(session.user, session.role);
+      renewBeforeExpiry(token);
     } catch (error) {
       // Without an API token the account is unusable here: sign out rather than leave a spinner.
       console.error('Could not start the session', error);
@@ -214,5 +197,21 @@ export function startSessionSync(
       hide();
       await auth.signOut().catch((logoutError: unknown) => console.error('Logout failed', logoutError));
     }
-  });
+  };
+
+  if (shown) {
+    // The handed-over GET /me is taken up (the page's other reads refresh on mount again once all are): no request.
+    void dispatch(meApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
+    const token = tokenFor(shown);
+    if (token) {
+      savedUser.set(shown);
+      renewBeforeExpiry(token);
+    } else if (resume) auth.prepare(); // a token expiring now, or none: the provider gives a fresh one
+  } else if (resume) void resumeSaved().then((resumed) => resumed || auth.prepare());
+
+  const unsubscribe = auth.onAccountChange((account) => void onAccount(account));
+  return () => {
+    clearTimeout(renewal);
+    unsubscribe();
+  };
 }

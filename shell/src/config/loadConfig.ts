@@ -2,7 +2,7 @@
 import { parseOverrides, parseRuntimeConfig, type Overrides, type RuntimeConfig } from '@sportify/shared-ui';
 import type { ReleaseInUse } from '../federation/telemetry';
 import { parseLiveRoutes, type LiveRoutes } from '../routes/liveRoutes';
-import { fetchConfigJson } from './fetchConfigJson';
+import { fetchConfigJson, fetchLatestConfigJson } from './fetchConfigJson';
 
 /** What the page server says of this page load, for error reports: its trace id and each part's release. */
 export interface PageIdentity {
@@ -35,20 +35,10 @@ export async function loadConfig(): Promise<ShellConfig> {
   return parse(await fetchConfigJson());
 }
 
-let reading: Promise<ShellConfig> | null = null;
-
 /**
  * config.json as served now, past every cache (the live releases may have changed since the page loaded). The route
  * table and the release picker ask at the same navigation: they share one request.
  */
-export function loadLatestConfig(): Promise<ShellConfig> {
-  reading ??= fetch('/config.json', { cache: 'no-cache' })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`/config.json: HTTP ${response.status}`);
-      return parse(await response.json());
-    })
-    .finally(() => {
-      reading = null;
-    });
-  return reading;
+export async function loadLatestConfig(): Promise<ShellConfig> {
+  return parse(await fetchLatestConfigJson());
 }

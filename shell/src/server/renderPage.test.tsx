@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import { init } from '@module-federation/enhanced/runtime';
+import { mockApi } from '@sportify/shared-ui/testing';
 import { siteRoutes } from '../test/renderApp';
 import type { ShellConfig } from '../config/loadConfig';
 import { renderPage } from './renderPage';
@@ -24,6 +25,78 @@ function siteConfig(): ShellConfig {
     overrides: {},
   } as ShellConfig;
 }
+
+/** The whole HTML a render writes. */
+async function htmlOf(result: Awaited<ReturnType<typeof renderPage>>): Promise<string> {
+  const chunks: string[] = [];
+  await new Promise<void>((resolve) =>
+    result.pipe({
+      write: (chunk: string | Buffer) => chunks.push(String(chunk)),
+      end: () => resolve(),
+    } as unknown as NodeJS.WritableStream),
+  );
+  return chunks.join('');
+}
+
+/** An API token as the API signs it (the render reads only its claims; the API checks it). */
+function apiToken(sub: string, expiresInSeconds: number) {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, exp })}.signature`;
+}
+
+describe("the server render's session", () => {
+  const mia = { email: 'mia@sportify.camp', displayName: 'Mia Chen', photoURL: 'https://example.com/mia.svg' };
+  let api: ReturnType<typeof mockApi>;
+  beforeAll(() => {
+    process.env.SPORTIFY_API_URL = 'http://127.0.0.1:9';
+  });
+  afterEach(() => api.restore());
+
+  const render = (token?: string) =>
+    renderPage({
+      url: '/nowhere',
+      config: siteConfig(),
+      serverRemotes: {},
+      template: TEMPLATE,
+      nonce: 'n0nce',
+      signal: new AbortController().signal,
+      token,
+    });
+
+  it("reads GET /me once with the cookie's token, shows the name and photo in the navbar and hands the read over", async () => {
+    api = mockApi({ 'GET /me': [200, { ...mia, role: 'student' }] });
+    const token = apiToken(mia.email, 3600);
+    const html = await htmlOf(await render(token));
+
+    expect(api.calls).toEqual([expect.objectContaining({ url: '/me', authorization: `Bearer ${token}` })]);
+    const photo = /<img[^>]*src="https:\/\/example\.com\/mia\.svg"[^>]*>/.exec(html)?.[0];
+    expect(photo).toContain('alt="Mia Chen"');
+    expect(html).toMatch(/<button[^>]*>Logout<\/button>/);
+    const state = JSON.parse(/<script id="sportify-state"[^>]*>(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+    expect(state.session).toEqual({ status: 'signedIn', role: 'student', user: mia });
+    expect(state.api.queries['getMe(undefined)']).toMatchObject({
+      status: 'fulfilled',
+      data: { ...mia, role: 'student' },
+    });
+  });
+
+  it('renders signed out, asking nothing, without a token or with an expired one; and when the API refuses it', async () => {
+    api = mockApi({ 'GET /me': [401, { message: 'Invalid or expired access token' }] });
+    for (const token of [undefined, apiToken(mia.email, -10)]) {
+      const html = await htmlOf(await render(token));
+      expect(html).toMatch(/<a[^>]*href="\/login"[^>]*>Login<\/a>/);
+    }
+    expect(api.calls).toEqual([]);
+
+    const html = await htmlOf(await render(apiToken(mia.email, 3600)));
+    expect(api.calls.map((call) => call.url)).toEqual(['/me']);
+    expect(html).not.toContain('Mia Chen');
+    const state = JSON.parse(/<script id="sportify-state"[^>]*>(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+    expect(state.session.status).toBe('signedOut');
+    expect(state.api.queries).toEqual({});
+  });
+});
 
 describe("the server render's report of a remote part that fails", () => {
   beforeAll(() => {

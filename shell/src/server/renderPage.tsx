@@ -6,7 +6,16 @@ import { renderToPipeableStream } from 'react-dom/server';
 // eslint-disable-next-line no-restricted-imports
 import { StaticRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
-import { api, formatTitle, makeStore, setRuntimeConfig, signedIn, signedOut, type AppStore } from '@sportify/shared-ui';
+import {
+  api,
+  formatTitle,
+  makeStore,
+  setRuntimeConfig,
+  signedIn,
+  signedOut,
+  type ApiRequestContext,
+  type AppStore,
+} from '@sportify/shared-ui';
 import { parseOverrides } from '@sportify/platform/config';
 import { escapeHtml } from '@sportify/platform/html';
 import { withNonce, type RenderResult } from '@sportify/platform/render';
@@ -17,7 +26,7 @@ import { handoverState } from './handover';
 import { createRouteTable } from '../routes/liveRoutes';
 import type { RenderInput } from './render';
 import { loadServerScreen, serverRegistry } from './serverRemotes';
-import { serverAuth, sessionFromToken } from './serverSession';
+import { serverAuth, readSession } from './serverSession';
 
 /** A page the server does not render; the page server sends the client-render page instead. */
 export class ClientRenderOnly extends Error {
@@ -133,9 +142,12 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const title = match?.route.title ?? SHELL_TITLES[pathname] ?? 'Page not found';
 
   setRuntimeConfig(config);
+  // The render's reads go as the cookie's user, while GET /me accepts its token.
+  const context: ApiRequestContext = { apiUrl, token };
+  const store = makeStore(undefined, { api: context });
   const [session, loaded] = await abortable(
     Promise.all([
-      sessionFromToken(token, apiUrl, signal),
+      readSession(store, context, signal),
       match && loadServerScreen(serverRemotes, config.remotes, match.route.remote, match.route.module),
       loadShellPage(pathname),
     ]),
@@ -148,7 +160,6 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
     throw new ClientRenderOnly(`${pathname} needs a session the page cannot render`);
   }
 
-  const store = makeStore(undefined, { api: { apiUrl, token: session ? token : undefined } });
   store.dispatch(session ? signedIn(session) : signedOut());
   const registry = serverRegistry(match && loaded ? { ...match.route, loaded } : undefined);
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;

@@ -1,30 +1,34 @@
-import type { SessionRole, SessionUser } from '@sportify/shared-ui';
+import type { ApiRequestContext, AppStore, SessionRole, SessionUser } from '@sportify/shared-ui';
 import type { AuthService } from '../auth/authService';
-import { fetchRole, tokenClaims, type Read } from '../auth/sessionSync';
+import { meApi, sessionOf } from '../auth/meApi';
+import { tokenClaims } from '../auth/sessionSync';
 
 /**
- * The session a page is rendered for: the API token's subject, with the role learnt as the browser's session sync
- * does, through the API with that token. Null for no token, an expired one, or one the API refuses (signed out).
+ * The session a page is rendered for: GET /me with the session cookie's token, read once into the render's store,
+ * which hands it over with the page's other reads. Null for no token, an expired one, or one the API refuses (signed
+ * out); then the render's other reads go without it.
  */
-export async function sessionFromToken(
-  token: string | undefined,
-  apiUrl: string,
+export async function readSession(
+  store: AppStore,
+  context: ApiRequestContext,
   signal: AbortSignal,
 ): Promise<{ user: SessionUser; role: SessionRole } | null> {
-  const claims = token ? tokenClaims(token) : null;
-  if (!token || !claims || claims.exp * 1000 <= Date.now()) return null;
-  const base = apiUrl.replace(/\/+$/, '');
-  const read: Read = async <T>(path: string) => {
-    const response = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` }, signal });
-    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    return (await response.json()) as T;
-  };
-  const role = await fetchRole(claims.sub, read).catch((error: unknown) => {
-    if (signal.aborted) throw error;
+  const claims = context.token ? tokenClaims(context.token) : null;
+  if (!claims || claims.exp * 1000 <= Date.now()) {
+    context.token = undefined;
     return null;
-  });
-  // The browser fills in the name and photo from the auth provider once it has loaded.
-  return role ? { user: { email: claims.sub, displayName: null, photoURL: null }, role } : null;
+  }
+  const request = store.dispatch(meApi.endpoints.getMe.initiate());
+  const abort = () => request.abort();
+  signal.addEventListener('abort', abort, { once: true });
+  try {
+    const { data } = await request;
+    if (signal.aborted) throw signal.reason;
+    if (!data) context.token = undefined;
+    return data ? sessionOf(data) : null;
+  } finally {
+    signal.removeEventListener('abort', abort);
+  }
 }
 
 const unavailable = () => Promise.reject(new Error('Signing in happens in the browser'));

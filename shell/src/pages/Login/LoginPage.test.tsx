@@ -101,8 +101,15 @@ describe('Login page', () => {
     const api = mockApi({
       'POST /users': [201, { insertedId: 'u1' }],
       'POST /jwt': [201, { token: 'api-token' }],
-      'GET /users/admin/new%40sportify.camp': [200, { admin: false }],
-      'GET /users/instructors/new%40sportify.camp': [200, { instructor: false }],
+      'GET /me': [
+        200,
+        {
+          email: 'new@sportify.camp',
+          role: 'student',
+          displayName: 'New Camper',
+          photoURL: 'http://photos.test/new.png',
+        },
+      ],
     });
     const auth: FakeAuth = fakeAuth({
       signInWithGoogle: jest.fn(async () => {

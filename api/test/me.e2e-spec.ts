@@ -1,0 +1,58 @@
+import { ADMIN, JORDAN, MIA } from './support/demo';
+import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+
+describe('GET /me', () => {
+  let t: TestApp;
+  let admin: Session;
+  let instructor: Session;
+  let student: Session;
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: true });
+    [admin, instructor, student] = await Promise.all([
+      signInAs(t, ADMIN.email, ADMIN.password),
+      signInAs(t, JORDAN.email, JORDAN.password),
+      signInAs(t, MIA.email, MIA.password),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it("answers the signed-in caller's e-mail, role, name and photo, never to be cached", async () => {
+    const res = await t.http().get('/me').set(student.auth).expect(200);
+    expect(res.body).toEqual({
+      email: MIA.email,
+      role: 'student',
+      displayName: 'Mia Chen',
+      photoURL: expect.stringMatching(/^https?:\/\/.+\/images\/people\/.+\.svg$/),
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('gives the role the API decides with: admin and instructor', async () => {
+    const [asAdmin, asInstructor] = await Promise.all([
+      t.http().get('/me').set(admin.auth).expect(200),
+      t.http().get('/me').set(instructor.auth).expect(200),
+    ]);
+    expect(asAdmin.body).toMatchObject({ email: ADMIN.email, role: 'admin', displayName: 'Alex Morgan' });
+    expect(asInstructor.body).toMatchObject({ email: JORDAN.email, role: 'instructor', displayName: 'Jordan Lee' });
+  });
+
+  it('an account not registered yet is a student with no name or photo', async () => {
+    const s = await newStudent(t, 'unregistered', false);
+    const res = await t.http().get('/me').set(s.auth).expect(200);
+    expect(res.body).toEqual({ email: s.email, role: 'student', displayName: null, photoURL: null });
+  });
+
+  it('answers 401 without a token, with a bad one, and with only the session cookie', async () => {
+    await t.http().get('/me').expect(401);
+    await t.http().get('/me').set('Authorization', 'Bearer not-a-token').expect(401);
+    await t.http().get('/me').set('Cookie', `sportify_session=${student.token}`).expect(401);
+  });
+
+  it('answers 401 once the token has been revoked by a logout', async () => {
+    const s = await signInAs(t, MIA.email, MIA.password);
+    await t.http().get('/me').set(s.auth).expect(200);
+    await t.http().post('/logout').set(s.auth).expect(204);
+    await t.http().get('/me').set(s.auth).expect(401);
+  });
+});
