@@ -8,7 +8,7 @@ import { AppModule } from './app.module';
 import { readRateLimit } from './auth/rate-limit-reads';
 import { SESSION_COOKIE_PATHS } from './auth/session-cookie';
 import { AppLogger } from './common/app-logger';
-import { PublicListResponder } from './common/public-list-responder';
+import { PublicCache } from './common/public-cache';
 import { requestIdAndLog } from './common/request-id.middleware';
 import { logLevelsFrom, type AppConfig } from './config/config';
 import { databaseGate } from './database/database-gate';
@@ -22,7 +22,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.set('trust proxy', config.scaling.trustProxy);
   app.disable('x-powered-by');
   app.use(requestIdAndLog);
-  app.use(readRateLimit(config));
+  app.use(readRateLimit(config, app.get(PublicCache)));
   app.use(telemetryRateLimit(config));
   app.use(databaseGate(app.get(DatabaseService)));
   // Upgrading to https would break the Swagger UI's assets on a plain-http local API.
@@ -67,8 +67,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   });
   configureApp(app, config);
   await app.init();
-  app.get(PublicListResponder).install(app.getHttpServer());
-  // Outermost, so every request (fast path included) counts as in flight during a drain.
+  // Outermost, so every request counts as in flight during a drain.
   app.get(GracefulShutdown).install(app.getHttpServer());
   return app;
 }

@@ -511,7 +511,7 @@ describe('classes', () => {
       }
     });
 
-    it('answers warm hits (served before the framework) with the same headers as the full pipeline', async () => {
+    it('answers warm hits (served from the cache) with the same headers as a cold load', async () => {
       const admin2 = await signInAs(t, ADMIN.email, ADMIN.password);
       await t
         .http()

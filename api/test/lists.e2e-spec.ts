@@ -348,7 +348,7 @@ describe('paged lists', () => {
           error: 'Too Many Requests',
         });
         expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-        // A warm public list is answered before the API's pipeline, at no query's cost: not counted.
+        // A warm public list costs no query: not counted.
         await from('198.51.100.7', '/classes').expect(200);
         await from('198.51.100.8', '/classes?q=read5').expect(200);
         await from('198.51.100.7', '/health/ready').expect(200);
@@ -444,7 +444,7 @@ describe('paged lists', () => {
         .get('/users?page=2&limit=5')
         .set({ ...admin.auth, 'If-None-Match': res.headers.etag })
         .expect(304);
-      // A warm page (answered before Express for an admin) is refused to everyone else as the guards refuse it.
+      // A warm page (answered from the cache for an admin) is refused to everyone else as the guards refuse it.
       const again = await t.http().get('/users?page=2&limit=5').set(admin.auth).expect(200);
       expect(again.body).toEqual(res.body);
       expect(again.headers['cache-control']).toBe('private, no-cache');

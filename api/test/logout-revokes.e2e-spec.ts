@@ -50,7 +50,7 @@ describe('POST /logout revokes the API tokens it ends', () => {
 
   it("revokes the session cookie's token too, the admin's warm lists included", async () => {
     const token = await tokenOf(t, ADMIN.email, ADMIN.password);
-    // Twice: the second is answered from the admin lists' cache, before the framework's guards.
+    // Twice: the second is answered from the admin lists' cache.
     await t.http().get('/users').set(bearer(token)).expect(200);
     await t.http().get('/users').set(bearer(token)).expect(200);
 

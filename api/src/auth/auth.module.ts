@@ -8,7 +8,6 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UsersModule } from '../users/users.module';
 import { AccountBindingRecord, AccountBindingSchema } from './account-binding.schema';
 import { AccountBindingsRepository } from './account-bindings.repository';
-import { AdminListsFastPath } from './admin-lists-fast-path';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
@@ -65,7 +64,6 @@ const API_TOKEN_AUDIENCE = 'sportify-camp';
     CallerCache,
     RevokedTokens,
     RevokedTokensRepository,
-    AdminListsFastPath,
     FirebaseTokenVerifier,
     // Order matters: rate-limit before any token work, authenticate, then check the role.
     { provide: APP_GUARD, useClass: ThrottlerGuard },

@@ -1,4 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { PublicCache } from '../common/public-cache';
+import { isWarmPublicList } from '../common/public-cache-key';
 import type { AppConfig } from '../config/config';
 
 /** Addresses each budget remembers by default; past this many, the least recently seen is forgotten. */
@@ -45,15 +47,17 @@ export function clientRateLimit({ windowSeconds, limit, counts: isCounted, maxCl
 
 /**
  * Per client IP, a budget of reads (GET/HEAD) per window on this replica, counted in memory: a read must not cost a
- * database write. Warm public lists are answered before Express (PublicListResponder) and are not counted; what
- * is counted is what reaches the framework: cache misses (searches, price ranges, pages not yet loaded) and the
- * signed-in lists, the reads that cost queries.
+ * database write. Warm public lists cost no query and are not counted; what is counted is the reads that cost
+ * queries: cache misses (searches, price ranges, pages not yet loaded) and the signed-in lists.
  */
-export function readRateLimit(config: AppConfig) {
+export function readRateLimit(config: AppConfig, cache: PublicCache) {
   return clientRateLimit({
     windowSeconds: config.rateLimits.windowSeconds,
     limit: config.rateLimits.reads,
     // Probes from the balancer or the orchestrator are not a client's reads.
-    counts: (req) => (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/health'),
+    counts: (req) =>
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.path.startsWith('/health') &&
+      !isWarmPublicList(cache, req.path, req.originalUrl),
   });
 }

@@ -19,8 +19,9 @@ import { OwnList, OwnListDocs, type OwnListCall } from '../auth/own-list';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
 import { arrayOrPage, wantsPage, type Paged } from '../common/paging';
+import { CachedList } from '../common/cached-list.interceptor';
+import { PUBLIC_LISTS, replyCached } from '../common/public-cache';
 import { publicListKey } from '../common/public-cache-key';
-import { PublicListResponder } from '../common/public-list-responder';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import {
   AllClassesQueryDto,
@@ -47,13 +48,11 @@ import {
 @ApiExtraModels(PublicClassResponse, PublicClassPageResponse, ClassResponse, ClassPageResponse, AdminClassPageResponse)
 @Controller()
 export class ClassesController {
-  constructor(
-    private readonly classes: ClassesService,
-    private readonly lists: PublicListResponder,
-  ) {}
+  constructor(private readonly classes: ClassesService) {}
 
   @Public()
   @Get('classes')
+  @CachedList(PUBLIC_LISTS['/classes'])
   @ApiOkResponse({
     schema: arrayOrPage(PublicClassResponse, PublicClassPageResponse),
     description: 'Approved classes: every one as an array without parameters (the spec), a page with any parameter',
@@ -62,14 +61,15 @@ export class ClassesController {
     const entry = wantsPage(req.originalUrl)
       ? await this.classes.approvedPage(query, publicListKey('/classes', req.originalUrl))
       : await this.classes.approved();
-    this.lists.reply(req, res, entry);
+    replyCached(req, res, entry);
   }
 
   @Public()
   @Get('classes/popular')
+  @CachedList(PUBLIC_LISTS['/classes/popular'])
   @ApiOkResponse({ type: [PublicClassResponse], description: 'The 6 approved classes with the most students' })
   async popular(@Req() req: Request, @Res() res: Response): Promise<void> {
-    this.lists.reply(req, res, await this.classes.popular());
+    replyCached(req, res, await this.classes.popular());
   }
 
   @Public()

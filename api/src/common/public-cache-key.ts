@@ -1,5 +1,5 @@
 import { PAGE_LIMIT_DEFAULT } from './paging';
-import { PUBLIC_LISTS } from './public-cache';
+import { PUBLIC_LISTS, type PublicCache } from './public-cache';
 
 export type PublicListPath = keyof typeof PUBLIC_LISTS;
 
@@ -8,14 +8,14 @@ const DEFAULTS: Record<string, string> = { page: '1', limit: String(PAGE_LIMIT_D
 /**
  * The cache key of a public list request: the list's key, plus its query string normalised (parameters sorted,
  * `q` trimmed, default page and limit filled in), so equivalent queries share one entry. The controller (after
- * validation) and the fast path (before it) both key from the raw URL with this one function, so a request can
- * only hit an entry that a validated request with an equivalent query stored; an invalid query never has one.
+ * validation) and CachedListInterceptor (before it) both key from the raw URL with this one function, so a request
+ * can only hit an entry that a validated request with an equivalent query stored; an invalid query never has one.
  */
 export function publicListKey(path: PublicListPath, url: string | undefined): string {
   return listKey(PUBLIC_LISTS[path], url);
 }
 
-/** The same normalised key for a list the fast path never serves (e.g. the admin's users, base 'admin:users'). */
+/** The same normalised key for any cached list (e.g. the admin's users, base 'admin:users'). */
 export function listKey(base: string, url: string | undefined): string {
   const at = url?.indexOf('?') ?? -1;
   const params = at === -1 ? new URLSearchParams() : new URLSearchParams(url!.slice(at + 1));
@@ -25,4 +25,9 @@ export function listKey(base: string, url: string | undefined): string {
   for (const [name, value] of Object.entries(DEFAULTS)) if (!params.has(name)) pairs.push([name, value]);
   pairs.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
   return `${base}?${new URLSearchParams(pairs).toString()}`;
+}
+
+/** Whether `path` is a public list whose page for `url` the cache holds now (a warm read, which costs no query). */
+export function isWarmPublicList(cache: PublicCache, path: string, url: string): boolean {
+  return Object.hasOwn(PUBLIC_LISTS, path) && cache.peek(publicListKey(path as PublicListPath, url)) !== undefined;
 }

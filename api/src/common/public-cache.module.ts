@@ -4,12 +4,11 @@ import { CacheGenerationRecord, CacheGenerationSchema } from './cache-generation
 import { CacheGenerationsRepository } from './cache-generations.repository';
 import { PublicCache } from './public-cache';
 import { PublicCacheCoherence } from './public-cache-coherence';
-import { PublicListResponder } from './public-list-responder';
 
 @Global()
 @Module({
   imports: [MongooseModule.forFeature([{ name: CacheGenerationRecord.name, schema: CacheGenerationSchema }])],
-  providers: [CacheGenerationsRepository, PublicCacheCoherence, PublicCache, PublicListResponder],
-  exports: [PublicCache, PublicCacheCoherence, PublicListResponder],
+  providers: [CacheGenerationsRepository, PublicCacheCoherence, PublicCache],
+  exports: [PublicCache, PublicCacheCoherence],
 })
 export class PublicCacheModule {}

@@ -18,7 +18,7 @@ export const SEAT_CHANGE_COALESCE_MS = 300;
 /** Uncached searches and price ranges loading at once; more wait their turn, so a flood of them queues, not the database. */
 const RARE_VARIANT_LOADS = 2;
 
-/** The public lists and their cache keys (also the routes the fast path may answer). */
+/** The public lists and their cache keys. */
 export const PUBLIC_LISTS = {
   '/classes': 'classes:approved',
   '/classes/popular': 'classes:popular',

@@ -26,7 +26,7 @@ export class GracefulShutdown {
     return this.draining;
   }
 
-  /** Wraps the server's request handlers (outermost, so the public-list fast path is counted too). */
+  /** Wraps the server's request handlers (outermost, so every request is counted). */
   install(server: Server): void {
     this.server = server;
     const handlers = server.listeners('request') as Handler[];

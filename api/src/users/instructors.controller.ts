@@ -3,8 +3,9 @@ import { ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/public.decorator';
 import { arrayOrPage, wantsPage } from '../common/paging';
+import { CachedList } from '../common/cached-list.interceptor';
+import { PUBLIC_LISTS, replyCached } from '../common/public-cache';
 import { publicListKey } from '../common/public-cache-key';
-import { PublicListResponder } from '../common/public-list-responder';
 import { InstructorsQueryDto } from './user-query.dto';
 import { UsersService } from './users.service';
 import { PublicPersonPageResponse, PublicPersonResponse } from './user.responses';
@@ -13,13 +14,11 @@ import { PublicPersonPageResponse, PublicPersonResponse } from './user.responses
 @ApiExtraModels(PublicPersonResponse, PublicPersonPageResponse)
 @Controller('instructors')
 export class InstructorsController {
-  constructor(
-    private readonly users: UsersService,
-    private readonly lists: PublicListResponder,
-  ) {}
+  constructor(private readonly users: UsersService) {}
 
   @Public()
   @Get()
+  @CachedList(PUBLIC_LISTS['/instructors'])
   @ApiOkResponse({
     schema: arrayOrPage(PublicPersonResponse, PublicPersonPageResponse),
     description: 'Public list of instructors (a page with any parameter)',
@@ -28,6 +27,6 @@ export class InstructorsController {
     const entry = wantsPage(req.originalUrl)
       ? await this.users.instructorsPage(query, publicListKey('/instructors', req.originalUrl))
       : await this.users.instructors();
-    this.lists.reply(req, res, entry);
+    replyCached(req, res, entry);
   }
 }

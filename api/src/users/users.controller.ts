@@ -17,8 +17,8 @@ import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
 import { arrayOrPage, wantsPage } from '../common/paging';
 import { listKey } from '../common/public-cache-key';
-import { replyCached } from '../common/public-cache';
-import { PublicListResponder } from '../common/public-list-responder';
+import { CachedList } from '../common/cached-list.interceptor';
+import { PUBLIC_LISTS, replyCached } from '../common/public-cache';
 import { UsersQueryDto } from './user-query.dto';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import { CreateUserDto } from './create-user.dto';
@@ -38,10 +38,7 @@ import {
 @ApiExtraModels(UserResponse, UserPageResponse)
 @Controller()
 export class UsersController {
-  constructor(
-    private readonly users: UsersService,
-    private readonly lists: PublicListResponder,
-  ) {}
+  constructor(private readonly users: UsersService) {}
 
   @Post('users')
   @AcceptsFirebaseIdToken()
@@ -65,6 +62,7 @@ export class UsersController {
 
   @Get('users')
   @Roles('admin')
+  @CachedList(ADMIN_USERS_LIST, 'private')
   @ApiOkResponse({
     schema: arrayOrPage(UserResponse, UserPageResponse),
     description: 'Every user; a page with any parameter, in sign-up order unless `sort` says otherwise',
@@ -80,19 +78,21 @@ export class UsersController {
 
   @Public()
   @Get('users/admin')
+  @CachedList(PUBLIC_LISTS['/users/admin'])
   @ApiOkResponse({ type: [PublicPersonResponse], description: 'Public list of admins' })
   async admins(@Req() req: Request, @Res() res: Response): Promise<void> {
-    this.lists.reply(req, res, await this.users.admins());
+    replyCached(req, res, await this.users.admins());
   }
 
   @Public()
   @Get('users/popular')
+  @CachedList(PUBLIC_LISTS['/users/popular'])
   @ApiOkResponse({
     type: [PublicPersonResponse],
     description: '6 instructors with the most students in approved classes',
   })
   async popular(@Req() req: Request, @Res() res: Response): Promise<void> {
-    this.lists.reply(req, res, await this.users.popularInstructors());
+    replyCached(req, res, await this.users.popularInstructors());
   }
 
   /** The session as data: who the caller is, as the navbar shows them, and the role the API gives them. */

@@ -40,7 +40,7 @@ export class UsersService {
 
   /**
    * A page of the admin's user list. Kept in the list cache like the public pages (key `admin:users?<normalised
-   * query>`, never served by the public fast path, dropped by any user write), because a page means a sort over
+   * query>`, served only after the guards, dropped by any user write), because a page means a sort over
    * every user, which a database without a usable index (the embedded one) does in full on each request.
    */
   listPage(query: UsersQueryDto, key: string): Promise<CachedJson> {
