@@ -10,11 +10,12 @@
 // another in BENCH_PAYERS (4) parallel loops (sandbox card, each call from its own client address), so seat changes
 // keep invalidating the list's cache as on a busy sale.
 import autocannon from 'autocannon';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
+import mongoose from 'mongoose';
 import { startDevDb } from '../../scripts/lib/devdb.mjs';
 import { startAuthEmulator } from '../../scripts/lib/auth-emulator.mjs';
 import { startNginx } from '../../scripts/lib/nginx.mjs';
@@ -34,7 +35,8 @@ const DEFAULT_PATHS = [
   '/classes?q=camp&available=true&minPrice=50&maxPrice=300&sort=price&page=3',
   '/users?page=50',
 ];
-const routes = process.env.BENCH_PATHS ? process.env.BENCH_PATHS.split(',') : DEFAULT_PATHS;
+const routes =
+  process.env.BENCH_PATHS !== undefined ? process.env.BENCH_PATHS.split(',').filter(Boolean) : DEFAULT_PATHS;
 // The load balancer's own cost shows best on a small cached list.
 const NGINX_PATH = process.env.BENCH_NGINX_PATH ?? '/classes/popular';
 const ADMIN = { email: 'admin@sportify.camp', password: 'Admin@2026' };
@@ -53,8 +55,8 @@ async function startOwnStack() {
     SPORTIFY_DEV_MODE: '1',
     MONGODB_URI: `${db.uri}/sportify`,
     FIREBASE_AUTH_EMULATOR_HOST: auth.host,
-    // One log line per request would measure the terminal; warnings and errors are still printed.
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // As the production layout sets it (deploy/helm/sportify: LOG_LEVEL log, a line per request).
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'log',
     TRUST_PROXY: '1',
     // The bench is one client measuring throughput: per-client limits would measure themselves.
     RATE_LIMIT_READS: '100000000',
@@ -63,28 +65,30 @@ async function startOwnStack() {
   const replicas = [];
   const addReplica = async () => {
     const port = await freePort();
-    const api = spawnService(`api-${replicas.length + 1}`, process.execPath, [main], {
-      env: { ...env, PORT: String(port) },
-      quiet: true,
-    });
+    // Its log goes to a file, as a container's goes to its runtime, not through this process (autocannon's).
+    const log = path.join(dataDir, `api-${replicas.length + 1}.log`);
+    const api = spawnService(
+      `api-${replicas.length + 1}`,
+      '/bin/sh',
+      ['-c', 'exec "$@" >>"$API_LOG" 2>&1', 'sh', process.execPath, main],
+      { env: { ...env, PORT: String(port), API_LOG: log }, quiet: true },
+    );
     replicas.push(api);
-    await ready(api, [`http://127.0.0.1:${port}/health/ready`], 60_000);
+    await ready(api, [`http://127.0.0.1:${port}/health/ready`], 60_000).catch((err) => {
+      console.error(readFileSync(log, 'utf8').slice(-4000));
+      throw err;
+    });
     return `127.0.0.1:${port}`;
   };
   const first = await addReplica();
   await execa(process.execPath, [path.join(apiDir, 'dist/seed/run.js')], { env: { ...process.env, ...env } });
-  if (large) {
-    const started = Date.now();
-    const n = await writeDataset(env.MONGODB_URI);
-    console.log(
-      `Data set: ${n.classes} classes and ${n.users} users written in ${((Date.now() - started) / 1000).toFixed(0)} s`,
-    );
-  }
   /** @type {Awaited<ReturnType<typeof startNginx>> | null} */
   let lb = null;
   return {
     authHost: auth.host,
     url: `http://${first}`,
+    mongodbUri: env.MONGODB_URI,
+    logLevel: env.LOG_LEVEL,
     /** nginx in front of `count` replicas (starting more as needed); returns its URL. */
     async balanced(/** @type {number} */ count) {
       const upstreams = [first];
@@ -212,6 +216,154 @@ function payContinuously(apiUrl, authHost, payers = Number(process.env.BENCH_PAY
   };
 }
 
+/** Runs one of the comparison servers (baseline-server.mjs, bare-server.mjs) as its own process on a free port. */
+async function startServer(
+  /** @type {string} */ file,
+  /** @type {string[]} */ paths,
+  /** @type {Record<string, string>} */ env,
+) {
+  const port = await freePort();
+  const service = spawnService(path.basename(file, '.mjs'), process.execPath, [path.join(apiDir, 'bench', file)], {
+    env: { ...env, PORT: String(port) },
+    quiet: true,
+  });
+  await ready(
+    service,
+    paths.map((p) => `http://127.0.0.1:${port}${p}`),
+    30_000,
+  );
+  return { url: `http://127.0.0.1:${port}`, stop: () => service.stop() };
+}
+
+const COMPARE_CLASSES = 200;
+
+/** Tops the seeded classes up to COMPARE_CLASSES with the first classes of the data set; returns how many it wrote. */
+async function writeCompareData(/** @type {string} */ uri) {
+  const conn = await mongoose.createConnection(uri).asPromise();
+  const seeded = await conn.db.collection('classes').countDocuments();
+  await conn.close();
+  const add = Math.max(COMPARE_CLASSES - seeded, 0);
+  await writeDataset(uri, { classes: add, users: 0 });
+  return add;
+}
+
+/** Waits (at most 5 s) until the API's list of approved classes is no longer `before` long. */
+async function listChanged(/** @type {string} */ url, /** @type {number} */ before) {
+  const started = Date.now();
+  while (Date.now() - started < 5000) {
+    const list = await (await fetch(`${url}/classes`)).json();
+    if (list.length !== before) return list.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('The API did not see the classes written for the comparison');
+}
+
+/**
+ * Issue 36's table: the same calls against the original server's way (Express, a find() of every class per
+ * request: the baseline), this API, and bare Node answering the API's own bytes from memory (the upper bound), one
+ * after the other on the same data; req/s, p50, p99 and the ratios, then the goals.
+ */
+async function compare(target, /** @type {string[]} */ paths) {
+  const baseline = await startServer('baseline-server.mjs', paths, { MONGODB_URI: target.mongodbUri });
+  const bare = await startServer('bare-server.mjs', paths, {
+    BENCH_BODIES_FROM: target.url,
+    BENCH_BARE_PATHS: paths.join(','),
+  });
+  const rows = [];
+  /** @type {Record<string, Record<string, { rps: number, p50: number, p99: number }>>} */
+  const figures = {};
+  try {
+    for (const route of paths) {
+      for (const connections of connectionsList) {
+        const servers = { baseline: baseline.url, api: target.url, bare: bare.url };
+        for (const base of Object.values(servers)) await run({ url: base + route, connections: 10, duration: 2 });
+        const row = await interleaved(servers, route, connections);
+        figures[`${route} ${connections}`] = row;
+        const { baseline: b, api: a, bare: n } = row;
+        rows.push({
+          call: `GET ${route}`,
+          conns: connections,
+          'baseline req/s': b.rps,
+          'baseline p50/p99': `${b.p50} / ${b.p99} ms`,
+          'API req/s': a.rps,
+          'API p50/p99': `${a.p50} / ${a.p99} ms`,
+          'bare req/s': n.rps,
+          'bare p50/p99': `${n.p50} / ${n.p99} ms`,
+          'API/baseline': `${(a.rps / Math.max(b.rps, 1)).toFixed(1)}x`,
+          'API/bare': `${Math.round((100 * a.rps) / Math.max(n.rps, 1))}%`,
+          'non-2xx/err': `${b.bad} / ${a.bad} / ${n.bad}`,
+        });
+      }
+    }
+  } finally {
+    await Promise.allSettled([baseline.stop(), bare.stop()]);
+  }
+  const goals = [];
+  const c50 = figures['/classes 50'];
+  if (c50) {
+    goals.push(goal('GET /classes, 50 connections: API / baseline', c50.api.rps / c50.baseline.rps, 20, 'x'));
+    goals.push(goal('GET /classes, 50 connections: API / bare Node', c50.api.rps / c50.bare.rps, 0.4, '%'));
+  }
+  const c200 = figures['/classes 200'];
+  if (c200) goals.push(goal('GET /classes, 200 connections: API p99', c200.api.p99, 25, 'ms'));
+  const p50 = figures['/classes/popular 50'];
+  if (p50)
+    goals.push(goal('GET /classes/popular, 50 connections: API / bare Node', p50.api.rps / p50.bare.rps, 0.8, '%'));
+  return { rows, goals };
+}
+
+const ROUNDS = 3;
+
+/**
+ * Measures each server in turn, ROUNDS times (each a third of `duration`), and keeps each server's median round:
+ * other work on the machine then weighs on all of them alike, so their ratios hold even when it comes and goes.
+ */
+async function interleaved(/** @type {Record<string, string>} */ servers, /** @type {string} */ route, connections) {
+  /** @type {Record<string, { rps: number, p50: number, p99: number, bad: number }[]>} */
+  const rounds = {};
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, base] of Object.entries(servers)) {
+      const r = await run({ url: base + route, connections, duration: Math.max(1, Math.round(duration / ROUNDS)) });
+      (rounds[name] ??= []).push({
+        rps: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        bad: r.non2xx + r.errors + r.timeouts,
+      });
+    }
+  }
+  const median = (/** @type {number[]} */ values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return Object.fromEntries(
+    Object.entries(rounds).map(([name, list]) => [
+      name,
+      {
+        rps: median(list.map((r) => r.rps)),
+        p50: median(list.map((r) => r.p50)),
+        p99: median(list.map((r) => r.p99)),
+        bad: list.reduce((sum, r) => sum + r.bad, 0),
+      },
+    ]),
+  );
+}
+
+/** One goal of issue 36: `value` against `target` (at least; at most for a latency). */
+function goal(
+  /** @type {string} */ what,
+  /** @type {number} */ value,
+  /** @type {number} */ target,
+  /** @type {'x' | '%' | 'ms'} */ unit,
+) {
+  const shown = (/** @type {number} */ v) =>
+    unit === '%' ? `${Math.round(v * 100)}%` : unit === 'x' ? `${v.toFixed(1)}x` : `${v} ms`;
+  const met = unit === 'ms' ? value <= target : value >= target;
+  return {
+    goal: what,
+    target: `${unit === 'ms' ? '<=' : '>='} ${shown(target)}`,
+    measured: shown(value),
+    met: met ? 'yes' : 'NO',
+  };
+}
+
 async function main() {
   const target = process.env.BENCH_URL
     ? {
@@ -260,7 +412,27 @@ async function main() {
       });
     }
   };
+  let comparison = null;
   try {
+    // First the side-by-side table on 200 classes (BENCH_COMPARE=0 skips it, BENCH_COMPARE_PATHS picks the calls),
+    // then the rest of the data set for the other rows.
+    let written = 0;
+    if ('mongodbUri' in target && process.env.BENCH_COMPARE !== '0') {
+      const before = (await (await fetch(`${target.url}/classes`)).json()).length;
+      written = await writeCompareData(target.mongodbUri);
+      const approved = await listChanged(target.url, before);
+      console.log(`Comparison: ${COMPARE_CLASSES} classes (${approved} approved)`);
+      comparison = await compare(target, (process.env.BENCH_COMPARE_PATHS ?? '/classes,/classes/popular').split(','));
+    }
+    if ('mongodbUri' in target && large) {
+      const before = (await (await fetch(`${target.url}/classes`)).json()).length;
+      const started = Date.now();
+      const n = await writeDataset(target.mongodbUri, { firstClass: written });
+      console.log(
+        `Data set: ${n.classes} more classes and ${n.users} users written in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
+      await listChanged(target.url, before);
+    }
     for (const route of routes) await measure(target.url, route, '');
     if ('balanced' in target && process.env.BENCH_NGINX !== '0') {
       for (const count of [1, 2])
@@ -269,7 +441,16 @@ async function main() {
   } finally {
     await target.stop();
   }
-  console.table(rows);
+  if (rows.length) console.table(rows);
+  if (comparison) {
+    console.log(
+      `Baseline (the original's way: Express, a find() of every class per request) / this API ` +
+        `(LOG_LEVEL=${target.logLevel}) / bare Node (the API's bytes from memory), ${COMPARE_CLASSES} classes, ` +
+        `each measured ${ROUNDS} times ${Math.max(1, Math.round(duration / ROUNDS))} s in turn (the median):`,
+    );
+    console.table(comparison.rows);
+    console.table(comparison.goals);
+  }
 }
 
 main().catch((err) => {

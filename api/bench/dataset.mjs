@@ -10,10 +10,14 @@ import { SPORTS } from '../dist/seed/seed-data.js';
 const LEVELS = ['Basics', 'Camp', 'Clinic', 'Skills', 'Academy', 'Masterclass', 'Weekend', 'Intensive'];
 const BATCH = 5_000;
 
-/** @param {string} uri @param {{ classes?: number, users?: number, assetBaseUrl?: string }} [options] */
+/**
+ * Writes classes number `firstClass` to `classes - 1` and `users` users (the 50 instructors first), so a data set
+ * can be written in two steps (the bench's 200 classes, then the rest).
+ * @param {string} uri @param {{ classes?: number, firstClass?: number, users?: number, assetBaseUrl?: string }} [options]
+ */
 export async function writeDataset(
   uri,
-  { classes = 10_000, users = 100_000, assetBaseUrl = 'http://localhost:3000' } = {},
+  { classes = 10_000, firstClass = 0, users = 100_000, assetBaseUrl = 'http://localhost:3000' } = {},
 ) {
   const conn = await mongoose.createConnection(uri).asPromise();
   try {
@@ -41,7 +45,7 @@ export async function writeDataset(
       });
       await db.collection('users').insertMany(batch, { ordered: false });
     }
-    for (let from = 0; from < classes; from += BATCH) {
+    for (let from = firstClass; from < classes; from += BATCH) {
       const batch = Array.from({ length: Math.min(BATCH, classes - from) }, (_, k) => {
         const i = from + k;
         const sport = SPORTS[i % SPORTS.length];
@@ -64,7 +68,11 @@ export async function writeDataset(
       });
       await db.collection('classes').insertMany(batch, { ordered: false });
     }
-    return { classes, users };
+    // Written behind the API's back: bump the lists' cache generations, as another replica's write would, so a
+    // running API reloads them within PUBLIC_CACHE_SYNC_MS.
+    for (const tag of ['classes', 'users'])
+      await db.collection('cache_generations').updateOne({ _id: tag }, { $inc: { gen: 1 } }, { upsert: true });
+    return { classes: classes - firstClass, users };
   } finally {
     await conn.close();
   }
