@@ -1,11 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
 import { ports } from './tests/ports';
+import { chromiumPath } from './browser';
 
 // The journeys run in Debian's Chromium against the whole stack, started by the same launcher as `npm start`
 // on a fresh data folder (never the developer's .data).
 const dataDir = path.resolve(__dirname, '..', process.env.SPORTIFY_DATA_DIR || '.data-e2e');
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromium = chromiumPath();
 // Releases made by the journeys (tests/releases.spec.ts) go beside that data, never into the developer's releases/.
 process.env.SPORTIFY_RELEASES_DIR ||= path.join(dataDir, 'releases');
 
@@ -15,7 +16,7 @@ process.env.SPORTIFY_RELEASES_DIR ||= path.join(dataDir, 'releases');
 // other changes. Journeys that change what every browser is served (a promote, a canary, a rollback) come after
 // the lanes, alone; the outage journey, which stops a remote's server, comes last.
 const STUDENTS =
-  /(shell|public|student|session-cookie|hydration|skeleton|instructor-admin|payment-confirming|keyboard|scaled)\.spec\.ts/;
+  /(shell|public|student|session-cookie|session-data|hydration|skeleton|instructor-admin|payment-confirming|keyboard|scaled)\.spec\.ts/;
 const SITE_WIDE = /(canary|releases|screens)\.spec\.ts/;
 const LANES = ['journeys', 'journeys-students', 'a11y', 'production'];
 
