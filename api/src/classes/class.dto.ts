@@ -296,7 +296,7 @@ export class PublicClassesQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     minimum: 0,
     maximum: AGE_MAX,
-    description: "Only classes whose age range admits this age (classes without a range admit everyone)",
+    description: 'Only classes whose age range admits this age (classes without a range admit everyone)',
   })
   @IsOptional()
   @QueryWholeNumber()

@@ -37,7 +37,9 @@ export type NewClass = Pick<
   CampClass,
   'className' | 'classImage' | 'instructorName' | 'instructorEmail' | 'seats' | 'price'
 > &
-  Partial<Pick<CampClass, 'status' | 'enrolled' | 'feedback' | 'date' | 'startDate' | 'sessions' | 'minAge' | 'maxAge'>>;
+  Partial<
+    Pick<CampClass, 'status' | 'enrolled' | 'feedback' | 'date' | 'startDate' | 'sessions' | 'minAge' | 'maxAge'>
+  >;
 
 /** A new class's stored seats: its capacity is what is free now plus who is already enrolled. */
 const withCapacity = (c: NewClass) => ({ ...c, capacity: c.seats + (c.enrolled ?? 0) });

@@ -314,7 +314,8 @@ export class ClassesService implements OnApplicationBootstrap {
     // The age range as it will be after the edit must still be in order.
     const minAge = dto.minAge === undefined ? existing.minAge : (dto.minAge ?? undefined);
     const maxAge = dto.maxAge === undefined ? existing.maxAge : (dto.maxAge ?? undefined);
-    if (minAge !== undefined && maxAge !== undefined && minAge > maxAge) throw new BadRequestException(AGE_ORDER_MESSAGE);
+    if (minAge !== undefined && maxAge !== undefined && minAge > maxAge)
+      throw new BadRequestException(AGE_ORDER_MESSAGE);
     for (const bound of ['minAge', 'maxAge'] as const) {
       if (dto[bound] === null && existing[bound] !== undefined) unset.push(bound);
       else if (typeof dto[bound] === 'number' && dto[bound] !== existing[bound]) changes[bound] = dto[bound];

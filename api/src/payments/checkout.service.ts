@@ -43,7 +43,8 @@ export class CheckoutService implements OnModuleInit {
       email: caller.email,
       ...(selection.camperId ? { camperId: selection.camperId, camperName: selection.camperName } : {}),
     };
-    if (cls.seats <= 0 && !(await this.waitlist.heldFor(cls._id, who))) throw new ConflictException('This class is full');
+    if (cls.seats <= 0 && !(await this.waitlist.heldFor(cls._id, who)))
+      throw new ConflictException('This class is full');
     const intent = await this.settlement.openIntent(who, selection._id, cls);
     return {
       clientSecret: intent.clientSecret,

@@ -73,15 +73,13 @@ export class SettlementService {
    * charge: a student already enrolled is refused, and a card already charged for the selection (its confirmation
    * still on its way) is settled instead.
    */
-  async openIntent(
-    who: Participant,
-    selectionId: string,
-    cls: { _id: string; price: number },
-  ): Promise<GatewayIntent> {
+  async openIntent(who: Participant, selectionId: string, cls: { _id: string; price: number }): Promise<GatewayIntent> {
     const { email, camperId } = who;
     if (await this.isEnrolled(who, cls._id))
       throw new ConflictException(
-        camperId ? `${who.camperName ?? 'This camper'} is already enrolled in this class` : 'You have already paid for this class',
+        camperId
+          ? `${who.camperName ?? 'This camper'} is already enrolled in this class`
+          : 'You have already paid for this class',
       );
     if (cls.price <= 0) throw new BadRequestException('This class is free: there is nothing to pay');
     for (const row of await this.ledger.openForSelection(selectionId, email)) {
@@ -376,9 +374,7 @@ export class SettlementService {
     await this.stillOurs(row, owner);
     // A seat held for the student (a waitlist offer) is theirs; otherwise a free one, if any. Waiting for the offer
     // renews our claim, so it never outlives it.
-    const seat = (await this.waitlist.takeHeldSeat(row.classId, who, row.intentId, () =>
-      this.stillOurs(row, owner),
-    ))
+    const seat = (await this.waitlist.takeHeldSeat(row.classId, who, row.intentId, () => this.stillOurs(row, owner)))
       ? 'taken'
       : await this.classes.takeSeat(row.classId, row.intentId);
     await this.probe.at('seat', row.intentId);

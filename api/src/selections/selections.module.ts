@@ -8,7 +8,11 @@ import { SelectionsRepository } from './selections.repository';
 import { SelectionsService } from './selections.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: SelectionRecord.name, schema: SelectionSchema }]), ClassesModule, CampersModule],
+  imports: [
+    MongooseModule.forFeature([{ name: SelectionRecord.name, schema: SelectionSchema }]),
+    ClassesModule,
+    CampersModule,
+  ],
   controllers: [SelectionsController],
   providers: [SelectionsRepository, SelectionsService],
   exports: [SelectionsService],

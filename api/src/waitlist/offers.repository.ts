@@ -96,11 +96,7 @@ export class OffersRepository {
 
   /** Claims the participant's open offer for a class (to pay for it, or to decline it). */
   async claimOpen(classId: string, p: Participant, owner: string, leaseMs: number): Promise<Offer | null> {
-    const d = await this.leases.claim<LeanOffer>(
-      { classId, ...whose(p), state: 'open', ...unheld() },
-      owner,
-      leaseMs,
-    );
+    const d = await this.leases.claim<LeanOffer>({ classId, ...whose(p), state: 'open', ...unheld() }, owner, leaseMs);
     return d ? toOffer(d) : null;
   }
 
