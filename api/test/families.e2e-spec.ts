@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { renderMail } from '../src/mail/templates';
 import { LedgerCheckService } from '../src/payments/ledger-check';
-import { ADMIN, JORDAN, SAM } from './support/demo';
+import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
 import { confirmCard, openIntent, paymentBody } from './support/payments';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
@@ -499,6 +499,45 @@ describe('families: campers, age ranges, choosing who, rosters', () => {
     });
   });
 
+  describe('demo data', () => {
+    it('gives the demo student two campers of different ages, one enrolled with attendance taken', async () => {
+      const mia = await signInAs(t, MIA.email, MIA.password);
+      const campers = (await t.http().get('/campers').set(mia.auth).expect(200)).body as {
+        _id: string;
+        name: string;
+        age: number;
+        notes: string;
+      }[];
+      expect(campers.map((c) => [c.name, c.age])).toEqual([
+        ['Lily Chen', 9],
+        ['Ethan Chen', 13],
+      ]);
+      expect(campers[0].notes).toBe('Peanut allergy: carries an EpiPen');
+      const classes = (await t.http().get('/classes').expect(200)).body as { className: string; minAge?: number }[];
+      expect(classes.filter((c) => c.minAge !== undefined).length).toBeGreaterThan(0);
+      const track = (await t.db().collection('classes').findOne({ className: 'Track and Field Athletics' }))!;
+      const roster = await t
+        .http()
+        .get(`/classes/${String(track._id)}/roster`)
+        .set(jordan.auth)
+        .expect(200);
+      // The seed's other students of the class are account holders without campers.
+      expect(roster.body.campers).toHaveLength(track.enrolled);
+      expect(roster.body.campers.filter((r: { camperId?: string }) => r.camperId)).toEqual([
+        expect.objectContaining({
+          participantId: campers[0]._id,
+          name: 'Lily Chen',
+          notes: 'Peanut allergy: carries an EpiPen',
+          attendance: { [roster.body.sessions[0]]: true },
+        }),
+      ]);
+      const enrolled = await t.http().get(`/payments/enrolled/${MIA.email}`).set(mia.auth).expect(200);
+      expect(enrolled.body).toEqual([
+        expect.objectContaining({ className: 'Track and Field Athletics', camperName: 'Lily Chen' }),
+      ]);
+    });
+  });
+
   describe('privacy', () => {
     it("never answers a camper's notes or emergency contact to anyone else, in any list", async () => {
       const id = await ageClass(6, { minAge: 5, maxAge: 15 });
@@ -511,10 +550,7 @@ describe('families: campers, age ranges, choosing who, rosters', () => {
         '/campers/export',
       ];
       const publicPaths = ['/classes', '/classes?limit=60', '/classes/popular', '/instructors', '/users/popular'];
-      const instructorPaths = [
-        `/classes/user/${jordan.email}`,
-        `/waitlist/counts?classIds=${id}`,
-      ];
+      const instructorPaths = [`/classes/user/${jordan.email}`, `/waitlist/counts?classIds=${id}`];
       const adminPaths = [
         '/all-classes',
         '/all-classes?limit=60',
