@@ -811,6 +811,25 @@ export interface components {
              */
             notes: string;
         };
+        CamperSelectionBodyDto: {
+            /**
+             * @description One of the caller's campers
+             * @example 665f1c2e9b1e8a3d4c5b6a72
+             */
+            camperId: string;
+            /** @example 665f1c2e9b1e8a3d4c5b6a71 */
+            classId: string;
+            /** @description Ignored */
+            className?: string;
+            /** @description Ignored */
+            instructorName?: string;
+            /** @description Ignored: the price comes from the database */
+            price?: number;
+            /** @description Ignored */
+            seats?: number;
+            /** @description Must be the caller's own e-mail when sent */
+            studentEmail?: string;
+        };
         CardErrorResponse: {
             /** @example card_declined */
             code: string;
@@ -983,25 +1002,6 @@ export interface components {
             price?: number;
             /** @description The selected class to pay for (the id in /dashboard/payment/{id}) */
             selectionId: string;
-        };
-        CreateSelectionDto: {
-            /**
-             * @description One of the caller's campers; absent: the account holder itself
-             * @example 665f1c2e9b1e8a3d4c5b6a72
-             */
-            camperId?: string;
-            /** @example 665f1c2e9b1e8a3d4c5b6a71 */
-            classId: string;
-            /** @description Ignored */
-            className?: string;
-            /** @description Ignored */
-            instructorName?: string;
-            /** @description Ignored: the price comes from the database */
-            price?: number;
-            /** @description Ignored */
-            seats?: number;
-            /** @description Must be the caller's own e-mail when sent */
-            studentEmail?: string;
         };
         CreateUserDto: {
             /**
@@ -1421,6 +1421,20 @@ export interface components {
         };
         SandboxConfirmResponse: {
             paymentIntent: components["schemas"]["ConfirmedIntentResponse"];
+        };
+        SelectionBodyDto: {
+            /** @example 665f1c2e9b1e8a3d4c5b6a71 */
+            classId: string;
+            /** @description Ignored */
+            className?: string;
+            /** @description Ignored */
+            instructorName?: string;
+            /** @description Ignored: the price comes from the database */
+            price?: number;
+            /** @description Ignored */
+            seats?: number;
+            /** @description Must be the caller's own e-mail when sent */
+            studentEmail?: string;
         };
         SelectionPageResponse: {
             items: components["schemas"]["SelectionResponse"][];
@@ -2174,9 +2188,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description The spec's body (the account holder), or the same with camperId (one of the caller's campers) */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateSelectionDto"];
+                "application/json": components["schemas"]["SelectionBodyDto"] | components["schemas"]["CamperSelectionBodyDto"];
             };
         };
         responses: {
