@@ -5,6 +5,7 @@ import {
   atProvider,
   deliver,
   disputeEvent,
+  familyPaidIntents,
   freshClass,
   paidIntent,
   paymentBody,
@@ -62,19 +63,24 @@ describe('payments ledger: a randomized run on two instances', () => {
     const classIds: string[] = [];
     for (let i = 0; i < CLASSES; i++) classIds.push(await freshClass(a, admin, SEATS));
 
-    // Paid intents first (students sign up through the emulator), ten at a time.
-    const paid: Awaited<ReturnType<typeof paidIntent>>[] = [];
+    // Paid intents first (students sign up through the emulator), ten at a time (INTENTS is a multiple of ten).
+    const paid: { s: Session; p: { intentId: string; selectionId: string } }[] = [];
     const classOf = new Map<string, string>();
     for (let i = 0; i < INTENTS; i += 10) {
       const batch = await Promise.all(
-        Array.from({ length: Math.min(10, INTENTS - i) }, async () => {
+        // Ten intents a batch: two families' two each, and six students' one.
+        Array.from({ length: 8 }, async (_, j) => {
           const classId = pick(classIds);
-          const x = await paidIntent(a, classId, 'random');
-          classOf.set(x.p.intentId, classId);
-          return x;
+          // Some are families paying for two participants of one class: two campers, or a camper and themselves.
+          const xs =
+            j < 2
+              ? await familyPaidIntents(a, classId, j === 0 ? 'camper' : 'self', 'randomfamily')
+              : [await paidIntent(a, classId, 'random')];
+          for (const x of xs) classOf.set(x.p.intentId, classId);
+          return xs;
         }),
       );
-      paid.push(...batch);
+      paid.push(...batch.flat());
     }
 
     const counts: Record<string, number> = {};
