@@ -22,7 +22,7 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
   });
 
   describe('GET /classes', () => {
-    it('lists only the approved classes, publicly, with the spec field names and string ids', async () => {
+    it('lists only the approved classes, publicly, with the field names of docs/product.md and string ids', async () => {
       const res = await t.http().get('/classes').expect(200);
       const approved = SEED_CLASSES.filter((c) => c.status === 'approved');
       expect(res.body).toHaveLength(approved.length);

@@ -8,7 +8,7 @@ export interface CampClass {
   classImage: string;
   instructorName: string;
   instructorEmail: string;
-  /** Seats in all; `seats` (what the spec calls available seats) is what is left of it. */
+  /** Seats in all; `seats` (what docs/product.md calls available seats) is what is left of it. */
   capacity: number;
   seats: number;
   /** Seats held for students of the waitlist (taken, not yet paid): capacity = seats + enrolled + held. */

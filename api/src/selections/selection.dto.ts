@@ -45,9 +45,9 @@ export class CamperSelectionBodyDto extends SelectionBodyDto {
 }
 
 /**
- * What POST /classes/selected validates: the spec's body, and `camperId` for a camper (absent: the account holder).
- * The document describes it as one of the two bodies above, so a client typed from the spec's body (every field
- * sent) stays valid without a camper.
+ * What POST /classes/selected validates: the body of docs/product.md, and `camperId` for a camper (absent: the
+ * account holder). The document describes it as one of the two bodies above, so a client typed from that body (every
+ * field sent) stays valid without a camper.
  */
 export class CreateSelectionDto extends SelectionBodyDto {
   @IsOptional()

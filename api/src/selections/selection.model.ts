@@ -1,4 +1,4 @@
-// A class a student has selected (the spec's "selected class"), before paying for it.
+// A class a student has selected (docs/product.md's "selected class"), before paying for it.
 export interface Selection {
   _id: string;
   classId: string;

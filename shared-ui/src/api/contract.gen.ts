@@ -1864,7 +1864,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Approved classes: every one as an array without parameters (the spec), a page with any parameter */
+            /** @description Approved classes: every one as an array without parameters (docs/product.md), a page with any parameter */
             200: {
                 headers: {
                     [name: string]: unknown;
