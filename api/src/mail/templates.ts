@@ -1,3 +1,4 @@
+import { escapeHtml } from '@sportify/platform';
 import { campDateTime } from './camp-time';
 import type { MailTemplate } from './mail.model';
 
@@ -22,9 +23,6 @@ interface Paragraph {
   /** A link under the paragraph (path on the site). */
   link?: { label: string; path: string };
 }
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const str = (data: Data, key: string, fallback = ''): string => {
   const v = data[key];
