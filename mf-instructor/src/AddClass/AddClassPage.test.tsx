@@ -120,6 +120,30 @@ describe('Add A Class', () => {
     expect(start).toHaveValue('');
   });
 
+  it('takes an optional age range, checks it and sends it as numbers', async () => {
+    http = mockApi({ 'POST /classes': [201, { insertedId: 'c9' }] });
+    const user = renderPage();
+    await fillValidClass(user);
+    const min = screen.getByLabelText('Minimum age');
+    const max = screen.getByLabelText('Maximum age');
+    await user.type(min, '12');
+    await user.type(max, '8');
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+    expect(max).toHaveAccessibleDescription('Maximum age must be at least the minimum age');
+    await user.clear(max);
+    await user.type(max, '100');
+    expect(max).toHaveAccessibleDescription('Maximum age must be a whole number from 0 to 99');
+    expect(http.calls).toHaveLength(0);
+    await user.clear(min);
+    await user.type(min, '8');
+    await user.clear(max);
+    await user.type(max, '12');
+    expect(max).not.toHaveAccessibleDescription();
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+    expect(await screen.findByText('Item added successfully')).toBeInTheDocument();
+    expect(http.calls[0].body).toMatchObject({ minAge: 8, maxAge: 12 });
+  });
+
   it('sends no date fields for an undated class', async () => {
     http = mockApi({ 'POST /classes': [201, { insertedId: 'c9' }] });
     const user = renderPage();
@@ -128,6 +152,8 @@ describe('Add A Class', () => {
     expect(await screen.findByText('Item added successfully')).toBeInTheDocument();
     expect(http.calls[0].body).not.toHaveProperty('startDate');
     expect(http.calls[0].body).not.toHaveProperty('sessions');
+    expect(http.calls[0].body).not.toHaveProperty('minAge');
+    expect(http.calls[0].body).not.toHaveProperty('maxAge');
   });
 
   it('shows the API error in red under the form and keeps what was typed', async () => {

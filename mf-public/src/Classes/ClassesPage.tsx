@@ -48,6 +48,7 @@ export function ClassesPage() {
     minPrice: url.get('minPrice') || undefined,
     maxPrice: url.get('maxPrice') || undefined,
     startsFrom: url.get('startsFrom') || undefined,
+    age: /^\d{1,2}$/.test(url.get('age')) ? url.get('age') : undefined,
     sort: (url.get('sort') || undefined) as ClassSort | undefined,
     page: url.page,
   });

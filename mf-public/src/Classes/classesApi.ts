@@ -31,6 +31,8 @@ export interface ClassesQuery {
   maxPrice?: string;
   /** YYYY-MM-DD: only classes starting that day (camp time) or later. */
   startsFrom?: string;
+  /** A camper's age: only classes whose age range admits it (classes without a range admit everyone). */
+  age?: string;
   sort?: ClassSort;
   page?: number;
 }
