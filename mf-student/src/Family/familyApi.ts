@@ -1,0 +1,58 @@
+import { api } from '@sportify/shared-ui';
+
+/** A child of the signed-in account (GET /campers); `age` is today's, counted by the API. */
+export interface Camper {
+  _id: string;
+  name: string;
+  /** 'YYYY-MM-DD'. */
+  dateOfBirth: string;
+  age: number;
+  /** Allergies and medical notes; '' for none. */
+  notes: string;
+  emergencyContact: string;
+  emergencyPhone: string;
+}
+
+/** Body of POST /campers (and, every field optional, PATCH /campers/:id). */
+export interface CamperInput {
+  name: string;
+  dateOfBirth: string;
+  notes: string;
+  emergencyContact: string;
+  emergencyPhone: string;
+}
+
+// Campers are new to the shared api: their tag is added here, at run time, so the shell needs no new build.
+export const familyApi = api.enhanceEndpoints({ addTagTypes: ['Camper'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** The account's campers, oldest first. */
+    getCampers: build.query<Camper[], void>({
+      query: () => ({ url: '/campers' }),
+      providesTags: [{ type: 'Camper', id: 'LIST' }],
+    }),
+    addCamper: build.mutation<Camper, CamperInput>({
+      query: (data) => ({ url: '/campers', method: 'POST', data }),
+      invalidatesTags: [{ type: 'Camper', id: 'LIST' }],
+    }),
+    updateCamper: build.mutation<Camper, { id: string; changes: Partial<CamperInput> }>({
+      query: ({ id, changes }) => ({ url: `/campers/${encodeURIComponent(id)}`, method: 'PATCH', data: changes }),
+      invalidatesTags: [{ type: 'Camper', id: 'LIST' }],
+    }),
+    removeCamper: build.mutation<{ deletedCount: number }, string>({
+      query: (id) => ({ url: `/campers/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Camper', id: 'LIST' }],
+    }),
+    /** Everything the camp keeps about the family, as JSON (a mutation: fetched on demand, never cached). */
+    exportFamily: build.mutation<unknown, void>({
+      query: () => ({ url: '/campers/export' }),
+    }),
+  }),
+});
+
+export const {
+  useGetCampersQuery,
+  useAddCamperMutation,
+  useUpdateCamperMutation,
+  useRemoveCamperMutation,
+  useExportFamilyMutation,
+} = familyApi;
