@@ -103,13 +103,16 @@ export function validateClass(values: ClassFormValues): FormErrors<ClassFormValu
     else if (!values.startDate.trim()) errors.startDate = 'Start date is required for sessions';
   }
 
-  // Both optional; together they must make a range.
-  const isAge = (text: string) => /^\d+$/.test(text.trim()) && Number(text) <= AGE_MAX;
-  const ageMessage = `must be a whole number from 0 to ${AGE_MAX}`;
-  if (values.minAge.trim() && !isAge(values.minAge)) errors.minAge = `Minimum age ${ageMessage}`;
-  if (values.maxAge.trim() && !isAge(values.maxAge)) errors.maxAge = `Maximum age ${ageMessage}`;
+  // Both optional; together they must make a range (the API's messages).
+  const ageError = (label: string, text: string) => {
+    if (!/^\d+$/.test(text.trim())) return `${label} must be a whole number`;
+    return Number(text) > AGE_MAX ? `${label} must be between 0 and ${AGE_MAX}` : undefined;
+  };
+  if (values.minAge.trim()) errors.minAge = ageError('Minimum age', values.minAge);
+  if (values.maxAge.trim()) errors.maxAge = ageError('Maximum age', values.maxAge);
   if (!errors.minAge && !errors.maxAge && values.minAge.trim() && values.maxAge.trim()) {
-    if (Number(values.minAge) > Number(values.maxAge)) errors.maxAge = 'Maximum age must be at least the minimum age';
+    if (Number(values.minAge) > Number(values.maxAge))
+      errors.minAge = 'Minimum age must not be more than the maximum age';
   }
   return errors;
 }

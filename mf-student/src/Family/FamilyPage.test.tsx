@@ -106,7 +106,7 @@ describe('My Family', () => {
     await user.type(screen.getByLabelText('Emergency contact'), 'Mia Chen');
     await user.type(screen.getByLabelText('Emergency phone'), 'call me');
     expect(screen.getByLabelText('Emergency phone')).toHaveAccessibleDescription(
-      'Emergency phone must be 7 to 20 digits, spaces or + ( ) -',
+      'Emergency phone must be 7-20 digits, spaces, +, (, ) or -',
     );
     expect(http.calls.filter((c) => c.method === 'POST')).toEqual([]);
     await user.clear(screen.getByLabelText('Emergency phone'));

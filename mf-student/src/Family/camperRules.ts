@@ -45,7 +45,7 @@ export function validateCamper(values: CamperFormValues, today: Date = new Date(
   const born = values.dateOfBirth.trim();
   const oldest = new Date(today.getFullYear() - OLDEST_YEARS, today.getMonth(), today.getDate());
   if (!born) errors.dateOfBirth = 'Date of birth is required';
-  else if (!isDay(born)) errors.dateOfBirth = 'Date of birth must be a date';
+  else if (!isDay(born)) errors.dateOfBirth = 'Date of birth must be a date, e.g. 2017-05-14';
   else if (born >= isoDay(today)) errors.dateOfBirth = 'Date of birth must be in the past';
   else if (born < isoDay(oldest)) errors.dateOfBirth = `Date of birth must be within the last ${OLDEST_YEARS} years`;
 
@@ -58,7 +58,7 @@ export function validateCamper(values: CamperFormValues, today: Date = new Date(
 
   const phone = values.emergencyPhone.trim();
   if (!phone) errors.emergencyPhone = 'Emergency phone is required';
-  else if (!PHONE.test(phone)) errors.emergencyPhone = 'Emergency phone must be 7 to 20 digits, spaces or + ( ) -';
+  else if (!PHONE.test(phone)) errors.emergencyPhone = 'Emergency phone must be 7-20 digits, spaces, +, (, ) or -';
   return errors;
 }
 
