@@ -23,6 +23,9 @@ export interface CampClass {
   startDate?: Date;
   /** Weekly sessions from `startDate` (1-52); absent means one. */
   sessions?: number;
+  /** The age range (whole years, counted at `startDate`); a missing bound admits everyone on that side. */
+  minAge?: number;
+  maxAge?: number;
 }
 
 /** What the public pages show of a class: no status, review feedback or internal fields. */
@@ -37,6 +40,8 @@ const PUBLIC_CLASS_FIELDS = [
   'enrolled',
   'startDate',
   'sessions',
+  'minAge',
+  'maxAge',
 ] as const;
 export type PublicClass = Pick<CampClass, (typeof PUBLIC_CLASS_FIELDS)[number]>;
 

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -34,10 +35,11 @@ export class SelectionsController {
   @Post('selected')
   @ApiCreatedResponse({ type: InsertResultResponse })
   @ApiConflictResponse({ description: 'Already selected, already paid for, or the class is full' })
-  @ApiNotFoundResponse({ description: 'No such approved class' })
+  @ApiNotFoundResponse({ description: "No such approved class, or no such camper of the caller's" })
+  @ApiBadRequestResponse({ description: "{name} is not in this class's age range ({range})" })
   select(@CurrentCaller() caller: Caller, @Body() dto: CreateSelectionDto): Promise<InsertResult> {
     assertOwnEmail(caller, dto.studentEmail);
-    return this.selections.select(caller, dto.classId.toLowerCase());
+    return this.selections.select(caller, dto.classId.toLowerCase(), dto.camperId);
   }
 
   @Get('selected/:email')
