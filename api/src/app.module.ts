@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MailModule, MailSenderModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
+import { RostersModule } from './rosters/rosters.module';
 import { SelectionsModule } from './selections/selections.module';
 import { TelemetryModule } from './telemetry/telemetry.module';
 import { UsersModule } from './users/users.module';
@@ -37,6 +38,7 @@ export class AppModule {
         SelectionsModule,
         PaymentsModule,
         WaitlistModule,
+        RostersModule,
         HealthModule,
         TelemetryModule,
       ],

@@ -29,11 +29,7 @@ export class CampersRepository {
   }
 
   async listFor(accountEmail: string): Promise<Camper[]> {
-    const docs = await this.model
-      .find({ accountEmail })
-      .sort({ createdAt: 1, _id: 1 })
-      .lean<LeanCamper[]>()
-      .exec();
+    const docs = await this.model.find({ accountEmail }).sort({ createdAt: 1, _id: 1 }).lean<LeanCamper[]>().exec();
     return docs.map(toCamper);
   }
 

@@ -2,12 +2,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, NotFoundExc
 import type { Caller } from '../auth/caller';
 import { admitsAge, ageOn, ageRangeLabel, campDay, hasAgeRange, type AgeRange } from '../common/ages';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import {
-  CAMPERS_PER_ACCOUNT_MAX,
-  type Camper,
-  type CamperView,
-  type Participant,
-} from './camper.model';
+import { CAMPERS_PER_ACCOUNT_MAX, type Camper, type CamperView, type Participant } from './camper.model';
 import type { CreateCamperDto, UpdateCamperDto } from './camper.dto';
 import { CampersRepository, type CamperFields } from './campers.repository';
 

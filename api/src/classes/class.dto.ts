@@ -300,9 +300,13 @@ export class PublicClassesQueryDto extends PageQueryDto {
   })
   @IsOptional()
   @QueryWholeNumber()
-  @IsInt({ message: `age must be a whole number between 0 and ${AGE_MAX}` })
-  @Min(0, { message: `age must be a whole number between 0 and ${AGE_MAX}` })
-  @Max(AGE_MAX, { message: `age must be a whole number between 0 and ${AGE_MAX}` })
+  @ValidateBy({
+    name: 'isAge',
+    validator: {
+      validate: (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= AGE_MAX,
+      defaultMessage: () => `age must be a whole number between 0 and ${AGE_MAX}`,
+    },
+  })
   age?: number;
 
   @ApiPropertyOptional({
