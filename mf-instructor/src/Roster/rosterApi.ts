@@ -1,27 +1,10 @@
-import { api } from '@sportify/shared-ui';
+import { api, type ApiResponse } from '@sportify/shared-ui';
 
-/** One participant of a class's roster: a camper, or an account holder enrolled for itself (null age, no contacts). */
-export interface RosterRow {
-  /** Opaque: what the attendance call names. */
-  participantId: string;
-  name: string;
-  camperId?: string | null;
-  age: number | null;
-  notes: string;
-  emergencyContact: string;
-  emergencyPhone: string;
-  /** Session date ('YYYY-MM-DD') -> present; a date absent was not taken. */
-  attendance: Record<string, boolean>;
-}
+/** GET /classes/:id/roster (the class's instructor, or an admin): the class's session days and participants. */
+export type Roster = ApiResponse<'/classes/{id}/roster', 'get'>;
 
-/** GET /classes/:id/roster (the class's instructor, or an admin). */
-export interface Roster {
-  classId: string;
-  className: string;
-  /** The class's session dates, 'YYYY-MM-DD' in the camp's calendar. */
-  sessions: string[];
-  campers: RosterRow[];
-}
+/** One participant: a camper, or an account holder enrolled for itself (null age, no contacts). */
+export type RosterRow = Roster['campers'][number];
 
 export interface AttendanceChange {
   classId: string;

@@ -44,7 +44,8 @@ export type InstructorChoice = Pick<User, '_id' | 'userName' | 'email'>;
  * Body of POST /classes/selected (the payload of docs/product.md §7; the API copies the class fields from its
  * database), and for whom: a camper of the account, or (no camperId) the account holder.
  */
-export type SelectClassBody = Required<Omit<ApiBody<'/classes/selected', 'post'>, 'camperId'>> & { camperId?: string };
+export type SelectClassBody = Required<Omit<ApiBody<'/classes/selected', 'post'>, 'camperId'>> &
+  Pick<ApiBody<'/classes/selected', 'post'>, 'camperId'>;
 
 /** Whose row: the camper's, or (no camperId) the account holder's own. */
 export interface ForWhom {
@@ -56,12 +57,7 @@ export interface ForWhom {
 export type Place = WaitlistPlace & ForWhom;
 
 /** One of the account's campers, as the choosing dialog needs them (GET /campers). */
-export interface CamperChoice {
-  _id: string;
-  name: string;
-  /** 'YYYY-MM-DD' */
-  dateOfBirth: string;
-}
+export type CamperChoice = Pick<ApiList<'/campers'>[number], '_id' | 'name' | 'dateOfBirth'>;
 
 /** Which class's waitlist, for whom (no camperId: the account holder). */
 export interface WaitlistFor {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppToastContainer } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
-import type { Camper } from './familyApi';
+import type { Camper, CamperInput } from './familyApi';
 import { FamilyPage } from './FamilyPage';
 
 const leo: Camper = {
@@ -13,6 +13,7 @@ const leo: Camper = {
   notes: '',
   emergencyContact: 'Mia Chen',
   emergencyPhone: '+1 555 0100',
+  createdAt: '2026-06-01T09:00:00.000Z',
 };
 const ava: Camper = {
   _id: 'k2',
@@ -22,6 +23,7 @@ const ava: Camper = {
   notes: 'Peanut allergy',
   emergencyContact: 'Mia Chen',
   emergencyPhone: '+1 555 0100',
+  createdAt: '2026-06-01T09:00:00.000Z',
 };
 
 // Forms typed key by key on a busy machine: generous time (timings are not what is tested).
@@ -47,7 +49,7 @@ function serve(start: Camper[]) {
   http = mockApi({
     'GET /campers': () => [200, campers],
     'POST /campers': (_config, body) => {
-      const created = { _id: 'k9', age: 8, ...(body as Omit<Camper, '_id' | 'age'>) };
+      const created = { _id: 'k9', age: 8, createdAt: '2026-06-02T09:00:00.000Z', ...(body as CamperInput) };
       campers = [...campers, created];
       return [201, created];
     },

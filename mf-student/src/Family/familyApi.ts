@@ -1,26 +1,10 @@
-import { api } from '@sportify/shared-ui';
+import { api, type ApiBody, type ApiList, type ApiResponse } from '@sportify/shared-ui';
 
 /** A child of the signed-in account (GET /campers); `age` is today's, counted by the API. */
-export interface Camper {
-  _id: string;
-  name: string;
-  /** 'YYYY-MM-DD'. */
-  dateOfBirth: string;
-  age: number;
-  /** Allergies and medical notes; '' for none. */
-  notes: string;
-  emergencyContact: string;
-  emergencyPhone: string;
-}
+export type Camper = ApiList<'/campers'>[number];
 
 /** Body of POST /campers (and, every field optional, PATCH /campers/:id). */
-export interface CamperInput {
-  name: string;
-  dateOfBirth: string;
-  notes: string;
-  emergencyContact: string;
-  emergencyPhone: string;
-}
+export type CamperInput = Required<ApiBody<'/campers', 'post'>>;
 
 // Campers are new to the shared api: their tag is added here, at run time, so the shell needs no new build.
 export const familyApi = api.enhanceEndpoints({ addTagTypes: ['Camper'] }).injectEndpoints({
@@ -38,7 +22,7 @@ export const familyApi = api.enhanceEndpoints({ addTagTypes: ['Camper'] }).injec
       query: ({ id, changes }) => ({ url: `/campers/${encodeURIComponent(id)}`, method: 'PATCH', data: changes }),
       invalidatesTags: [{ type: 'Camper', id: 'LIST' }],
     }),
-    removeCamper: build.mutation<{ deletedCount: number }, string>({
+    removeCamper: build.mutation<ApiResponse<'/campers/{id}', 'delete'>, string>({
       query: (id) => ({ url: `/campers/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Camper', id: 'LIST' }],
     }),
