@@ -65,7 +65,8 @@ async function addCamper(
   await form.getByLabel('Emergency contact').fill(camper.contact);
   await form.getByLabel('Emergency phone').fill(camper.phone);
   await form.getByRole('button', { name: 'Save camper' }).click();
-  await expect(page.getByText('Camper added')).toBeVisible();
+  // The newest notice is first (an earlier one may still be leaving).
+  await expect(page.getByText('Camper added').first()).toBeVisible();
   await expect(page.getByRole('article', { name: camper.name })).toBeVisible();
 }
 

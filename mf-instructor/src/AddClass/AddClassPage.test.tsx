@@ -5,6 +5,8 @@ import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
 import { AddClassPage } from './AddClassPage';
 
 const instructor = sessionAs('instructor', 'jordan@sportify.camp', 'Jordan Lee');
+// Forms typed key by key on a busy machine: generous time (timings are not what is tested).
+jest.setTimeout(30_000);
 
 function renderPage() {
   renderScreen(
