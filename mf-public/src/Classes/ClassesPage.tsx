@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
@@ -93,6 +93,7 @@ export function ClassesPage() {
   const [selectClass] = useSelectClassMutation();
   const [joinWaitlist] = useJoinWaitlistMutation();
   const [asking, setAsking] = useState<Asking | null>(null);
+  const closeAsking = useCallback(() => setAsking(null), []);
   // 'classId|who' of selections made here, until the list is read again.
   const [justSelected, setJustSelected] = useState<readonly string[]>([]);
   const [pendingId, setPendingId] = useState<string | null>(null);
@@ -227,7 +228,7 @@ export function ClassesPage() {
               ...(asking.action === 'waitlist' ? { waiting: taken.waiting } : {}),
             })}
             onChoose={choose}
-            onClose={() => setAsking(null)}
+            onClose={closeAsking}
           />
         </Suspense>
       )}

@@ -33,22 +33,20 @@ export default function WhoDialog({ className, choices, actionLabel, onChoose, o
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  // Read at the key press: the effect runs once, so focus moves in once and goes back once.
-  const close = useRef(onClose);
-  close.current = onClose;
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     box.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close.current();
+      if (event.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
       previous?.focus?.();
     };
-  }, []);
+    // onClose is stable (the page's useCallback): focus moves in once and goes back once.
+  }, [onClose]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
