@@ -8,5 +8,6 @@ module.exports = federationOptions({
     './AddClass': './src/AddClass/index.tsx',
     './MyClasses': './src/MyClasses/index.tsx',
     './UpdateClass': './src/UpdateClass/index.tsx',
+    './Roster': './src/Roster/index.tsx',
   },
 });

@@ -8,5 +8,6 @@ module.exports = federationOptions({
     './SelectedClasses': './src/SelectedClasses/index.tsx',
     './EnrolledClasses': './src/EnrolledClasses/index.tsx',
     './Payment': './src/Payment/index.tsx',
+    './Family': './src/Family/index.tsx',
   },
 });

@@ -94,6 +94,18 @@ describe('My Enrolled Classes', () => {
     expect(http.calls.map((c) => c.url)).toEqual([`/payments/enrolled/${encodeURIComponent(email)}`]);
   });
 
+  it("names the camper on a camper's row, and the Cancel button says whose place it is", async () => {
+    const forAva = { ...older, _id: 'p3', camperId: 'k1', camperName: 'Ava Chen' };
+    http = mockApi({ [listUrl]: pagedRoute([older, forAva]) });
+    open();
+    const table = await screen.findByRole('table', { name: 'My Enrolled Classes' });
+    const rows = within(table).getAllByRole('row', { name: /Soccer Training/ });
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((row) => row.textContent?.includes('For Ava Chen'))).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Cancel enrolment in Soccer Training (Ava Chen)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel enrolment in Soccer Training' })).toBeInTheDocument();
+  });
+
   it('shows an empty state that links to the classes', async () => {
     http = mockApi({ [listUrl]: pagedRoute([]) });
     open();
