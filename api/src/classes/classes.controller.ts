@@ -56,7 +56,8 @@ export class ClassesController {
   @Get('classes')
   @ApiOkResponse({
     schema: arrayOrPage(PublicClassResponse, PublicClassPageResponse),
-    description: 'Approved classes: every one as an array without parameters (docs/product.md), a page with any parameter',
+    description:
+      'Approved classes: every one as an array without parameters (docs/product.md), a page with any parameter',
   })
   async approved(@Query() query: PublicClassesQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const entry = wantsPage(req.originalUrl)
