@@ -44,8 +44,10 @@ export type InstructorChoice = Pick<User, '_id' | 'userName' | 'email'>;
  * Body of POST /classes/selected (the payload of docs/product.md §7; the API copies the class fields from its
  * database), and for whom: a camper of the account, or (no camperId) the account holder.
  */
-export type SelectClassBody = Required<Omit<ApiBody<'/classes/selected', 'post'>, 'camperId'>> &
-  Pick<ApiBody<'/classes/selected', 'post'>, 'camperId'>;
+type SelectedBody = ApiBody<'/classes/selected', 'post'>;
+export type SelectClassBody = Required<Omit<SelectedBody, 'camperId'>> & {
+  camperId?: Extract<SelectedBody, { camperId: unknown }>['camperId'];
+};
 
 /** Whose row: the camper's, or (no camperId) the account holder's own. */
 export interface ForWhom {
