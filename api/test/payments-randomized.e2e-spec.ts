@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { LedgerCheckService } from '../src/payments/ledger-check';
 import { ReconciliationService } from '../src/payments/reconciliation.service';
 import { ADMIN } from './support/demo';
+import { startDevDbProcess, type DevDbProcess } from './support/devdb-process';
 import {
   atProvider,
   deliver,
@@ -44,15 +48,24 @@ describe('payments ledger: a randomized run on two instances', () => {
   let admin: Session;
   const seed = Number(process.env.LEDGER_SEED ?? Date.now() % 100_000);
 
+  let db: DevDbProcess;
+  let dir: string;
+
+  // Its own embedded database: the run's two instances write to it from many connections at once, and on the store
+  // every other suite shares, another suite's load could end one of those connections (a 503 the test then sees).
   beforeAll(async () => {
-    const env = { PAYMENT_SETTLE_DELAY_SECONDS: '0' };
+    dir = mkdtempSync(path.join(os.tmpdir(), 'sportify-randomized-'));
+    db = await startDevDbProcess(path.join(dir, 'db.mv'), 0, { logs: true });
+    const env = { PAYMENT_SETTLE_DELAY_SECONDS: '0', MONGODB_URI: `mongodb://127.0.0.1:${db.port}/randomized` };
     a = await startTestApp({ seed: true, env });
-    b = await startTestApp({ env: { ...env, MONGODB_URI: a.config.mongodbUri } });
+    b = await startTestApp({ env });
     admin = await signInAs(a, ADMIN.email, ADMIN.password);
   });
   afterAll(async () => {
     await b?.app.close();
     await a?.close();
+    await db?.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it(`${INTENTS} intents, random interleavings: the invariants hold`, async () => {
