@@ -44,7 +44,7 @@ describe('My Enrolled Classes', () => {
     const table = await screen.findByRole('table', { name: 'My Enrolled Classes' });
     const swim = within(table).getByRole('row', { name: /Swimming Lessons/ });
     expect(swim).toHaveTextContent('Starts Tue, Jul 6, 2027, 9:00 AM EDT');
-    const link = within(swim).getByRole('link', { name: 'Add Swimming Lessons to calendar' });
+    const link = within(swim).getByRole('link', { name: 'Add to calendar: Swimming Lessons' });
     expect(link).toHaveTextContent('Add to calendar');
     expect(link).toHaveAttribute('href', 'http://localhost:5000/classes/c2/calendar.ics');
     expect(link).toHaveAttribute('download');

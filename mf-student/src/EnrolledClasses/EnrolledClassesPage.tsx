@@ -89,7 +89,12 @@ function EnrolledList({ email }: { email: string }) {
                     <>
                       <Sub>{startsLabel(item.startDate)}</Sub>
                       <Sub>
-                        <a href={calendarUrl(item.classId)} download aria-label={`Add ${item.className} to calendar`}>
+                        <a
+                          href={calendarUrl(item.classId)}
+                          download
+                          // Its visible text first (WCAG's label in name), then which class, and for whom.
+                          aria-label={`Add to calendar: ${item.className}${item.camperName ? ` (${item.camperName})` : ''}`}
+                        >
                           Add to calendar
                         </a>
                       </Sub>
