@@ -1,5 +1,5 @@
-// Module Federation settings of mf-admin (names fixed by CONVENTIONS.md). Shared singletons: ../webpack.shared.js.
-const { federationOptions } = require('../webpack.shared');
+// Module Federation settings of mf-admin (names fixed by CONVENTIONS.md). Shared singletons: @sportify/build.
+const { federationOptions } = require('@sportify/build');
 
 module.exports = federationOptions({
   pkgDir: __dirname,

@@ -1,5 +1,5 @@
-// Module Federation settings of mf-instructor (names fixed by CONVENTIONS.md). Shared singletons: ../webpack.shared.js.
-const { federationOptions } = require('../webpack.shared');
+// Module Federation settings of mf-instructor (names fixed by CONVENTIONS.md). Shared singletons: @sportify/build.
+const { federationOptions } = require('@sportify/build');
 
 module.exports = federationOptions({
   pkgDir: __dirname,
@@ -8,5 +8,6 @@ module.exports = federationOptions({
     './AddClass': './src/AddClass/index.tsx',
     './MyClasses': './src/MyClasses/index.tsx',
     './UpdateClass': './src/UpdateClass/index.tsx',
+    './Roster': './src/Roster/index.tsx',
   },
 });

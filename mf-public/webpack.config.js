@@ -1,4 +1,4 @@
-const { createBuilds } = require('../webpack.shared');
+const { createBuilds } = require('@sportify/build');
 
 module.exports = createBuilds({
   pkgDir: __dirname,

@@ -1,5 +1,5 @@
-// Module Federation settings of mf-student (names fixed by CONVENTIONS.md). Shared singletons: ../webpack.shared.js.
-const { federationOptions } = require('../webpack.shared');
+// Module Federation settings of mf-student (names fixed by CONVENTIONS.md). Shared singletons: @sportify/build.
+const { federationOptions } = require('@sportify/build');
 
 module.exports = federationOptions({
   pkgDir: __dirname,
@@ -8,5 +8,6 @@ module.exports = federationOptions({
     './SelectedClasses': './src/SelectedClasses/index.tsx',
     './EnrolledClasses': './src/EnrolledClasses/index.tsx',
     './Payment': './src/Payment/index.tsx',
+    './Family': './src/Family/index.tsx',
   },
 });

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { FRONT_ENDS } from './lib/stack.mjs';
 
 const require = createRequire(import.meta.url);
-const { DEV_OVERRIDE_KEY, MAX_LINK_HOURS, clearLink, overrideLink, siteUrl } = require('./lib/override-link.cjs');
+const { DEV_OVERRIDE_KEY, MAX_LINK_HOURS, clearLink, overrideLink, siteUrl } = require('@sportify/build/override-link');
 
 const usage = 'usage: npm run override-link -- <package> <manifest URL> [--hours 8]';
 /** @type {(message: string) => never} */

@@ -29,7 +29,7 @@ const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connectionsList = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
 const large = (process.env.BENCH_DATASET ?? 'large') === 'large';
-// A filtered, sorted page of the public list and a page of the admin's user list, next to the spec's lists.
+// A filtered, sorted page of the public list and a page of the admin's user list, next to the lists of docs/product.md.
 const DEFAULT_PATHS = [
   '/classes',
   '/classes+seats',

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { CampersModule } from './campers/campers.module';
 import { ClassesModule } from './classes/classes.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { PublicCacheModule } from './common/public-cache.module';
@@ -11,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MailModule, MailSenderModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
+import { RostersModule } from './rosters/rosters.module';
 import { SelectionsModule } from './selections/selections.module';
 import { TelemetryModule } from './telemetry/telemetry.module';
 import { UsersModule } from './users/users.module';
@@ -32,9 +34,11 @@ export class AppModule {
         AuthModule,
         UsersModule,
         ClassesModule,
+        CampersModule,
         SelectionsModule,
         PaymentsModule,
         WaitlistModule,
+        RostersModule,
         HealthModule,
         TelemetryModule,
       ],

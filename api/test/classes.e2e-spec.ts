@@ -15,8 +15,8 @@ const PUBLIC_CLASS_KEYS = [
   'price',
   'seats',
 ].sort();
-/** Shown only for a dated class. */
-const DATED_CLASS_KEYS = ['startDate', 'sessions'];
+/** Shown only for a dated class, or one with an age range. */
+const OPTIONAL_CLASS_KEYS = ['startDate', 'sessions', 'minAge', 'maxAge'];
 const newClass = {
   className: 'Beach Volleyball Basics',
   classImage: 'http://localhost:3000/images/classes/volleyball.svg',
@@ -430,7 +430,7 @@ describe('classes', () => {
       for (const c of res.body)
         expect(
           Object.keys(c)
-            .filter((k) => !DATED_CLASS_KEYS.includes(k) || !c[k])
+            .filter((k) => !OPTIONAL_CLASS_KEYS.includes(k) || !c[k])
             .sort(),
         ).toEqual(PUBLIC_CLASS_KEYS);
       expect(res.body.some((c: { startDate?: string }) => c.startDate)).toBe(true);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CONTRACT_JSON } from '../src/openapi/contract';
 import { ADMIN, JORDAN } from './support/demo';
-import { confirmCard, paymentBody, selectAndOpenIntent } from './support/payments';
+import { confirmCard, openIntent, paymentBody, selectAndOpenIntent } from './support/payments';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // The contract (api/openapi.json, checked against the source by contract.spec.ts) against the running API: the
@@ -57,6 +57,46 @@ describe('the API contract against the running API', () => {
       .send(paymentBody(as.student, paid, open[0]._id))
       .expect(201);
     await t.http().post('/classes/selected').set(as.student.auth).send({ classId: open[1]._id }).expect(201);
+    // And a camper of theirs, enrolled in one class and selected for another, so the lists show the camper fields.
+    const born = new Date(Date.now() - (10 * 365 + 180) * 86400_000).toISOString().slice(0, 10);
+    const camperId = (
+      await t
+        .http()
+        .post('/campers')
+        .set(as.student.auth)
+        .send({ name: 'Contract Kid', dateOfBirth: born, emergencyContact: 'Parent', emergencyPhone: '555 010 0100' })
+        .expect(201)
+    ).body._id as string;
+    const forKid = (
+      (await t.http().get('/classes').expect(200)).body as Array<{
+        _id: string;
+        seats: number;
+        minAge?: number;
+        maxAge?: number;
+      }>
+    ).filter((c) => c.seats > 0 && (c.minAge ?? 0) <= 10 && (c.maxAge ?? 99) >= 10);
+    const kidSelection = (
+      await t
+        .http()
+        .post('/classes/selected')
+        .set(as.student.auth)
+        .send({ classId: forKid[0]._id, camperId })
+        .expect(201)
+    ).body.insertedId as string;
+    const kidPaid = await openIntent(t, as.student, kidSelection);
+    await confirmCard(t, as.student, kidPaid.clientSecret).expect(200);
+    await t
+      .http()
+      .post('/payments')
+      .set(as.student.auth)
+      .send(paymentBody(as.student, { ...kidPaid, selectionId: kidSelection }, forKid[0]._id))
+      .expect(201);
+    await t
+      .http()
+      .post('/classes/selected')
+      .set(as.student.auth)
+      .send({ classId: forKid[1]._id, camperId })
+      .expect(201);
     // And one held for them: they join the full class's waitlist behind the seed's two students, and its instructor
     // adds three seats, which go to the three in line once the class is approved again.
     const full = ((await t.http().get('/classes').expect(200)).body as Array<{ _id: string; seats: number }>).find(

@@ -91,7 +91,7 @@ describe('hardening', () => {
       .expect(400);
   });
 
-  it('publishes the OpenAPI document at /docs with every call of the spec', async () => {
+  it('publishes the OpenAPI document at /docs with every call of docs/product.md', async () => {
     await t.http().get('/docs').expect(200).expect('Content-Type', /html/);
     const doc = await t.http().get('/docs-json').expect(200);
     const paths = Object.keys(doc.body.paths);

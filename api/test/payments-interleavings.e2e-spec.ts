@@ -7,6 +7,7 @@ import {
   atProvider,
   deliver,
   disputeEvent,
+  familyPaidIntents,
   freshClass,
   paidIntent,
   paymentBody,
@@ -270,4 +271,43 @@ describe('payments ledger: every interleaving of a settlement with another path'
     expect((await t.app.get(LedgerCheckService).check({ settled: true })).drifts).toEqual([]);
     expect(await payments(p.intentId)).toBe(0);
   });
+
+  const familyCases = steps.flatMap((step) =>
+    (['camper', 'self'] as const).flatMap((second) => [2, 1].map((seats) => [step, second, seats] as const)),
+  );
+
+  it.each(familyCases)(
+    "a camper's settlement paused after %s while the family pays for another participant (%s), %i seat(s): one seat each at most",
+    async (step, second, seats) => {
+      const classId = await freshClass(t, admin, seats);
+      const paid = await familyPaidIntents(t, classId, second);
+      const s = paid[0].s;
+      const [a, b] = paid.map((x) => x.p);
+      const hold = holdAt(step, a.intentId);
+      const first = record(s, a, classId).then((r) => r);
+      await hold.atStep;
+      const other = await record(s, b, classId);
+      hold.release();
+      const answer = await first;
+      t.app.get(SettlementProbe).pause = undefined;
+
+      const statuses = [answer.status, other.status].sort();
+      expect(statuses).toEqual(seats === 2 ? [201, 201] : [201, 409]);
+      const cls = await t
+        .db()
+        .collection('classes')
+        .findOne({ _id: new Types.ObjectId(classId) });
+      expect(cls).toMatchObject({ enrolled: seats, seats: 0 });
+      const recorded = await t
+        .db()
+        .collection('payments')
+        .find({ classId: new Types.ObjectId(classId) })
+        .toArray();
+      expect(recorded).toHaveLength(seats);
+      // Each payment is its own participant's: the camper's carries its id, the account holder's none.
+      const expected = paid.filter((_, i) => (i === 0 ? answer : other).status === 201).map((x) => x.camperId ?? null);
+      expect(recorded.map((r) => r.camperId ?? null).sort()).toEqual(expected.sort());
+      expect(await drifts()).toEqual([]);
+    },
+  );
 });

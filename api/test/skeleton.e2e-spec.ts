@@ -22,7 +22,7 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
   });
 
   describe('GET /classes', () => {
-    it('lists only the approved classes, publicly, with the spec field names and string ids', async () => {
+    it('lists only the approved classes, publicly, with the field names of docs/product.md and string ids', async () => {
       const res = await t.http().get('/classes').expect(200);
       const approved = SEED_CLASSES.filter((c) => c.status === 'approved');
       expect(res.body).toHaveLength(approved.length);
@@ -30,10 +30,10 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
         approved.map((c) => c.className).sort(),
       );
       for (const c of res.body) {
-        // startDate and sessions only on a dated class.
+        // startDate and sessions only on a dated class, minAge and maxAge only on one with an age range.
         expect(
           Object.keys(c)
-            .filter((k) => !['startDate', 'sessions'].includes(k))
+            .filter((k) => !['startDate', 'sessions', 'minAge', 'maxAge'].includes(k))
             .sort(),
         ).toEqual(
           ['_id', 'className', 'classImage', 'enrolled', 'instructorEmail', 'instructorName', 'price', 'seats'].sort(),
@@ -173,8 +173,10 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
       const uniqueKeys = async (name: string) =>
         (await t.db().collection(name).indexes()).filter((i) => i.unique).map((i) => Object.keys(i.key).join(','));
       expect(await uniqueKeys('users')).toContain('email');
-      expect(await uniqueKeys('selections')).toContain('studentEmail,classId');
-      expect(await uniqueKeys('payments')).toEqual(expect.arrayContaining(['transactionId', 'email,classId']));
+      // One selection and one payment per participant and class: the account holder, or one of its campers.
+      expect(await uniqueKeys('selections')).toContain('studentEmail,classId,camperId');
+      expect(await uniqueKeys('payments')).toEqual(expect.arrayContaining(['transactionId', 'email,classId,camperId']));
+      expect(await uniqueKeys('waitlist_entries')).toContain('classId,studentEmail,camperId');
     });
   });
 });

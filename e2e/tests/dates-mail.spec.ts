@@ -113,7 +113,7 @@ test('a dated class: added with 4 sessions, approved (the instructor is e-mailed
     await expect(row).toContainText('Starts Tue, Oct 19, 2027, 6:00 PM EDT');
     const [download] = await Promise.all([
       studentPage.waitForEvent('download'),
-      row.getByRole('link', { name: `Add ${className} to calendar` }).click(),
+      row.getByRole('link', { name: `Add to calendar: ${className}` }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^e2e-evening-tennis-[a-z0-9]+\.ics$/);
     const ics = readFileSync((await download.path())!, 'utf8');

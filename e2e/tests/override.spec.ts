@@ -13,7 +13,7 @@ const repo = path.resolve(__dirname, '../..');
 const site = `http://localhost:${ports.shell}`;
 const devManifest = `http://localhost:${ports.mfPublicDev}/mf-manifest.json`;
 const dataDir = path.resolve(repo, process.env.SPORTIFY_DATA_DIR || '.data-e2e');
-// Beside the repository's packages (its webpack config reaches ../webpack.shared.js); ignored like every .data-*.
+// Beside the repository's packages (its webpack config requires @sportify/build); ignored like every .data-*.
 const copy = `${dataDir}-mf-public`;
 const homeFile = path.join(copy, 'src/Home/HomePage.tsx');
 const LIVE_HEADING = 'Top 6 Popular Class';

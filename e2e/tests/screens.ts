@@ -39,6 +39,7 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
       ...publicScreens,
       { name: 'My Selected Classes', path: '/dashboard/selected-classes' },
       { name: 'My Enrolled Classes', path: '/dashboard/enrolled-classes' },
+      { name: 'My Family', path: '/dashboard/family' },
       ...(selection ? [{ name: 'Payment', path: `/dashboard/payment/${selection}` }] : []),
     ];
   }
@@ -50,6 +51,7 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
       { name: 'Add A Class', path: '/dashboard/add-class' },
       { name: 'My Classes', path: '/dashboard/my-classes' },
       { name: 'Update Class', path: `/dashboard/update-class/${own}` },
+      { name: 'Roster', path: `/dashboard/roster/${own}` },
     ];
   }
   const any = await ownFirst(request, demo.admin, '/all-classes');
@@ -60,6 +62,7 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
     { name: 'Manage Classes', path: '/dashboard/all-classes' },
     { name: 'Payments', path: '/dashboard/payments' },
     { name: 'Feedback', path: `/dashboard/feedback/${any}` },
+    { name: 'Roster', path: `/dashboard/roster/${any}` },
     { name: 'Platform Status', path: '/dashboard/platform-status' },
   ];
 }

@@ -218,7 +218,12 @@ for (const d of dashboards) {
 
 // Every path of the shell's route table plus its own pages, with the role that may open it and the heading that
 // proves the screen (not a guard's redirect) is showing.
-const TITLED: { path: string; as: 'visitor' | 'student' | 'admin' | 'instructor'; title: string; heading: string }[] = [
+const TITLED: {
+  path: string;
+  as: 'visitor' | 'student' | 'admin' | 'instructor';
+  title: string;
+  heading: string | RegExp;
+}[] = [
   { path: '/', as: 'visitor', title: 'Home', heading: 'Top 6 Popular Class' },
   { path: '/instructors', as: 'visitor', title: 'Instructors', heading: 'Our all instructors information' },
   { path: '/classes', as: 'visitor', title: 'Classes', heading: 'All Classes are here' },
@@ -228,6 +233,7 @@ const TITLED: { path: string; as: 'visitor' | 'student' | 'admin' | 'instructor'
   { path: '/dashboard/selected-classes', as: 'student', title: 'My Selected Classes', heading: 'My Selected Classes' },
   { path: '/dashboard/enrolled-classes', as: 'student', title: 'My Enrolled Classes', heading: 'My Enrolled Classes' },
   { path: '/dashboard/payment/:id', as: 'student', title: 'Payment', heading: 'Payment' },
+  { path: '/dashboard/family', as: 'student', title: 'My Family', heading: 'My Family' },
   { path: '/dashboard/all-users', as: 'admin', title: 'Manage Users', heading: 'All Users (Only Students)' },
   { path: '/dashboard/all-classes', as: 'admin', title: 'Manage Classes', heading: 'Manage Classes' },
   { path: '/dashboard/feedback/:id', as: 'admin', title: 'Feedback', heading: 'Feedback' },
@@ -236,6 +242,8 @@ const TITLED: { path: string; as: 'visitor' | 'student' | 'admin' | 'instructor'
   { path: '/dashboard/add-class', as: 'instructor', title: 'Add A Class', heading: 'Add A Class' },
   { path: '/dashboard/my-classes', as: 'instructor', title: 'My Classes', heading: 'My Classes' },
   { path: '/dashboard/update-class/:id', as: 'instructor', title: 'Update Class', heading: 'Update Class' },
+  // The heading names the class once its roster has loaded.
+  { path: '/dashboard/roster/:id', as: 'instructor', title: 'Roster', heading: /^Roster: / },
 ];
 
 test.describe('every route sets the title Sportify Camp || <page>', () => {
@@ -256,7 +264,7 @@ test.describe('every route sets the title Sportify Camp || <page>', () => {
     if (routePath.startsWith('/dashboard/feedback/')) {
       return (await apiGet<{ _id: string }[]>(page.request, '/all-classes', await storedToken(page)))[0]._id;
     }
-    if (routePath.startsWith('/dashboard/update-class/')) {
+    if (routePath.startsWith('/dashboard/update-class/') || routePath.startsWith('/dashboard/roster/')) {
       const own = await apiGet<{ _id: string }[]>(
         page.request,
         `/classes/user/${encodeURIComponent(demo.instructor.email)}`,

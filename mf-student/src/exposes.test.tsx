@@ -5,12 +5,14 @@ import { AppProviders, makeStore } from '@sportify/shared-ui';
 import SelectedClasses from './SelectedClasses';
 import EnrolledClasses from './EnrolledClasses';
 import Payment from './Payment';
+import Family from './Family';
 
 // Every exposed module default-exports a screen that renders inside the shell's store, router and theme.
 const screens: Array<[string, ComponentType, string]> = [
   ['SelectedClasses', SelectedClasses, 'My Selected Classes'],
   ['EnrolledClasses', EnrolledClasses, 'My Enrolled Classes'],
   ['Payment', Payment, 'Payment'],
+  ['Family', Family, 'My Family'],
 ];
 
 it.each(screens)('%s renders its heading', (_name, Screen, heading) => {

@@ -12,7 +12,7 @@ export const OVERRIDE_PATH = '/__sportify/override';
 export const OVERRIDE_COOKIE = 'sportify_override';
 /** The operators' key in development mode when SPORTIFY_OPS_KEY is unset (the API has the same default). */
 export const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
-/** The override key in development mode when SPORTIFY_OVERRIDE_KEY is unset (scripts/lib/override-link.cjs too). */
+/** The override key in development mode when SPORTIFY_OVERRIDE_KEY is unset (@sportify/build/override-link too). */
 export const DEV_OVERRIDE_KEY = 'sportify-dev-only-override-key-change-me-in-production';
 /** The longest an override cookie lasts outside development mode, whatever granted it. */
 export const MAX_COOKIE_SECONDS = 12 * 60 * 60;

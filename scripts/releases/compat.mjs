@@ -1,7 +1,7 @@
 // The release guard: can the live shell run this remote build? The page takes every shared singleton from the shell
 // ('loaded-first'), so a remote works only if the shell's version of each satisfies the remote's requiredVersion and
 // the shell's copy of @sportify/shared-ui (and its /router list) exports every name the remote imports.
-// Read from the builds' mf-manifest.json and sportify-build.json (webpack.build-info.js), never from source.
+// Read from the builds' mf-manifest.json and sportify-build.json (@sportify/build, plugins/build-info.js), never from source.
 import path from 'node:path';
 import semver from 'semver';
 import { readJson } from './store.mjs';

@@ -42,10 +42,10 @@ describe('package boundaries', () => {
     assert.equal((await boundaryMessages('shell/src/example.ts', code)).length, 4);
     const required = await boundaryMessages(
       'mf-public/example.cjs',
-      "module.exports = require('../scripts/lib/override-link.cjs');\n",
+      "module.exports = require('../scripts/lib/ports.mjs');\n",
     );
     assert.deepEqual(required, [
-      "mf-public reaches into scripts/ by path ('../scripts/lib/override-link.cjs'): import the package by name; rules several packages share belong in @sportify/platform.",
+      "mf-public reaches into scripts/ by path ('../scripts/lib/ports.mjs'): import the package by name; rules several packages share belong in @sportify/platform.",
     ]);
   });
 

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // The production index.html preloads what the shell needs before its first render (StartupPreloadPlugin in
-// webpack.shared.js) and nothing that stays lazy. `npm test` builds before jest; locally run
+// @sportify/build) and nothing that stays lazy. `npm test` builds before jest; locally run
 // `npm run build -w shell` first. A missing build fails here on purpose.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

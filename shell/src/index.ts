@@ -4,7 +4,7 @@ import { fetchConfigJson } from './config/fetchConfigJson';
 fetchConfigJson().catch(() => undefined);
 
 // Async boundary: shared singletons are negotiated before any app code runs. (In the production build this script
-// itself runs once the page's HTML has been painted: StartupPreloadPlugin in webpack.shared.js.)
+// itself runs once the page's HTML has been painted: StartupPreloadPlugin of @sportify/build.)
 // In one task the libraries' start-up code blocks input for its whole length; evaluated one library per task,
 // with a yield between them, each task stays short. The order is the bootstrap's.
 const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));

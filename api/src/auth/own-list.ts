@@ -14,7 +14,7 @@ function ownCaller(req: AuthenticatedRequest): Caller {
 }
 
 /**
- * The caller of a route that names "my" records by e-mail in its path, as the spec's calls do: it answers only for
+ * The caller of a route that names "my" records by e-mail in its path, as the calls of docs/product.md do: it answers only for
  * the signed-in user.
  */
 export const OwnCaller = createParamDecorator((_: unknown, ctx: ExecutionContext): Caller =>

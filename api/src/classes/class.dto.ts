@@ -20,8 +20,9 @@ import {
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
+import { AGE_MAX } from '../common/ages';
 import { IsHttpUrl } from '../common/dto-rules';
-import { PageQueryDto, QueryNumber, SearchText } from '../common/paging';
+import { PageQueryDto, QueryNumber, QueryWholeNumber, SearchText } from '../common/paging';
 import { CLASS_STATUSES, PRICE_MAX, SEATS_MAX, SESSIONS_MAX, type ClassStatus } from './class.model';
 
 // Numbers only (the browser converts form values): a string or an operator object is refused, not coerced.
@@ -72,6 +73,22 @@ const SessionRules = () =>
     Min(1, { message: 'Sessions must be at least 1' }),
     Max(SESSIONS_MAX, { message: `Sessions must be at most ${SESSIONS_MAX}` }),
   );
+const AgeRules = (label: string) =>
+  applyDecorators(
+    IsInt({ message: `${label} must be a whole number` }),
+    Min(0, { message: `${label} must be between 0 and ${AGE_MAX}` }),
+    Max(AGE_MAX, { message: `${label} must be between 0 and ${AGE_MAX}` }),
+  );
+const ageDoc = (which: string, nullable = false) => ({
+  type: Number,
+  minimum: 0,
+  maximum: AGE_MAX,
+  nullable,
+  example: which === 'minimum' ? 8 : 12,
+  description: `The ${which} age (whole years, counted at the start date)${nullable ? '; null removes it' : ''}`,
+});
+export const AGE_ORDER_MESSAGE = 'Minimum age must not be more than the maximum age';
+
 const START_DOC = {
   type: String,
   format: 'date-time',
@@ -125,6 +142,16 @@ export class CreateClassDto {
   @IsOptional()
   @SessionRules()
   sessions?: number;
+
+  @ApiPropertyOptional(ageDoc('minimum'))
+  @IsOptional()
+  @AgeRules('Minimum age')
+  minAge?: number;
+
+  @ApiPropertyOptional(ageDoc('maximum'))
+  @IsOptional()
+  @AgeRules('Maximum age')
+  maxAge?: number;
 
   @ApiPropertyOptional({ description: "Ignored: the signed-in instructor's name is used" })
   @IsOptional()
@@ -193,6 +220,16 @@ export class UpdateClassDto {
   @ValidateIf((_dto, value) => value !== undefined && value !== null)
   @SessionRules()
   sessions?: number | null;
+
+  @ApiPropertyOptional(ageDoc('minimum', true))
+  @ValidateIf((_dto, value) => value !== undefined && value !== null)
+  @AgeRules('Minimum age')
+  minAge?: number | null;
+
+  @ApiPropertyOptional(ageDoc('maximum', true))
+  @ValidateIf((_dto, value) => value !== undefined && value !== null)
+  @AgeRules('Maximum age')
+  maxAge?: number | null;
 }
 
 export class ClassStatusDto {
@@ -255,6 +292,22 @@ export class PublicClassesQueryDto extends PageQueryDto {
   @Matches(STARTS_FROM_PATTERN, { message: 'startsFrom must be a date, e.g. 2027-07-01' })
   @IsISO8601({ strict: true }, { message: 'startsFrom must be a date, e.g. 2027-07-01' })
   startsFrom?: string;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: AGE_MAX,
+    description: 'Only classes whose age range admits this age (classes without a range admit everyone)',
+  })
+  @IsOptional()
+  @QueryWholeNumber()
+  @ValidateBy({
+    name: 'isAge',
+    validator: {
+      validate: (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= AGE_MAX,
+      defaultMessage: () => `age must be a whole number between 0 and ${AGE_MAX}`,
+    },
+  })
+  age?: number;
 
   @ApiPropertyOptional({
     enum: CLASS_SORTS,

@@ -8,7 +8,7 @@ export interface CampClass {
   classImage: string;
   instructorName: string;
   instructorEmail: string;
-  /** Seats in all; `seats` (what the spec calls available seats) is what is left of it. */
+  /** Seats in all; `seats` (what docs/product.md calls available seats) is what is left of it. */
   capacity: number;
   seats: number;
   /** Seats held for students of the waitlist (taken, not yet paid): capacity = seats + enrolled + held. */
@@ -23,6 +23,9 @@ export interface CampClass {
   startDate?: Date;
   /** Weekly sessions from `startDate` (1-52); absent means one. */
   sessions?: number;
+  /** The age range (whole years, counted at `startDate`); a missing bound admits everyone on that side. */
+  minAge?: number;
+  maxAge?: number;
 }
 
 /** What the public pages show of a class: no status, review feedback or internal fields. */
@@ -37,6 +40,8 @@ const PUBLIC_CLASS_FIELDS = [
   'enrolled',
   'startDate',
   'sessions',
+  'minAge',
+  'maxAge',
 ] as const;
 export type PublicClass = Pick<CampClass, (typeof PUBLIC_CLASS_FIELDS)[number]>;
 

@@ -21,6 +21,10 @@ export class PublicClassResponse implements PublicClass {
   startDate?: Date;
   @ApiPropertyOptional({ example: 4, minimum: 1, maximum: SESSIONS_MAX, description: 'Weekly sessions; absent: one' })
   sessions?: number;
+  @ApiPropertyOptional({ example: 8, minimum: 0, maximum: 99, description: 'Youngest age admitted, at the start date' })
+  minAge?: number;
+  @ApiPropertyOptional({ example: 12, minimum: 0, maximum: 99, description: 'Oldest age admitted, at the start date' })
+  maxAge?: number;
 }
 
 export class ClassResponse extends PublicClassResponse implements CampClass {

@@ -46,6 +46,13 @@ export class ClassRecord {
   @Prop({ min: 1 })
   sessions?: number;
 
+  /** The age range, in whole years at the start date; absent bounds admit everyone. */
+  @Prop({ min: 0 })
+  minAge?: number;
+
+  @Prop({ min: 0 })
+  maxAge?: number;
+
   /** Decisions made on the class (an edit sends it back to review): names each decision's e-mail. */
   @Prop({ default: 0 })
   reviews: number;

@@ -55,7 +55,8 @@ export class ClassesController {
   @CachedList(PUBLIC_LISTS['/classes'])
   @ApiOkResponse({
     schema: arrayOrPage(PublicClassResponse, PublicClassPageResponse),
-    description: 'Approved classes: every one as an array without parameters (the spec), a page with any parameter',
+    description:
+      'Approved classes: every one as an array without parameters (docs/product.md), a page with any parameter',
   })
   async approved(@Query() query: PublicClassesQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const entry = wantsPage(req.originalUrl)

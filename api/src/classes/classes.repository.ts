@@ -29,13 +29,17 @@ const toClass = (d: LeanClass): CampClass => ({
   feedback: d.feedback ?? '',
   ...(d.startDate ? { startDate: d.startDate } : {}),
   ...(d.sessions ? { sessions: d.sessions } : {}),
+  ...(typeof d.minAge === 'number' ? { minAge: d.minAge } : {}),
+  ...(typeof d.maxAge === 'number' ? { maxAge: d.maxAge } : {}),
 });
 
 export type NewClass = Pick<
   CampClass,
   'className' | 'classImage' | 'instructorName' | 'instructorEmail' | 'seats' | 'price'
 > &
-  Partial<Pick<CampClass, 'status' | 'enrolled' | 'feedback' | 'date' | 'startDate' | 'sessions'>>;
+  Partial<
+    Pick<CampClass, 'status' | 'enrolled' | 'feedback' | 'date' | 'startDate' | 'sessions' | 'minAge' | 'maxAge'>
+  >;
 
 /** A new class's stored seats: its capacity is what is free now plus who is already enrolled. */
 const withCapacity = (c: NewClass) => ({ ...c, capacity: c.seats + (c.enrolled ?? 0) });
@@ -52,6 +56,8 @@ export interface ClassQuery {
   maxPrice?: number;
   /** Only classes starting at or after this instant. */
   startsFrom?: Date;
+  /** Only classes whose age range admits this age (classes without a range admit everyone). */
+  age?: number;
 }
 
 // Reads leave the seat holders (one id per enrolled student) in the database: only seat changes need them.
@@ -84,12 +90,25 @@ function toFilter(q: ClassQuery): Record<string, unknown> {
   }
   if (q.startsFrom) filter.startDate = { $gte: q.startsFrom };
   const text = containsText(q.text, ['className', 'instructorName', ...(q.textInEmail ? ['instructorEmail'] : [])]);
-  return text ? { ...filter, ...text } : filter;
+  // Each condition is an `$or`, so they go under `$and` rather than overwrite each other.
+  const ors = [
+    ...(text ? [text] : []),
+    ...(q.age !== undefined
+      ? [
+          { $or: [{ minAge: null }, { minAge: { $lte: q.age } }] },
+          { $or: [{ maxAge: null }, { maxAge: { $gte: q.age } }] },
+        ]
+      : []),
+  ];
+  if (ors.length === 1) return { ...filter, ...ors[0] };
+  return ors.length ? { ...filter, $and: ors } : filter;
 }
 
-export type ClassChanges = Partial<Pick<CampClass, 'className' | 'classImage' | 'price' | 'startDate' | 'sessions'>> & {
-  /** Fields the edit removes (a date or sessions taken off). */
-  unset?: ('startDate' | 'sessions')[];
+export type ClassChanges = Partial<
+  Pick<CampClass, 'className' | 'classImage' | 'price' | 'startDate' | 'sessions' | 'minAge' | 'maxAge'>
+> & {
+  /** Fields the edit removes (a date, sessions or an age bound taken off). */
+  unset?: ('startDate' | 'sessions' | 'minAge' | 'maxAge')[];
 };
 
 /** A class after a counted change (a decision, a feedback note) and that change's number. */

@@ -15,6 +15,7 @@ import { parseZoned } from '../common/time-zone';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailOutbox } from '../mail/mail.module';
 import type { InsertResult, UpdateResult } from '../common/write-results';
+import { AGE_ORDER_MESSAGE } from './class.dto';
 import type {
   AllClassesQueryDto,
   CreateClassDto,
@@ -98,6 +99,7 @@ export class ClassesService implements OnApplicationBootstrap {
           minPrice: query.minPrice,
           maxPrice: query.maxPrice,
           startsFrom: query.startsFrom !== undefined ? this.zoned(query.startsFrom, 'startsFrom') : undefined,
+          age: query.age,
         },
         query.sort ?? 'newest',
         window,
@@ -114,6 +116,8 @@ export class ClassesService implements OnApplicationBootstrap {
 
   /** A new class is always pending review, owned by the caller, whatever the body says. */
   async create(caller: Caller, dto: CreateClassDto): Promise<InsertResult> {
+    if (dto.minAge !== undefined && dto.maxAge !== undefined && dto.minAge > dto.maxAge)
+      throw new BadRequestException(AGE_ORDER_MESSAGE);
     if (dto.instructorEmail !== undefined && dto.instructorEmail.toLowerCase() !== caller.email) {
       throw new ForbiddenException('Instructors can only add classes of their own');
     }
@@ -127,6 +131,8 @@ export class ClassesService implements OnApplicationBootstrap {
       status: 'pending',
       ...(dto.startDate !== undefined ? { startDate: this.zoned(dto.startDate, 'Start date') } : {}),
       ...(dto.sessions !== undefined ? { sessions: dto.sessions } : {}),
+      ...(dto.minAge !== undefined ? { minAge: dto.minAge } : {}),
+      ...(dto.maxAge !== undefined ? { maxAge: dto.maxAge } : {}),
     });
     return { insertedId: created._id };
   }
@@ -289,9 +295,9 @@ export class ClassesService implements OnApplicationBootstrap {
     return { matchedCount: 1, modifiedCount: 1 };
   }
 
-  /** The start date and sessions of an edit: a value that differs is set, null removes what is stored. */
+  /** The schedule and age range of an edit: a value that differs is set, null removes what is stored. */
   private dateChanges(dto: UpdateClassDto, existing: CampClass, changes: ClassChanges): void {
-    const unset: ('startDate' | 'sessions')[] = [];
+    const unset: NonNullable<ClassChanges['unset']> = [];
     if (dto.startDate === null && existing.startDate) {
       // The enrolled students' cancellation window is counted from the date: removing it would reopen refunds.
       if (existing.enrolled > 0)
@@ -305,6 +311,15 @@ export class ClassesService implements OnApplicationBootstrap {
     }
     if (dto.sessions === null && existing.sessions) unset.push('sessions');
     else if (typeof dto.sessions === 'number' && dto.sessions !== existing.sessions) changes.sessions = dto.sessions;
+    // The age range as it will be after the edit must still be in order.
+    const minAge = dto.minAge === undefined ? existing.minAge : (dto.minAge ?? undefined);
+    const maxAge = dto.maxAge === undefined ? existing.maxAge : (dto.maxAge ?? undefined);
+    if (minAge !== undefined && maxAge !== undefined && minAge > maxAge)
+      throw new BadRequestException(AGE_ORDER_MESSAGE);
+    for (const bound of ['minAge', 'maxAge'] as const) {
+      if (dto[bound] === null && existing[bound] !== undefined) unset.push(bound);
+      else if (typeof dto[bound] === 'number' && dto[bound] !== existing[bound]) changes[bound] = dto[bound];
+    }
     if (unset.length) changes.unset = unset;
   }
 

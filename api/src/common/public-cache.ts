@@ -30,7 +30,7 @@ export const PUBLIC_LISTS = {
 export type PublicListKey = string;
 
 // Parameters with unbounded values: each value is a separate, mostly one-off, cache entry.
-const RARE_PARAMS = ['q', 'minPrice', 'maxPrice', 'instructor', 'startsFrom'];
+const RARE_PARAMS = ['q', 'minPrice', 'maxPrice', 'instructor', 'startsFrom', 'age'];
 
 /** Whether a normalised key is a search, a price range, a start day or one instructor's (cached apart from the hot pages). */
 export function isRareVariant(key: string): boolean {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@sportify/platform';
 import { campDateTime } from './camp-time';
 import type { MailTemplate } from './mail.model';
 
@@ -23,9 +24,6 @@ interface Paragraph {
   link?: { label: string; path: string };
 }
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 const str = (data: Data, key: string, fallback = ''): string => {
   const v = data[key];
   return typeof v === 'string' || typeof v === 'number' ? String(v) : fallback;
@@ -40,13 +38,20 @@ const dollars = (data: Data, key: string): string => {
 function content(template: MailTemplate, data: Data, ctx: RenderContext): { subject: string; body: Paragraph[] } {
   const className = str(data, 'className', 'your class');
   const when = (key: string) => campDateTime(data[key], ctx.timeZone);
+  // A seat bought for a camper names them (their name alone: nothing else about a camper goes into a message).
+  const camper = str(data, 'camperName');
+  const forWhom = camper ? ` (${camper})` : '';
   switch (template) {
     case 'receipt': {
       const starts = data.startDate ? [{ text: `The class starts ${when('startDate')}.` }] : [];
       return {
-        subject: `Your receipt for ${className}`,
+        subject: `Your receipt for ${className}${forWhom}`,
         body: [
-          { text: `Thank you for enrolling in ${className}.` },
+          {
+            text: camper
+              ? `Thank you for enrolling ${camper} in ${className}.`
+              : `Thank you for enrolling in ${className}.`,
+          },
           { text: `Amount paid: ${dollars(data, 'amount')}` },
           { text: `Transaction: ${str(data, 'transactionId')}` },
           { text: `Paid on ${when('paidAt')}.` },
@@ -60,9 +65,9 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
     }
     case 'refund':
       return {
-        subject: `Your refund for ${className}`,
+        subject: `Your refund for ${className}${forWhom}`,
         body: [
-          { text: `${dollars(data, 'amount')} for ${className} is on its way back to your card.` },
+          { text: `${dollars(data, 'amount')} for ${className}${forWhom} is on its way back to your card.` },
           ...(data.reason ? [{ text: str(data, 'reason') }] : []),
           { text: `Transaction: ${str(data, 'transactionId')}` },
           { text: 'Refunds usually reach the card within 5 to 10 business days.' },
@@ -71,9 +76,13 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
     case 'waitlistOffer': {
       const until = when('until');
       return {
-        subject: `A seat in ${className} is yours until ${until}`,
+        subject: `A seat in ${className}${forWhom} is yours until ${until}`,
         body: [
-          { text: `A seat in ${className} opened up, and you are first on the waitlist.` },
+          {
+            text: camper
+              ? `A seat in ${className} opened up, and ${camper} is first on the waitlist.`
+              : `A seat in ${className} opened up, and you are first on the waitlist.`,
+          },
           {
             text: `It is held for you until ${until}. Pay before then to take it; after that it goes to the next student in line.`,
           },
@@ -86,7 +95,7 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
     }
     case 'offerPassedOn':
       return {
-        subject: `Your held seat in ${className} has passed on`,
+        subject: `Your held seat in ${className}${forWhom} has passed on`,
         body: [
           {
             text: `The seat held for you in ${className} was not paid in time, so it went to the next student on the waitlist.`,

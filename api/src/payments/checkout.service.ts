@@ -30,7 +30,7 @@ export class CheckoutService implements OnModuleInit {
 
   /** Selections ask the payments domain whether a student is enrolled (payments depends on selections, not back). */
   onModuleInit(): void {
-    this.selections.useEnrolmentCheck((email, classId) => this.settlement.isEnrolled(email, classId));
+    this.selections.useEnrolmentCheck((who, classId) => this.settlement.isEnrolled(who, classId));
   }
 
   /** An intent for the caller's selection, for the class's price in the database. */
@@ -39,9 +39,13 @@ export class CheckoutService implements OnModuleInit {
     if (!selection) throw new NotFoundException('Selected class not found');
     const cls = await this.classes.findById(selection.classId);
     if (!cls || cls.status !== 'approved') throw new NotFoundException('This class is no longer offered');
-    if (cls.seats <= 0 && !(await this.waitlist.heldFor(cls._id, caller.email)))
+    const who = {
+      email: caller.email,
+      ...(selection.camperId ? { camperId: selection.camperId, camperName: selection.camperName } : {}),
+    };
+    if (cls.seats <= 0 && !(await this.waitlist.heldFor(cls._id, who)))
       throw new ConflictException('This class is full');
-    const intent = await this.settlement.openIntent(caller.email, selection._id, cls);
+    const intent = await this.settlement.openIntent(who, selection._id, cls);
     return {
       clientSecret: intent.clientSecret,
       paymentIntentId: intent.id,

@@ -17,6 +17,8 @@ export interface CheckedEntry {
   _id: string;
   classId: string;
   studentEmail: string;
+  /** The camper waiting; absent: the account holder. */
+  camperId?: string;
   joinedAt: Date;
   state: string;
   offerId?: string;
@@ -36,6 +38,7 @@ export interface CheckedPayment {
   transactionId: string;
   email: string;
   classId: string;
+  camperId?: string;
 }
 
 export interface CheckedRow {
@@ -74,11 +77,12 @@ export class LedgerCheckRepository {
   async payments(): Promise<CheckedPayment[]> {
     const cursor = this.conn
       .collection('payments')
-      .find({}, { projection: { transactionId: 1, email: 1, classId: 1 } });
+      .find({}, { projection: { transactionId: 1, email: 1, classId: 1, camperId: 1 } });
     return (await cursor.toArray()).map((d) => ({
       transactionId: d.transactionId as string,
       email: d.email as string,
       classId: String(d.classId),
+      ...(d.camperId ? { camperId: String(d.camperId) } : {}),
     }));
   }
 
@@ -105,6 +109,7 @@ export class LedgerCheckRepository {
       _id: String(d._id),
       classId: String(d.classId),
       studentEmail: d.studentEmail as string,
+      ...(d.camperId ? { camperId: String(d.camperId) } : {}),
       joinedAt: d.joinedAt as Date,
       state: d.state as string,
       ...(d.offerId ? { offerId: String(d.offerId) } : {}),

@@ -158,11 +158,15 @@ function checkWaitlist(
       for (const key of keys)
         if (!liveByHold.has(key)) drifts.push(`hold ${key} of class ${classId} has no live offer`);
 
-  const enrolled = new Set(payments.map((p) => `${p.email} ${p.classId}`));
+  // A participant is the account holder or one of its campers: each has its own seat and its own place in line.
+  const participant = (email: string, camperId?: string) => (camperId ? `${email} (camper ${camperId})` : email);
+  const enrolled = new Set(payments.map((p) => `${participant(p.email, p.camperId)} ${p.classId}`));
   const byClass = new Map<string, CheckedEntry[]>();
   for (const e of entries) {
-    if (enrolled.has(`${e.studentEmail} ${e.classId}`))
-      drifts.push(`${e.studentEmail} is both enrolled in and on the waitlist of class ${e.classId}`);
+    if (enrolled.has(`${participant(e.studentEmail, e.camperId)} ${e.classId}`))
+      drifts.push(
+        `${participant(e.studentEmail, e.camperId)} is both enrolled in and on the waitlist of class ${e.classId}`,
+      );
     byClass.set(e.classId, [...(byClass.get(e.classId) ?? []), e]);
   }
   const order = (e: CheckedEntry) => `${e.joinedAt.toISOString()} ${e._id}`;

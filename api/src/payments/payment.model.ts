@@ -12,6 +12,9 @@ export interface Payment {
   status: string;
   /** Dollars given back by a partial refund (the enrolment stays). */
   refundedAmount?: number;
+  /** The camper enrolled (absent: the account holder), and their name when paid. */
+  camperId?: string;
+  camperName?: string;
 }
 
 export const PAYMENT_STATUS_PENDING_SERVICE = 'service pending';
@@ -33,7 +36,7 @@ export interface PaymentRecorded {
 
 export type EnrolledItem = Pick<
   Payment,
-  '_id' | 'className' | 'transactionId' | 'price' | 'date' | 'status' | 'classId'
+  '_id' | 'className' | 'transactionId' | 'price' | 'date' | 'status' | 'classId' | 'camperId' | 'camperName'
 > &
   /** The class's schedule as it is now (the payment keeps no copy of it). */
   Partial<Pick<CampClass, 'startDate' | 'sessions'>> & {
@@ -48,6 +51,8 @@ export interface EnrolmentCancelled {
   /** Dollars. */
   refund: number;
   refundState: 'refunded' | 'refund_due';
+  camperId?: string;
+  camperName?: string;
 }
 
 export interface SandboxConfirmed {

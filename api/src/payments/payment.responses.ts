@@ -53,6 +53,8 @@ export class EnrolledItemResponse implements EnrolledItem {
       'The student may cancel until then: CANCEL_CUTOFF_HOURS before the class starts, or CANCEL_UNDATED_DAYS after the payment for a class without a start date',
   })
   cancelUntil?: Date;
+  @ApiPropertyOptional({ description: 'The camper enrolled; absent: the account holder itself' }) camperId?: string;
+  @ApiPropertyOptional({ example: 'Leo Chen' }) camperName?: string;
 }
 
 class ConfirmedIntentResponse {
@@ -124,6 +126,9 @@ export class UnsettledPageResponse extends PageResponse(UnsettledItemResponse, '
 
 export class EnrolmentCancelledResponse implements EnrolmentCancelled {
   @ApiProperty({ enum: [true] }) cancelled: true;
+  @ApiPropertyOptional({ description: 'The camper whose enrolment ended; absent: the account holder' })
+  camperId?: string;
+  @ApiPropertyOptional({ example: 'Leo Chen' }) camperName?: string;
   @ApiProperty({ example: 'Soccer Fundamentals' }) className: string;
   @ApiProperty({ example: 120, description: 'Dollars refunded: the full price paid' }) refund: number;
   @ApiProperty({

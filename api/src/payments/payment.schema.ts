@@ -29,11 +29,19 @@ export class PaymentRecord {
 
   @Prop()
   refundedAmount?: number;
+
+  /** The camper enrolled; absent (null in the index) for the account holder. */
+  @Prop()
+  camperId?: string;
+
+  @Prop()
+  camperName?: string;
 }
 
 export const PaymentSchema = SchemaFactory.createForClass(PaymentRecord);
-// A transaction is recorded once (a retried call finds the first record); a student pays for a class once.
+// A transaction is recorded once (a retried call finds the first record); a participant (the account holder, or
+// one of its campers) pays for a class once.
 PaymentSchema.index({ transactionId: 1 }, { unique: true });
-PaymentSchema.index({ email: 1, classId: 1 }, { unique: true });
+PaymentSchema.index({ email: 1, classId: 1, camperId: 1 }, { unique: true });
 // The student's enrolled list, newest first, a page at a time.
 PaymentSchema.index({ email: 1, date: -1, _id: -1 });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { CampersModule } from '../campers/campers.module';
 import { ClassesModule } from '../classes/classes.module';
 import { CheckoutService } from './checkout.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -38,6 +39,7 @@ import { WebhookController } from './webhook.controller';
     ]),
     SelectionsModule,
     ClassesModule,
+    CampersModule,
     WaitlistModule,
   ],
   controllers: [PaymentsController, SandboxController, WebhookController],
@@ -68,6 +70,6 @@ import { WebhookController } from './webhook.controller';
     LedgerCheckRepository,
     LedgerCheckService,
   ],
-  exports: [ReconciliationService],
+  exports: [ReconciliationService, PaymentsService],
 })
 export class PaymentsModule {}

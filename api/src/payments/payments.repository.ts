@@ -3,13 +3,16 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import type { PageWindow } from '../common/paging';
 import { anyOfIds, findPage } from '../database/find-page';
+import { participantFields, type Participant } from '../campers/camper.model';
 import type { Payment } from './payment.model';
 import { PaymentRecord } from './payment.schema';
 
-type LeanPayment = Omit<Payment, '_id' | 'classId' | 'selectionId'> & {
+type LeanPayment = Omit<Payment, '_id' | 'classId' | 'selectionId' | 'camperId' | 'camperName'> & {
   _id: Types.ObjectId;
   classId: Types.ObjectId;
   selectionId: Types.ObjectId;
+  camperId?: string | null;
+  camperName?: string | null;
 };
 
 const toPayment = (d: LeanPayment): Payment => ({
@@ -23,6 +26,7 @@ const toPayment = (d: LeanPayment): Payment => ({
   date: d.date,
   status: d.status,
   ...(d.refundedAmount ? { refundedAmount: d.refundedAmount } : {}),
+  ...participantFields({ camperId: d.camperId ?? undefined, camperName: d.camperName ?? undefined }),
 });
 
 /** The student already has a recorded payment for this class, through another transaction. */
@@ -55,7 +59,7 @@ export class PaymentsRepository {
       if ((err as { code?: number }).code !== 11000) throw err;
       const same = await this.findByTransaction(p.transactionId);
       if (same) return same;
-      throw new AlreadyEnrolledError(await this.findForStudentAndClass(p.email, p.classId));
+      throw new AlreadyEnrolledError(await this.findFor({ email: p.email, camperId: p.camperId }, p.classId));
     }
   }
 
@@ -70,12 +74,29 @@ export class PaymentsRepository {
     return d ? toPayment(d) : null;
   }
 
-  async findForStudentAndClass(email: string, classId: string): Promise<Payment | null> {
+  /** The participant's payment for the class: a missing camperId is the account holder's (null matches absent). */
+  async findFor(p: Participant, classId: string): Promise<Payment | null> {
     const d = await this.model
-      .findOne({ email, classId: new Types.ObjectId(classId) })
+      .findOne({ email: p.email, camperId: p.camperId ?? null, classId: new Types.ObjectId(classId) })
       .lean<LeanPayment>()
       .exec();
     return d ? toPayment(d) : null;
+  }
+
+  /** One of the camper's recorded payments, if any (a camper enrolled somewhere is not removed). */
+  async anyOfCamper(email: string, camperId: string): Promise<Payment | null> {
+    const d = await this.model.findOne({ email, camperId }).lean<LeanPayment>().exec();
+    return d ? toPayment(d) : null;
+  }
+
+  /** Every recorded payment of a class, for its roster. */
+  async forClass(classId: string): Promise<Payment[]> {
+    const docs = await this.model
+      .find({ classId: new Types.ObjectId(classId) })
+      .sort({ date: 1, _id: 1 })
+      .lean<LeanPayment[]>()
+      .exec();
+    return docs.map(toPayment);
   }
 
   /** Which of these transactions have a payment (the reconciliation's audit of recorded rows). */

@@ -1,5 +1,7 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { CampersService } from '../campers/campers.service';
 import type { Caller } from '../auth/caller';
+import { participantFields } from '../campers/camper.model';
 import { ClassesService } from '../classes/classes.service';
 import { pageWindow, type PageQueryDto, type Paged } from '../common/paging';
 import type { StudentListQueryDto } from '../common/student-list-query.dto';
@@ -22,14 +24,27 @@ import { SettlementsRepository } from './settlements.repository';
  * every change of a seat or payment goes through SettlementService.
  */
 @Injectable()
-export class PaymentsService {
+export class PaymentsService implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly payments: PaymentsRepository,
     private readonly ledger: SettlementsRepository,
     private readonly settlement: SettlementService,
     private readonly classes: ClassesService,
+    private readonly campers: CampersService,
   ) {}
+
+  onModuleInit(): void {
+    this.campers.useFamilyRecords('enrolments', {
+      seatOf: async (email, camperId) => (await this.payments.anyOfCamper(email, camperId))?.className ?? null,
+      exportFor: async (email) => this.withSchedules(await this.payments.listForStudent(email)),
+    });
+  }
+
+  /** For rosters: the class's recorded enrolments (paid, not cancelled), oldest first. */
+  enrolmentsOf(classId: string): Promise<Payment[]> {
+    return this.payments.forClass(classId);
+  }
 
   /**
    * The student cancels their enrolment: allowed until CANCEL_CUTOFF_HOURS before the class starts, or, for a class
@@ -58,6 +73,7 @@ export class PaymentsService {
       className: payment.className,
       refund: payment.price,
       refundState: row?.state === 'refund_due' ? 'refund_due' : 'refunded',
+      ...participantFields(payment),
     };
   }
 
@@ -137,6 +153,7 @@ const toEnrolledItem = (p: Payment): EnrolledItem => ({
   date: p.date,
   status: p.status,
   classId: p.classId,
+  ...participantFields(p),
 });
 
 const toUnsettledItem = (r: Settlement): UnsettledItem => ({

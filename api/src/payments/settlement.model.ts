@@ -34,6 +34,9 @@ export interface Settlement {
   email: string;
   classId: string;
   selectionId: string;
+  /** The camper the seat is for (absent: the account holder), and their name alone, kept after they are removed. */
+  camperId?: string;
+  camperName?: string;
   /** Cents, as charged. */
   amount: number;
   state: SettlementState;

@@ -22,6 +22,12 @@ export class SettlementRecord {
   @Prop({ required: true })
   selectionId: string;
 
+  @Prop()
+  camperId?: string;
+
+  @Prop()
+  camperName?: string;
+
   @Prop({ required: true })
   amount: number;
 

@@ -1,5 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { Participant } from '../campers/camper.model';
+import { CampersService } from '../campers/campers.service';
 import { ClassesService } from '../classes/classes.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { backoff } from '../database/leased-rows';
@@ -58,11 +60,12 @@ export class SettlementService {
     private readonly waitlist: WaitlistService,
     private readonly probe: SettlementProbe,
     private readonly mail: MailOutbox,
+    private readonly campers: CampersService,
   ) {}
 
-  /** Whether the student is enrolled in the class (a recorded payment). */
-  async isEnrolled(email: string, classId: string): Promise<boolean> {
-    return Boolean(await this.payments.findForStudentAndClass(email, classId));
+  /** Whether the participant is enrolled in the class (a recorded payment). */
+  async isEnrolled(participant: Participant, classId: string): Promise<boolean> {
+    return Boolean(await this.payments.findFor(participant, classId));
   }
 
   /**
@@ -70,8 +73,14 @@ export class SettlementService {
    * charge: a student already enrolled is refused, and a card already charged for the selection (its confirmation
    * still on its way) is settled instead.
    */
-  async openIntent(email: string, selectionId: string, cls: { _id: string; price: number }): Promise<GatewayIntent> {
-    if (await this.isEnrolled(email, cls._id)) throw new ConflictException('You have already paid for this class');
+  async openIntent(who: Participant, selectionId: string, cls: { _id: string; price: number }): Promise<GatewayIntent> {
+    const { email, camperId } = who;
+    if (await this.isEnrolled(who, cls._id))
+      throw new ConflictException(
+        camperId
+          ? `${who.camperName ?? 'This camper'} is already enrolled in this class`
+          : 'You have already paid for this class',
+      );
     if (cls.price <= 0) throw new BadRequestException('This class is free: there is nothing to pay');
     for (const row of await this.ledger.openForSelection(selectionId, email)) {
       const charged = await this.gateway.retrieveIntent(row.intentId);
@@ -82,19 +91,26 @@ export class SettlementService {
     const intent = await this.gateway.createIntent({
       amount: toMinorUnits(cls.price),
       currency: this.config.currency,
-      metadata: { email, classId: cls._id, selectionId },
+      metadata: { email, classId: cls._id, selectionId, ...(camperId ? { camperId } : {}) },
       attempt: await this.ledger.closedForSelection(selectionId, email),
     });
-    await this.opened(intent);
+    await this.opened(intent, who.camperName);
     return intent;
   }
 
   /** The ledger row for a new intent, so that a charge nobody reports is still found by reconciliation. */
-  private async opened(intent: GatewayIntent): Promise<void> {
-    const { email, classId, selectionId } = intent.metadata;
+  private async opened(intent: GatewayIntent, camperName?: string): Promise<void> {
+    const { email, classId, selectionId, camperId } = intent.metadata;
     if (!email || !classId || !selectionId) return;
     await this.ledger.open(
-      { intentId: intent.id, email, classId, selectionId, amount: intent.amount },
+      {
+        intentId: intent.id,
+        email,
+        classId,
+        selectionId,
+        amount: intent.amount,
+        ...(camperId ? { camperId, ...(camperName ? { camperName } : {}) } : {}),
+      },
       this.firstCheck(),
     );
   }
@@ -104,10 +120,10 @@ export class SettlementService {
    * refunds. Waits while another path holds the row, then answers with the row's outcome.
    */
   async settle(intent: GatewayIntent): Promise<SettleOutcome> {
-    const { email, classId, selectionId } = intent.metadata;
+    const { email, classId, selectionId, camperId } = intent.metadata;
     if (!email || !classId || !selectionId) throw new Error(`Intent ${intent.id} has no enrolment metadata`);
     await this.ledger.open(
-      { intentId: intent.id, email, classId, selectionId, amount: intent.amount },
+      { intentId: intent.id, email, classId, selectionId, amount: intent.amount, ...(camperId ? { camperId } : {}) },
       this.firstCheck(),
     );
     let view: GatewayIntent | null = intent;
@@ -285,7 +301,7 @@ export class SettlementService {
     if (outcome.kind === 'recorded' && outcome.first) {
       const deletedCount = await this.selections.removePaid(row.selectionId, row.email);
       this.logger.log(`Recorded ${row.intentId} for ${row.email} (class ${row.classId})`);
-      await this.waitlist.enrolled(row.classId, row.email);
+      await this.waitlist.enrolled(row.classId, participantOf(row));
       return { ...outcome, deletedCount };
     }
     return outcome;
@@ -347,15 +363,18 @@ export class SettlementService {
     const cls = await this.classes.findById(row.classId);
     if (!cls) return this.refuse(row, owner, 'class_gone');
     if (!repair && intent.amount !== toMinorUnits(cls.price)) return this.refuse(row, owner, 'price_changed');
-    const other = await this.payments.findForStudentAndClass(row.email, row.classId);
+    const who = participantOf(row);
+    const other = await this.payments.findFor(who, row.classId);
     if (other && other.transactionId !== row.intentId) return this.refuse(row, owner, 'already_paid');
+    // The name as the family wrote it when paying; a row opened from a provider's event alone has no name yet.
+    const camperName = row.camperId
+      ? (row.camperName ?? (await this.campers.nameOf(row.camperId)) ?? undefined)
+      : undefined;
 
     await this.stillOurs(row, owner);
     // A seat held for the student (a waitlist offer) is theirs; otherwise a free one, if any. Waiting for the offer
     // renews our claim, so it never outlives it.
-    const seat = (await this.waitlist.takeHeldSeat(row.classId, row.email, row.intentId, () =>
-      this.stillOurs(row, owner),
-    ))
+    const seat = (await this.waitlist.takeHeldSeat(row.classId, who, row.intentId, () => this.stillOurs(row, owner)))
       ? 'taken'
       : await this.classes.takeSeat(row.classId, row.intentId);
     await this.probe.at('seat', row.intentId);
@@ -374,6 +393,7 @@ export class SettlementService {
         selectionId: row.selectionId,
         date: new Date(),
         status: PAYMENT_STATUS_PENDING_SERVICE,
+        ...(row.camperId ? { camperId: row.camperId, ...(camperName ? { camperName } : {}) } : {}),
       });
     } catch (err) {
       if (err instanceof AlreadyEnrolledError) return this.refuse(row, owner, 'already_paid');
@@ -393,6 +413,7 @@ export class SettlementService {
         transactionId: row.intentId,
         paidAt: payment.date.toISOString(),
         ...(cls.startDate ? { startDate: cls.startDate.toISOString() } : {}),
+        ...(camperName ? { camperName } : {}),
       },
     });
     const partial = await this.notePartialRefund(row, intent);
@@ -518,6 +539,7 @@ export class SettlementService {
         amount: row.amount / 100,
         transactionId: row.intentId,
         ...(reason ? { reason: REFUND_REASONS[reason] } : {}),
+        ...(row.camperName ? { camperName: row.camperName } : {}),
       },
     });
   }
@@ -560,6 +582,12 @@ export class SettlementService {
     return new Date(Date.now() + this.config.payments.settleDelaySeconds * 1000);
   }
 }
+
+/** Whose seat a ledger row is about. */
+const participantOf = (row: Settlement): Participant => ({
+  email: row.email,
+  ...(row.camperId ? { camperId: row.camperId, ...(row.camperName ? { camperName: row.camperName } : {}) } : {}),
+});
 
 /** The one rule for "refunded": only a full refund (or a dispute) ends an enrolment. */
 const revocationOf = (intent: GatewayIntent | null): Settlement['revokeRequested'] =>

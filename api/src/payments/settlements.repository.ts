@@ -12,6 +12,8 @@ const toSettlement = (d: SettlementRecord): Settlement => ({
   email: d.email,
   classId: d.classId,
   selectionId: d.selectionId,
+  ...(d.camperId ? { camperId: d.camperId } : {}),
+  ...(d.camperName ? { camperName: d.camperName } : {}),
   amount: d.amount,
   state: d.state,
   charged: d.charged ?? false,
@@ -71,7 +73,10 @@ export interface Release {
 // Oldest first; _id breaks ties, so pages neither overlap nor skip (index in settlement.schema.ts).
 const UNSETTLED_ORDER = { createdAt: 1, _id: 1 } as const;
 
-export type NewSettlement = Pick<Settlement, 'intentId' | 'email' | 'classId' | 'selectionId' | 'amount'>;
+export type NewSettlement = Pick<
+  Settlement,
+  'intentId' | 'email' | 'classId' | 'selectionId' | 'amount' | 'camperId' | 'camperName'
+>;
 
 @Injectable()
 export class SettlementsRepository {

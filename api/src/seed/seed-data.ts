@@ -47,6 +47,9 @@ export interface SeedClass {
   startsInDays?: number;
   startsAt?: string;
   sessions?: number;
+  /** The class's age range (whole years at its start). */
+  minAge?: number;
+  maxAge?: number;
 }
 
 const ADMIN_PASSWORD = 'Admin@2026';
@@ -203,6 +206,7 @@ export const SEED_CLASSES: readonly SeedClass[] = [
     startsInDays: 28,
     startsAt: '08:00',
     sessions: 8,
+    minAge: 6,
   },
   {
     className: 'Volleyball Clinic',
@@ -212,6 +216,7 @@ export const SEED_CLASSES: readonly SeedClass[] = [
     price: 95,
     status: 'approved',
     enrolled: 9,
+    maxAge: 16,
   },
   {
     className: 'Baseball Skills Camp',
@@ -232,6 +237,8 @@ export const SEED_CLASSES: readonly SeedClass[] = [
     enrolled: 7,
     startsInDays: 35,
     startsAt: '16:00',
+    minAge: 8,
+    maxAge: 12,
   },
   {
     className: 'Gymnastics Basics',
@@ -253,6 +260,8 @@ export const SEED_CLASSES: readonly SeedClass[] = [
     startsInDays: 10,
     startsAt: '17:30',
     sessions: 5,
+    minAge: 12,
+    maxAge: 17,
   },
   // Waiting for review.
   {
@@ -316,3 +325,23 @@ export const classImageUrl = (assetBaseUrl: string, c: Pick<SeedClass, 'sport'>)
 export const SEED_WAITLIST: { className: string; students: string[] }[] = [
   { className: 'Tennis Camp', students: ['mia@sportify.camp', 'noah@sportify.camp'] },
 ];
+
+/**
+ * The demo student's family: two campers of different ages, the younger with an allergy note, enrolled in the
+ * class named by `enrolledIn` (its roster has the first session's attendance taken).
+ */
+export const SEED_FAMILY = {
+  account: 'mia@sportify.camp',
+  emergencyContact: 'Mia Chen',
+  emergencyPhone: '+1 555 010 0199',
+  campers: [
+    {
+      name: 'Lily Chen',
+      ageYears: 9,
+      notes: 'Peanut allergy: carries an EpiPen',
+      enrolledIn: 'Track and Field Athletics',
+    },
+    { name: 'Ethan Chen', ageYears: 13, notes: '' },
+  ],
+  takenBy: 'jordan@sportify.camp',
+} as const;

@@ -65,6 +65,93 @@ export class SeedEnrolmentsRepository {
     return added;
   }
 
+  /**
+   * The demo family: its campers (once: an account that has campers keeps them), and one camper's enrolment written
+   * as a settled payment leaves it (seat holder, counts, payment and `recorded` ledger row, as `enrolMissing`), with
+   * the first session's attendance taken.
+   */
+  async seedFamily(family: {
+    account: string;
+    campers: { name: string; dateOfBirth: string; notes: string; emergencyContact: string; emergencyPhone: string }[];
+    enrolment?: { camper: string; className: string; sessionDay: (startDate?: Date) => string; takenBy: string };
+    now: Date;
+  }): Promise<void> {
+    const campers = this.conn.collection('campers');
+    if ((await campers.countDocuments({ accountEmail: family.account })) === 0)
+      await campers.insertMany(
+        family.campers.map((c, i) => ({
+          ...c,
+          accountEmail: family.account,
+          createdAt: new Date(family.now.getTime() + i),
+        })),
+      );
+    const e = family.enrolment;
+    if (!e) return;
+    const camper = await campers.findOne({ accountEmail: family.account, name: e.camper });
+    const c = await this.conn.collection('classes').findOne({ className: e.className });
+    if (!camper || !c) throw new Error(`Seed family: no camper ${e.camper} or class ${e.className}`);
+    const camperId = String(camper._id);
+    const intentId = `pi_seed_family_${String(c._id)}_${camperId}`;
+    if (await this.conn.collection('payments').findOne({ transactionId: intentId })) return;
+    const paymentId = new Types.ObjectId();
+    const selectionId = new Types.ObjectId();
+    // The seat first, as a settlement takes it: the holder list keeps a rerun from taking a second one.
+    await this.conn
+      .collection('classes')
+      .updateOne(
+        { _id: c._id, seats: { $gt: 0 }, seatHolders: { $ne: intentId } },
+        { $inc: { seats: -1, enrolled: 1 }, $push: { seatHolders: intentId } as never },
+      );
+    const who = { camperId, camperName: e.camper };
+    await this.conn.collection('payment_settlements').updateOne(
+      { intentId },
+      {
+        $setOnInsert: {
+          intentId,
+          email: family.account,
+          classId: String(c._id),
+          selectionId: String(selectionId),
+          ...who,
+          amount: Math.round((c.price as number) * 100),
+          state: 'recorded',
+          charged: true,
+          paymentId: String(paymentId),
+          refundAttempts: 0,
+          attempts: 0,
+          pokes: 0,
+          nextAttemptAt: family.now,
+          createdAt: family.now,
+          updatedAt: family.now,
+        },
+      },
+      { upsert: true },
+    );
+    await this.conn.collection('payments').insertOne({
+      _id: paymentId,
+      email: family.account,
+      className: c.className as string,
+      transactionId: intentId,
+      price: c.price as number,
+      classId: c._id,
+      selectionId,
+      date: family.now,
+      status: 'service pending',
+      ...who,
+    });
+    await this.conn.collection('attendance').insertOne({
+      classId: String(c._id),
+      className: c.className as string,
+      participantId: camperId,
+      email: family.account,
+      camperId,
+      name: e.camper,
+      date: e.sessionDay(c.startDate as Date | undefined),
+      present: true,
+      takenBy: e.takenBy,
+      updatedAt: family.now,
+    });
+  }
+
   /** Puts the students on the class's waitlist in this order, one second apart; those already on it stay. */
   async waitFor(className: string, students: string[], now: Date): Promise<void> {
     const c = await this.conn.collection('classes').findOne({ className }, { projection: { _id: 1 } });

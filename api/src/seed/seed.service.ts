@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClassesRepository } from '../classes/classes.repository';
+import { campDay } from '../common/ages';
 import { instantOf, wallTimeAt } from '../common/time-zone';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailOutbox } from '../mail/mail.module';
@@ -9,6 +10,7 @@ import { SeedEnrolmentsRepository } from './seed-enrolments.repository';
 import {
   RECEIPT_CLASS,
   SEED_CLASSES,
+  SEED_FAMILY,
   SEED_PEOPLE,
   SEED_WAITLIST,
   classImageUrl,
@@ -79,6 +81,37 @@ export class SeedService {
     });
   }
 
+  /** The demo student's campers (born so many years and 100 days before today), one enrolled with attendance taken. */
+  private async seedFamily(now: Date): Promise<void> {
+    const zone = this.config.campTimeZone;
+    const today = wallTimeAt(zone, now);
+    const bornYearsAgo = (years: number) =>
+      new Date(Date.UTC(today.year - years, today.month - 1, today.day - 100)).toISOString().slice(0, 10);
+    const enrolled = SEED_FAMILY.campers.find((c) => 'enrolledIn' in c);
+    await this.enrolments.seedFamily({
+      account: SEED_FAMILY.account,
+      campers: SEED_FAMILY.campers.map((c) => ({
+        name: c.name,
+        dateOfBirth: bornYearsAgo(c.ageYears),
+        notes: c.notes,
+        emergencyContact: SEED_FAMILY.emergencyContact,
+        emergencyPhone: SEED_FAMILY.emergencyPhone,
+      })),
+      ...(enrolled && 'enrolledIn' in enrolled
+        ? {
+            enrolment: {
+              camper: enrolled.name,
+              className: enrolled.enrolledIn,
+              // The first session's day in the camp's time zone (today for an undated class).
+              sessionDay: (startDate?: Date) => campDay(zone, startDate ?? now),
+              takenBy: SEED_FAMILY.takenBy,
+            },
+          }
+        : {}),
+      now,
+    });
+  }
+
   /**
    * The sign-in accounts and the data are repaired each on its own: demo accounts missing from the Auth emulator
    * are re-created with their fixed ids on every run; the demo data only on the first run (an existing users
@@ -120,6 +153,8 @@ export class SeedService {
             feedback: c.feedback ?? '',
             date: new Date(now - (SEED_CLASSES.length - i) * DAY),
             ...this.startOf(c, new Date(now)),
+            ...(c.minAge !== undefined ? { minAge: c.minAge } : {}),
+            ...(c.maxAge !== undefined ? { maxAge: c.maxAge } : {}),
           };
         }),
       );
@@ -128,6 +163,7 @@ export class SeedService {
     await this.enrolments.enrolMissing(new Date());
     for (const w of SEED_WAITLIST) await this.enrolments.waitFor(w.className, w.students, new Date());
     await this.demoReceipt();
+    await this.seedFamily(new Date());
 
     for (const p of SEED_PEOPLE) {
       await this.users.insertIfAbsent({

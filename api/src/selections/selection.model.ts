@@ -1,4 +1,4 @@
-// A class a student has selected (the spec's "selected class"), before paying for it.
+// A class a student has selected (docs/product.md's "selected class"), before paying for it.
 export interface Selection {
   _id: string;
   classId: string;
@@ -9,4 +9,8 @@ export interface Selection {
   price: number;
   /** A seat of the class is held for the student (a waitlist offer) until then; they pay as for any selection. */
   heldUntil?: Date;
+  /** The camper the seat is for; absent: the account holder itself. */
+  camperId?: string;
+  /** The camper's name as it was when selected (no other camper data is kept here). */
+  camperName?: string;
 }

@@ -16,6 +16,9 @@ export class SelectionResponse implements Selection {
     description: 'A seat is held for the student (a waitlist offer) until then',
   })
   heldUntil?: Date;
+  @ApiPropertyOptional({ description: 'The camper the seat is for; absent: the account holder itself' })
+  camperId?: string;
+  @ApiPropertyOptional({ example: 'Leo Chen' }) camperName?: string;
 }
 
 export class SelectionPageResponse extends PageResponse(SelectionResponse, 'SelectionPage') {}

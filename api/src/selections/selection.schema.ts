@@ -31,11 +31,18 @@ export class SelectionRecord {
   /** The waitlist offer that holds the seat; the selection goes when the offer ends unpaid. */
   @Prop()
   heldBy?: string;
+
+  /** The camper the seat is for; absent (null in the index) for the account holder. */
+  @Prop()
+  camperId?: string;
+
+  @Prop()
+  camperName?: string;
 }
 
 export const SelectionSchema = SchemaFactory.createForClass(SelectionRecord);
-// One selection per student and class.
-SelectionSchema.index({ studentEmail: 1, classId: 1 }, { unique: true });
+// One selection per participant (the account, or one of its campers) and class.
+SelectionSchema.index({ studentEmail: 1, classId: 1, camperId: 1 }, { unique: true });
 // The student's list, oldest first, a page at a time.
 SelectionSchema.index({ studentEmail: 1, createdAt: 1, _id: 1 });
 SelectionSchema.index({ heldBy: 1 }, { sparse: true });

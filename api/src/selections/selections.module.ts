@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { CampersModule } from '../campers/campers.module';
 import { ClassesModule } from '../classes/classes.module';
 import { SelectionRecord, SelectionSchema } from './selection.schema';
 import { SelectionsController } from './selections.controller';
@@ -7,7 +8,11 @@ import { SelectionsRepository } from './selections.repository';
 import { SelectionsService } from './selections.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: SelectionRecord.name, schema: SelectionSchema }]), ClassesModule],
+  imports: [
+    MongooseModule.forFeature([{ name: SelectionRecord.name, schema: SelectionSchema }]),
+    ClassesModule,
+    CampersModule,
+  ],
   controllers: [SelectionsController],
   providers: [SelectionsRepository, SelectionsService],
   exports: [SelectionsService],

@@ -5,13 +5,16 @@ import { AlreadyExistsError } from '../common/domain-errors';
 import type { PageWindow } from '../common/paging';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { anyOfIds, findPage } from '../database/find-page';
+import { participantFields, type Participant } from '../campers/camper.model';
 import type { Selection } from './selection.model';
 import { SelectionRecord } from './selection.schema';
 
-type LeanSelection = Omit<Selection, '_id' | 'classId'> & {
+type LeanSelection = Omit<Selection, '_id' | 'classId' | 'camperId' | 'camperName'> & {
   _id: Types.ObjectId;
   classId: Types.ObjectId;
   heldBy?: string;
+  camperId?: string | null;
+  camperName?: string | null;
 };
 
 const toSelection = (d: LeanSelection): Selection => ({
@@ -24,7 +27,11 @@ const toSelection = (d: LeanSelection): Selection => ({
   price: d.price,
   // A hold whose offer ended (its selection not removed yet) is no longer shown as held.
   ...(d.heldUntil && d.heldBy ? { heldUntil: d.heldUntil } : {}),
+  ...participantFields({ camperId: d.camperId ?? undefined, camperName: d.camperName ?? undefined }),
 });
+
+/** The participant's key: a missing camperId matches the account holder's rows (null in the unique index). */
+const whose = (p: Participant) => ({ studentEmail: p.email, camperId: p.camperId ?? null });
 
 // Oldest first; _id breaks ties, so pages neither overlap nor skip (index in selection.schema.ts).
 const IN_SELECTION_ORDER = { createdAt: 1, _id: 1 } as const;
@@ -33,7 +40,7 @@ const IN_SELECTION_ORDER = { createdAt: 1, _id: 1 } as const;
 export class SelectionsRepository {
   constructor(@InjectModel(SelectionRecord.name) private readonly model: Model<SelectionRecord>) {}
 
-  /** Throws AlreadyExistsError when the student already selected the class (the unique index, even under races). */
+  /** Throws AlreadyExistsError when the participant already selected the class (the unique index, even under races). */
   async insert(s: Omit<Selection, '_id'>): Promise<Selection> {
     try {
       const doc = await this.model.create({ ...s, classId: new Types.ObjectId(s.classId), createdAt: new Date() });
@@ -70,14 +77,29 @@ export class SelectionsRepository {
     return d ? toSelection(d) : null;
   }
 
+  /** The participant's selection of the class, if any (a seat they hold before paying). */
+  async findFor(p: Participant, classId: string): Promise<Selection | null> {
+    const d = await this.model
+      .findOne({ ...whose(p), classId: new Types.ObjectId(classId) })
+      .lean<LeanSelection>()
+      .exec();
+    return d ? toSelection(d) : null;
+  }
+
+  /** One of the camper's selections, if any (a camper holding one is not removed). */
+  async anyOfCamper(studentEmail: string, camperId: string): Promise<Selection | null> {
+    const d = await this.model.findOne({ studentEmail, camperId }).lean<LeanSelection>().exec();
+    return d ? toSelection(d) : null;
+  }
+
   /**
-   * The student's selection of the class, marked held by `offerId` until `until`: made for them, or their own one
-   * if they had selected the class before it filled (idempotent).
+   * The participant's selection of the class, marked held by `offerId` until `until`: made for them, or their own
+   * one if they had selected the class before it filled (idempotent).
    */
   async hold(s: Omit<Selection, '_id' | 'heldUntil'>, offerId: string, until: Date): Promise<void> {
     await this.model
       .updateOne(
-        { studentEmail: s.studentEmail, classId: new Types.ObjectId(s.classId) },
+        { ...whose({ email: s.studentEmail, camperId: s.camperId }), classId: new Types.ObjectId(s.classId) },
         {
           $set: { heldUntil: until, heldBy: offerId },
           $setOnInsert: {
@@ -86,6 +108,7 @@ export class SelectionsRepository {
             seats: s.seats,
             price: s.price,
             createdAt: new Date(),
+            ...(s.camperName ? { camperName: s.camperName } : {}),
           },
         },
         { upsert: true },

@@ -1,5 +1,7 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
+import type { Participant } from '../campers/camper.model';
+import { CampersService } from '../campers/campers.service';
 import { ClassesService } from '../classes/classes.service';
 import { AlreadyExistsError } from '../common/domain-errors';
 import { pageWindow, type Paged } from '../common/paging';
@@ -8,11 +10,15 @@ import type { DeleteResult, InsertResult } from '../common/write-results';
 import type { Selection } from './selection.model';
 import { SelectionsRepository } from './selections.repository';
 
-/** Answers whether a student is enrolled in a class; the payments domain, which owns enrolments, provides it. */
-export type EnrolmentCheck = (email: string, classId: string) => Promise<boolean>;
+/** Answers whether a participant is enrolled in a class; the payments domain, which owns enrolments, provides it. */
+export type EnrolmentCheck = (participant: Participant, classId: string) => Promise<boolean>;
+
+/** "You have ..." for the account holder, "{name} has ..." for a camper. */
+export const whoHas = (p: Participant, you: string, they: string): string =>
+  p.camperId ? `${p.camperName ?? 'This camper'} ${they}` : `You ${you}`;
 
 @Injectable()
-export class SelectionsService {
+export class SelectionsService implements OnModuleInit {
   // Payments depends on selections (it pays for and removes them), so it registers this check at start-up
   // instead of selections importing payments back.
   private enrolmentCheck: EnrolmentCheck = () => Promise.reject(new Error('No enrolment check registered'));
@@ -20,19 +26,31 @@ export class SelectionsService {
   constructor(
     private readonly selections: SelectionsRepository,
     private readonly classes: ClassesService,
+    private readonly campers: CampersService,
   ) {}
+
+  onModuleInit(): void {
+    this.campers.useFamilyRecords('selections', {
+      seatOf: async (email, camperId) => (await this.selections.anyOfCamper(email, camperId))?.className ?? null,
+      exportFor: (email) => this.selections.listForStudent(email),
+    });
+  }
 
   useEnrolmentCheck(check: EnrolmentCheck): void {
     this.enrolmentCheck = check;
   }
 
-  /** Only approved classes with a free seat, once per student, and not one already paid for. */
-  async select(caller: Caller, classId: string): Promise<InsertResult> {
+  /**
+   * Only approved classes with a free seat, once per participant (the account holder, or one of its campers in the
+   * class's age range), and not one already paid for.
+   */
+  async select(caller: Caller, classId: string, camperId?: string): Promise<InsertResult> {
     const cls = await this.classes.findById(classId);
     if (!cls || cls.status !== 'approved') throw new NotFoundException('Class not found');
+    const who = await this.campers.eligibleParticipant(caller, camperId, cls);
     if (cls.seats <= 0) throw new ConflictException('This class is full');
-    if (await this.enrolmentCheck(caller.email, classId)) {
-      throw new ConflictException('You are already enrolled in this class');
+    if (await this.enrolmentCheck(who, classId)) {
+      throw new ConflictException(`${whoHas(who, 'are', 'is')} already enrolled in this class`);
     }
     // The repository reports a second selection (the unique index, even under races) as AlreadyExistsError.
     const created = await this.selections
@@ -43,17 +61,19 @@ export class SelectionsService {
         seats: cls.seats,
         studentEmail: caller.email,
         price: cls.price,
+        ...(who.camperId ? { camperId: who.camperId, camperName: who.camperName } : {}),
       })
       .catch((err: unknown) => {
-        if (err instanceof AlreadyExistsError) throw new ConflictException('You have already selected this class');
+        if (err instanceof AlreadyExistsError)
+          throw new ConflictException(`${whoHas(who, 'have', 'has')} already selected this class`);
         throw err;
       });
     return { insertedId: created._id };
   }
 
-  /** Whether the student is enrolled in the class (the payments domain answers). */
-  isEnrolled(email: string, classId: string): Promise<boolean> {
-    return this.enrolmentCheck(email, classId);
+  /** Whether the participant is enrolled in the class (the payments domain answers). */
+  isEnrolled(participant: Participant, classId: string): Promise<boolean> {
+    return this.enrolmentCheck(participant, classId);
   }
 
   list(caller: Caller): Promise<Selection[]> {
@@ -79,8 +99,8 @@ export class SelectionsService {
     return this.selections.findOwned(id, caller.email);
   }
 
-  /** For the waitlist: the class shows in the student's selections, held for them until `until`. */
-  async hold(studentEmail: string, classId: string, offerId: string, until: Date): Promise<void> {
+  /** For the waitlist: the class shows in the participant's selections, held for them until `until`. */
+  async hold(who: Participant, classId: string, offerId: string, until: Date): Promise<void> {
     const cls = await this.classes.findById(classId);
     if (!cls) return;
     await this.selections.hold(
@@ -89,8 +109,9 @@ export class SelectionsService {
         className: cls.className,
         instructorName: cls.instructorName,
         seats: cls.seats,
-        studentEmail,
+        studentEmail: who.email,
         price: cls.price,
+        ...(who.camperId ? { camperId: who.camperId, camperName: who.camperName } : {}),
       },
       offerId,
       until,

@@ -3,10 +3,18 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { LeasedRows, unheld } from '../database/leased-rows';
+import type { Participant } from '../campers/camper.model';
 import type { Offer, OfferState } from './waitlist.model';
 import { OfferRecord } from './waitlist-offer.schema';
 
-type LeanOffer = OfferRecord & { _id: Types.ObjectId };
+type LeanOffer = Omit<OfferRecord, 'camperId' | 'camperName'> & {
+  _id: Types.ObjectId;
+  camperId?: string | null;
+  camperName?: string | null;
+};
+
+/** The participant's offers: a missing camperId is the account holder's (null matches absent). */
+const whose = (p: Participant) => ({ email: p.email, camperId: p.camperId ?? null });
 
 const toOffer = (d: LeanOffer): Offer => ({
   _id: d._id.toString(),
@@ -15,6 +23,7 @@ const toOffer = (d: LeanOffer): Offer => ({
   round: d.round,
   state: d.state,
   ...(d.email ? { email: d.email } : {}),
+  ...(d.camperId ? { camperId: d.camperId, ...(d.camperName ? { camperName: d.camperName } : {}) } : {}),
   ...(d.until ? { until: d.until } : {}),
   ...(d.intentId ? { intentId: d.intentId } : {}),
   ...(d.ended ? { ended: d.ended } : {}),
@@ -24,7 +33,9 @@ const toOffer = (d: LeanOffer): Offer => ({
 });
 
 /** What an offer's holder writes when it lets go. */
-export type OfferRelease = Partial<Pick<Offer, 'state' | 'email' | 'until' | 'intentId' | 'ended'>>;
+export type OfferRelease = Partial<
+  Pick<Offer, 'state' | 'email' | 'camperId' | 'camperName' | 'until' | 'intentId' | 'ended'>
+>;
 
 @Injectable()
 export class OffersRepository {
@@ -69,10 +80,10 @@ export class OffersRepository {
     return d ? toOffer(d) : null;
   }
 
-  /** The student's live offer for a class (being made, or open), claimed or not. */
-  async liveFor(classId: string, email: string): Promise<Offer | null> {
+  /** The participant's live offer for a class (being made, or open), claimed or not. */
+  async liveFor(classId: string, p: Participant): Promise<Offer | null> {
     const d = await this.model
-      .findOne({ classId, email, state: { $in: ['assigning', 'open'] } })
+      .findOne({ classId, ...whose(p), state: { $in: ['assigning', 'open'] } })
       .lean<LeanOffer>()
       .exec();
     return d ? toOffer(d) : null;
@@ -83,9 +94,9 @@ export class OffersRepository {
     return docs.map(toOffer);
   }
 
-  /** Claims the student's open offer for a class (to pay for it, or to decline it). */
-  async claimOpen(classId: string, email: string, owner: string, leaseMs: number): Promise<Offer | null> {
-    const d = await this.leases.claim<LeanOffer>({ classId, email, state: 'open', ...unheld() }, owner, leaseMs);
+  /** Claims the participant's open offer for a class (to pay for it, or to decline it). */
+  async claimOpen(classId: string, p: Participant, owner: string, leaseMs: number): Promise<Offer | null> {
+    const d = await this.leases.claim<LeanOffer>({ classId, ...whose(p), state: 'open', ...unheld() }, owner, leaseMs);
     return d ? toOffer(d) : null;
   }
 

@@ -3,10 +3,18 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import { AlreadyExistsError } from '../common/domain-errors';
 import { isDuplicateKey } from '../database/duplicate-key';
+import { participantFields, type Participant } from '../campers/camper.model';
 import type { WaitlistEntry } from './waitlist.model';
 import { WaitlistEntryRecord } from './waitlist-entry.schema';
 
-type LeanEntry = WaitlistEntryRecord & { _id: Types.ObjectId };
+type LeanEntry = Omit<WaitlistEntryRecord, 'camperId' | 'camperName'> & {
+  _id: Types.ObjectId;
+  camperId?: string | null;
+  camperName?: string | null;
+};
+
+/** The participant's rows: a missing camperId is the account holder's (null matches absent). */
+const whose = (p: Participant) => ({ studentEmail: p.email, camperId: p.camperId ?? null });
 
 const toEntry = (d: LeanEntry): WaitlistEntry => ({
   _id: d._id.toString(),
@@ -15,6 +23,7 @@ const toEntry = (d: LeanEntry): WaitlistEntry => ({
   joinedAt: d.joinedAt,
   state: d.state,
   ...(d.offerId ? { offerId: d.offerId } : {}),
+  ...participantFields({ camperId: d.camperId ?? undefined, camperName: d.camperName ?? undefined }),
 });
 
 const QUEUE_ORDER = { joinedAt: 1, _id: 1 } as const;
@@ -23,10 +32,16 @@ const QUEUE_ORDER = { joinedAt: 1, _id: 1 } as const;
 export class WaitlistEntriesRepository {
   constructor(@InjectModel(WaitlistEntryRecord.name) private readonly model: Model<WaitlistEntryRecord>) {}
 
-  /** Throws AlreadyExistsError when the student is already on the class's list (the unique index, even under races). */
-  async insert(classId: string, studentEmail: string): Promise<WaitlistEntry> {
+  /** Throws AlreadyExistsError when the participant is already on the class's list (the unique index, even under races). */
+  async insert(classId: string, p: Participant): Promise<WaitlistEntry> {
     try {
-      const doc = await this.model.create({ classId, studentEmail, joinedAt: new Date(), state: 'waiting' });
+      const doc = await this.model.create({
+        classId,
+        studentEmail: p.email,
+        ...(p.camperId ? { camperId: p.camperId, camperName: p.camperName } : {}),
+        joinedAt: new Date(),
+        state: 'waiting',
+      });
       return toEntry(doc.toObject() as LeanEntry);
     } catch (err) {
       if (isDuplicateKey(err)) throw new AlreadyExistsError('This waitlist entry');
@@ -34,8 +49,11 @@ export class WaitlistEntriesRepository {
     }
   }
 
-  async find(classId: string, studentEmail: string): Promise<WaitlistEntry | null> {
-    const d = await this.model.findOne({ classId, studentEmail }).lean<LeanEntry>().exec();
+  async find(classId: string, p: Participant): Promise<WaitlistEntry | null> {
+    const d = await this.model
+      .findOne({ classId, ...whose(p) })
+      .lean<LeanEntry>()
+      .exec();
     return d ? toEntry(d) : null;
   }
 
@@ -85,8 +103,13 @@ export class WaitlistEntriesRepository {
   }
 
   /** Leaves the list; only while still in `state` (an offer made meanwhile is declined instead). */
-  async deleteIn(classId: string, studentEmail: string, state: WaitlistEntry['state']): Promise<boolean> {
-    return (await this.model.deleteOne({ classId, studentEmail, state }).exec()).deletedCount === 1;
+  async deleteIn(classId: string, p: Participant, state: WaitlistEntry['state']): Promise<boolean> {
+    return (await this.model.deleteOne({ classId, ...whose(p), state }).exec()).deletedCount === 1;
+  }
+
+  /** A removed camper leaves every list they wait on (an offered seat is a selection, which blocks the removal). */
+  async deleteWaitingOfCamper(studentEmail: string, camperId: string): Promise<void> {
+    await this.model.deleteMany({ studentEmail, camperId, state: 'waiting' }).exec();
   }
 
   async deleteByOffer(offerId: string): Promise<void> {

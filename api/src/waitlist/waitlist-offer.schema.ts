@@ -18,6 +18,13 @@ export class OfferRecord {
   @Prop({ lowercase: true })
   email?: string;
 
+  /** The camper offered the seat; absent for the account holder. */
+  @Prop()
+  camperId?: string;
+
+  @Prop()
+  camperName?: string;
+
   @Prop()
   until?: Date;
 

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
@@ -15,7 +15,7 @@ import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
 import type { DeleteResult } from '../common/write-results';
 import { DeleteResultResponse } from '../common/write-results.responses';
-import { WaitlistClassesQueryDto } from './waitlist.dto';
+import { WaitlistClassesQueryDto, WaitlistWhoDto } from './waitlist.dto';
 import type { WaitlistPlace } from './waitlist.model';
 import { WaitlistCountsResponse, WaitlistPlaceResponse } from './waitlist.responses';
 import { WaitlistService } from './waitlist.service';
@@ -31,16 +31,24 @@ export class WaitlistController {
   @ApiCreatedResponse({ type: WaitlistPlaceResponse, description: "The caller's place on the class's waitlist" })
   @ApiNotFoundResponse({ description: 'Not an approved class' })
   @ApiConflictResponse({ description: 'The class has seats, or the caller is enrolled or already on the list' })
-  join(@CurrentCaller() caller: Caller, @Param('classId', ParseObjectIdPipe) classId: string): Promise<WaitlistPlace> {
-    return this.waitlist.join(caller, classId);
+  join(
+    @CurrentCaller() caller: Caller,
+    @Param('classId', ParseObjectIdPipe) classId: string,
+    @Body() who: WaitlistWhoDto,
+  ): Promise<WaitlistPlace> {
+    return this.waitlist.join(caller, classId, who.camperId);
   }
 
   @Delete(':classId')
   @Roles('student')
   @ApiOkResponse({ type: DeleteResultResponse, description: 'Left the list (a held seat offered is declined)' })
   @ApiNotFoundResponse({ description: 'The caller is not on the list' })
-  leave(@CurrentCaller() caller: Caller, @Param('classId', ParseObjectIdPipe) classId: string): Promise<DeleteResult> {
-    return this.waitlist.leave(caller, classId);
+  leave(
+    @CurrentCaller() caller: Caller,
+    @Param('classId', ParseObjectIdPipe) classId: string,
+    @Query() who: WaitlistWhoDto,
+  ): Promise<DeleteResult> {
+    return this.waitlist.leave(caller, classId, who.camperId);
   }
 
   @Get('places/:email')

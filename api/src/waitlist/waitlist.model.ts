@@ -18,6 +18,9 @@ export interface WaitlistEntry {
   /** `offered` once a held seat is offered to the student (out of the queue, still on the list). */
   state: EntryState;
   offerId?: string;
+  /** The camper waiting (absent: the account holder), and their name alone. */
+  camperId?: string;
+  camperName?: string;
 }
 
 export const OFFER_STATES = ['assigning', 'open', 'taken', 'passed', 'returned'] as const;
@@ -37,6 +40,9 @@ export interface Offer {
   round: number;
   state: OfferState;
   email?: string;
+  /** The camper offered the seat (absent: the account holder of `email`). */
+  camperId?: string;
+  camperName?: string;
   until?: Date;
   /** The intent that paid for it. */
   intentId?: string;
@@ -56,4 +62,6 @@ export interface WaitlistPlace {
   state: EntryState;
   /** Until when the held seat is the student's, while offered. */
   heldUntil?: Date;
+  camperId?: string;
+  camperName?: string;
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { CampersModule } from '../campers/campers.module';
 import { ClassesModule } from '../classes/classes.module';
 import { SelectionsModule } from '../selections/selections.module';
 import { OffersRepository } from './offers.repository';
@@ -18,6 +19,7 @@ import { WaitlistService } from './waitlist.service';
     ]),
     ClassesModule,
     SelectionsModule,
+    CampersModule,
   ],
   controllers: [WaitlistController],
   providers: [WaitlistEntriesRepository, OffersRepository, WaitlistService, WaitlistSweeper],

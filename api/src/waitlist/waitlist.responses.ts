@@ -8,6 +8,8 @@ export class WaitlistPlaceResponse implements WaitlistPlace {
   @ApiProperty({ enum: ENTRY_STATES }) state: EntryState;
   @ApiPropertyOptional({ type: String, format: 'date-time', description: 'While offered: the seat is held until then' })
   heldUntil?: Date;
+  @ApiPropertyOptional({ description: 'The camper waiting; absent: the account holder itself' }) camperId?: string;
+  @ApiPropertyOptional({ example: 'Leo Chen' }) camperName?: string;
 }
 
 export class WaitlistCountsResponse {

@@ -1,14 +1,16 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../auth/caller';
+import { participantFields, type Participant } from '../campers/camper.model';
+import { CampersService } from '../campers/campers.service';
 import { ClassesService } from '../classes/classes.service';
 import { AlreadyExistsError } from '../common/domain-errors';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailOutbox } from '../mail/mail.module';
-import { SelectionsService } from '../selections/selections.service';
+import { SelectionsService, whoHas } from '../selections/selections.service';
 import { OffersRepository } from './offers.repository';
 import { WaitlistEntriesRepository } from './waitlist-entries.repository';
-import { LIVE_OFFER_STATES, type Offer, type WaitlistPlace } from './waitlist.model';
+import { LIVE_OFFER_STATES, type Offer, type WaitlistEntry, type WaitlistPlace } from './waitlist.model';
 
 const CLAIM_POLL_MS = 20;
 /** Seats one fill takes from a class at most (a capacity edit adds at most this many). */
@@ -43,9 +45,15 @@ export class WaitlistService implements OnModuleInit {
     private readonly classes: ClassesService,
     private readonly selections: SelectionsService,
     private readonly mail: MailOutbox,
+    private readonly campers: CampersService,
   ) {}
 
   onModuleInit(): void {
+    // A seat held for a camper is a selection, which selections report; a camper only waiting leaves the lists.
+    this.campers.useFamilyRecords('waitlist', {
+      forget: (email, camperId) => this.entries.deleteWaitingOfCamper(email, camperId),
+      exportFor: (email) => this.placesOf(email),
+    });
     this.classes.useWaitlist({
       waiting: (classId) => this.entries.anyWaiting(classId),
       held: (classId, key) => this.offerHold(classId, key, 0),
@@ -53,30 +61,37 @@ export class WaitlistService implements OnModuleInit {
     });
   }
 
-  /** A student joins the list of a full approved class, once, and not while enrolled. */
-  async join(caller: Caller, classId: string): Promise<WaitlistPlace> {
+  /**
+   * A participant (the account holder, or one of its campers in the class's age range) joins the list of a full
+   * approved class, once, and not while enrolled.
+   */
+  async join(caller: Caller, classId: string, camperId?: string): Promise<WaitlistPlace> {
     const cls = await this.classes.findById(classId);
     if (!cls || cls.status !== 'approved') throw new NotFoundException('Class not found');
+    const who = await this.campers.eligibleParticipant(caller, camperId, cls);
     if (cls.seats > 0) throw new ConflictException('This class has seats left: select it instead');
-    if (await this.selections.isEnrolled(caller.email, classId))
-      throw new ConflictException('You are already enrolled in this class');
-    const entry = await this.entries.insert(classId, caller.email).catch((err: unknown) => {
+    if (await this.selections.isEnrolled(who, classId))
+      throw new ConflictException(`${whoHas(who, 'are', 'is')} already enrolled in this class`);
+    const entry = await this.entries.insert(classId, who).catch((err: unknown) => {
       if (err instanceof AlreadyExistsError)
-        throw new ConflictException('You are already on the waitlist of this class');
+        throw new ConflictException(`${whoHas(who, 'are', 'is')} already on the waitlist of this class`);
       throw err;
     });
     // A seat freed between the check and the insert went back to `seats`, since nobody was waiting yet.
     await this.fill(classId);
-    return (await this.placeOf(caller.email, classId)) ?? { classId, position: 0, state: entry.state };
+    return (
+      (await this.placeOf(who, classId)) ?? { classId, position: 0, state: entry.state, ...participantFields(who) }
+    );
   }
 
-  /** Leaves the list; a student offered a held seat declines it, and it goes to the next in line. */
-  async leave(caller: Caller, classId: string): Promise<{ deletedCount: number }> {
-    if (await this.entries.deleteIn(classId, caller.email, 'waiting')) return { deletedCount: 1 };
-    const entry = await this.entries.find(classId, caller.email);
+  /** Leaves the list; a participant offered a held seat declines it, and it goes to the next in line. */
+  async leave(caller: Caller, classId: string, camperId?: string): Promise<{ deletedCount: number }> {
+    const who = await this.campers.participant(caller, camperId);
+    if (await this.entries.deleteIn(classId, who, 'waiting')) return { deletedCount: 1 };
+    const entry = await this.entries.find(classId, who);
     if (!entry) throw new NotFoundException('You are not on the waitlist of this class');
     const owner = randomUUID();
-    const offer = await this.claimOpenWaiting(classId, caller.email, owner);
+    const offer = await this.claimOpenWaiting(classId, who, owner);
     if (!offer) throw new ConflictException('Your held seat is being paid for or passed on; please try again');
     await this.end(offer, owner, 'declined');
     return { deletedCount: 1 };
@@ -89,14 +104,16 @@ export class WaitlistService implements OnModuleInit {
 
   private async placesOf(email: string, classIds?: string[]): Promise<WaitlistPlace[]> {
     const entries = await this.entries.forStudent(email, classIds);
-    const offers = new Map((await this.offers.liveForStudent(email)).map((o) => [o.classId, o]));
+    const key = (classId: string, camperId?: string) => `${classId} ${camperId ?? ''}`;
+    const offers = new Map((await this.offers.liveForStudent(email)).map((o) => [key(o.classId, o.camperId), o]));
     return Promise.all(
       entries.map(async (e) => {
+        const who = participantFields(e);
         if (e.state === 'offered') {
-          const until = offers.get(e.classId)?.until;
-          return { classId: e.classId, position: 0, state: e.state, ...(until ? { heldUntil: until } : {}) };
+          const until = offers.get(key(e.classId, e.camperId))?.until;
+          return { classId: e.classId, position: 0, state: e.state, ...(until ? { heldUntil: until } : {}), ...who };
         }
-        return { classId: e.classId, position: (await this.entries.ahead(e)) + 1, state: e.state };
+        return { classId: e.classId, position: (await this.entries.ahead(e)) + 1, state: e.state, ...who };
       }),
     );
   }
@@ -112,15 +129,15 @@ export class WaitlistService implements OnModuleInit {
     return Object.fromEntries(ids.map((id) => [id, counts.get(id) ?? 0]));
   }
 
-  private async placeOf(email: string, classId: string): Promise<WaitlistPlace | undefined> {
-    return (await this.placesOf(email, [classId]))[0];
+  private async placeOf(who: Participant, classId: string): Promise<WaitlistPlace | undefined> {
+    return (await this.placesOf(who.email, [classId])).find((p) => (p.camperId ?? null) === (who.camperId ?? null));
   }
 
   // --- For payments ---------------------------------------------------------------------------------------------
 
-  /** Whether a seat of the class is held for the student now (they may pay for a full class). */
-  async heldFor(classId: string, email: string): Promise<boolean> {
-    return (await this.offers.liveFor(classId, email))?.state === 'open';
+  /** Whether a seat of the class is held for the participant now (they may pay for a full class). */
+  async heldFor(classId: string, who: Participant): Promise<boolean> {
+    return (await this.offers.liveFor(classId, who))?.state === 'open';
   }
 
   /**
@@ -131,7 +148,7 @@ export class WaitlistService implements OnModuleInit {
    */
   async takeHeldSeat(
     classId: string,
-    email: string,
+    who: Participant,
     intentId: string,
     stillOurs: () => Promise<void>,
   ): Promise<boolean> {
@@ -139,7 +156,7 @@ export class WaitlistService implements OnModuleInit {
     let renewed = Date.now();
     for (;;) {
       const owner = randomUUID();
-      const offer = await this.offers.claimOpen(classId, email, owner, this.leaseMs());
+      const offer = await this.offers.claimOpen(classId, who, owner, this.leaseMs());
       if (offer) {
         try {
           await stillOurs();
@@ -157,7 +174,7 @@ export class WaitlistService implements OnModuleInit {
         await this.offers.release(offer._id, owner, { state: 'taken', intentId });
         return true;
       }
-      if (!(await this.offers.liveFor(classId, email)) || Date.now() > until) return false;
+      if (!(await this.offers.liveFor(classId, who)) || Date.now() > until) return false;
       if (Date.now() - renewed >= this.leaseMs() / 4) {
         await stillOurs();
         renewed = Date.now();
@@ -166,9 +183,9 @@ export class WaitlistService implements OnModuleInit {
     }
   }
 
-  /** A student enrolled: they wait no more for that class. */
-  async enrolled(classId: string, email: string): Promise<void> {
-    await this.entries.deleteIn(classId, email, 'waiting');
+  /** A participant enrolled: they wait no more for that class. */
+  async enrolled(classId: string, who: Participant): Promise<void> {
+    await this.entries.deleteIn(classId, who, 'waiting');
   }
 
   // --- Offers ---------------------------------------------------------------------------------------------------
@@ -198,19 +215,30 @@ export class WaitlistService implements OnModuleInit {
       return;
     }
     const until = new Date(Date.now() + this.config.waitlist.offerHours * 3600_000);
-    // The e-mail is known before the selection exists, so a payment of this student waits for this offer.
-    if (!(await this.offers.set(offer._id, owner, { email: entry.studentEmail })))
+    // The participant is known before the selection exists, so a payment of theirs waits for this offer.
+    const who = participantOfEntry(entry);
+    if (!(await this.offers.set(offer._id, owner, { email: entry.studentEmail, ...participantFields(entry) })))
       throw new LostOfferError(`Offer ${offer._id} was taken over`);
-    await this.selections.hold(entry.studentEmail, offer.classId, offer._id, until);
+    await this.selections.hold(who, offer.classId, offer._id, until);
     await this.stillOurs(offer, owner);
     // Keyed by the offer: a holder that takes this one over writes the same message, which is sent once.
     await this.mail.enqueue({
       key: `offer:${offer._id}`,
       to: entry.studentEmail,
       template: 'waitlistOffer',
-      data: { className: await this.classNameOf(offer.classId), classId: offer.classId, until: until.toISOString() },
+      data: {
+        className: await this.classNameOf(offer.classId),
+        classId: offer.classId,
+        until: until.toISOString(),
+        ...(entry.camperName ? { camperName: entry.camperName } : {}),
+      },
     });
-    await this.offers.release(offer._id, owner, { state: 'open', email: entry.studentEmail, until });
+    await this.offers.release(offer._id, owner, {
+      state: 'open',
+      email: entry.studentEmail,
+      ...participantFields(entry),
+      until,
+    });
     this.logger.log(
       `Seat ${offer.seatKey} of class ${offer.classId} held for ${entry.studentEmail} until ${until.toISOString()}`,
     );
@@ -232,7 +260,10 @@ export class WaitlistService implements OnModuleInit {
         key: `offer-passed:${offer._id}`,
         to: offer.email,
         template: 'offerPassedOn',
-        data: { className: await this.classNameOf(offer.classId) },
+        data: {
+          className: await this.classNameOf(offer.classId),
+          ...(offer.camperName ? { camperName: offer.camperName } : {}),
+        },
       });
     if (!(await this.offers.release(offer._id, owner, { state: 'passed', ended: why }))) return;
     this.logger.log(`Offer ${offer._id} to ${offer.email} ${why}; passing seat ${offer.seatKey} on`);
@@ -252,11 +283,11 @@ export class WaitlistService implements OnModuleInit {
     }
   }
 
-  /** Claims the student's open offer, waiting while another path holds it briefly. */
-  private async claimOpenWaiting(classId: string, email: string, owner: string): Promise<Offer | null> {
+  /** Claims the participant's open offer, waiting while another path holds it briefly. */
+  private async claimOpenWaiting(classId: string, who: Participant, owner: string): Promise<Offer | null> {
     const until = Date.now() + 2000;
     while (Date.now() < until) {
-      const offer = await this.offers.claimOpen(classId, email, owner, this.leaseMs());
+      const offer = await this.offers.claimOpen(classId, who, owner, this.leaseMs());
       if (offer) return offer;
       await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
     }
@@ -326,3 +357,5 @@ export class WaitlistService implements OnModuleInit {
     return this.config.payments.claimLeaseSeconds * 1000;
   }
 }
+
+const participantOfEntry = (e: WaitlistEntry): Participant => ({ email: e.studentEmail, ...participantFields(e) });

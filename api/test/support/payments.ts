@@ -164,3 +164,36 @@ export async function paidIntent(t: TestApp, classId: string, prefix = 'ledger')
   await confirmCard(t, s, p.clientSecret).expect(200);
   return { s, p };
 }
+
+/**
+ * One family's two paid intents for `classId`: for two of its campers, or (`self`) a camper and the account holder.
+ * Both are the same student's, each with its own selection.
+ */
+export async function familyPaidIntents(t: TestApp, classId: string, second: 'camper' | 'self', prefix = 'family') {
+  const s = await newStudent(t, prefix);
+  const camper = async (name: string) =>
+    (
+      await t
+        .http()
+        .post('/campers')
+        .set(s.auth)
+        .send({ name, dateOfBirth: '2016-02-02', emergencyContact: 'Parent', emergencyPhone: '555 010 0111' })
+        .expect(201)
+    ).body._id as string;
+  const participants = [await camper('First'), second === 'camper' ? await camper('Second') : undefined];
+  const paid = [];
+  for (const camperId of participants) {
+    const selectionId = (
+      await t
+        .http()
+        .post('/classes/selected')
+        .set(s.auth)
+        .send({ classId, ...(camperId ? { camperId } : {}) })
+        .expect(201)
+    ).body.insertedId as string;
+    const p = await openIntent(t, s, selectionId);
+    await confirmCard(t, s, p.clientSecret).expect(200);
+    paid.push({ s, p: { ...p, selectionId }, camperId });
+  }
+  return paid;
+}

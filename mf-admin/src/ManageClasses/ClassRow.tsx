@@ -3,11 +3,18 @@ import styled from 'styled-components';
 import { Button, ClassPicture, notify, type CampClass } from '@sportify/shared-ui';
 import { useSetClassStatusMutation, type Decision } from './manageClassesApi';
 import { dollars } from '../dollars';
+import { ageLabel } from './ageLabel';
 
 const Muted = styled.span`
   display: block;
   font-size: 0.85rem;
   color: ${({ theme }) => theme.colors.muted};
+`;
+
+const RosterLink = styled(Link)`
+  display: inline-block;
+  margin-top: ${({ theme }) => theme.space(1)};
+  font-weight: 600;
 `;
 
 const Actions = styled.div`
@@ -49,7 +56,10 @@ export function ClassRow({ item, number, waiting }: { item: CampClass; number: n
       <td data-label="Class Photo">
         <ClassPicture src={item.classImage} alt={item.className} loading="lazy" />
       </td>
-      <td data-label="Class Name">{item.className}</td>
+      <td data-label="Class Name">
+        {item.className}
+        {ageLabel(item) && <Muted>{ageLabel(item)}</Muted>}
+      </td>
       <td data-label="Instructor">
         <span>
           {item.instructorName}
@@ -62,6 +72,10 @@ export function ClassRow({ item, number, waiting }: { item: CampClass; number: n
       <td data-label="Available seats">
         {item.seats}
         {waiting !== undefined && waiting > 0 && <Muted>{`${waiting} waiting`}</Muted>}
+        {/* Every class's roster (the instructor's screen, open to admins) sits with its seats: the columns stay. */}
+        <RosterLink to={`/dashboard/roster/${item._id}`} aria-label={`Roster of ${item.className}`}>
+          Roster
+        </RosterLink>
       </td>
       <td data-label="Price">{dollars(item.price)}</td>
       <Capitalized data-label="Status">{item.status}</Capitalized>

@@ -128,7 +128,12 @@ describe('Manage Classes', () => {
         .getAllByRole('cell')
         .slice(0, 7)
         .map((td) => td.textContent),
-    ).toEqual(['1', '', 'Beach Volleyball', 'Jordan Leejordan@sportify.camp', '12', '$89.50', 'pending']);
+    ).toEqual(['1', '', 'Beach Volleyball', 'Jordan Leejordan@sportify.camp', '12Roster', '$89.50', 'pending']);
+    // Admins reach every class's roster from here.
+    expect(within(volleyball).getByRole('link', { name: 'Roster of Beach Volleyball' })).toHaveAttribute(
+      'href',
+      `/dashboard/roster/${classes[0]._id}`,
+    );
     // The counts of the classes shown, asked once for the page.
     expect(await within(table).findByText('4 waiting')).toBeInTheDocument();
     expect(asked).toEqual([{ classIds: classes.map((c) => c._id).join(',') }]);

@@ -5,6 +5,8 @@ import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
 import { AddClassPage } from './AddClassPage';
 
 const instructor = sessionAs('instructor', 'jordan@sportify.camp', 'Jordan Lee');
+// Forms typed key by key on a busy machine: generous time (timings are not what is tested).
+jest.setTimeout(30_000);
 
 function renderPage() {
   renderScreen(
@@ -120,6 +122,31 @@ describe('Add A Class', () => {
     expect(start).toHaveValue('');
   });
 
+  it('takes an optional age range, checks it and sends it as numbers', async () => {
+    http = mockApi({ 'POST /classes': [201, { insertedId: 'c9' }] });
+    const user = renderPage();
+    await fillValidClass(user);
+    const min = screen.getByLabelText('Minimum age');
+    const max = screen.getByLabelText('Maximum age');
+    await user.type(min, '12');
+    await user.type(max, '8');
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+    expect(min).toHaveAccessibleDescription('Minimum age must not be more than the maximum age');
+    await user.clear(max);
+    await user.type(max, '100');
+    expect(max).toHaveAccessibleDescription('Maximum age must be between 0 and 99');
+    expect(http.calls).toHaveLength(0);
+    await user.clear(min);
+    await user.type(min, '8');
+    await user.clear(max);
+    await user.type(max, '12');
+    expect(max).not.toHaveAccessibleDescription();
+    expect(min).not.toHaveAccessibleDescription();
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+    expect(await screen.findByText('Item added successfully')).toBeInTheDocument();
+    expect(http.calls[0].body).toMatchObject({ minAge: 8, maxAge: 12 });
+  });
+
   it('sends no date fields for an undated class', async () => {
     http = mockApi({ 'POST /classes': [201, { insertedId: 'c9' }] });
     const user = renderPage();
@@ -128,6 +155,8 @@ describe('Add A Class', () => {
     expect(await screen.findByText('Item added successfully')).toBeInTheDocument();
     expect(http.calls[0].body).not.toHaveProperty('startDate');
     expect(http.calls[0].body).not.toHaveProperty('sessions');
+    expect(http.calls[0].body).not.toHaveProperty('minAge');
+    expect(http.calls[0].body).not.toHaveProperty('maxAge');
   });
 
   it('shows the API error in red under the form and keeps what was typed', async () => {

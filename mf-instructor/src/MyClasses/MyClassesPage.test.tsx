@@ -39,7 +39,9 @@ const mine: CampClass[] = [
     feedback: 'Please add a safety plan.',
     startDate: '2027-07-06T13:00:00.000Z',
     sessions: 4,
-  },
+    minAge: 12,
+    maxAge: 15,
+  } as CampClass,
 ];
 
 /** GET /classes/user/{email} as the API answers it: by status, a page at a time. */
@@ -75,7 +77,7 @@ describe('My Classes', () => {
       within(soccer)
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['1', '', 'Soccer Training', 'approved', '7 Students3 waiting', 'Update', 'No feedback yet']);
+    ).toEqual(['1', '', 'Soccer Training', 'approved', '7 Students3 waitingRoster', 'Update', 'No feedback yet']);
     expect(within(soccer).getByRole('img', { name: 'Soccer Training' })).toHaveAttribute(
       'src',
       'http://img.test/soccer.svg',
@@ -83,6 +85,12 @@ describe('My Classes', () => {
     expect(within(soccer).getByRole('link', { name: 'Update Soccer Training' })).toHaveAttribute(
       'href',
       '/dashboard/update-class/c1',
+    );
+
+    // Each class's roster, under its students (the spec's columns stay).
+    expect(within(soccer).getByRole('link', { name: 'Roster of Soccer Training' })).toHaveAttribute(
+      'href',
+      '/dashboard/roster/c1',
     );
 
     const rowing = within(table).getByRole('row', { name: /Open Water Rowing/ });
@@ -94,6 +102,9 @@ describe('My Classes', () => {
       'Open Water RowingStarts Tue, Jul 6, 2027, 9:00 AM EDT',
     );
     expect(soccer).not.toHaveTextContent('Starts');
+    // So does an age range; a class open to every age says nothing.
+    expect(within(rowing).getByRole('cell', { name: /^Open Water Rowing Starts/ })).toHaveTextContent(/Ages 12–15$/);
+    expect(soccer).not.toHaveTextContent(/Ages|Up to age/);
     // The e-mail in the path is the signed-in instructor's (the API refuses anyone else's).
     expect(http.calls[0].url).toBe('/classes/user/jordan%40sportify.camp');
   });

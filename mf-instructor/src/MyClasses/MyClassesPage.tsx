@@ -15,6 +15,7 @@ import {
   useWaitlistCounts,
   type ClassStatus,
 } from '@sportify/shared-ui';
+import { ageLabel } from '../classForm';
 import { useGetMyClassesQuery } from './myClassesApi';
 
 const STATUS_CHOICES: Record<ClassStatus | '', string> = {
@@ -31,6 +32,11 @@ const Starts = styled.span`
   display: block;
   color: ${({ theme }) => theme.colors.muted};
   font-size: 0.9rem;
+`;
+const RosterLink = styled(Link)`
+  display: inline-block;
+  margin-top: ${({ theme }) => theme.space(1)};
+  font-weight: 600;
 `;
 const FeedbackText = styled.td`
   max-width: 320px;
@@ -88,12 +94,17 @@ export function MyClassesPage() {
             <td data-label="Class Name">
               {item.className}
               {item.startDate && <Starts>{startsLabel(item.startDate)}</Starts>}
+              {ageLabel(item) && <Starts>{ageLabel(item)}</Starts>}
             </td>
             <Capitalized data-label="Status">{item.status}</Capitalized>
             {/* The waitlist sits under the students enrolled, so the columns stay as they are (docs/product.md §4). */}
             <td data-label="Enrolled">
               {`${item.enrolled ?? 0} Students`}
               {(waiting?.[item._id] ?? 0) > 0 && <Starts>{`${waiting?.[item._id]} waiting`}</Starts>}
+              {/* The roster sits with the students it lists, so the spec's columns stay as they are. */}
+              <RosterLink to={`/dashboard/roster/${item._id}`} aria-label={`Roster of ${item.className}`}>
+                Roster
+              </RosterLink>
             </td>
             <td data-label="Update">
               <Button

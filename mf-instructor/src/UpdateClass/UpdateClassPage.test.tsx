@@ -77,6 +77,26 @@ describe('Update class', () => {
     expect(http.calls.filter((c) => c.method === 'PATCH')[1]?.body).toEqual({ startDate: null, sessions: null });
   });
 
+  it('prefills the age range and sends only a changed bound; an emptied one is removed with null', async () => {
+    http = mockApi({
+      [LIST]: [200, [{ ...soccer, minAge: 8, maxAge: 12 }]],
+      'PATCH /classes/c1': [200, { matchedCount: 1, modifiedCount: 1 }],
+    });
+    const user = renderPage();
+    const max = await screen.findByLabelText('Maximum age');
+    expect(screen.getByLabelText('Minimum age')).toHaveValue(8);
+    expect(max).toHaveValue(12);
+    await user.clear(max);
+    await user.type(max, '13');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Your work has been saved')).toBeInTheDocument();
+    expect(http.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ maxAge: 13 });
+    await user.clear(screen.getByLabelText('Minimum age'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Your changes are saved. The class is pending review again.');
+    expect(http.calls.filter((c) => c.method === 'PATCH')[1]?.body).toEqual({ minAge: null, maxAge: 13 });
+  });
+
   it('applies the Add rules to the same fields', async () => {
     http = mockApi({ [LIST]: [200, [soccer]] });
     const user = renderPage();

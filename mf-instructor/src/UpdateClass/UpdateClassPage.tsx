@@ -44,11 +44,14 @@ const Saved = styled.p`
 
 // The form's seats field is the class's capacity (seats in all): the seats left follow from it on the server.
 // The start date is shown in the camp's local time, as the form enters it.
-const formValuesOf = (item: CampClass) =>
+/** A class as the API answers it, with its optional age range. */
+type AgedClass = CampClass & { minAge?: number | null; maxAge?: number | null };
+
+const formValuesOf = (item: AgedClass) =>
   toFormValues({ ...item, seats: item.capacity, startDate: toCampInputValue(item.startDate) || undefined });
 
 /** What the instructor changed against the class as loaded; unchanged fields are not sent, so none is reset. */
-function changesOf(item: CampClass, input: ClassInput): ClassChanges {
+function changesOf(item: AgedClass, input: ClassInput): ClassChanges {
   const changes: ClassChanges = {};
   if (input.className !== item.className) changes.className = input.className;
   if (input.classImage !== item.classImage) changes.classImage = input.classImage;
@@ -58,6 +61,8 @@ function changesOf(item: CampClass, input: ClassInput): ClassChanges {
   const startDate = toCampInputValue(item.startDate);
   if ((input.startDate ?? '') !== startDate) changes.startDate = input.startDate ?? null;
   if (input.sessions !== item.sessions) changes.sessions = input.sessions ?? null;
+  if ((input.minAge ?? null) !== (item.minAge ?? null)) changes.minAge = input.minAge ?? null;
+  if ((input.maxAge ?? null) !== (item.maxAge ?? null)) changes.maxAge = input.maxAge ?? null;
   return changes;
 }
 

@@ -1,7 +1,11 @@
 import { api, type ApiBody, type ApiList, type ApiResponse, type CampClass } from '@sportify/shared-ui';
 
 /** The fields an edit changes (PATCH /classes/{id}): only those, so a stale copy never overwrites a newer value. */
-export type ClassChanges = ApiBody<'/classes/{id}', 'patch'>;
+export type ClassChanges = ApiBody<'/classes/{id}', 'patch'> & {
+  /** null removes that bound. */
+  minAge?: number | null;
+  maxAge?: number | null;
+};
 
 export const updateClassApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -12,6 +12,7 @@ import {
   useForm,
 } from '@sportify/shared-ui';
 import {
+  AGE_MAX,
   CLASS_NAME_MAX,
   PRICE_MAX,
   SEATS_MAX,
@@ -117,6 +118,15 @@ export function ClassForm({
         Start date and sessions are optional: the date and time are the camp&apos;s ({campTimeZone()}), and sessions are
         weekly from that date.
       </Hint>
+      <Row>
+        <FormField label="Minimum age" error={form.errors.minAge}>
+          <TextInput {...form.field('minAge')} type="number" inputMode="numeric" min={0} max={AGE_MAX} step={1} />
+        </FormField>
+        <FormField label="Maximum age" error={form.errors.maxAge}>
+          <TextInput {...form.field('maxAge')} type="number" inputMode="numeric" min={0} max={AGE_MAX} step={1} />
+        </FormField>
+      </Row>
+      <Hint>Ages are optional, in whole years, and counted at the class&apos;s start date.</Hint>
       <Button type="submit" disabled={form.submitting}>
         {form.submitting ? 'Saving...' : submitLabel}
       </Button>

@@ -6,6 +6,8 @@ export const CLASS_NAME_MAX = 120;
 export const SEATS_MAX = 1000;
 export const PRICE_MAX = 10_000;
 export const SESSIONS_MAX = 52;
+/** Whole years, both ends included (the API's bounds). */
+export const AGE_MAX = 99;
 
 /** What the instructor types (text controls hold strings; seats and price become numbers on the way out). */
 export type ClassFormValues = {
@@ -16,6 +18,9 @@ export type ClassFormValues = {
   /** The camp's local date and time, 'YYYY-MM-DDTHH:mm' (a datetime-local input); '' for no date. */
   startDate: string;
   sessions: string;
+  /** Optional age range, whole years; '' for no bound. */
+  minAge: string;
+  maxAge: string;
 };
 
 /** The class fields the API takes on POST /classes and PATCH /classes/:id. */
@@ -27,6 +32,9 @@ export interface ClassInput {
   /** Camp local time; the API reads a date without an offset in the camp's time zone. Absent: no date. */
   startDate?: string;
   sessions?: number;
+  /** Absent: no bound on that side. */
+  minAge?: number;
+  maxAge?: number;
 }
 
 export const EMPTY_CLASS_FORM: ClassFormValues = {
@@ -36,6 +44,8 @@ export const EMPTY_CLASS_FORM: ClassFormValues = {
   price: '',
   startDate: '',
   sessions: '',
+  minAge: '',
+  maxAge: '',
 };
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
@@ -92,6 +102,18 @@ export function validateClass(values: ClassFormValues): FormErrors<ClassFormValu
       errors.sessions = `Sessions must be a whole number from 1 to ${SESSIONS_MAX}`;
     else if (!values.startDate.trim()) errors.startDate = 'Start date is required for sessions';
   }
+
+  // Both optional; together they must make a range (the API's messages).
+  const ageError = (label: string, text: string) => {
+    if (!/^\d+$/.test(text.trim())) return `${label} must be a whole number`;
+    return Number(text) > AGE_MAX ? `${label} must be between 0 and ${AGE_MAX}` : undefined;
+  };
+  if (values.minAge.trim()) errors.minAge = ageError('Minimum age', values.minAge);
+  if (values.maxAge.trim()) errors.maxAge = ageError('Maximum age', values.maxAge);
+  if (!errors.minAge && !errors.maxAge && values.minAge.trim() && values.maxAge.trim()) {
+    if (Number(values.minAge) > Number(values.maxAge))
+      errors.minAge = 'Minimum age must not be more than the maximum age';
+  }
   return errors;
 }
 
@@ -104,11 +126,15 @@ export function toClassInput(values: ClassFormValues): ClassInput {
     price: Number(values.price),
     ...(values.startDate.trim() ? { startDate: values.startDate.trim() } : {}),
     ...(values.sessions.trim() ? { sessions: Number(values.sessions) } : {}),
+    ...(values.minAge.trim() ? { minAge: Number(values.minAge) } : {}),
+    ...(values.maxAge.trim() ? { maxAge: Number(values.maxAge) } : {}),
   };
 }
 
 /** A stored class -> form values, for the update form (its start date already in camp local time). */
-export function toFormValues(item: ClassInput): ClassFormValues {
+export function toFormValues(
+  item: Omit<ClassInput, 'minAge' | 'maxAge'> & { minAge?: number | null; maxAge?: number | null },
+): ClassFormValues {
   return {
     className: item.className,
     classImage: item.classImage,
@@ -116,5 +142,7 @@ export function toFormValues(item: ClassInput): ClassFormValues {
     price: String(item.price),
     startDate: item.startDate ?? '',
     sessions: item.sessions ? String(item.sessions) : '',
+    minAge: typeof item.minAge === 'number' ? String(item.minAge) : '',
+    maxAge: typeof item.maxAge === 'number' ? String(item.maxAge) : '',
   };
 }

@@ -161,6 +161,21 @@ describe('Classes: search, filters, sort and pages', () => {
     await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, startsFrom: '2027-08-15', sort: 'start' }));
   });
 
+  it('"Camper\'s age" goes to the URL and the API, and comes back from a shared link', async () => {
+    serve();
+    const user = userEvent.setup();
+    const { router } = open();
+    await screen.findByText('24 of 50 classes');
+    const age = screen.getByRole('spinbutton', { name: "Camper's age" });
+    await user.type(age, '9');
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, age: '9' }));
+    expect(new URLSearchParams(search(router)).get('age')).toBe('9');
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
+    serve();
+    open('/classes?age=13');
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, age: '13' }));
+  });
+
   it('restores every control and the page from a shared URL', async () => {
     serve();
     open('/classes?q=ten&instructor=sam%40sportify.camp&available=true&minPrice=60&maxPrice=90&sort=-price&page=2');

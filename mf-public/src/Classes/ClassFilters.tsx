@@ -22,7 +22,16 @@ export const SORT_LABELS: Record<ClassSort, string> = {
 };
 
 /** The filter parameters this screen keeps in the URL (the page is kept beside them). */
-export const FILTER_NAMES = ['q', 'instructor', 'available', 'minPrice', 'maxPrice', 'startsFrom', 'sort'] as const;
+export const FILTER_NAMES = [
+  'q',
+  'instructor',
+  'available',
+  'minPrice',
+  'maxPrice',
+  'startsFrom',
+  'age',
+  'sort',
+] as const;
 
 interface ClassFiltersProps {
   get: (name: (typeof FILTER_NAMES)[number]) => string;
@@ -67,6 +76,17 @@ export function ClassFilters({ get, set, onClear, active }: ClassFiltersProps) {
         type="date"
         value={get('startsFrom')}
         onCommit={(startsFrom) => set({ startsFrom })}
+      />
+      {/* Classes whose age range admits this age, counted at each class's start date (by the API). */}
+      <DebouncedInput
+        label="Camper's age"
+        type="number"
+        min={0}
+        max={99}
+        step={1}
+        inputMode="numeric"
+        value={get('age')}
+        onCommit={(age) => set({ age })}
       />
       <FormField label="Sort by">
         <Select value={sort} onChange={(e) => set({ sort: e.target.value === 'newest' ? '' : e.target.value })}>

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
@@ -21,17 +21,34 @@ import { BuildLabel } from '../common/BuildLabel';
 import { ClassCard, FIRST_ROW } from '../common/ClassCard';
 import { Reveal } from '../common/Reveal';
 import { ClassFilters, FILTER_NAMES } from './ClassFilters';
+import type { AgeRange } from '../common/ageRange';
 import {
   CLASSES_PER_PAGE,
+  useGetCamperChoicesQuery,
   useGetClassEnrolmentsQuery,
   useGetClassesPageQuery,
   useGetClassSelectionsQuery,
   useGetWaitlistPlacesQuery,
+  useJoinWaitlistMutation,
   useSelectClassMutation,
   type ClassSort,
+  type Place,
 } from './classesApi';
+import { choicesFor, SELF, takenBy, takenByAll } from './family';
 import { SELECT_LABEL, selectEnabled, selectState, viewerOf, type StudentClasses } from './selectRules';
 import { WaitlistControls } from './WaitlistControls';
+
+// Loaded when a family first chooses who a class is for, not with the page.
+const WhoDialog = lazy(() => import(/* webpackChunkName: "who-dialog" */ './WhoDialog'));
+
+/** A class as the list answers it, with its optional age range. */
+type ListedClass = PublicClass & AgeRange;
+
+/** The class whose 'Who is this class for?' is open, and for which action. */
+interface Asking {
+  item: ListedClass;
+  action: 'select' | 'waitlist';
+}
 
 /**
  * Classes (docs/product.md §2, §4): approved classes as cards, each with Select (rules in selectRules.ts), a page at a time,
@@ -48,6 +65,7 @@ export function ClassesPage() {
     minPrice: url.get('minPrice') || undefined,
     maxPrice: url.get('maxPrice') || undefined,
     startsFrom: url.get('startsFrom') || undefined,
+    age: /^\d{1,2}$/.test(url.get('age')) ? url.get('age') : undefined,
     sort: (url.get('sort') || undefined) as ClassSort | undefined,
     page: url.page,
   });
@@ -62,26 +80,76 @@ export function ClassesPage() {
   const selections = useGetClassSelectionsQuery(mineArgs, skipMine);
   const enrolments = useGetClassEnrolmentsQuery(mineArgs, skipMine);
   const waitlist = useGetWaitlistPlacesQuery(mineArgs, skipMine);
-  const places = useMemo(() => new Map((waitlist.currentData ?? []).map((p) => [p.classId, p])), [waitlist]);
+  const places = useMemo(() => {
+    const byClass = new Map<string, Place[]>();
+    (waitlist.currentData ?? []).forEach((p) => byClass.set(p.classId, [...(byClass.get(p.classId) ?? []), p]));
+    return byClass;
+  }, [waitlist]);
+  // A family's campers: with any, Select and Join waitlist ask who the class is for. A failed read leaves the
+  // account choosing for itself, as before families.
+  const campersRead = useGetCamperChoicesQuery(undefined, { skip: viewer.kind !== 'student' });
+  const campers = useMemo(() => campersRead.data ?? [], [campersRead.data]);
+  const participants = useMemo(() => [...campers.map((c) => c._id), SELF], [campers]);
   const [selectClass] = useSelectClassMutation();
-  const [justSelected, setJustSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [joinWaitlist] = useJoinWaitlistMutation();
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const closeAsking = useCallback(() => setAsking(null), []);
+  // 'classId|who' of selections made here, until the list is read again.
+  const [justSelected, setJustSelected] = useState<readonly string[]>([]);
   const [pendingId, setPendingId] = useState<string | null>(null);
   const navigate = useNavigate();
   const location = useLocation();
 
+  const taken = useMemo(
+    () => ({
+      selected: takenBy(selections.currentData?.items ?? [], justSelected),
+      enrolled: takenBy(enrolments.currentData?.items ?? []),
+      waiting: takenBy((waitlist.currentData ?? []).filter((p) => p.state !== 'offered')),
+    }),
+    [selections, enrolments, waitlist, justSelected],
+  );
   const mine: StudentClasses = useMemo(
     () => ({
-      // Known once the shown cards' rows have arrived (not a previous page's). A failed read leaves the buttons
-      // usable: the API refuses a duplicate and says why.
-      known: answered(selections) && answered(enrolments),
-      selected: new Set([...(selections.currentData?.items ?? []).map((s) => s.classId), ...justSelected]),
-      enrolled: new Set((enrolments.currentData?.items ?? []).map((p) => p.classId)),
+      // Known once the shown cards' rows have arrived (not a previous page's), and the family. A failed read leaves
+      // the buttons usable: the API refuses a duplicate and says why.
+      known: answered(selections) && answered(enrolments) && (campersRead.isSuccess || campersRead.isError),
+      // A class is 'Selected' (or 'Enrolled') once every participant has it.
+      selected: takenByAll(participants, taken.selected, taken.enrolled),
+      enrolled: takenByAll(participants, taken.enrolled),
       pendingId,
     }),
-    [selections, enrolments, justSelected, pendingId],
+    [selections, enrolments, campersRead.isSuccess, campersRead.isError, participants, taken, pendingId],
   );
 
-  const onSelect = async (item: PublicClass) => {
+  const select = async (item: ListedClass, camperId: string | null) => {
+    if (viewer.kind !== 'student') return;
+    const { insertedId } = await selectClass({
+      classId: item._id,
+      className: item.className,
+      instructorName: item.instructorName,
+      seats: item.seats,
+      studentEmail: viewer.email,
+      price: item.price,
+      ...(camperId ? { camperId } : {}),
+    }).unwrap();
+    if (insertedId) {
+      setJustSelected((previous) => [...previous, `${item._id}|${camperId ?? SELF}`]);
+      void notify.notice('Your class is successfully selected');
+    }
+  };
+
+  const choose = async (camperId: string | null) => {
+    if (!asking) return;
+    const { item, action } = asking;
+    if (action === 'select') await select(item, camperId);
+    else {
+      await joinWaitlist({ classId: item._id, ...(camperId ? { camperId } : {}) }).unwrap();
+      void notify.notice('You joined the waitlist');
+    }
+    setAsking(null);
+  };
+
+  const onSelect = async (item: ListedClass) => {
     if (viewer.kind === 'visitor') {
       void notify.error('You have to login first to enroll');
       // The shell's login page returns to state.from (a location, as its guards pass it).
@@ -89,20 +157,10 @@ export function ClassesPage() {
       return;
     }
     if (viewer.kind !== 'student') return;
+    if (campers.length) return setAsking({ item, action: 'select' });
     setPendingId(item._id);
     try {
-      const { insertedId } = await selectClass({
-        classId: item._id,
-        className: item.className,
-        instructorName: item.instructorName,
-        seats: item.seats,
-        studentEmail: viewer.email,
-        price: item.price,
-      }).unwrap();
-      if (insertedId) {
-        setJustSelected((previous) => new Set(previous).add(item._id));
-        void notify.notice('Your class is successfully selected');
-      }
+      await select(item, null);
     } catch (error) {
       void notify.error(apiMessage(error) ?? `${item.className} could not be selected. Please try again.`);
     } finally {
@@ -127,7 +185,7 @@ export function ClassesPage() {
         errorText={(error) => loadErrorText('Classes', error)}
         emptyText={filtersActive ? 'No classes match your search' : 'No classes yet'}
       >
-        {(items) => (
+        {(items: ListedClass[]) => (
           <CardGrid>
             {items.map((item, index) => {
               const state = selectState(item, viewer, mine);
@@ -145,7 +203,12 @@ export function ClassesPage() {
                       </Button>
                     </Actions>
                     {item.seats <= 0 && mine.known && answered(waitlist) && state !== 'enrolled' && (
-                      <WaitlistControls classId={item._id} className={item.className} place={places.get(item._id)} />
+                      <WaitlistControls
+                        classId={item._id}
+                        className={item.className}
+                        places={places.get(item._id) ?? []}
+                        askWho={campers.length ? () => setAsking({ item, action: 'waitlist' }) : undefined}
+                      />
                     )}
                   </ClassCard>
                 </Reveal>
@@ -154,6 +217,21 @@ export function ClassesPage() {
           </CardGrid>
         )}
       </ListState>
+      {asking && (
+        <Suspense fallback={null}>
+          <WhoDialog
+            className={asking.item.className}
+            actionLabel={asking.action === 'select' ? 'Select' : 'Join waitlist'}
+            choices={choicesFor(asking.item, campers, {
+              enrolled: taken.enrolled,
+              selected: taken.selected,
+              ...(asking.action === 'waitlist' ? { waiting: taken.waiting } : {}),
+            })}
+            onChoose={choose}
+            onClose={closeAsking}
+          />
+        </Suspense>
+      )}
       {classes.data?.total === 0 && filtersActive && (
         <Centered>
           <Button type="button" onClick={url.clear}>

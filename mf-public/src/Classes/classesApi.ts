@@ -31,6 +31,8 @@ export interface ClassesQuery {
   maxPrice?: string;
   /** YYYY-MM-DD: only classes starting that day (camp time) or later. */
   startsFrom?: string;
+  /** A camper's age: only classes whose age range admits it (classes without a range admit everyone). */
+  age?: string;
   sort?: ClassSort;
   page?: number;
 }
@@ -38,12 +40,37 @@ export interface ClassesQuery {
 /** Item of GET /instructors (the instructor filter's choices). */
 export type InstructorChoice = Pick<User, '_id' | 'userName' | 'email'>;
 
-/** Body of POST /classes/selected (the payload of docs/product.md §7; the API copies the class fields from its database). */
-export type SelectClassBody = Required<ApiBody<'/classes/selected', 'post'>>;
+/**
+ * Body of POST /classes/selected (the payload of docs/product.md §7; the API copies the class fields from its
+ * database), and for whom: a camper of the account, or (no camperId) the account holder.
+ */
+type SelectedBody = ApiBody<'/classes/selected', 'post'>;
+export type SelectClassBody = Required<Omit<SelectedBody, 'camperId'>> & {
+  camperId?: Extract<SelectedBody, { camperId: unknown }>['camperId'];
+};
+
+/** Whose row: the camper's, or (no camperId) the account holder's own. */
+export interface ForWhom {
+  camperId?: string | null;
+  camperName?: string | null;
+}
+
+/** A place on a class's waitlist, for a camper or for the account holder. */
+export type Place = WaitlistPlace & ForWhom;
+
+/** One of the account's campers, as the choosing dialog needs them (GET /campers). */
+export type CamperChoice = Pick<ApiList<'/campers'>[number], '_id' | 'name' | 'dateOfBirth'>;
+
+/** Which class's waitlist, for whom (no camperId: the account holder). */
+export interface WaitlistFor {
+  classId: string;
+  camperId?: string;
+}
 
 // The Classes screen's calls. The student's selections and payments share their tags with the student remote's
 // screens, so a selection made here, deleted there or paid for refreshes both places.
-export const classesApi = api.injectEndpoints({
+// Campers are new to the shared api: their tag is added here, at run time, so the shell needs no new build.
+export const classesApi = api.enhanceEndpoints({ addTagTypes: ['Camper'] }).injectEndpoints({
   endpoints: (build) => ({
     getClassesPage: build.query<Paged<PublicClass>, ClassesQuery>({
       query: ({ page, ...filters }) => ({
@@ -74,17 +101,30 @@ export const classesApi = api.injectEndpoints({
       providesTags: [{ type: 'Payment', id: 'LIST' }],
     }),
     /** The student's waitlist places among the shown classes. */
-    getWaitlistPlaces: build.query<WaitlistPlace[], ShownClasses>({
+    getWaitlistPlaces: build.query<Place[], ShownClasses>({
       query: ({ email, classIds }) => ({ url: `/waitlist/places/${encodeURIComponent(email)}`, params: { classIds } }),
       providesTags: [{ type: 'Waitlist', id: 'LIST' }],
     }),
-    joinWaitlist: build.mutation<WaitlistPlace, string>({
-      query: (classId) => ({ url: `/waitlist/${classId}`, method: 'POST' }),
+    /** The account's campers (for the 'Who is this class for?' dialog); students only. */
+    getCamperChoices: build.query<CamperChoice[], void>({
+      query: () => ({ url: '/campers' }),
+      providesTags: [{ type: 'Camper', id: 'LIST' }],
+    }),
+    joinWaitlist: build.mutation<Place, WaitlistFor>({
+      query: ({ classId, camperId }) => ({
+        url: `/waitlist/${classId}`,
+        method: 'POST',
+        ...(camperId ? { data: { camperId } } : {}),
+      }),
       invalidatesTags: [{ type: 'Waitlist', id: 'LIST' }],
     }),
     /** Leaves the list (declining a held seat, if one was offered meanwhile). */
-    leaveWaitlist: build.mutation<ApiResponse<'/waitlist/{classId}', 'delete'>, string>({
-      query: (classId) => ({ url: `/waitlist/${classId}`, method: 'DELETE' }),
+    leaveWaitlist: build.mutation<ApiResponse<'/waitlist/{classId}', 'delete'>, WaitlistFor>({
+      query: ({ classId, camperId }) => ({
+        url: `/waitlist/${classId}`,
+        method: 'DELETE',
+        ...(camperId ? { params: { camperId } } : {}),
+      }),
       invalidatesTags: [
         { type: 'Waitlist', id: 'LIST' },
         { type: 'Selection', id: 'LIST' },
@@ -105,6 +145,7 @@ export const {
   useGetClassEnrolmentsQuery,
   useSelectClassMutation,
   useGetWaitlistPlacesQuery,
+  useGetCamperChoicesQuery,
   useJoinWaitlistMutation,
   useLeaveWaitlistMutation,
 } = classesApi;

@@ -1,4 +1,4 @@
-// Set at build time (SPORTIFY_BUILD_LABEL, see webpack.shared.js); undefined outside webpack (jest).
+// Set at build time (SPORTIFY_BUILD_LABEL, see @sportify/build); undefined outside webpack (jest).
 declare const __BUILD_LABEL__: string | undefined;
 
 /** A short label naming this build (e.g. a preview), shown only when one was set; normal builds render nothing. */

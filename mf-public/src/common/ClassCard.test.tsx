@@ -42,6 +42,21 @@ describe('ClassCard', () => {
     expect(screen.getByRole('article', { name: 'Undated' })).not.toHaveTextContent('Starts');
   });
 
+  it('shows the age range in its three forms, and nothing for a class open to every age', () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <ClassCard item={{ ...item, className: 'Both', minAge: 8, maxAge: 12 }} />
+        <ClassCard item={{ ...item, className: 'From', minAge: 13 }} />
+        <ClassCard item={{ ...item, className: 'Until', maxAge: 7 }} />
+        <ClassCard item={{ ...item, className: 'Open' }} />
+      </ThemeProvider>,
+    );
+    expect(screen.getByRole('article', { name: 'Both' })).toHaveTextContent('Ages 8–12');
+    expect(screen.getByRole('article', { name: 'From' })).toHaveTextContent('Ages 13+');
+    expect(screen.getByRole('article', { name: 'Until' })).toHaveTextContent('Up to age 7');
+    expect(screen.getByRole('article', { name: 'Open' })).not.toHaveTextContent(/Ages|Up to age/);
+  });
+
   it('turns red when no seats are left', () => {
     renderCard(0);
     expect(screen.getByRole('article', { name: 'Tennis Camp' })).toHaveStyle({

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Card, CardBody, ClassPicture, startsLabel, type PublicClass } from '@sportify/shared-ui';
+import { ageLabel, type AgeRange } from './ageRange';
 
 const Image = styled(ClassPicture)`
   width: 100%;
@@ -13,7 +14,11 @@ const Image = styled(ClassPicture)`
 export const FIRST_ROW = 3;
 
 export interface ClassCardProps {
-  item: Pick<PublicClass, 'className' | 'classImage' | 'instructorName' | 'seats' | 'price' | 'enrolled' | 'startDate'>;
+  item: Pick<
+    PublicClass,
+    'className' | 'classImage' | 'instructorName' | 'seats' | 'price' | 'enrolled' | 'startDate'
+  > &
+    AgeRange;
   /** Shows 'Enrolled Student' (popular classes). */
   showEnrolled?: boolean;
   /** Action area, e.g. the Select button. */
@@ -31,6 +36,7 @@ export interface ClassCardProps {
 export function ClassCard({ item, showEnrolled = false, children, priority = false, titleAs = 'h2' }: ClassCardProps) {
   const Title = titleAs;
   const full = item.seats === 0;
+  const ages = ageLabel(item);
   return (
     <Card $danger={full} aria-label={item.className} data-full={full || undefined}>
       <Image
@@ -48,6 +54,7 @@ export function ClassCard({ item, showEnrolled = false, children, priority = fal
         <p>Available Seats: {item.seats}</p>
         <p>Price: ${item.price}</p>
         {item.startDate && <p>{startsLabel(item.startDate)}</p>}
+        {ages && <p>{ages}</p>}
         {showEnrolled && <p>Enrolled Student: {item.enrolled ?? 0}</p>}
         {children}
       </CardBody>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { apiErrorMessage, Button, formatCampDate, notify } from '@sportify/shared-ui';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { forSuffix, type ForWhom } from '../common/forWhom';
 import { useCancelEnrolmentMutation, type EnrolledItem } from './enrolledApi';
 
 /**
  * Cancel enrolment for one row, with its confirmation. After the cutoff (the API's `cancelUntil`) the button is
  * disabled with the reason in its title; the API refuses a late cancellation anyway.
  */
-export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem; now?: number }) {
+export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem & ForWhom; now?: number }) {
   const [cancel, { isLoading }] = useCancelEnrolmentMutation();
   const [asking, setAsking] = useState(false);
   // Read once per row: the cutoff is hours away from any render, and a steady value keeps renders pure.
@@ -31,7 +32,7 @@ export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem; n
         $variant="danger"
         disabled={closed || isLoading}
         aria-busy={isLoading || undefined}
-        aria-label={`Cancel enrolment in ${item.className}`}
+        aria-label={`Cancel enrolment in ${item.className}${forSuffix(item)}`}
         title={
           closed
             ? `Cancellations closed on ${formatCampDate(item.cancelUntil)}, ${
@@ -46,7 +47,7 @@ export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem; n
       <ConfirmDialog
         open={asking}
         title={`Cancel your place in ${item.className}?`}
-        text={`The full price, ${item.price}$, will be refunded.`}
+        text={`${item.camperName ? `${item.camperName}'s place. ` : ''}The full price, ${item.price}$, will be refunded.`}
         confirmLabel="Yes, cancel it"
         cancelLabel="No, keep it"
         tone="danger"

@@ -44,7 +44,7 @@ describe('My Enrolled Classes', () => {
     const table = await screen.findByRole('table', { name: 'My Enrolled Classes' });
     const swim = within(table).getByRole('row', { name: /Swimming Lessons/ });
     expect(swim).toHaveTextContent('Starts Tue, Jul 6, 2027, 9:00 AM EDT');
-    const link = within(swim).getByRole('link', { name: 'Add Swimming Lessons to calendar' });
+    const link = within(swim).getByRole('link', { name: 'Add to calendar: Swimming Lessons' });
     expect(link).toHaveTextContent('Add to calendar');
     expect(link).toHaveAttribute('href', 'http://localhost:5000/classes/c2/calendar.ics');
     expect(link).toHaveAttribute('download');
@@ -92,6 +92,18 @@ describe('My Enrolled Classes', () => {
     expect(within(first).getByText(/2026/)).toHaveAttribute('dateTime', newer.date);
     expect(within(first).getByText(/2026/).textContent).not.toContain('2026-07-15');
     expect(http.calls.map((c) => c.url)).toEqual([`/payments/enrolled/${encodeURIComponent(email)}`]);
+  });
+
+  it("names the camper on a camper's row, and the Cancel button says whose place it is", async () => {
+    const forAva = { ...older, _id: 'p3', camperId: 'k1', camperName: 'Ava Chen' };
+    http = mockApi({ [listUrl]: pagedRoute([older, forAva]) });
+    open();
+    const table = await screen.findByRole('table', { name: 'My Enrolled Classes' });
+    const rows = within(table).getAllByRole('row', { name: /Soccer Training/ });
+    expect(rows).toHaveLength(2);
+    expect(rows.filter((row) => row.textContent?.includes('For Ava Chen'))).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Cancel enrolment in Soccer Training (Ava Chen)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel enrolment in Soccer Training' })).toBeInTheDocument();
   });
 
   it('shows an empty state that links to the classes', async () => {

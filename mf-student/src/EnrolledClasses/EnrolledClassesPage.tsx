@@ -14,6 +14,7 @@ import {
 import { PageCount } from '../common/ListPages';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
+import type { ForWhom } from '../common/forWhom';
 import { CancelEnrolment } from './CancelEnrolment';
 import { useGetEnrolledClassesQuery, type EnrolledItem } from './enrolledApi';
 
@@ -22,6 +23,11 @@ const enrolledDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', tim
 
 /** Spec: the price is the amount followed by a dollar sign. */
 const formatEnrolledPrice = (price: number) => `${price}$`;
+
+const Camper = styled.span`
+  display: block;
+  font-weight: 600;
+`;
 
 const Sub = styled.span`
   display: block;
@@ -73,16 +79,22 @@ function EnrolledList({ email }: { email: string }) {
             stackBelow={640}
             columns={['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date', 'Cancel']}
           >
-            {rows.map((item, index) => (
+            {rows.map((item: EnrolledItem & ForWhom, index) => (
               <tr key={item._id}>
                 <td data-label="#">{first + index + 1}</td>
                 <td data-label="Class Name">
                   {item.className}
+                  {item.camperName && <Camper>For {item.camperName}</Camper>}
                   {item.startDate && (
                     <>
                       <Sub>{startsLabel(item.startDate)}</Sub>
                       <Sub>
-                        <a href={calendarUrl(item.classId)} download aria-label={`Add ${item.className} to calendar`}>
+                        <a
+                          href={calendarUrl(item.classId)}
+                          download
+                          // Its visible text first (WCAG's label in name), then which class, and for whom.
+                          aria-label={`Add to calendar: ${item.className}${item.camperName ? ` (${item.camperName})` : ''}`}
+                        >
                           Add to calendar
                         </a>
                       </Sub>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SelectedClass } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
@@ -60,6 +60,18 @@ describe('Payment (test-mode card form of the API sandbox)', () => {
     expect(await screen.findByRole('button', { name: 'Pay' })).toBeEnabled();
     // The browser names the selection only; the amount is the API's.
     expect(http.calls.find((c) => c.url === '/create-payment-intent')?.body).toEqual({ selectionId: 's1' });
+  });
+
+  it('names the camper the seat is for, and no camper for the account holder', async () => {
+    http = routes({ 'GET /classes/payment/s1': [200, { ...soccer, camperId: 'k1', camperName: 'Ava Chen' }] });
+    open();
+    const summary = await screen.findByRole('article', { name: 'Soccer Training' });
+    expect(summary).toHaveTextContent('CamperAva Chen');
+    http.restore();
+    cleanup();
+    http = routes();
+    open();
+    expect(await screen.findByRole('article', { name: 'Soccer Training' })).not.toHaveTextContent('Camper');
   });
 
   it('pays with 4242…: confirms through the sandbox with billing e-mail and name, records it, goes to enrolled', async () => {

@@ -16,6 +16,7 @@ import {
 } from '@sportify/shared-ui';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
+import type { ForWhom } from '../common/forWhom';
 import type { CheckoutProps } from './CheckoutForm';
 import { useCreatePaymentIntentQuery, useGetPaymentSelectionQuery, type BillingDetails } from './paymentApi';
 import { SandboxCheckout } from './SandboxCheckout';
@@ -87,12 +88,20 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
     );
   }
 
+  // Whom the seat is for, when it is one of the account's campers.
+  const { camperName } = selection as SelectedClass & ForWhom;
   return (
     <Panel aria-labelledby="payment-class">
       <Body>
         <Summary>
           <dt>Class</dt>
           <dd id="payment-class">{selection.className}</dd>
+          {camperName && (
+            <>
+              <dt>Camper</dt>
+              <dd>{camperName}</dd>
+            </>
+          )}
           <dt>Instructor</dt>
           <dd>{selection.instructorName}</dd>
           <dt>Price</dt>

@@ -213,6 +213,33 @@ describe('My Selected Classes: a seat held from the waitlist', () => {
     expect(first).not.toHaveTextContent('Held for you');
   });
 
+  it("names the camper of a camper's selection, and declines a camper's held seat for that camper", async () => {
+    const forAva = { ...held, _id: 's3', camperId: 'k1', camperName: 'Ava Chen' } as SelectedClass;
+    let rows = [soccer, forAva];
+    http = mockApi({
+      [listUrl]: pagedRoute(() => rows),
+      'DELETE /waitlist/c2': (config) => {
+        expect(config.params).toEqual({ camperId: 'k1' });
+        rows = [soccer];
+        return [200, { deletedCount: 1 }];
+      },
+    });
+    const user = userEvent.setup();
+    open();
+    const table = await screen.findByRole('table', { name: 'My Selected Classes' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).not.toHaveTextContent('For ');
+    expect(within(second).getAllByRole('cell')[1]).toHaveTextContent(/^Tennis CampFor Ava ChenHeld for you until/);
+    expect(within(second).getByRole('link', { name: 'Pay for Tennis Camp (Ava Chen)' })).toHaveAttribute(
+      'href',
+      '/dashboard/payment/s3',
+    );
+    await user.click(within(second).getByRole('button', { name: 'Delete Tennis Camp (Ava Chen)' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, remove it!' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Removed!' })).toBeInTheDocument();
+    expect(http.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/waitlist/c2']);
+  });
+
   it('declines a held seat (leaving the waitlist) instead of deleting the selection', async () => {
     let rows = [soccer, held];
     http = mockApi({

@@ -17,6 +17,7 @@ import { PageCount } from '../common/ListPages';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
+import { forSuffix, type ForWhom } from '../common/forWhom';
 import { useDeclineHeldSeatMutation, useDeleteSelectedClassMutation, useGetSelectedClassesQuery } from './selectedApi';
 
 // The end of a hold, in the user's locale, e.g. "November 22, 2026 at 9:05 AM".
@@ -26,6 +27,12 @@ const Held = styled.span`
   display: block;
   margin-top: ${({ theme }) => theme.space(1)};
   color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+`;
+
+const Camper = styled.span`
+  display: block;
+  margin-top: ${({ theme }) => theme.space(1)};
   font-weight: 600;
 `;
 
@@ -54,7 +61,7 @@ function SelectedClassesList({ email }: { email: string }) {
   const first = data ? (data.page - 1) * data.limit : 0;
   const [deleteSelected, { isLoading: deleting }] = useDeleteSelectedClassMutation();
   const [declineHeld, { isLoading: declining }] = useDeclineHeldSeatMutation();
-  const [toDelete, setToDelete] = useState<SelectedClass | null>(null);
+  const [toDelete, setToDelete] = useState<(SelectedClass & ForWhom) | null>(null);
   const [removed, setRemoved] = useState(false);
 
   const confirmDelete = async () => {
@@ -63,7 +70,11 @@ function SelectedClassesList({ email }: { email: string }) {
     if (!item) return;
     try {
       // A held seat is declined, so it goes to the next student waiting at once.
-      await (item.heldUntil ? declineHeld(item.classId) : deleteSelected(item._id)).unwrap();
+      await (
+        item.heldUntil
+          ? declineHeld({ classId: item.classId, ...(item.camperId ? { camperId: item.camperId } : {}) })
+          : deleteSelected(item._id)
+      ).unwrap();
       setRemoved(true);
     } catch (err) {
       notify.error(apiErrorMessage(err, `${item.className} could not be removed. Please try again.`));
@@ -86,11 +97,12 @@ function SelectedClassesList({ email }: { email: string }) {
             stackBelow={640}
             columns={['#', 'Class Name', 'Instructor Name', 'Available Seats', 'Pay', 'Delete']}
           >
-            {selections.map((item, index) => (
+            {selections.map((item: SelectedClass & ForWhom, index) => (
               <tr key={item._id}>
                 <td data-label="#">{first + index + 1}</td>
                 <td data-label="Class Name" data-held={item.heldUntil ? true : undefined}>
                   {item.className}
+                  {item.camperName && <Camper>For {item.camperName}</Camper>}
                   {item.heldUntil && (
                     <Held>
                       Held for you until{' '}
@@ -104,7 +116,11 @@ function SelectedClassesList({ email }: { email: string }) {
                 </Seats>
                 <td data-label="Pay">
                   {/* The visible word stays 'Pay'; the row's class name tells screen-reader users which one. */}
-                  <Button as={Link} to={`/dashboard/payment/${item._id}`} aria-label={`Pay for ${item.className}`}>
+                  <Button
+                    as={Link}
+                    to={`/dashboard/payment/${item._id}`}
+                    aria-label={`Pay for ${item.className}${forSuffix(item)}`}
+                  >
                     Pay
                   </Button>
                 </td>
@@ -113,7 +129,7 @@ function SelectedClassesList({ email }: { email: string }) {
                     type="button"
                     $variant="danger"
                     disabled={deleting || declining}
-                    aria-label={`Delete ${item.className}`}
+                    aria-label={`Delete ${item.className}${forSuffix(item)}`}
                     onClick={() => setToDelete(item)}
                   >
                     Delete

@@ -17,8 +17,16 @@ export const selectedApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'Selection', id: 'LIST' }],
     }),
     /** Declines the seat held for the student (it goes to the next in line) by leaving the class's waitlist. */
-    declineHeldSeat: build.mutation<ApiResponse<'/waitlist/{classId}', 'delete'>, string>({
-      query: (classId) => ({ url: `/waitlist/${encodeURIComponent(classId)}`, method: 'DELETE' }),
+    declineHeldSeat: build.mutation<
+      ApiResponse<'/waitlist/{classId}', 'delete'>,
+      { classId: string; camperId?: string }
+    >({
+      query: ({ classId, camperId }) => ({
+        url: `/waitlist/${encodeURIComponent(classId)}`,
+        method: 'DELETE',
+        // Whose held seat: a camper's, or (none) the account holder's.
+        ...(camperId ? { params: { camperId } } : {}),
+      }),
       invalidatesTags: [
         { type: 'Selection', id: 'LIST' },
         { type: 'Waitlist', id: 'LIST' },

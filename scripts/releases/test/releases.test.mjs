@@ -17,7 +17,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
-import buildInfo from '../../../webpack.build-info.js';
+import buildInfo from '@sportify/build/plugins/build-info.js';
 import { repoRoot } from '../store.mjs';
 
 const { BuildInfoPlugin } = buildInfo;

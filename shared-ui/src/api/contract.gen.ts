@@ -21,6 +21,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CampersController_list"];
+        put?: never;
+        post: operations["CampersController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["CampersController_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["CampersController_update"];
+        trace?: never;
+    };
+    "/campers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CampersController_exportData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/classes": {
         parameters: {
             query?: never;
@@ -53,6 +101,22 @@ export interface paths {
         patch: operations["ClassesController_update"];
         trace?: never;
     };
+    "/classes/{id}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["RostersController_mark"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/classes/{id}/calendar.ics": {
         parameters: {
             query?: never;
@@ -61,6 +125,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["ClassesController_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/classes/{id}/roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RostersController_roster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/classes/{id}/roster.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RostersController_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -666,7 +762,74 @@ export interface components {
              */
             total: number;
         };
+        AttendanceDto: {
+            /**
+             * @description A session day of the class ('YYYY-MM-DD')
+             * @example 2027-07-06
+             */
+            date: string;
+            /**
+             * @description A roster row's participantId
+             * @example 665f1c2e9b1e8a3d4c5b6a72
+             */
+            participantId: string;
+            present: boolean;
+        };
+        AttendanceSavedResponse: {
+            /**
+             * @description Session day -> present; a day not taken yet is absent
+             * @example {
+             *       "2027-07-06": true
+             *     }
+             */
+            attendance: {
+                [key: string]: boolean;
+            };
+            participantId: string;
+        };
         BillingDetailsDto: Record<string, never>;
+        CamperResponse: {
+            _id: string;
+            /**
+             * @description Today's age in the camp's time zone
+             * @example 9
+             */
+            age: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @example 2017-05-14 */
+            dateOfBirth: string;
+            /** @example Mia Chen */
+            emergencyContact: string;
+            /** @example +1 555 0100 */
+            emergencyPhone: string;
+            /** @example Leo Chen */
+            name: string;
+            /**
+             * @description May be empty
+             * @example Peanut allergy
+             */
+            notes: string;
+        };
+        CamperSelectionBodyDto: {
+            /**
+             * @description One of the caller's campers
+             * @example 665f1c2e9b1e8a3d4c5b6a72
+             */
+            camperId: string;
+            /** @example 665f1c2e9b1e8a3d4c5b6a71 */
+            classId: string;
+            /** @description Ignored */
+            className?: string;
+            /** @description Ignored */
+            instructorName?: string;
+            /** @description Ignored: the price comes from the database */
+            price?: number;
+            /** @description Ignored */
+            seats?: number;
+            /** @description Must be the caller's own e-mail when sent */
+            studentEmail?: string;
+        };
         CardErrorResponse: {
             /** @example card_declined */
             code: string;
@@ -722,6 +885,16 @@ export interface components {
             /** @example Jordan Lee */
             instructorName: string;
             /**
+             * @description Oldest age admitted, at the start date
+             * @example 12
+             */
+            maxAge?: number;
+            /**
+             * @description Youngest age admitted, at the start date
+             * @example 8
+             */
+            minAge?: number;
+            /**
              * @description Dollars
              * @example 120
              */
@@ -770,6 +943,21 @@ export interface components {
             /** @example succeeded */
             status: string;
         };
+        CreateCamperDto: {
+            /**
+             * @description YYYY-MM-DD, in the past, at most 25 years ago
+             * @example 2017-05-14
+             */
+            dateOfBirth: string;
+            /** @example Mia Chen */
+            emergencyContact: string;
+            /** @example +1 (555) 010-0199 */
+            emergencyPhone: string;
+            /** @example Leo Chen */
+            name: string;
+            /** @example Peanut allergy: carries an EpiPen */
+            notes?: string;
+        };
         CreateClassDto: {
             /** @example http://localhost:3000/images/classes/volleyball.svg */
             classImage: string;
@@ -781,6 +969,16 @@ export interface components {
             instructorEmail?: string;
             /** @description Ignored: the signed-in instructor's name is used */
             instructorName?: string;
+            /**
+             * @description The maximum age (whole years, counted at the start date)
+             * @example 12
+             */
+            maxAge?: number;
+            /**
+             * @description The minimum age (whole years, counted at the start date)
+             * @example 8
+             */
+            minAge?: number;
             /** @example 90 */
             price: number;
             /** @example 12 */
@@ -804,20 +1002,6 @@ export interface components {
             price?: number;
             /** @description The selected class to pay for (the id in /dashboard/payment/{id}) */
             selectionId: string;
-        };
-        CreateSelectionDto: {
-            /** @example 665f1c2e9b1e8a3d4c5b6a71 */
-            classId: string;
-            /** @description Ignored */
-            className?: string;
-            /** @description Ignored */
-            instructorName?: string;
-            /** @description Ignored: the price comes from the database */
-            price?: number;
-            /** @description Ignored */
-            seats?: number;
-            /** @description Must be the caller's own e-mail when sent */
-            studentEmail?: string;
         };
         CreateUserDto: {
             /**
@@ -846,6 +1030,10 @@ export interface components {
         };
         EnrolledItemResponse: {
             _id: string;
+            /** @description The camper enrolled; absent: the account holder itself */
+            camperId?: string;
+            /** @example Leo Chen */
+            camperName?: string;
             /**
              * Format: date-time
              * @description The student may cancel until then: CANCEL_CUTOFF_HOURS before the class starts, or CANCEL_UNDATED_DAYS after the payment for a class without a start date
@@ -886,6 +1074,10 @@ export interface components {
             total: number;
         };
         EnrolmentCancelledResponse: {
+            /** @description The camper whose enrolment ended; absent: the account holder */
+            camperId?: string;
+            /** @example Leo Chen */
+            camperName?: string;
             /** @enum {boolean} */
             cancelled: true;
             /** @example Soccer Fundamentals */
@@ -1066,6 +1258,16 @@ export interface components {
             /** @example Jordan Lee */
             instructorName: string;
             /**
+             * @description Oldest age admitted, at the start date
+             * @example 12
+             */
+            maxAge?: number;
+            /**
+             * @description Youngest age admitted, at the start date
+             * @example 8
+             */
+            minAge?: number;
+            /**
              * @description Dollars
              * @example 120
              */
@@ -1156,6 +1358,51 @@ export interface components {
             /** @description null: an unversioned build */
             version: string | null;
         };
+        RosterResponse: {
+            campers: components["schemas"]["RosterRowResponse"][];
+            classId: string;
+            /** @example Soccer Fundamentals */
+            className: string;
+            /**
+             * @example [
+             *       "2027-07-06",
+             *       "2027-07-13"
+             *     ]
+             */
+            sessions: string[];
+        };
+        RosterRowResponse: {
+            /**
+             * @description Today's age; null for an account holder
+             * @example 9
+             */
+            age: number | null;
+            /**
+             * @description Age on the class's start day
+             * @example 9
+             */
+            ageAtStart: number | null;
+            /**
+             * @description Session day -> present; a day not taken yet is absent
+             * @example {
+             *       "2027-07-06": true
+             *     }
+             */
+            attendance: {
+                [key: string]: boolean;
+            };
+            camperId?: string;
+            /** @example Mia Chen */
+            emergencyContact: string;
+            /** @example +1 555 0100 */
+            emergencyPhone: string;
+            /** @example Leo Chen */
+            name: string;
+            /** @example Peanut allergy */
+            notes: string;
+            /** @description The camper's id, or self:{paymentId} for an account holder enrolled for itself */
+            participantId: string;
+        };
         SandboxConfirmDto: {
             billingDetails?: components["schemas"]["BillingDetailsDto"];
             /** @example 4242 4242 4242 4242 */
@@ -1175,6 +1422,20 @@ export interface components {
         SandboxConfirmResponse: {
             paymentIntent: components["schemas"]["ConfirmedIntentResponse"];
         };
+        SelectionBodyDto: {
+            /** @example 665f1c2e9b1e8a3d4c5b6a71 */
+            classId: string;
+            /** @description Ignored */
+            className?: string;
+            /** @description Ignored */
+            instructorName?: string;
+            /** @description Ignored: the price comes from the database */
+            price?: number;
+            /** @description Ignored */
+            seats?: number;
+            /** @description Must be the caller's own e-mail when sent */
+            studentEmail?: string;
+        };
         SelectionPageResponse: {
             items: components["schemas"]["SelectionResponse"][];
             /** @example 24 */
@@ -1189,6 +1450,10 @@ export interface components {
         };
         SelectionResponse: {
             _id: string;
+            /** @description The camper the seat is for; absent: the account holder itself */
+            camperId?: string;
+            /** @example Leo Chen */
+            camperName?: string;
             classId: string;
             /** @example Soccer Fundamentals */
             className: string;
@@ -1292,11 +1557,36 @@ export interface components {
              */
             total: number;
         };
+        UpdateCamperDto: {
+            /**
+             * @description YYYY-MM-DD, in the past, at most 25 years ago
+             * @example 2017-05-14
+             */
+            dateOfBirth?: string;
+            /** @example Mia Chen */
+            emergencyContact?: string;
+            /** @example +1 (555) 010-0199 */
+            emergencyPhone?: string;
+            /** @example Leo Chen */
+            name?: string;
+            /** @example Peanut allergy: carries an EpiPen */
+            notes?: string;
+        };
         UpdateClassDto: {
             /** @description Seats in all; the available seats become this minus the students enrolled at the time of the write */
             capacity?: number;
             classImage?: string;
             className?: string;
+            /**
+             * @description The maximum age (whole years, counted at the start date); null removes it
+             * @example 12
+             */
+            maxAge?: number | null;
+            /**
+             * @description The minimum age (whole years, counted at the start date); null removes it
+             * @example 8
+             */
+            minAge?: number | null;
             price?: number;
             /**
              * @description Weekly sessions; null: back to one
@@ -1356,6 +1646,10 @@ export interface components {
             };
         };
         WaitlistPlaceResponse: {
+            /** @description The camper waiting; absent: the account holder itself */
+            camperId?: string;
+            /** @example Leo Chen */
+            camperName?: string;
             classId: string;
             /**
              * Format: date-time
@@ -1369,6 +1663,13 @@ export interface components {
             position: number;
             /** @enum {string} */
             state: "waiting" | "offered";
+        };
+        WaitlistWhoDto: {
+            /**
+             * @description One of the caller's campers; absent: the account holder itself
+             * @example 665f1c2e9b1e8a3d4c5b6a72
+             */
+            camperId?: string;
         };
     };
     responses: never;
@@ -1405,9 +1706,143 @@ export interface operations {
             };
         };
     };
+    CampersController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's campers, in the order they were added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CamperResponse"][];
+                };
+            };
+        };
+    };
+    CampersController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCamperDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CamperResponse"];
+                };
+            };
+        };
+    };
+    CampersController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResultResponse"];
+                };
+            };
+            /** @description No such camper of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description {name} is enrolled in {className}; cancel that enrolment first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CampersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCamperDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CamperResponse"];
+                };
+            };
+            /** @description No such camper of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CampersController_exportData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything kept about the family: account, campers, selections, enrolments, waitlist places, attendance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
     ClassesController_approved: {
         parameters: {
             query?: {
+                /** @description Only classes whose age range admits this age (classes without a range admit everyone) */
+                age?: number;
                 /** @description true: only classes with free seats */
                 available?: "true" | "false";
                 /** @description The instructor's e-mail */
@@ -1429,7 +1864,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Approved classes: every one as an array without parameters (the spec), a page with any parameter */
+            /** @description Approved classes: every one as an array without parameters (docs/product.md), a page with any parameter */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1518,6 +1953,53 @@ export interface operations {
             };
         };
     };
+    RostersController_mark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceDto"];
+            };
+        };
+        responses: {
+            /** @description The row's attendance after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceSavedResponse"];
+                };
+            };
+            /** @description Not a session of the class, or a malformed mark */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the class's instructor or an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     ClassesController_calendar: {
         parameters: {
             query?: never;
@@ -1539,6 +2021,77 @@ export interface operations {
                 };
             };
             /** @description No such approved class, or it has no start date */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RostersController_roster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RosterResponse"];
+                };
+            };
+            /** @description Not the class's instructor or an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RostersController_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The roster and its attendance as CSV (present, absent, or blank when not taken) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not the class's instructor or an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such class */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1635,9 +2188,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description The spec's body (the account holder), or the same with camperId (one of the caller's campers) */
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateSelectionDto"];
+                "application/json": components["schemas"]["SelectionBodyDto"] | components["schemas"]["CamperSelectionBodyDto"];
             };
         };
         responses: {
@@ -1649,7 +2203,14 @@ export interface operations {
                     "application/json": components["schemas"]["InsertResultResponse"];
                 };
             };
-            /** @description No such approved class */
+            /** @description {name} is not in this class's age range ({range}) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such approved class, or no such camper of the caller's */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2577,7 +3138,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistWhoDto"];
+            };
+        };
         responses: {
             /** @description The caller's place on the class's waitlist */
             201: {
@@ -2606,7 +3171,10 @@ export interface operations {
     };
     WaitlistController_leave: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One of the caller's campers; absent: the account holder itself */
+                camperId?: string;
+            };
             header?: never;
             path: {
                 classId: string;

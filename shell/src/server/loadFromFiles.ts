@@ -6,7 +6,7 @@ declare const __non_webpack_require__: NodeJS.Require;
  * Server container file -> its federation name and the URL folder the browser loads that release from
  * (serverRemotes.ts fills it from the page's config). Keyed by file, as two releases of one remote (live and a
  * canary) are loaded side by side. A remote's server container takes its public path from here as it starts
- * (HostPublicPathPlugin in webpack.shared.js), so pictures and asset URLs in server HTML are the browser build's.
+ * (HostPublicPathPlugin of @sportify/build), so pictures and asset URLs in server HTML are the browser build's.
  */
 export const publicPaths = new Map<string, { federation: string; publicPath: string }>();
 

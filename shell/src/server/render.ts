@@ -1,4 +1,4 @@
-// The entry of the shell's server build (dist/server/render.js, see webpack.shared.js), called by the page server.
+// The entry of the shell's server build (dist/server/render.js, see @sportify/build), called by the page server.
 // Async boundary: the shared singletons are negotiated before any app code runs, as in the browser's index.ts.
 import type { RenderInput as Input, RenderResult } from '@sportify/platform/render';
 import type { ShellConfig } from '../config/loadConfig';

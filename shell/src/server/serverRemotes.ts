@@ -27,7 +27,7 @@ function forget(instance: Instance, entry: string, name: string): void {
  * The name the runtime knows one server container by. Each file (one release of one remote) is registered under a
  * name of its own, so two releases of a remote served at once (live and a canary) never replace each other, and two
  * renders at once each load the container their page names. A remote's asset URLs (pictures) are the browser's:
- * the folder of the manifest the page's config gives for it (webpack.shared.js HostPublicPathPlugin).
+ * the folder of the manifest the page's config gives for it (HostPublicPathPlugin of @sportify/build).
  */
 function containerName(federation: string, entry: string, manifest: string | undefined): string {
   const instance = getInstance();

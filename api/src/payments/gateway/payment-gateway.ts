@@ -7,6 +7,8 @@ export interface IntentMetadata {
   email: string;
   classId: string;
   selectionId: string;
+  /** The camper the seat is for; absent: the account holder. An id only: no camper data goes to the provider. */
+  camperId?: string;
 }
 
 export interface GatewayIntent {

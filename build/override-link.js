@@ -9,7 +9,7 @@ const DEV_OVERRIDE_KEY = 'sportify-dev-only-override-key-change-me-in-production
 /** The longest validity a signed link may have: the page server refuses a longer one. */
 const MAX_LINK_HOURS = 24;
 
-/** The running site: SITE_URL, else the page server's port on this machine. */
+/** The running site: SITE_URL, else the page server's port on localhost. */
 const siteUrl = (env = process.env) =>
   (env.SITE_URL || `http://localhost:${env.SHELL_PORT || 3000}`).replace(/\/+$/, '');
 

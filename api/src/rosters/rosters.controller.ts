@@ -1,0 +1,69 @@
+import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Caller } from '../auth/caller';
+import { CurrentCaller } from '../auth/current-caller.decorator';
+import { Roles } from '../auth/roles.decorator';
+import { ParseObjectIdPipe } from '../common/object-id';
+import { rosterCsv } from './roster-csv';
+import { AttendanceDto } from './roster.dto';
+import type { AttendanceSaved, Roster } from './roster.model';
+import { AttendanceSavedResponse, RosterResponse } from './roster.responses';
+import { RostersService } from './rosters.service';
+
+@ApiTags('rosters')
+@ApiBearerAuth('api')
+@Roles('instructor', 'admin')
+@ApiForbiddenResponse({ description: "Not the class's instructor or an admin" })
+@ApiNotFoundResponse({ description: 'No such class' })
+@Controller('classes')
+export class RostersController {
+  constructor(private readonly rosters: RostersService) {}
+
+  @Get(':id/roster')
+  @ApiOkResponse({ type: RosterResponse })
+  roster(@CurrentCaller() caller: Caller, @Param('id', ParseObjectIdPipe) id: string): Promise<Roster> {
+    return this.rosters.roster(caller, id);
+  }
+
+  @Put(':id/attendance')
+  @ApiOkResponse({ type: AttendanceSavedResponse, description: "The row's attendance after the change" })
+  @ApiBadRequestResponse({ description: 'Not a session of the class, or a malformed mark' })
+  mark(
+    @CurrentCaller() caller: Caller,
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Body() dto: AttendanceDto,
+  ): Promise<AttendanceSaved> {
+    return this.rosters.mark(caller, id, dto);
+  }
+
+  @Get(':id/roster.csv')
+  @ApiProduces('text/csv')
+  @ApiOkResponse({
+    description: 'The roster and its attendance as CSV (present, absent, or blank when not taken)',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  })
+  async csv(
+    @CurrentCaller() caller: Caller,
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    const roster = await this.rosters.roster(caller, id);
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="roster-${roster.classId}.csv"`,
+        'Cache-Control': 'no-store',
+      })
+      .send(rosterCsv(roster));
+  }
+}

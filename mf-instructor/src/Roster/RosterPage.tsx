@@ -1,0 +1,169 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Link, useParams } from '@sportify/shared-ui/router';
+import styled from 'styled-components';
+import {
+  apiErrorMessage,
+  apiStatus,
+  Button,
+  DataTable,
+  LoadError,
+  notify,
+  PageHeading,
+  selectSession,
+  Spinner,
+  StatePanel,
+  useAppSelector,
+} from '@sportify/shared-ui';
+import { saveFile } from './saveFile';
+import { useGetRosterQuery, useRosterCsvMutation, useSetAttendanceMutation, type Roster } from './rosterApi';
+
+// A session is a calendar day, not an instant: formatted as such, whatever the browser's zone.
+const sessionDay = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dayLabel = (date: string) => sessionDay.format(new Date(`${date}T00:00:00Z`));
+
+const COLUMNS = ['Camper', 'Age', 'Allergies and medical notes', 'Emergency contact', 'Phone'];
+
+/**
+ * Roster: who is enrolled in a class (age, notes, whom to call) and their attendance per session, for the class's
+ * instructor and the admins. The API decides who may read it; students are not asked about (a 403 signs out).
+ */
+export function RosterPage() {
+  const { id = '' } = useParams();
+  const { status, role } = useAppSelector(selectSession);
+  const staff = role === 'instructor' || role === 'admin';
+  const query = useGetRosterQuery(status === 'signedIn' && staff && id ? id : skipToken);
+  const roster = query.data;
+
+  return (
+    <section aria-labelledby="roster-heading">
+      <PageHeading id="roster-heading">{roster ? `Roster: ${roster.className}` : 'Roster'}</PageHeading>
+      {status === 'loading' && <Spinner label="Loading the roster" />}
+      {status === 'signedIn' && !staff && (
+        <StatePanel>
+          <p>This page is for the class&apos;s instructor and the admins.</p>
+        </StatePanel>
+      )}
+      {query.isLoading && <Spinner label="Loading the roster" />}
+      {query.isError &&
+        (apiStatus(query.error) === 404 || apiStatus(query.error) === 400 ? (
+          <StatePanel>
+            <p>This class does not exist.</p>
+            <Button as={Link} to={role === 'admin' ? '/dashboard/all-classes' : '/dashboard/my-classes'}>
+              Back to the classes
+            </Button>
+          </StatePanel>
+        ) : (
+          <LoadError
+            message={apiErrorMessage(query.error, 'The roster could not be loaded.')}
+            onRetry={query.refetch}
+            retrying={query.isFetching}
+          />
+        ))}
+      {roster && <RosterTable roster={roster} />}
+    </section>
+  );
+}
+
+function RosterTable({ roster }: { roster: Roster }) {
+  const [setAttendance] = useSetAttendanceMutation();
+  const [fetchCsv, { isLoading: downloading }] = useRosterCsvMutation();
+
+  const mark = async (participantId: string, name: string, date: string, present: boolean) => {
+    try {
+      await setAttendance({ classId: roster.classId, participantId, date, present }).unwrap();
+      void notify.notice('Attendance saved');
+    } catch (error) {
+      void notify.error(apiErrorMessage(error, `The attendance of ${name} could not be saved. Please try again.`));
+    }
+  };
+
+  const download = async () => {
+    try {
+      const csv = await fetchCsv(roster.classId).unwrap();
+      saveFile(`roster-${roster.classId}.csv`, 'text/csv', csv);
+    } catch (error) {
+      void notify.error(apiErrorMessage(error, 'The roster could not be downloaded. Please try again.'));
+    }
+  };
+
+  return (
+    <>
+      <Toolbar>
+        <Button type="button" $variant="secondary" onClick={() => void download()} disabled={downloading}>
+          Download CSV
+        </Button>
+      </Toolbar>
+      {roster.campers.length === 0 ? (
+        <StatePanel>
+          <p>Nobody is enrolled in this class yet.</p>
+        </StatePanel>
+      ) : (
+        <DataTable
+          labelledBy="roster-heading"
+          stackBelow={900}
+          columns={[...COLUMNS, ...roster.sessions.map(dayLabel)]}
+        >
+          {roster.campers.map((row) => (
+            <tr key={row.participantId}>
+              <th scope="row" data-label="Camper">
+                {row.name}
+              </th>
+              <td data-label="Age">{row.age ?? '—'}</td>
+              <Notes data-label="Allergies and medical notes">{row.notes || 'None'}</Notes>
+              <td data-label="Emergency contact">{row.emergencyContact || '—'}</td>
+              <td data-label="Phone">
+                {row.emergencyPhone ? (
+                  <a href={`tel:${row.emergencyPhone.replace(/[^0-9+]/g, '')}`}>{row.emergencyPhone}</a>
+                ) : (
+                  '—'
+                )}
+              </td>
+              {roster.sessions.map((date) => (
+                <td key={date} data-label={dayLabel(date)}>
+                  <Present>
+                    <input
+                      type="checkbox"
+                      checked={row.attendance[date] === true}
+                      aria-label={`${row.name} present on ${dayLabel(date)}`}
+                      onChange={(event) => void mark(row.participantId, row.name, date, event.target.checked)}
+                    />
+                    <span aria-hidden="true">Present</span>
+                  </Present>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </>
+  );
+}
+
+const Toolbar = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  padding: 0 ${({ theme }) => theme.space(4)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+`;
+
+const Notes = styled.td`
+  max-width: 280px;
+  white-space: pre-wrap;
+`;
+
+const Present = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  white-space: nowrap;
+  input {
+    width: 1.1rem;
+    height: 1.1rem;
+  }
+`;

@@ -1,0 +1,15 @@
+/** A class's optional age range (whole years, both ends included). */
+export interface AgeRange {
+  minAge?: number | null;
+  maxAge?: number | null;
+}
+
+/** A class's line for its age range: 'Ages 8–12', 'Ages 8+', 'Up to age 12'; '' for a class open to every age. */
+export function ageLabel(item: object): string {
+  const { minAge, maxAge } = item as AgeRange;
+  const has = (n: number | null | undefined): n is number => typeof n === 'number';
+  if (has(minAge) && has(maxAge)) return `Ages ${minAge}–${maxAge}`;
+  if (has(minAge)) return `Ages ${minAge}+`;
+  if (has(maxAge)) return `Up to age ${maxAge}`;
+  return '';
+}
