@@ -12,7 +12,12 @@ module.exports = {
     // NestJS 12 ships ES modules only; Jest (on Node 20) needs them as CommonJS.
     '^.+\\.js$': '<rootDir>/test/support/esm-to-cjs.cjs',
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
+  // So do cookie and set-cookie-parser (Fastify's cookies, loaded by @fastify/cookie's import()) and @fastify/static's
+  // glob (the Swagger UI's files).
+  // Judged by the innermost package of a path (a package's own node_modules included).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|@fastify/cookie|cookie|set-cookie-parser|glob|minimatch|path-scurry|lru-cache|balanced-match|brace-expansion|content-disposition)/)(@[^/]+/)?[^/]+/(?!.*node_modules/)',
+  ],
   globalSetup: '<rootDir>/test/global-setup.mjs',
   globalTeardown: '<rootDir>/test/global-teardown.mjs',
   setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'],

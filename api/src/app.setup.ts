@@ -1,72 +1,120 @@
-import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyEtag from '@fastify/etag';
+import fastifyHelmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
-import compression from 'compression';
-import helmet from 'helmet';
+import { Logger } from '@nestjs/common';
 import { AppModule } from './app.module';
 import { readRateLimit } from './auth/rate-limit-reads';
 import { SESSION_COOKIE_PATHS } from './auth/session-cookie';
 import { AppLogger } from './common/app-logger';
+import { installBodyParsers } from './common/body-parsers';
 import { PublicCache } from './common/public-cache';
-import { requestIdAndLog } from './common/request-id.middleware';
+import { echoRequestId, logRequest, requestIdOf } from './common/request-id';
+import { inOrder, pathOf } from './common/request-hooks';
+import { varyOnEncoding } from './common/vary-on-encoding';
 import { logLevelsFrom, type AppConfig } from './config/config';
 import { databaseGate } from './database/database-gate';
 import { DatabaseService } from './database/database.service';
 import { GracefulShutdown } from './health/graceful-shutdown';
 import { buildOpenApiDocument } from './openapi/openapi-document';
-import { telemetryBody, telemetryRateLimit } from './telemetry/telemetry-http';
+import { telemetryRateLimit } from './telemetry/telemetry-http';
+
+/**
+ * TRUST_PROXY as Express read it: a list of addresses and ranges, or a hop count, which trusts that many hops
+ * (Fastify trusts no hop for a bare number).
+ */
+function trustedProxies(
+  trust: AppConfig['scaling']['trustProxy'],
+): string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** The API's Fastify instance: routing and request ids as Express gave them. */
+export function apiAdapter(config: AppConfig): FastifyAdapter {
+  return new FastifyAdapter({
+    trustProxy: trustedProxies(config.scaling.trustProxy),
+    bodyLimit: 100 * 1024,
+    // Node's own server timeouts, which the API had on Express (Fastify's defaults: 72 s and none).
+    keepAliveTimeout: 5000,
+    requestTimeout: 300_000,
+    // The caller's sane X-Request-Id or a new UUID becomes req.id (never a bare counter).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    // Express matched paths in any case and with a trailing slash, and had no cap on a parameter's length.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2048 },
+  });
+}
 
 /** HTTP concerns shared by main.ts and the end-to-end tests, so tests exercise the same stack. */
-export function configureApp(app: NestExpressApplication, config: AppConfig): void {
-  app.set('trust proxy', config.scaling.trustProxy);
-  app.disable('x-powered-by');
-  app.use(requestIdAndLog);
-  app.use(readRateLimit(config, app.get(PublicCache)));
-  app.use(telemetryRateLimit(config));
-  app.use(databaseGate(app.get(DatabaseService)));
-  // Upgrading to https would break the Swagger UI's assets on a plain-http local API.
-  app.use(
-    helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: config.production ? [] : null } } }),
+export async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  const adapter = app.getHttpAdapter() as unknown as FastifyAdapter;
+  const fastify = adapter.getInstance();
+  // Before the adapter's own request hooks (CORS among them), in the order the Express middleware ran: a 429 or
+  // a 503 from these carries the request id and nothing else, and a preflight counts as the request it is.
+  adapter.setOnRequestHook(
+    inOrder([
+      echoRequestId,
+      readRateLimit(config, app.get(PublicCache)),
+      telemetryRateLimit(config),
+      databaseGate(app.get(DatabaseService)),
+    ]),
   );
-  const cors: CorsOptions = {
+  if (Logger.isLevelEnabled('log')) fastify.addHook('onResponse', logRequest);
+
+  // Upgrading to https would break the Swagger UI's assets on a plain-http local API.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: config.production ? [] : null } },
+  });
+  // Lists as Express's cors wrote them (comma without a space).
+  const cors = {
     origin: config.corsOrigins,
-    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'X-Request-Id'],
-    exposedHeaders: ['ETag', 'X-Request-Id'],
+    methods: 'GET,HEAD,POST,PATCH,DELETE',
+    allowedHeaders: 'Authorization,Content-Type,If-None-Match,X-Request-Id',
+    exposedHeaders: 'ETag,X-Request-Id',
     maxAge: 600,
+    // Express's cors answered any OPTIONS request as a preflight.
+    strictPreflight: false,
   };
+  const withCredentials = { ...cors, credentials: true };
   // A site on another origin sends credentials only to set or clear the session cookie; every other call carries
   // its Bearer header and needs none. Never with '*': the origins are the configured list.
-  type CorsRequest = { url?: string; headers: Record<string, string | string[] | undefined> };
-  app.enableCors((req: CorsRequest, callback: (err: Error | null, options: CorsOptions) => void) => {
-    const path = (req.url ?? '').split('?')[0];
-    const origin = req.headers.origin;
-    const credentials =
-      SESSION_COOKIE_PATHS.includes(path) && typeof origin === 'string' && config.corsOrigins.includes(origin);
-    callback(null, credentials ? { ...cors, credentials: true } : cors);
+  app.enableCors({
+    delegator: (req, callback) => {
+      const origin = req.headers.origin;
+      const credentials =
+        SESSION_COOKIE_PATHS.includes(pathOf(req)) && typeof origin === 'string' && config.corsOrigins.includes(origin);
+      callback(null, credentials ? withCredentials : cors);
+    },
   });
-  app.use(compression());
-  app.use(telemetryBody());
-  app.useBodyParser('json', { limit: '100kb' });
+  // Parsed only where read (POST /logout), not on every request.
+  await app.register(fastifyCookie, { hook: false });
+  // Weak validators and 304s for every other answer, as Express gave them; the lists send their own.
+  await app.register(fastifyEtag, { weak: true });
+  // Express's compression: brotli, gzip or deflate past 1 KB, in that order of preference.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
+  fastify.addHook('onRoute', varyOnEncoding);
+  installBodyParsers(fastify);
 
   SwaggerModule.setup('docs', app, buildOpenApiDocument(app));
   // Signals are handled by GracefulShutdown (main.ts), which drains before Nest closes.
 }
 
 /** Builds and initialises the API (collections and indexes are created here, before anything listens). */
-export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), apiAdapter(config), {
     // JSON lines in production, for log collectors; readable lines elsewhere.
     logger: new AppLogger({ logLevels: logLevelsFrom(config.logLevel), json: config.production }),
+    // installBodyParsers's, which keep the raw body the provider's webhook signature is computed over.
     bodyParser: false,
     // A failed start (e.g. no database within DB_BOOT_TIMEOUT_SECONDS) is reported by main.ts and exits with 1.
     abortOnError: false,
-    // Keeps req.rawBody: the provider's webhook signature is computed over the exact bytes.
-    rawBody: true,
   });
-  configureApp(app, config);
+  await configureApp(app, config);
   await app.init();
+  await app.getHttpAdapter().getInstance().ready();
   // Outermost, so every request counts as in flight during a drain.
   app.get(GracefulShutdown).install(app.getHttpServer());
   return app;

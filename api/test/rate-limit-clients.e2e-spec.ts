@@ -1,4 +1,4 @@
-import express from 'express';
+import Fastify from 'fastify';
 import request from 'supertest';
 import { clientRateLimit } from '../src/auth/rate-limit-reads';
 
@@ -7,11 +7,12 @@ import { clientRateLimit } from '../src/auth/rate-limit-reads';
 describe('in-memory client budget at its address cap', () => {
   const LIMIT = 5;
   const CAP = 100;
-  const app = express();
-  app.set('trust proxy', true);
-  app.use(clientRateLimit({ windowSeconds: 600, limit: LIMIT, counts: () => true, maxClients: CAP }));
-  app.get('/classes', (_req, res) => void res.json([]));
-  const from = (ip: string) => request(app).get('/classes').set('X-Forwarded-For', ip);
+  const app = Fastify({ trustProxy: true });
+  app.addHook('onRequest', clientRateLimit({ windowSeconds: 600, limit: LIMIT, counts: () => true, maxClients: CAP }));
+  app.get('/classes', async () => []);
+  beforeAll(() => app.ready());
+  afterAll(() => app.close());
+  const from = (ip: string) => request(app.server).get('/classes').set('X-Forwarded-For', ip);
   const others = (prefix: string, count: number) =>
     Array.from({ length: count }, (_, i) => `${prefix}:${i.toString(16)}`);
   const visit = async (ips: string[]) => {

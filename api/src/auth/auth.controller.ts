@@ -7,7 +7,7 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { AuthService } from './auth.service';
 import { bearerToken } from './bearer';
@@ -46,8 +46,8 @@ export class AuthController {
       "The ID token belongs to another e-mail address, the e-mail is bound to another sign-in account (uid), or (real Firebase project) the password account's e-mail is not verified yet: code 'email_not_verified'",
   })
   async issue(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) res: FastifyReply,
     @Body() body: JwtExchangeDto,
   ): Promise<{ token: string }> {
     const issued = await this.auth.issueToken(bearerToken(req), body.email);
@@ -67,7 +67,7 @@ export class AuthController {
     description: `Revokes the API token sent as Authorization: Bearer and the one in the ${SESSION_COOKIE} cookie, if valid (every route then answers 401 to them, on every replica), and clears the cookie. Public and idempotent.`,
     headers: { 'Set-Cookie': { description: `${SESSION_COOKIE}=; expired`, schema: { type: 'string' } } },
   })
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) res: FastifyReply): Promise<void> {
     const tokens = new Set([bearerToken(req), sessionCookieToken(req)].filter((token) => token !== undefined));
     await Promise.all([...tokens].map((token) => this.auth.revokeApiToken(token)));
     clearSessionCookie(res, this.config);

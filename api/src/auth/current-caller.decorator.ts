@@ -1,8 +1,8 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { Caller } from './caller';
 
-export interface AuthenticatedRequest extends Request {
+export interface AuthenticatedRequest extends FastifyRequest {
   caller?: Caller;
   /** Authenticated by the operators' key (X-Sportify-Ops-Key) on a route that accepts it. */
   operator?: boolean;

@@ -1,6 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** Header the operators' tools and the page servers send their shared secret (SPORTIFY_OPS_KEY) in. */
 export const OPS_KEY_HEADER = 'x-sportify-ops-key';
@@ -12,10 +12,11 @@ export const AcceptsOpsKey = () => SetMetadata(ACCEPTS_OPS_KEY, true);
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Whether the request names an ops key at all (a wrong one is refused, not ignored). */
-export const sendsOpsKey = (req: Request): boolean => req.headers[OPS_KEY_HEADER] !== undefined;
+export const sendsOpsKey = (req: { headers: IncomingHttpHeaders }): boolean =>
+  req.headers[OPS_KEY_HEADER] !== undefined;
 
 /** The request carries the operators' key; compared in constant time (over digests, so lengths leak nothing). */
-export function hasOpsKey(req: Request, key: string): boolean {
+export function hasOpsKey(req: { headers: IncomingHttpHeaders }, key: string): boolean {
   const given = req.headers[OPS_KEY_HEADER];
   return typeof given === 'string' && timingSafeEqual(digest(given), digest(key));
 }

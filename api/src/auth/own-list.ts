@@ -8,7 +8,7 @@ import { assertOwnEmail } from './ownership';
 /** The caller, once the route's `:email` is checked to be theirs (403 otherwise). */
 function ownCaller(req: AuthenticatedRequest): Caller {
   if (!req.caller) throw new Error('An own-records route used without authentication');
-  const email = req.params.email;
+  const email = (req.params as Record<string, string | string[] | undefined>).email;
   assertOwnEmail(req.caller, Array.isArray(email) ? email[0] : email);
   return req.caller;
 }

@@ -1,6 +1,6 @@
 import { SetMetadata, type ExecutionContext } from '@nestjs/common';
 import type { ThrottlerModuleOptions } from '@nestjs/throttler';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
 
 const TOKEN_EXCHANGE = 'sportify:token-exchange';
@@ -19,7 +19,7 @@ const isTokenExchange = (ctx: ExecutionContext) => Reflect.getMetadata(TOKEN_EXC
 const isProviderEvent = (ctx: ExecutionContext) => Reflect.getMetadata(PROVIDER_EVENTS, ctx.getHandler()) === true;
 const hasOwnBudget = (ctx: ExecutionContext) => Reflect.getMetadata(OWN_BUDGET, ctx.getHandler()) === true;
 const isRead = (ctx: ExecutionContext) =>
-  ['GET', 'HEAD', 'OPTIONS'].includes(ctx.switchToHttp().getRequest<Request>().method);
+  ['GET', 'HEAD', 'OPTIONS'].includes(ctx.switchToHttp().getRequest<FastifyRequest>().method);
 
 /**
  * Per client IP: one budget for POST /jwt, one for the provider's events, one for every other write; reads have

@@ -1,4 +1,5 @@
-import type { CookieOptions, Request, Response } from 'express';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
 
 /**
@@ -11,26 +12,27 @@ export const SESSION_COOKIE = 'sportify_session';
 /** Paths that set or clear the cookie: the only ones that answer credentialed cross-origin calls. */
 export const SESSION_COOKIE_PATHS: readonly string[] = ['/jwt', '/logout'];
 
-function attributes(config: AppConfig): CookieOptions {
+function attributes(config: AppConfig): CookieSerializeOptions {
   // Secure outside development mode: the development site is plain http on localhost.
   return { httpOnly: true, secure: config.production, sameSite: 'lax', path: '/' };
 }
 
-/** Sets the cookie to the token just issued, for as long as the token lives. */
-export function setSessionCookie(res: Response, token: string, config: AppConfig): void {
-  res.cookie(SESSION_COOKIE, token, { ...attributes(config), maxAge: config.jwtTtlSeconds * 1000 });
+/** Sets the cookie to the token just issued, for as long as the token lives (Max-Age and Expires, as before). */
+export function setSessionCookie(reply: FastifyReply, token: string, config: AppConfig): void {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    ...attributes(config),
+    maxAge: config.jwtTtlSeconds,
+    expires: new Date(Date.now() + config.jwtTtlSeconds * 1000),
+  });
 }
 
 /** Tells the browser to drop the cookie (same attributes, expired). */
-export function clearSessionCookie(res: Response, config: AppConfig): void {
-  res.clearCookie(SESSION_COOKIE, attributes(config));
+export function clearSessionCookie(reply: FastifyReply, config: AppConfig): void {
+  void reply.clearCookie(SESSION_COOKIE, attributes(config));
 }
 
 /** The cookie's token in a request, if any: only POST /logout reads it, to revoke it. */
-export function sessionCookieToken(req: Request): string | undefined {
-  for (const pair of (req.headers.cookie ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at !== -1 && pair.slice(0, at).trim() === SESSION_COOKIE) return pair.slice(at + 1).trim() || undefined;
-  }
-  return undefined;
+export function sessionCookieToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.cookie;
+  return (header && req.server.parseCookie(header)[SESSION_COOKIE]) || undefined;
 }

@@ -11,7 +11,7 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { Public } from '../auth/public.decorator';
@@ -58,7 +58,11 @@ export class ClassesController {
     description:
       'Approved classes: every one as an array without parameters (docs/product.md), a page with any parameter',
   })
-  async approved(@Query() query: PublicClassesQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async approved(
+    @Query() query: PublicClassesQueryDto,
+    @Req() req: FastifyRequest,
+    @Res() res: FastifyReply,
+  ): Promise<void> {
     const entry = wantsPage(req.originalUrl)
       ? await this.classes.approvedPage(query, publicListKey('/classes', req.originalUrl))
       : await this.classes.approved();
@@ -69,7 +73,7 @@ export class ClassesController {
   @Get('classes/popular')
   @CachedList(PUBLIC_LISTS['/classes/popular'])
   @ApiOkResponse({ type: [PublicClassResponse], description: 'The 6 approved classes with the most students' })
-  async popular(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async popular(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     replyCached(req, res, await this.classes.popular());
   }
 
@@ -81,11 +85,11 @@ export class ClassesController {
     content: { 'text/calendar': { schema: { type: 'string' } } },
   })
   @ApiNotFoundResponse({ description: 'No such approved class, or it has no start date' })
-  async calendar(@Param('id', ParseObjectIdPipe) id: string, @Res() res: Response): Promise<void> {
+  async calendar(@Param('id', ParseObjectIdPipe) id: string, @Res() res: FastifyReply): Promise<void> {
     const { fileName, body } = await this.classes.calendar(id);
-    res
-      .status(200)
-      .set({
+    void res
+      .code(200)
+      .headers({
         'Content-Type': 'text/calendar; charset=utf-8',
         'Content-Disposition': `attachment; filename="${fileName}"`,
         'Cache-Control': 'no-cache',
@@ -106,7 +110,7 @@ export class ClassesController {
     schema: arrayOrPage(ClassResponse, AdminClassPageResponse),
     description: 'Every class as an array without parameters; with any, a page (pending first unless status is given)',
   })
-  all(@Query() query: AllClassesQueryDto, @Req() req: Request): Promise<CampClass[] | AdminClassPage> {
+  all(@Query() query: AllClassesQueryDto, @Req() req: FastifyRequest): Promise<CampClass[] | AdminClassPage> {
     return wantsPage(req.originalUrl) ? this.classes.allPage(query) : this.classes.all();
   }
 

@@ -8,7 +8,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { of, type Observable } from 'rxjs';
 import { PublicCache, replyCached } from './public-cache';
 import { listKey } from './public-cache-key';
@@ -32,7 +32,7 @@ export const CachedList = (base: string, visibility: 'public' | 'private' = 'pub
   );
 
 /**
- * Interceptors run after the middleware (request ids, rate limits, helmet, CORS, compression) and the guards, so a
+ * Interceptors run after the request hooks (request ids, rate limits, helmet, CORS) and the guards, so a
  * warm page gets exactly the checks and headers of a cold one; and before the pipes and the handler (query
  * validation, the cache lookup again), most of what a warm page would otherwise cost. The key comes from the raw
  * URL as the handler's does after validation, so only a query that passed validation once has an entry to hit.
@@ -47,10 +47,10 @@ export class CachedListInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const route = this.reflector.get<CachedListRoute | undefined>(CACHED_LIST, context.getHandler());
     const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
+    const req = http.getRequest<FastifyRequest>();
     const entry = route && this.cache.peek(listKey(route.base, req.originalUrl));
     if (!entry) return next.handle();
-    replyCached(req, http.getResponse<Response>(), entry, route.visibility);
+    replyCached(req, http.getResponse<FastifyReply>(), entry, route.visibility);
     return of(undefined);
   }
 }

@@ -1,7 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { isDuplicateKey } from '../database/duplicate-key';
+import { bodyRules } from './body-parsers';
 import { AlreadyExistsError } from './domain-errors';
 
 export interface ErrorBody {
@@ -42,7 +43,7 @@ export function toErrorBody(exception: unknown): ErrorBody {
         : exception.message;
     return body(status, text, extra);
   }
-  const err = exception as { code?: number; name?: string; type?: string; status?: number; message?: string };
+  const err = exception as { name?: string; message?: string };
   // The database is down or unreachable: a temporary condition the client may retry, not a bug.
   if (DATABASE_DOWN.has(err?.name ?? '') || /buffering timed out/.test(err?.message ?? '')) {
     return body(HttpStatus.SERVICE_UNAVAILABLE, DATABASE_DOWN_MESSAGE);
@@ -54,12 +55,14 @@ export function toErrorBody(exception: unknown): ErrorBody {
   }
   if (err?.name === 'CastError') return body(HttpStatus.BAD_REQUEST, 'Invalid id or value');
   if (err?.name === 'ValidationError') return body(HttpStatus.BAD_REQUEST, err.message ?? 'Invalid value');
-  // body-parser errors (malformed JSON, body too large) carry their own 4xx status.
-  if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500 && err.type) {
-    const message = err.type === 'entity.parse.failed' ? 'Malformed JSON body' : (err.message ?? 'Bad request');
-    return body(err.status, message);
-  }
   return body(HttpStatus.INTERNAL_SERVER_ERROR, 'Internal server error');
+}
+
+/** Fastify's own refusal of a body over its route's limit: Express's body parser said it so. */
+function tooLarge(exception: unknown, req: FastifyRequest): ErrorBody | undefined {
+  const cause = exception instanceof HttpException ? (exception.cause as { code?: string } | undefined) : undefined;
+  if (cause?.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') return undefined;
+  return body(HttpStatus.PAYLOAD_TOO_LARGE, bodyRules(req).tooLarge ?? 'request entity too large');
 }
 
 @Catch()
@@ -68,9 +71,9 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<Response>();
-    const req = ctx.getRequest<Request & { id?: string }>();
-    const out = toErrorBody(exception);
+    const reply = ctx.getResponse<FastifyReply>();
+    const req = ctx.getRequest<FastifyRequest>();
+    const out = tooLarge(exception, req) ?? toErrorBody(exception);
     // Deliberate 5xx answers (e.g. 503 from /health) are not bugs; anything unexpected is logged with its stack.
     if (out.statusCode >= 500 && !(exception instanceof HttpException)) {
       this.logger.error(
@@ -78,7 +81,7 @@ export class HttpErrorFilter implements ExceptionFilter {
         (exception as Error)?.stack ?? String(exception),
       );
     }
-    if (res.headersSent) return;
-    res.status(out.statusCode).json(out);
+    if (reply.sent || reply.raw.headersSent) return;
+    void reply.code(out.statusCode).send(out);
   }
 }

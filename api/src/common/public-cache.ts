@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
@@ -235,26 +235,24 @@ async function serialise(data: unknown): Promise<CachedJson> {
  * `no-cache` lets browsers keep a copy but revalidate it every time, so a write shows up on the next request.
  */
 export function replyCached(
-  req: { headers: IncomingHttpHeaders; method?: string },
-  res: ServerResponse,
+  req: FastifyRequest,
+  reply: FastifyReply,
   entry: CachedJson,
   visibility: 'public' | 'private' = 'public',
 ): void {
-  res.setHeader('ETag', entry.etag);
-  res.setHeader('Cache-Control', `${visibility}, no-cache`);
-  // The body depends on the encoding and the CORS answer on the origin.
-  res.setHeader('Vary', 'Origin, Accept-Encoding');
+  void reply
+    .header('ETag', entry.etag)
+    .header('Cache-Control', `${visibility}, no-cache`)
+    // The body depends on the encoding and the CORS answer on the origin.
+    .header('Vary', 'Origin, Accept-Encoding');
   const inm = req.headers['if-none-match'];
   if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
-    res.statusCode = 304;
-    res.end();
+    void reply.code(304).send();
     return;
   }
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
   const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  const payload = gzip ? entry.gzip : entry.body;
-  if (gzip) res.setHeader('Content-Encoding', 'gzip');
-  res.setHeader('Content-Length', Buffer.byteLength(payload));
-  res.statusCode = 200;
-  res.end(req.method === 'HEAD' ? undefined : payload);
+  void reply.header('Content-Type', 'application/json; charset=utf-8');
+  if (gzip) void reply.header('Content-Encoding', 'gzip');
+  // Fastify sends the Content-Length, and leaves the body out of a HEAD answer.
+  void reply.code(200).send(gzip ? entry.gzip : entry.body);
 }

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { AppModule } from '../app.module';
 import { loadConfig } from '../config/config';
@@ -35,11 +36,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
  * nothing connects to MongoDB. The configuration is the development defaults (routes do not depend on it; nothing runs).
  */
 export async function openApiDocumentOffline(): Promise<OpenAPIObject> {
-  const app = await NestFactory.create(AppModule.forRoot(loadConfig({ SPORTIFY_DEV_MODE: '1' })), {
-    preview: true,
-    logger: false,
-    abortOnError: false,
-  });
+  const app = await NestFactory.create(
+    AppModule.forRoot(loadConfig({ SPORTIFY_DEV_MODE: '1' })),
+    new FastifyAdapter(),
+    {
+      preview: true,
+      logger: false,
+      abortOnError: false,
+    },
+  );
   try {
     return buildOpenApiDocument(app);
   } finally {

@@ -10,7 +10,7 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
@@ -77,11 +77,11 @@ export class PaymentsController {
   async record(
     @CurrentCaller() caller: Caller,
     @Body() dto: RecordPaymentDto,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<PaymentRecorded> {
     assertOwnEmail(caller, dto.email);
     const result = await this.checkout.record(caller, dto);
-    res.status(result.alreadyRecorded ? 200 : 201);
+    void res.code(result.alreadyRecorded ? 200 : 201);
     return result;
   }
 
@@ -103,7 +103,7 @@ export class PaymentsController {
     description:
       'Intents not settled after PAYMENT_SETTLE_DELAY_SECONDS, oldest first: at most 200 without parameters, a page with any',
   })
-  unsettled(@Query() query: PageQueryDto, @Req() req: Request): Promise<UnsettledList | Paged<UnsettledItem>> {
+  unsettled(@Query() query: PageQueryDto, @Req() req: FastifyRequest): Promise<UnsettledList | Paged<UnsettledItem>> {
     return wantsPage(req.originalUrl) ? this.payments.unsettledPage(query) : this.payments.unsettled();
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Headers, HttpCode, HttpStatus, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import { ProviderEvents } from '../auth/rate-limit';
 import { EventHandledResponse } from './payment.responses';
@@ -18,7 +18,10 @@ export class WebhookController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: EventHandledResponse, description: 'Handled, or a replay that changed nothing' })
   @ApiBadRequestResponse({ description: 'Missing or invalid Stripe-Signature: nothing changed' })
-  receive(@Req() req: RawBodyRequest<Request>, @Headers('stripe-signature') signature?: string): Promise<EventHandled> {
+  receive(
+    @Req() req: RawBodyRequest<FastifyRequest>,
+    @Headers('stripe-signature') signature?: string,
+  ): Promise<EventHandled> {
     return this.events.receive(req.rawBody, signature);
   }
 }

@@ -8,7 +8,7 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { Roles } from '../auth/roles.decorator';
@@ -54,12 +54,12 @@ export class RostersController {
   async csv(
     @CurrentCaller() caller: Caller,
     @Param('id', ParseObjectIdPipe) id: string,
-    @Res() res: Response,
+    @Res() res: FastifyReply,
   ): Promise<void> {
     const roster = await this.rosters.roster(caller, id);
-    res
-      .status(200)
-      .set({
+    void res
+      .code(200)
+      .headers({
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="roster-${roster.classId}.csv"`,
         'Cache-Control': 'no-store',

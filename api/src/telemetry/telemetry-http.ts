@@ -1,19 +1,19 @@
-import type { NextFunction, Request, Response } from 'express';
-import { json } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { hasOpsKey } from '../auth/ops-key';
 import { clientRateLimit } from '../auth/rate-limit-reads';
+import type { BodyRules } from '../common/body-parsers';
+import { pathOf, type RequestHook } from '../common/request-hooks';
 import type { AppConfig } from '../config/config';
 
 export const TELEMETRY_PATH = '/telemetry';
-const BODY_LIMIT = '16kb';
 
-const isReport = (req: Request) => req.method === 'POST' && req.path === TELEMETRY_PATH;
+const isReport = (req: FastifyRequest) => req.method === 'POST' && pathOf(req) === TELEMETRY_PATH;
 
 /**
  * The browsers' reports have their own budget per client IP, kept in memory like the reads' (a report must stay
  * cheap), and checked before the body is read. The page servers' reports carry the ops key and are not counted.
  */
-export function telemetryRateLimit(config: AppConfig) {
+export function telemetryRateLimit(config: AppConfig): RequestHook {
   return clientRateLimit({
     windowSeconds: config.rateLimits.telemetryWindowSeconds,
     limit: config.rateLimits.telemetry,
@@ -21,18 +21,9 @@ export function telemetryRateLimit(config: AppConfig) {
   });
 }
 
-/**
- * navigator.sendBeacon sends a string as text/plain (no CORS preflight), so this route alone reads JSON from
- * text/plain too, and takes at most 16 KB. Registered before the API's JSON parser, which then leaves it alone.
- */
-export function telemetryBody() {
-  const parse = json({ type: ['application/json', 'text/plain'], limit: BODY_LIMIT });
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (!isReport(req)) return next();
-    parse(req, res, (err?: unknown) => {
-      const e = err as { type?: string; message?: string } | undefined;
-      if (e?.type === 'entity.too.large') e.message = `A telemetry batch must be at most ${BODY_LIMIT.toUpperCase()}`;
-      next(err);
-    });
-  };
-}
+/** The reports' body: JSON, also as text/plain (navigator.sendBeacon sends a string so), at most 16 KB. */
+export const TELEMETRY_BODY: BodyRules = {
+  bodyLimit: 16 * 1024,
+  tooLarge: 'A telemetry batch must be at most 16KB',
+  textAsJson: true,
+};

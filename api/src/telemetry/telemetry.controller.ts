@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -18,6 +19,7 @@ import { OwnBudget } from '../auth/rate-limit';
 import { Roles } from '../auth/roles.decorator';
 import type { Health } from './telemetry.model';
 import { HealthQueryDto, TelemetryBatchDto } from './telemetry.dto';
+import { TELEMETRY_BODY } from './telemetry-http';
 import { HealthResponse } from './telemetry.responses';
 import { TelemetryService } from './telemetry.service';
 
@@ -29,6 +31,7 @@ export class TelemetryController {
   @Post()
   @Public()
   @OwnBudget()
+  @RouteConfig(TELEMETRY_BODY)
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiConsumes('application/json', 'text/plain')
   @ApiNoContentResponse({

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import { arrayOrPage, wantsPage } from '../common/paging';
 import { CachedList } from '../common/cached-list.interceptor';
@@ -23,7 +23,7 @@ export class InstructorsController {
     schema: arrayOrPage(PublicPersonResponse, PublicPersonPageResponse),
     description: 'Public list of instructors (a page with any parameter)',
   })
-  async list(@Query() query: InstructorsQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async list(@Query() query: InstructorsQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const entry = wantsPage(req.originalUrl)
       ? await this.users.instructorsPage(query, publicListKey('/instructors', req.originalUrl))
       : await this.users.instructors();

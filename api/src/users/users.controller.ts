@@ -8,7 +8,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
 import { assertOwnEmail } from '../auth/ownership';
@@ -52,11 +52,11 @@ export class UsersController {
   async register(
     @CurrentCaller() caller: Caller,
     @Body() dto: CreateUserDto,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<InsertResult> {
     assertOwnEmail(caller, dto.email);
     const { insertedId, created } = await this.users.register(caller.email, dto);
-    res.status(created ? 201 : 200);
+    void res.code(created ? 201 : 200);
     return { insertedId };
   }
 
@@ -67,9 +67,9 @@ export class UsersController {
     schema: arrayOrPage(UserResponse, UserPageResponse),
     description: 'Every user; a page with any parameter, in sign-up order unless `sort` says otherwise',
   })
-  async list(@Query() query: UsersQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async list(@Query() query: UsersQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     if (!wantsPage(req.originalUrl)) {
-      res.json(await this.users.list());
+      void res.send(await this.users.list());
       return;
     }
     // The cached serialisation as is; private data, so no shared cache may keep it.
@@ -80,7 +80,7 @@ export class UsersController {
   @Get('users/admin')
   @CachedList(PUBLIC_LISTS['/users/admin'])
   @ApiOkResponse({ type: [PublicPersonResponse], description: 'Public list of admins' })
-  async admins(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async admins(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     replyCached(req, res, await this.users.admins());
   }
 
@@ -91,7 +91,7 @@ export class UsersController {
     type: [PublicPersonResponse],
     description: '6 instructors with the most students in approved classes',
   })
-  async popular(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async popular(@Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     replyCached(req, res, await this.users.popularInstructors());
   }
 

@@ -1,8 +1,10 @@
 // Jest transform for the ESM-only NestJS 12 packages: Node 20's require(esm) is not available inside Jest's
-// module registry, so their files are compiled to CommonJS with the TypeScript compiler (no type checking).
+// module registry, so their files are compiled to CommonJS with the TypeScript compiler (no type checking). So is a
+// CommonJS file's dynamic import() of an ES module (@fastify/cookie's of cookie), which Jest refuses without
+// --experimental-vm-modules.
 const ts = require('typescript');
 
-const ESM_SYNTAX = /^\s*(import|export)\s/m;
+const ESM_SYNTAX = /^\s*(import|export)\s|\bimport\(\s*['"]/m;
 
 module.exports = {
   process(source, filename) {
@@ -25,7 +27,7 @@ module.exports = {
   getCacheKey(source, filename) {
     return require('node:crypto')
       .createHash('sha1')
-      .update(`esm-to-cjs:2:${ts.version}:${filename}:${source}`)
+      .update(`esm-to-cjs:3:${ts.version}:${filename}:${source}`)
       .digest('hex');
   },
 };
