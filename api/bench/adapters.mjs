@@ -2,7 +2,7 @@
 // Express or Fastify under Nest, measured side by side: the same small Nest app (the API's kind of pipeline:
 // request id, helmet and CORS as middleware, a global guard, an interceptor sending a cached serialisation of 200
 // classes) on each adapter, and bare Node sending the same bytes, one after the other with autocannon.
-// @nestjs/platform-fastify is not a dependency of the API; install the Nest packages somewhere else and point
+// The API runs on Fastify and has no @nestjs/platform-express; install the Nest packages somewhere else and point
 // BENCH_NEST_DIR there:
 //   npm install --prefix /tmp/nest-adapters @nestjs/core@12.5.1 @nestjs/common@12.5.1 @nestjs/platform-express@12.5.1 \
 //     @nestjs/platform-fastify@12 helmet@8 rxjs@7 reflect-metadata
