@@ -15,7 +15,9 @@ interface DebouncedInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>
 
 /**
  * A labelled input whose value is committed after a pause in typing (so a list is not asked for on every key),
- * and follows the committed value when it changes from outside (Back, Clear filters).
+ * and follows the committed value when it changes from outside (Back, Clear filters). Leaving the input commits at
+ * once: a click on a card's button or a link right after typing acts on the committed search, and a commit that
+ * came later could pull the user back from the page the link opened.
  */
 export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInputProps) {
   const [text, setText] = useFollowedState(value);
@@ -27,12 +29,19 @@ export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInp
   });
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const pending = useRef<string | undefined>(undefined);
+  const flush = () => {
+    clearTimeout(timer.current);
+    const next = pending.current;
+    pending.current = undefined;
+    if (next !== undefined && next !== value) commit.current(next);
+  };
+
   const schedule = (next: string) => {
     setText(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (next !== value) commit.current(next);
-    }, SEARCH_DEBOUNCE_MS);
+    pending.current = next;
+    timer.current = setTimeout(flush, SEARCH_DEBOUNCE_MS);
   };
 
   return (
@@ -41,9 +50,15 @@ export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInp
         {...rest}
         value={text}
         onChange={(e) => schedule(e.target.value)}
+        onBlur={(e) => {
+          flush();
+          rest.onBlur?.(e);
+        }}
         onKeyDown={(e) => {
+          rest.onKeyDown?.(e);
           if (e.key !== 'Enter') return;
           clearTimeout(timer.current);
+          pending.current = undefined;
           if (text !== value) onCommit(text);
         }}
       />
