@@ -1,5 +1,6 @@
 import type { PublicClass } from '@sportify/shared-ui';
-import { admits, ageDayOf, ageOn, rangeText, type AgeRange } from '../common/ageRange';
+import type { AgeRange } from '../common/ageRange';
+import { admits, ageDayOf, ageOn, rangeText } from './ages';
 import type { CamperChoice, ForWhom } from './classesApi';
 import type { WhoChoice } from './WhoDialog';
 
