@@ -1,7 +1,13 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@sportify/shared-ui/router';
-import { makeStore, setRuntimeConfig, setUnauthorizedHandler, type RootState } from '@sportify/shared-ui';
+import {
+  makeStore,
+  setLatestConfigReader,
+  setRuntimeConfig,
+  setUnauthorizedHandler,
+  type RootState,
+} from '@sportify/shared-ui';
 import { matchScreen } from '@sportify/platform/screens';
 import { App } from './App';
 import { hasSavedSignIn, lazyAuthService } from './auth/authService';
@@ -35,6 +41,7 @@ function AfterFirstCommit({ done }: { done: () => void }) {
 async function start() {
   const config = await loadConfig();
   setRuntimeConfig(config);
+  setLatestConfigReader(loadLatestConfig);
 
   const routes = createRouteTable({ initial: config, latest: loadLatestConfig });
   const telemetry = startPageTelemetry(config, () => routes.current().routes);
