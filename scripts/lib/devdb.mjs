@@ -1,4 +1,5 @@
-// The embedded MongoDB-compatible database (mongo-java-server + H2 file) used when MONGODB_URI is not set.
+// The embedded MongoDB-compatible database (mongo-java-server + H2 file) used when MONGODB_URI is not set; the API
+// tests' databases are in memory.
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,12 @@ import { spawnService, ready } from './proc.mjs';
 
 const devdbDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../devdb');
 const libDir = path.join(devdbDir, 'lib');
+
+/** The jars DevDb.java needs (a lib/ fetched before one was added is fetched again). */
+const JARS = ['mongo-java-server-core', 'mongo-java-server-h2-backend', 'mongo-java-server-memory-backend'];
+
+/** The `file` that keeps the data in memory only: for tests that never restart the database on its data. */
+export const IN_MEMORY = ':memory:';
 
 async function has(cmd) {
   const r = await execa('sh', ['-c', `command -v ${cmd}`], { reject: false });
@@ -27,7 +34,8 @@ export async function ensureDevDbDeps({ log = console.log } = {}) {
         '`apt-get install -y openjdk-17-jdk-headless maven`, or set MONGODB_URI to use your own MongoDB.',
     );
   }
-  if (existsSync(libDir) && readdirSync(libDir).some((f) => f.startsWith('mongo-java-server-core'))) return;
+  const jars = existsSync(libDir) ? readdirSync(libDir) : [];
+  if (JARS.every((name) => jars.some((f) => f.startsWith(name)))) return;
   log('Fetching the embedded database (mongo-java-server) from Maven Central, once...');
   await execa('mvn', ['-q', '-B', 'dependency:copy-dependencies', `-DoutputDirectory=${libDir}`], {
     cwd: devdbDir,
@@ -36,13 +44,13 @@ export async function ensureDevDbDeps({ log = console.log } = {}) {
 }
 
 /**
- * Starts the database on 127.0.0.1:port with its data in `file`; resolves once it accepts connections.
+ * Starts the database on 127.0.0.1:port with its data in `file` (or IN_MEMORY); resolves once it accepts connections.
  * @param {{ port?: number, file: string, quiet?: boolean, log?: (msg: string) => void }} options
  */
 export async function startDevDb({ port = 27017, file, quiet = true, log }) {
   if (!file) throw new Error('startDevDb needs a data file path');
   await ensureDevDbDeps({ log });
-  mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== IN_MEMORY) mkdirSync(path.dirname(file), { recursive: true });
   const service = spawnService(
     'database',
     'java',
