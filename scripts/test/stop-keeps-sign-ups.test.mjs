@@ -110,8 +110,8 @@ async function post(url, body, headers = {}) {
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
-/** Signs up in the emulator (as the browser SDK does) and registers with the API. */
-async function register(email) {
+/** Signs up in the emulator (as the browser SDK does) and registers with the API; a refusal shows the stack's log. */
+async function register(email, run) {
   const signUp = await post(authUrl('signUp'), { email, password: 'Test@2026', returnSecureToken: true });
   assert.equal(signUp.status, 200, JSON.stringify(signUp.body));
   const created = await post(
@@ -119,7 +119,7 @@ async function register(email) {
     { email, userName: 'Kept' },
     { Authorization: `Bearer ${signUp.body.idToken}` },
   );
-  assert.equal(created.status, 201, JSON.stringify(created.body));
+  assert.equal(created.status, 201, `${JSON.stringify(created.body)}\n${run.output().slice(-4000)}`);
   return { email, password: 'Test@2026' };
 }
 
@@ -141,7 +141,7 @@ test('Ctrl-C, SIGTERM and a double Ctrl-C to the whole group keep every sign-up'
   let run = await launch();
   for (const [name, signals] of cases) {
     await t.test(name, async () => {
-      kept.push(await register(`kept-${kept.length}-${Date.now()}@test.sportify.camp`));
+      kept.push(await register(`kept-${kept.length}-${Date.now()}@test.sportify.camp`, run));
       const said = await stop(run, signals);
       assert.doesNotMatch(said, /could not be saved/);
       if (signals.length > 1) assert.match(said, /Stopping now, once the sign-ups are saved/);
