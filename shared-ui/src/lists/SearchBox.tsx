@@ -57,9 +57,8 @@ export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInp
         onKeyDown={(e) => {
           rest.onKeyDown?.(e);
           if (e.key !== 'Enter') return;
-          clearTimeout(timer.current);
-          pending.current = undefined;
-          if (text !== value) onCommit(text);
+          pending.current = text;
+          flush();
         }}
       />
     </FormField>
