@@ -34,12 +34,17 @@ import {
   type ClassSort,
   type Place,
 } from './classesApi';
-import { choicesFor, SELF, takenBy, takenByAll } from './family';
+import { SELF, takenBy, takenByAll } from './family';
 import { SELECT_LABEL, selectEnabled, selectState, viewerOf, type StudentClasses } from './selectRules';
-import { WaitlistControls } from './WaitlistControls';
 
 // Loaded when a family first chooses who a class is for, not with the page.
 const WhoDialog = lazy(() => import(/* webpackChunkName: "who-dialog" */ './WhoDialog'));
+// Loaded when a signed-in student is shown a full class: a visitor's page never needs it.
+const WaitlistControls = lazy(() =>
+  import(/* webpackChunkName: "waitlist-controls" */ './WaitlistControls').then((m) => ({
+    default: m.WaitlistControls,
+  })),
+);
 
 /** A class as the list answers it, with its optional age range. */
 type ListedClass = PublicClass & AgeRange;
@@ -203,12 +208,14 @@ export function ClassesPage() {
                       </Button>
                     </Actions>
                     {item.seats <= 0 && mine.known && answered(waitlist) && state !== 'enrolled' && (
-                      <WaitlistControls
-                        classId={item._id}
-                        className={item.className}
-                        places={places.get(item._id) ?? []}
-                        askWho={campers.length ? () => setAsking({ item, action: 'waitlist' }) : undefined}
-                      />
+                      <Suspense fallback={null}>
+                        <WaitlistControls
+                          classId={item._id}
+                          className={item.className}
+                          places={places.get(item._id) ?? []}
+                          askWho={campers.length ? () => setAsking({ item, action: 'waitlist' }) : undefined}
+                        />
+                      </Suspense>
                     )}
                   </ClassCard>
                 </Reveal>
@@ -220,13 +227,14 @@ export function ClassesPage() {
       {asking && (
         <Suspense fallback={null}>
           <WhoDialog
-            className={asking.item.className}
+            item={asking.item}
             actionLabel={asking.action === 'select' ? 'Select' : 'Join waitlist'}
-            choices={choicesFor(asking.item, campers, {
+            campers={campers}
+            taken={{
               enrolled: taken.enrolled,
               selected: taken.selected,
               ...(asking.action === 'waitlist' ? { waiting: taken.waiting } : {}),
-            })}
+            }}
             onChoose={choose}
             onClose={closeAsking}
           />
