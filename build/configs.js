@@ -52,9 +52,10 @@ const buildLabel = () =>
 
 /**
  * The webpack config of one front end.
- * @param {{ pkgDir: string, port: number, federation: object, host?: boolean, title: string }} opts
+ * @param {{ pkgDir: string, port: number, federation: object, host?: boolean, title: string, types?: boolean }} opts
+ *   `types: false` leaves out the exposed modules' declarations (a build that is never shipped, e.g. a test's).
  */
-function createWebpackConfig({ pkgDir, port, federation, host = false, title }) {
+function createWebpackConfig({ pkgDir, port, federation, host = false, title, types = true }) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
     // `npm run release` builds into a versioned folder and sets where it will be served (scripts/releases).
@@ -105,7 +106,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title }) 
           ...federation,
           // A remote's production build publishes its exposed modules' declarations (@mf-types.zip, named in
           // mf-manifest.json), so the shell can type-check against any release of it: scripts/remote-types.mjs.
-          ...(production && federation.exposes
+          ...(production && federation.exposes && types
             ? {
                 dts: {
                   generateTypes: { tsConfigPath: path.join(pkgDir, 'tsconfig.json'), abortOnError: true },
@@ -214,7 +215,7 @@ function createServerWebpackConfig({ pkgDir, federation, host = false }) {
 
 /**
  * A front end's builds: the browser build, and beside it the server build (dev servers run the browser build only).
- * @param {{ pkgDir: string, port: number, federation: object, host?: boolean, title: string }} opts
+ * @param {{ pkgDir: string, port: number, federation: object, host?: boolean, title: string, types?: boolean }} opts
  */
 function createBuilds(opts) {
   const client = createWebpackConfig(opts);
