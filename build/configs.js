@@ -2,6 +2,7 @@
 const fs = require('fs');
 const path = require('path');
 const webpack = require('webpack');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { federationRuntimeAliases } = require('./federation');
@@ -86,6 +87,11 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title, ty
         rules: [typeScriptRule(pkgDir), ASSET_RULE],
       },
       optimization: {
+        // webpack's own minimizer plugin, with swc's minifier in place of terser: the same compress passes, smaller
+        // output, and less than half the CPU (every front end minifies its own copy of the shared libraries).
+        minimizer: [
+          new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 } } }),
+        ],
         splitChunks: {
           cacheGroups: {
             // A library two shared packages both bundle (reselect in @reduxjs/toolkit and its query/react entry)
