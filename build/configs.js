@@ -15,6 +15,26 @@ const { ScreensPlugin } = require('./plugins/screens');
 const { StartupPreloadPlugin } = require('./plugins/startup-preload');
 
 /**
+ * The types plugin's options for a remote's production build. Its compile extends the package's tsconfig, which is
+ * composite, so it is incremental, and it would keep its build info in a folder no clean reaches: the next build
+ * then found everything "up to date", emitted no declarations, and went on without the types archive (the plugin
+ * reports that failure but does not fail the build). A fresh build info per build makes every build emit them.
+ */
+function publishedTypes(pkgDir) {
+  const buildInfo = path.join(pkgDir, 'node_modules', '.cache', 'mf-types', 'tsconfig.tsbuildinfo');
+  fs.rmSync(buildInfo, { force: true });
+  return {
+    generateTypes: {
+      tsConfigPath: path.join(pkgDir, 'tsconfig.json'),
+      abortOnError: true,
+      compilerInstance: `tsc --tsBuildInfoFile ${buildInfo}`,
+    },
+    consumeTypes: false,
+    displayErrorInTerminal: true,
+  };
+}
+
+/**
  * Entry chunk names with a content hash. webpack 5.111 asks the federation runtime module for the entry's file name
  * while hashing, before the content hash exists, and then fails on `[contenthash]` (module-federation/core#5077).
  * Until the hash exists we answer the unhashed name; only its folder is used at that point, and it is the same.
@@ -114,11 +134,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title, ty
           // mf-manifest.json), so the shell can type-check against any release of it: scripts/remote-types.mjs.
           ...(production && federation.exposes && types
             ? {
-                dts: {
-                  generateTypes: { tsConfigPath: path.join(pkgDir, 'tsconfig.json'), abortOnError: true },
-                  consumeTypes: false,
-                  displayErrorInTerminal: true,
-                },
+                dts: publishedTypes(pkgDir),
               }
             : {}),
           // The federation runtime ships once, in the shell; production remotes use the shell's copy, which keeps
