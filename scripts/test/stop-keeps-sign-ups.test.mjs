@@ -114,10 +114,14 @@ async function post(url, body, headers = {}) {
 async function register(email, run) {
   const signUp = await post(authUrl('signUp'), { email, password: 'Test@2026', returnSecureToken: true });
   assert.equal(signUp.status, 200, JSON.stringify(signUp.body));
+  // A sign-in's token: the emulator can date a sign-up's token a second before the account's validSince, and
+  // firebase-admin then takes it as revoked (api/test/support/emulator.ts).
+  const signIn = await post(authUrl('signInWithPassword'), { email, password: 'Test@2026', returnSecureToken: true });
+  assert.equal(signIn.status, 200, JSON.stringify(signIn.body));
   const created = await post(
     api('/users'),
     { email, userName: 'Kept' },
-    { Authorization: `Bearer ${signUp.body.idToken}` },
+    { Authorization: `Bearer ${signIn.body.idToken}` },
   );
   assert.equal(created.status, 201, `${JSON.stringify(created.body)}\n${run.output().slice(-4000)}`);
   return { email, password: 'Test@2026' };
