@@ -103,9 +103,14 @@ async function start() {
     // The session the server rendered stays until the page has hydrated (the first client render must equal the
     // server's); then it follows the auth provider.
     let started = false;
+    const address = () => window.location.pathname + window.location.search + window.location.hash;
+    const rendered = address();
     const hydrated = () => {
       if (started) return;
       started = true;
+      // A Back or Forward while the page hydrates moves the address before the router listens for it: the router
+      // would go on showing the page the server rendered under the new address.
+      if (address() !== rendered) navigateOutsideReact(address(), { replace: true });
       syncSession();
     };
     // As a transition, the hydration works in slices and yields to the page between them (the server's HTML is
