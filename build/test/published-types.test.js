@@ -7,38 +7,36 @@ const path = require('path');
 const webpack = require('webpack');
 const AdmZip = require('adm-zip');
 const { createWebpackConfig } = require('../configs');
+const { project } = require('./compile');
 
 /** A remote with one exposed module, in a folder of this package so that its loaders and TypeScript resolve. */
 function remote() {
-  const dir = fs.mkdtempSync(path.join(__dirname, '.remote-'));
-  const files = {
-    // Like the front ends' tsconfigs: composite, with its build info beside its declarations.
-    'tsconfig.json': JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'Bundler',
-        strict: true,
-        composite: true,
-        declaration: true,
-        emitDeclarationOnly: true,
-        rootDir: 'src',
-        outDir: '.tsbuild',
-        tsBuildInfoFile: '.tsbuild/tsconfig.tsbuildinfo',
-        types: [],
-      },
-      include: ['src'],
-    }),
-    'src/index.ts': 'export {};\n',
-    'src/Greeting.ts': 'export function greeting(name: string): string {\n  return `Hello, ${name}`;\n}\n',
-    'src/Farewell.ts': 'export const farewell = (name: string): string => `Bye, ${name}`;\n',
-    'src/screens.json': '[]',
-  };
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
+  return project(
+    {
+      // Like the front ends' tsconfigs: composite, with its build info beside its declarations.
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          strict: true,
+          composite: true,
+          declaration: true,
+          emitDeclarationOnly: true,
+          rootDir: 'src',
+          outDir: '.tsbuild',
+          tsBuildInfoFile: '.tsbuild/tsconfig.tsbuildinfo',
+          types: [],
+        },
+        include: ['src'],
+      }),
+      'src/index.ts': 'export {};\n',
+      'src/Greeting.ts': 'export function greeting(name: string): string {\n  return `Hello, ${name}`;\n}\n',
+      'src/Farewell.ts': 'export const farewell = (name: string): string => `Bye, ${name}`;\n',
+      'src/screens.json': '[]',
+    },
+    __dirname,
+  );
 }
 
 function build(dir) {
@@ -73,9 +71,8 @@ function publishedDeclarations(dir) {
   );
 }
 
-test('a build after a change publishes every declaration, changed or not', { timeout: 240_000 }, async (t) => {
+test('a build after a change publishes every declaration, changed or not', { timeout: 240_000 }, async () => {
   const dir = remote();
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   await build(dir);
   const first = publishedDeclarations(dir);
   assert.match(first['compiled-types/Greeting.d.ts'] ?? '', /greeting\(name: string\): string/);
