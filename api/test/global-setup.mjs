@@ -2,9 +2,9 @@
 // (never the defaults 27017/9099: a developer may have the site running). Each test file uses its own database, and
 // drops it at the end while the other worker's files write to theirs: in memory, where that is safe (H2's one file
 // store for every database is not, and nothing here needs the data after the run).
-import { IN_MEMORY, startDevDb } from '../../scripts/lib/devdb.mjs';
-import { startAuthEmulator } from '../../scripts/lib/auth-emulator.mjs';
-import { freePort } from '../../scripts/lib/ports.mjs';
+import { IN_MEMORY, startDevDb } from '@sportify/scripts/lib/devdb.mjs';
+import { startAuthEmulator } from '@sportify/scripts/lib/auth-emulator.mjs';
+import { freePort } from '@sportify/scripts/lib/ports.mjs';
 import { startStripeMock } from './support/stripe-mock.mjs';
 
 export default async function globalSetup() {

@@ -49,6 +49,17 @@ describe('package boundaries', () => {
     ]);
   });
 
+  test("refuses the API's tests reaching the launcher's tools by path, and takes them by name", async () => {
+    const byPath = await boundaryMessages(
+      'api/test/global-setup.mjs',
+      "export { startDevDb } from '../../scripts/lib/devdb.mjs';\n",
+    );
+    assert.equal(byPath.length, 1);
+    assert.match(byPath[0], /api reaches into scripts\/ by path/);
+    const byName = "export { startDevDb } from '@sportify/scripts/lib/devdb.mjs';\n";
+    assert.deepEqual(await boundaryMessages('api/test/global-setup.mjs', byName), []);
+  });
+
   test('lets a package import another by name, and its own files by path', async () => {
     const code = [
       "import { matchScreen } from '@sportify/platform/screens';",
