@@ -4,6 +4,8 @@
 // read files; the scripts' and the page server's tests each start their own servers on free ports and spend most
 // of their time waiting for them. The journeys run alone, so that nothing else competes with their stack.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +69,23 @@ function run(phase, { buffered }) {
   });
 }
 
+/**
+ * CPU seconds (user and system) used so far by the children this process has waited for, with all of theirs, from
+ * Linux's /proc/self/stat; null where there is none. Its clock ticks are USER_HZ, 100 per second on Linux.
+ */
+export function childrenCpuSeconds(read = () => readFileSync('/proc/self/stat', 'utf8')) {
+  let stat;
+  try {
+    stat = read();
+  } catch {
+    return null;
+  }
+  // After "pid (command) ", the fields start at the state (field 3); cutime and cstime are fields 16 and 17.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[13]) + Number(fields[14]);
+  return Number.isFinite(ticks) ? ticks / 100 : null;
+}
+
 export const minutes = (seconds) => {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
@@ -75,13 +94,19 @@ export const minutes = (seconds) => {
 async function main() {
   const started = Date.now();
   const results = [];
+  const steps = [];
+  const cpuStarted = childrenCpuSeconds();
   for (const step of STEPS) {
     const stepStarted = Date.now();
+    const cpuBefore = childrenCpuSeconds();
     const done = await Promise.all(step.map((phase) => run(phase, { buffered: step.length > 1 })));
-    results.push(...done.map((r) => ({ ...r, wall: (Date.now() - stepStarted) / 1000 })));
+    const cpuAfter = childrenCpuSeconds();
+    results.push(...done);
+    steps.push({ step, wall: (Date.now() - stepStarted) / 1000, cpu: cpuAfter === null ? null : cpuAfter - cpuBefore });
     if (done.some((r) => !r.ok)) break;
   }
   const total = (Date.now() - started) / 1000;
+  const cores = os.availableParallelism();
   let passed = 0;
   let failed = 0;
   console.log('\nnpm test, phase by phase:');
@@ -97,6 +122,18 @@ async function main() {
   const skipped = STEPS.flat().filter((phase) => !results.some((r) => r.phase === phase));
   if (skipped.length) console.log(`  not run: ${skipped.join(', ')}`);
   console.log(`  total              ${minutes(total).padStart(6)}`);
+  if (cpuStarted !== null) {
+    // How much of the machine each step used: where the cores sat idle, steps could share them.
+    console.log(`\nCPU by step (${cores} cores; 100% = all of them busy for the whole step):`);
+    const busy = (cpu, wall) => `${Math.round((100 * cpu) / (wall * cores))}%`;
+    for (const { step, wall, cpu } of steps) {
+      console.log(
+        `  ${step.join(' + ').padEnd(40)} ${minutes(cpu).padStart(6)} CPU in ${minutes(wall)}, ${busy(cpu, wall)}`,
+      );
+    }
+    const cpu = childrenCpuSeconds() - cpuStarted;
+    console.log(`  ${'all'.padEnd(40)} ${minutes(cpu).padStart(6)} CPU in ${minutes(total)}, ${busy(cpu, total)}`);
+  }
   const ok = results.every((r) => r.ok) && skipped.length === 0;
   // The plain closing line CI reads.
   console.log(`\ntests: ${passed} passed, ${failed} failed`);
