@@ -95,14 +95,15 @@ async function main() {
   const started = Date.now();
   const results = [];
   const steps = [];
-  const cpuStarted = childrenCpuSeconds();
+  const measured = childrenCpuSeconds() !== null;
+  const cpuNow = () => childrenCpuSeconds() ?? 0;
+  const cpuStarted = cpuNow();
   for (const step of STEPS) {
     const stepStarted = Date.now();
-    const cpuBefore = childrenCpuSeconds();
+    const cpuBefore = cpuNow();
     const done = await Promise.all(step.map((phase) => run(phase, { buffered: step.length > 1 })));
-    const cpuAfter = childrenCpuSeconds();
     results.push(...done);
-    steps.push({ step, wall: (Date.now() - stepStarted) / 1000, cpu: cpuAfter === null ? null : cpuAfter - cpuBefore });
+    steps.push({ step, wall: (Date.now() - stepStarted) / 1000, cpu: cpuNow() - cpuBefore });
     if (done.some((r) => !r.ok)) break;
   }
   const total = (Date.now() - started) / 1000;
@@ -122,7 +123,7 @@ async function main() {
   const skipped = STEPS.flat().filter((phase) => !results.some((r) => r.phase === phase));
   if (skipped.length) console.log(`  not run: ${skipped.join(', ')}`);
   console.log(`  total              ${minutes(total).padStart(6)}`);
-  if (cpuStarted !== null) {
+  if (measured) {
     // How much of the machine each step used: where the cores sat idle, steps could share them.
     console.log(`\nCPU by step (${cores} cores; 100% = all of them busy for the whole step):`);
     const busy = (cpu, wall) => `${Math.round((100 * cpu) / (wall * cores))}%`;
@@ -131,7 +132,7 @@ async function main() {
         `  ${step.join(' + ').padEnd(40)} ${minutes(cpu).padStart(6)} CPU in ${minutes(wall)}, ${busy(cpu, wall)}`,
       );
     }
-    const cpu = childrenCpuSeconds() - cpuStarted;
+    const cpu = cpuNow() - cpuStarted;
     console.log(`  ${'all'.padEnd(40)} ${minutes(cpu).padStart(6)} CPU in ${minutes(total)}, ${busy(cpu, total)}`);
   }
   const ok = results.every((r) => r.ok) && skipped.length === 0;
