@@ -25,8 +25,7 @@ describe('remote routes', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
     try {
       arrive({ default: () => <h2>All Classes are here</h2> });
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      expect(screen.getByRole('heading', { name: 'All Classes are here' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'All Classes are here' })).toBeInTheDocument();
     } finally {
       (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
     }
