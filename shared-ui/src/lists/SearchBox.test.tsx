@@ -60,4 +60,27 @@ describe('DebouncedInput', () => {
     await user.tab();
     expect(events).toEqual(['commit Golf']);
   });
+
+  it('keeps what the user typed after a commit when that commit arrives late; a change from outside still shows', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    // The URL as a router updates it: a moment after the commit, here when the test says so.
+    const box = (value: string) => (
+      <ThemeProvider theme={theme}>
+        <DebouncedInput label="Search classes" type="search" value={value} onCommit={() => undefined} />
+      </ThemeProvider>
+    );
+    const { rerender } = render(box(''));
+    const input = screen.getByRole('searchbox', { name: 'Search classes' });
+    await user.type(input, 'Vol');
+    act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+    await user.keyboard('l');
+    rerender(box('Vol'));
+    expect(input).toHaveValue('Voll');
+    await user.keyboard('ey');
+    expect(input).toHaveValue('Volley');
+
+    rerender(box(''));
+    expect(input).toHaveValue('');
+  });
 });

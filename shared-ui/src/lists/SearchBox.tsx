@@ -1,6 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import { FormField, TextInput } from '../forms/FormField';
-import { useFollowedState } from './useFollowedState';
 import { useUrlQuery } from './useUrlQuery';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -20,7 +19,16 @@ interface DebouncedInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>
  * came later could pull the user back from the page the link opened.
  */
 export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInputProps) {
-  const [text, setText] = useFollowedState(value);
+  const [text, setText] = useState(value);
+  const [followed, setFollowed] = useState(value);
+  // The value this input last committed, until it comes back as `value`: its arrival is not a change from
+  // outside, and must not undo what the user typed meanwhile.
+  const [sent, setSent] = useState<string | null>(null);
+  if (!Object.is(followed, value)) {
+    setFollowed(value);
+    if (value === sent) setSent(null);
+    else setText(value);
+  }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The latest onCommit for a timer set by an earlier render.
   const commit = useRef(onCommit);
@@ -34,7 +42,10 @@ export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInp
     clearTimeout(timer.current);
     const next = pending.current;
     pending.current = undefined;
-    if (next !== undefined && next !== value) commit.current(next);
+    if (next !== undefined && next !== value) {
+      setSent(next);
+      commit.current(next);
+    }
   };
 
   const schedule = (next: string) => {
