@@ -18,8 +18,8 @@ const FRONT_ENDS = ['shell', 'shared-ui', ...REMOTES];
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**'];
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
-/** The folders of the packages: the workspaces and the scripts. */
-const PACKAGE_FOLDERS = [...JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces, 'scripts'];
+/** The folders of the packages: the workspaces. */
+const PACKAGE_FOLDERS = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces;
 const packageOf = (file) => {
   const [top] = path.relative(ROOT, file).split(path.sep);
   return PACKAGE_FOLDERS.includes(top) ? top : undefined;
@@ -119,14 +119,13 @@ export default tseslint.config(
     plugins: { sportify: { rules: { 'package-boundaries': packageBoundaries } } },
     rules: { 'sportify/package-boundaries': 'error' },
   },
-  // Not yet packages: the API's tests and benchmark start the stack's services with the launcher's own tools, and the
-  // journeys start the stack and build broken remotes from a remote's federation settings.
+  // The journeys build broken copies of a remote from that remote's own federation settings.
   {
-    files: ['api/test/**', 'api/bench/**', 'e2e/**'],
+    files: ['e2e/fixtures/**'],
     rules: {
       'sportify/package-boundaries': [
         'error',
-        { allow: ['scripts/lib/', 'scripts/start.mjs', 'mf-admin/federation.config', 'mf-public/federation.config'] },
+        { allow: ['mf-admin/federation.config', 'mf-public/federation.config'] },
       ],
     },
   },

@@ -1,13 +1,17 @@
+import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.MongoVersion;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 
 import java.io.File;
 import java.util.List;
 
 /**
- * The embedded development database: mongo-java-server with its H2 file backend.
- * Usage: java -cp 'lib/*' DevDb.java <port> <file> [host]
+ * The embedded development database: mongo-java-server with its H2 file backend, or its memory backend when the
+ * file is ":memory:" (tests that need no data after a restart: H2's one store for every database fails writes,
+ * "Map ... is closed", when databases are opened and dropped while others write).
+ * Usage: java -cp 'lib/*' DevDb.java <port> <file|:memory:> [host]
  * Runs through the JDK's single-file source launcher; nothing is compiled ahead of time.
  */
 public class DevDb {
@@ -32,11 +36,12 @@ public class DevDb {
             System.exit(2);
         }
         int port = Integer.parseInt(args[0]);
+        boolean inMemory = args[1].equals(":memory:");
         File file = new File(args[1]).getAbsoluteFile();
         String host = args.length > 2 ? args[2] : "127.0.0.1";
-        file.getParentFile().mkdirs();
+        if (!inMemory) file.getParentFile().mkdirs();
 
-        H2Backend backend = new H2Backend(file.getPath());
+        MongoBackend backend = inMemory ? new MemoryBackend() : new H2Backend(file.getPath());
         backend.version(Mongo44.INSTANCE);
         MongoServer server = new MongoServer(backend);
         // Close the H2 store on SIGTERM/Ctrl-C so the file is left consistent.
@@ -51,6 +56,6 @@ public class DevDb {
             backend.close();
             System.exit(1);
         }
-        System.out.println("DevDb ready on mongodb://" + host + ":" + port + " (data: " + file + ")");
+        System.out.println("DevDb ready on mongodb://" + host + ":" + port + " (data: " + (inMemory ? "in memory" : file) + ")");
     }
 }

@@ -37,7 +37,9 @@ export default defineConfig({
   globalTeardown: require.resolve('./global-teardown'),
   use: {
     baseURL: `http://localhost:${ports.shell}`,
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed journey keeps its trace of actions, console and network, its screenshot and the page's accessibility
+    // snapshot. Tracing records for every journey, and a DOM snapshot at each action was the costly part of it.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

@@ -7,4 +7,4 @@ const dataDir =
   process.env.SPORTIFY_DATA_DIR || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.data-e2e');
 rmSync(dataDir, { recursive: true, force: true });
 process.env.SPORTIFY_DATA_DIR = dataDir;
-await import('../scripts/start.mjs');
+await import('@sportify/scripts/start.mjs');

@@ -4,6 +4,8 @@
 // read files; the scripts' and the page server's tests each start their own servers on free ports and spend most
 // of their time waiting for them. The journeys run alone, so that nothing else competes with their stack.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +69,35 @@ function run(phase, { buffered }) {
   });
 }
 
+/**
+ * The machine's CPU time so far, in seconds summed over its cores: `busy` (everything but idle and I/O wait) and
+ * `total`, from Linux's /proc/stat (USER_HZ, 100 ticks a second); null where there is none. The whole machine, not
+ * this process's children: a stack's services can outlive the process that started them, and their CPU would then
+ * never reach this one's.
+ */
+export function machineCpu(read = () => readFileSync('/proc/stat', 'utf8')) {
+  let stat;
+  try {
+    stat = read();
+  } catch {
+    return null;
+  }
+  const line = /^cpu\s+(.*)$/m.exec(stat);
+  if (!line) return null;
+  const ticks = line[1].trim().split(/\s+/).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already inside user and nice).
+  const total = ticks.slice(0, 8).reduce((sum, t) => sum + t, 0);
+  const idle = ticks[3] + ticks[4];
+  return { busy: (total - idle) / 100, total: total / 100 };
+}
+
+/** CPU seconds used between two readings of machineCpu, and the share of the machine that was. */
+export function cpuUsed(before, after) {
+  if (!before || !after || after.total <= before.total) return null;
+  const busy = after.busy - before.busy;
+  return { busy, share: busy / (after.total - before.total) };
+}
+
 export const minutes = (seconds) => {
   const whole = Math.round(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
@@ -75,13 +106,19 @@ export const minutes = (seconds) => {
 async function main() {
   const started = Date.now();
   const results = [];
+  const steps = [];
+  const cpuStarted = machineCpu();
   for (const step of STEPS) {
     const stepStarted = Date.now();
+    const cpuBefore = machineCpu();
     const done = await Promise.all(step.map((phase) => run(phase, { buffered: step.length > 1 })));
-    results.push(...done.map((r) => ({ ...r, wall: (Date.now() - stepStarted) / 1000 })));
+    results.push(...done);
+    steps.push({ step, wall: (Date.now() - stepStarted) / 1000, cpu: cpuUsed(cpuBefore, machineCpu()) });
     if (done.some((r) => !r.ok)) break;
   }
   const total = (Date.now() - started) / 1000;
+  const cores = os.availableParallelism();
+  const cpuAll = cpuUsed(cpuStarted, machineCpu());
   let passed = 0;
   let failed = 0;
   console.log('\nnpm test, phase by phase:');
@@ -97,6 +134,16 @@ async function main() {
   const skipped = STEPS.flat().filter((phase) => !results.some((r) => r.phase === phase));
   if (skipped.length) console.log(`  not run: ${skipped.join(', ')}`);
   console.log(`  total              ${minutes(total).padStart(6)}`);
+  if (cpuAll) {
+    // How much of the machine each step used: where the cores sat idle, steps could share them.
+    console.log(`\nCPU by step (the whole machine, ${cores} cores; 100% = every core busy for the whole step):`);
+    const line = (name, { busy, share }, wall) =>
+      console.log(
+        `  ${name.padEnd(40)} ${minutes(busy).padStart(6)} CPU in ${minutes(wall)}, ${Math.round(100 * share)}%`,
+      );
+    for (const { step, wall, cpu } of steps) if (cpu) line(step.join(' + '), cpu, wall);
+    line('all', cpuAll, total);
+  }
   const ok = results.every((r) => r.ok) && skipped.length === 0;
   // The plain closing line CI reads.
   console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -18,11 +18,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import mongoose from 'mongoose';
-import { startDevDb } from '../../scripts/lib/devdb.mjs';
-import { startAuthEmulator } from '../../scripts/lib/auth-emulator.mjs';
-import { startNginx } from '../../scripts/lib/nginx.mjs';
-import { freePort } from '../../scripts/lib/ports.mjs';
-import { spawnService, ready } from '../../scripts/lib/proc.mjs';
+import { startDevDb } from '@sportify/scripts/lib/devdb.mjs';
+import { startAuthEmulator } from '@sportify/scripts/lib/auth-emulator.mjs';
+import { startNginx } from '@sportify/scripts/lib/nginx.mjs';
+import { freePort } from '@sportify/scripts/lib/ports.mjs';
+import { spawnService, ready } from '@sportify/scripts/lib/proc.mjs';
 import { writeDataset } from './dataset.mjs';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

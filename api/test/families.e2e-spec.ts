@@ -434,7 +434,7 @@ describe('families: campers, age ranges, choosing who, rosters', () => {
       await t.http().get(`/classes/${classId}/roster`).set(admin.auth).expect(200);
     });
 
-    it('refuses a student, the family itself, another instructor (403) and anyone without a session (401)', async () => {
+    it('refuses a student, the family itself, another instructor and anyone without a session (403)', async () => {
       for (const s of [parent, stranger, sam]) {
         await t.http().get(`/classes/${classId}/roster`).set(s.auth).expect(403);
         await t.http().get(`/classes/${classId}/roster.csv`).set(s.auth).expect(403);
@@ -445,8 +445,17 @@ describe('families: campers, age ranges, choosing who, rosters', () => {
           .send({ participantId: younger, date: '2027-07-06', present: true })
           .expect(403);
       }
-      await t.http().get(`/classes/${classId}/roster`).expect(401);
-      await t.http().get(`/classes/${classId}/roster.csv`).expect(401);
+      for (const path of [`/classes/${classId}/roster`, `/classes/${classId}/roster.csv`]) {
+        const anonymous = await t.http().get(path).expect(403);
+        expect(anonymous.body.message).toBe("Only the class's instructor and admins see its roster");
+      }
+      await t
+        .http()
+        .put(`/classes/${classId}/attendance`)
+        .send({ participantId: younger, date: '2027-07-06', present: true })
+        .expect(403);
+      // A token that is no longer valid is still 401: the browser signs out and asks to sign in again.
+      await t.http().get(`/classes/${classId}/roster`).set('Authorization', 'Bearer not-a-token').expect(401);
       await t.http().get('/classes/665f1c2e9b1e8a3d4c5b6a71/roster').set(jordan.auth).expect(404);
     });
 

@@ -1,8 +1,5 @@
-import { rmSync } from 'node:fs';
-
 export default async function globalTeardown() {
   const state = globalThis.__SPORTIFY_API_TEST__;
   if (!state) return;
   await Promise.allSettled([state.auth.stop(), state.db.stop(), state.stripe.stop()]);
-  rmSync(state.dataDir, { recursive: true, force: true });
 }

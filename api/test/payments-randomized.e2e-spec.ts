@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { LedgerCheckService } from '../src/payments/ledger-check';
 import { ReconciliationService } from '../src/payments/reconciliation.service';
 import { ADMIN } from './support/demo';
@@ -49,13 +46,11 @@ describe('payments ledger: a randomized run on two instances', () => {
   const seed = Number(process.env.LEDGER_SEED ?? Date.now() % 100_000);
 
   let db: DevDbProcess;
-  let dir: string;
 
-  // Its own embedded database: the run's two instances write to it from many connections at once, and on the store
-  // every other suite shares, another suite's load could end one of those connections (a 503 the test then sees).
+  // Its own embedded database (in memory): the run's two instances write to it from many connections at once, beside
+  // no other suite's databases.
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'sportify-randomized-'));
-    db = await startDevDbProcess(path.join(dir, 'db.mv'), 0, { logs: true });
+    db = await startDevDbProcess(':memory:', 0, { logs: true });
     const env = { PAYMENT_SETTLE_DELAY_SECONDS: '0', MONGODB_URI: `mongodb://127.0.0.1:${db.port}/randomized` };
     a = await startTestApp({ seed: true, env });
     b = await startTestApp({ env });
@@ -65,7 +60,6 @@ describe('payments ledger: a randomized run on two instances', () => {
     await b?.app.close();
     await a?.close();
     await db?.stop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it(`${INTENTS} intents, random interleavings: the invariants hold`, async () => {

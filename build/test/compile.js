@@ -7,9 +7,12 @@ const webpack = require('webpack');
 const made = [];
 process.on('exit', () => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 
-/** A temporary project, removed when the tests end: `files` maps relative paths to contents. */
-function project(files) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sportify-build-'));
+/**
+ * A temporary project, removed when the tests end: `files` maps relative paths to contents. `parent` is where it is
+ * made (inside the repository when its build must resolve the repository's packages: loaders, TypeScript).
+ */
+function project(files, parent = os.tmpdir()) {
+  const dir = fs.mkdtempSync(path.join(parent, 'sportify-build-'));
   made.push(dir);
   for (const [name, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });

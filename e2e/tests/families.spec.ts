@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { API, apiToken, bearer, clickCentred, demo, ports, registerAccount, signIn, storedToken } from './support';
+import {
+  API,
+  apiToken,
+  bearer,
+  clickCentred,
+  demo,
+  ports,
+  registerAccount,
+  searchClasses,
+  signIn,
+  storedToken,
+} from './support';
 
 // Families against the whole stack: a parent adds two campers (8 and 13) on My Family, edits and removes one,
 // selects an 8–12 class for the younger one and pays, is refused the same class for the older one (in the dialog
@@ -46,8 +57,7 @@ async function pageAs(browser: Browser, who: { email: string; password: string }
 }
 
 async function openClassCard(page: Page, className: string) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search classes' }).fill(className);
+  await searchClasses(page, className);
   const card = page.getByRole('article', { name: className, exact: true });
   await expect(card).toBeVisible();
   return card;

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bearer, clickCentred, demo, ports, signIn, storedToken } from './support';
+import { bearer, clickCentred, demo, ports, searchClasses, signIn, storedToken } from './support';
 
 // `npm run start:scaled` started by this file on ports of its own, on top of the journeys' stack: it shares that
 // stack's database, Auth emulator, mail inbox, builds and releases, and adds two API replicas behind nginx (the API
@@ -92,8 +92,7 @@ test('through the load balancer a student signs in, selects a class, pays and is
     .sort((a, b) => b.seats - a.seats)[0];
   expect(target, 'an open class to buy').toBeDefined();
 
-  await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search classes' }).fill(target.className);
+  await searchClasses(page, target.className);
   const card = page.getByRole('article', { name: target.className, exact: true });
   await clickCentred(card.getByRole('button', { name: 'Select', exact: true }));
   await expect(card.getByRole('button')).toHaveText('Selected');

@@ -5,6 +5,7 @@ import {
   DANGER_RED,
   demo,
   ports,
+  searchClasses,
   selectOnClassesScreen,
   signIn,
   storedToken,
@@ -157,8 +158,7 @@ test('a new student selects two classes, removes one, is declined once, then pay
     const after = await classById(request, toPay._id);
     expect(after.seats).toBe(toPay.seats - 1);
     expect(after.enrolled).toBe(toPay.enrolled + 1);
-    await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
-    await page.getByRole('searchbox', { name: 'Search classes' }).fill(toPay.className);
+    await searchClasses(page, toPay.className);
     await expect(page.getByRole('article', { name: toPay.className })).toContainText(
       `Available Seats: ${toPay.seats - 1}`,
     );

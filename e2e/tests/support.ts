@@ -115,10 +115,25 @@ export async function registerAccount(
   return { name: who.name, email: who.email, password, id: (await registered.json()).insertedId as string };
 }
 
+/**
+ * Searches the Classes screen for `text`, opening it from the navbar unless it is open already (where a user just
+ * types a new search). The link mounts the screen afresh, so typing waits for the new screen's empty box rather
+ * than going into the one the link replaces. Resolves once the search is in the URL.
+ */
+export async function searchClasses(page: Page, text: string) {
+  const search = page.getByRole('searchbox', { name: 'Search classes' });
+  if (new URL(page.url()).pathname !== '/classes') {
+    await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
+    await expect(page).toHaveURL(/\/classes$/);
+    await expect(search).toHaveValue('');
+  }
+  await search.fill(text);
+  await expect(page).toHaveURL((url) => url.searchParams.get('q') === text);
+}
+
 /** Finds a class by its name with the Classes screen's search and selects it, as the student would. */
 export async function selectOnClassesScreen(page: Page, className: string) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search classes' }).fill(className);
+  await searchClasses(page, className);
   const card = page.getByRole('article', { name: className, exact: true });
   await clickCentred(card.getByRole('button', { name: 'Select', exact: true }));
   await expect(card.getByRole('button')).toHaveText('Selected');

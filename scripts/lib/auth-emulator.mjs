@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync, existsSync, rmSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.mjs';
 import { spawnService, ready } from './proc.mjs';
 
@@ -32,6 +33,8 @@ export async function startAuthEmulator({ port = 9099, dataDir, projectId = DEMO
   };
   writeFileSync(path.join(configDir, 'firebase.json'), JSON.stringify(config));
   const args = [
+    '--require',
+    fileURLToPath(new URL('./auth-emulator-preload.cjs', import.meta.url)),
     require.resolve('firebase-tools/lib/bin/firebase.js'),
     'emulators:start',
     '--only',

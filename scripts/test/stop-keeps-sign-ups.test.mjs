@@ -110,16 +110,20 @@ async function post(url, body, headers = {}) {
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
-/** Signs up in the emulator (as the browser SDK does) and registers with the API. */
-async function register(email) {
+/** Signs up in the emulator (as the browser SDK does) and registers with the API; a refusal shows the stack's log. */
+async function register(email, run) {
   const signUp = await post(authUrl('signUp'), { email, password: 'Test@2026', returnSecureToken: true });
   assert.equal(signUp.status, 200, JSON.stringify(signUp.body));
+  // A sign-in's token: the emulator can date a sign-up's token a second before the account's validSince, and
+  // firebase-admin then takes it as revoked (api/test/support/emulator.ts).
+  const signIn = await post(authUrl('signInWithPassword'), { email, password: 'Test@2026', returnSecureToken: true });
+  assert.equal(signIn.status, 200, JSON.stringify(signIn.body));
   const created = await post(
     api('/users'),
     { email, userName: 'Kept' },
-    { Authorization: `Bearer ${signUp.body.idToken}` },
+    { Authorization: `Bearer ${signIn.body.idToken}` },
   );
-  assert.equal(created.status, 201, JSON.stringify(created.body));
+  assert.equal(created.status, 201, `${JSON.stringify(created.body)}\n${run.output().slice(-4000)}`);
   return { email, password: 'Test@2026' };
 }
 
@@ -141,7 +145,7 @@ test('Ctrl-C, SIGTERM and a double Ctrl-C to the whole group keep every sign-up'
   let run = await launch();
   for (const [name, signals] of cases) {
     await t.test(name, async () => {
-      kept.push(await register(`kept-${kept.length}-${Date.now()}@test.sportify.camp`));
+      kept.push(await register(`kept-${kept.length}-${Date.now()}@test.sportify.camp`, run));
       const said = await stop(run, signals);
       assert.doesNotMatch(said, /could not be saved/);
       if (signals.length > 1) assert.match(said, /Stopping now, once the sign-ups are saved/);

@@ -40,3 +40,4 @@ export { useForm, type FormValues, type FormErrors, type Validator, type UseForm
 export { notify, AppToastContainer, TOAST_DURATIONS, TOAST_LIMIT } from './toast/notify';
 export * from './lists';
 export { campTimeZone, formatCampDate, startsLabel, toCampInputValue } from './dates/campDate';
+export { saveFile } from './files/saveFile';

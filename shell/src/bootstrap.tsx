@@ -1,7 +1,13 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@sportify/shared-ui/router';
-import { makeStore, setRuntimeConfig, setUnauthorizedHandler, type RootState } from '@sportify/shared-ui';
+import {
+  makeStore,
+  setLatestConfigReader,
+  setRuntimeConfig,
+  setUnauthorizedHandler,
+  type RootState,
+} from '@sportify/shared-ui';
 import { matchScreen } from '@sportify/platform/screens';
 import { App } from './App';
 import { hasSavedSignIn, lazyAuthService } from './auth/authService';
@@ -35,6 +41,7 @@ function AfterFirstCommit({ done }: { done: () => void }) {
 async function start() {
   const config = await loadConfig();
   setRuntimeConfig(config);
+  setLatestConfigReader(loadLatestConfig);
 
   const routes = createRouteTable({ initial: config, latest: loadLatestConfig });
   const telemetry = startPageTelemetry(config, () => routes.current().routes);
@@ -96,9 +103,14 @@ async function start() {
     // The session the server rendered stays until the page has hydrated (the first client render must equal the
     // server's); then it follows the auth provider.
     let started = false;
+    const address = () => window.location.pathname + window.location.search + window.location.hash;
+    const rendered = address();
     const hydrated = () => {
       if (started) return;
       started = true;
+      // A Back or Forward while the page hydrates moves the address before the router listens for it: the router
+      // would go on showing the page the server rendered under the new address.
+      if (address() !== rendered) navigateOutsideReact(address(), { replace: true });
       syncSession();
     };
     // As a transition, the hydration works in slices and yields to the page between them (the server's HTML is

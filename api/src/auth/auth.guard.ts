@@ -1,4 +1,11 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import {
+  CanActivate,
+  ExecutionContext,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { AuthService } from './auth.service';
@@ -7,7 +14,7 @@ import { bearerToken } from './bearer';
 import { callerRole } from './caller';
 import type { AuthenticatedRequest } from './current-caller.decorator';
 import { ACCEPTS_OPS_KEY, hasOpsKey, sendsOpsKey } from './ops-key';
-import { ACCEPTS_FIREBASE_TOKEN, IS_PUBLIC } from './public.decorator';
+import { ACCEPTS_FIREBASE_TOKEN, FORBIDDEN_WITHOUT_SESSION, IS_PUBLIC } from './public.decorator';
 
 /** Global: every route needs a valid API token unless marked @Public(). Reads the caller's role (CallerCache). */
 @Injectable()
@@ -30,7 +37,11 @@ export class AuthGuard implements CanActivate {
       return true;
     }
     const token = bearerToken(req);
-    if (!token) throw new UnauthorizedException('Missing access token (Authorization: Bearer <token>)');
+    if (!token) {
+      const forbidden = this.reflector.getAllAndOverride<string | undefined>(FORBIDDEN_WITHOUT_SESSION, targets);
+      if (forbidden) throw new ForbiddenException(forbidden);
+      throw new UnauthorizedException('Missing access token (Authorization: Bearer <token>)');
+    }
 
     let email = await this.auth.verifyApiToken(token);
     if (!email && this.reflector.getAllAndOverride<boolean>(ACCEPTS_FIREBASE_TOKEN, targets)) {

@@ -33,7 +33,8 @@ export class FirebaseTokenVerifier {
       };
     } catch (err) {
       if (err instanceof InvalidIdTokenError) throw err;
-      this.logger.debug(`ID token rejected: ${(err as Error).message}`);
+      // The browser only sends fresh tokens: a rejection is rare enough to say why.
+      this.logger.warn(`ID token rejected: ${(err as Error).message}`);
       throw new InvalidIdTokenError('Invalid or expired ID token');
     }
   }

@@ -10,3 +10,10 @@ export const ACCEPTS_FIREBASE_TOKEN = 'sportify:firebase-token';
  * before the browser has exchanged its Firebase token at POST /jwt.
  */
 export const AcceptsFirebaseIdToken = () => SetMetadata(ACCEPTS_FIREBASE_TOKEN, true);
+
+export const FORBIDDEN_WITHOUT_SESSION = 'sportify:forbidden-without-session';
+/**
+ * Answers a request that carries no token at all 403 with `message`, not 401: for what no session may ever see,
+ * whoever signs in (a roster's medical notes and emergency contacts). An invalid or expired token is still 401.
+ */
+export const ForbiddenWithoutSession = (message: string) => SetMetadata(FORBIDDEN_WITHOUT_SESSION, message);

@@ -11,6 +11,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { Caller } from '../auth/caller';
 import { CurrentCaller } from '../auth/current-caller.decorator';
+import { ForbiddenWithoutSession } from '../auth/public.decorator';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
 import { rosterCsv } from './roster-csv';
@@ -22,7 +23,8 @@ import { RostersService } from './rosters.service';
 @ApiTags('rosters')
 @ApiBearerAuth('api')
 @Roles('instructor', 'admin')
-@ApiForbiddenResponse({ description: "Not the class's instructor or an admin" })
+@ForbiddenWithoutSession("Only the class's instructor and admins see its roster")
+@ApiForbiddenResponse({ description: "Not the class's instructor or an admin, or no session at all" })
 @ApiNotFoundResponse({ description: 'No such class' })
 @Controller('classes')
 export class RostersController {

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const lib = (name: string) => pathToFileURL(path.resolve(__dirname, '../../../scripts/lib', name)).href;
+const lib = (name: string) => pathToFileURL(require.resolve(`@sportify/scripts/lib/${name}`)).href;
 
 export interface DevDbProcess {
   port: number;
@@ -10,7 +9,7 @@ export interface DevDbProcess {
 }
 
 /**
- * The launcher's embedded database (scripts/lib/devdb.mjs) in a child process of its own, so a test can stop and
+ * The launcher's embedded database (@sportify/scripts/lib/devdb.mjs) in a child process of its own, so a test can stop and
  * start it (jest's CommonJS runtime cannot import the launcher's ES modules). Port 0 picks a free one.
  */
 export function startDevDbProcess(file: string, port = 0, { logs = false } = {}): Promise<DevDbProcess> {

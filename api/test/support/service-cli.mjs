@@ -2,8 +2,8 @@
 //   node service-cli.mjs devdb <port> <file>
 //   node service-cli.mjs nginx <port> <dir> <upstream> [<upstream>...]
 // Prints "READY" once the service answers and stops it on SIGTERM.
-import { startDevDb } from '../../../scripts/lib/devdb.mjs';
-import { startNginx } from '../../../scripts/lib/nginx.mjs';
+import { startDevDb } from '@sportify/scripts/lib/devdb.mjs';
+import { startNginx } from '@sportify/scripts/lib/nginx.mjs';
 
 const [kind, port, where, ...upstreams] = process.argv.slice(2);
 const service =

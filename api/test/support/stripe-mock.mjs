@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import { freePort } from '../../../scripts/lib/ports.mjs';
-import { spawnService, ready } from '../../../scripts/lib/proc.mjs';
+import { freePort } from '@sportify/scripts/lib/ports.mjs';
+import { spawnService, ready } from '@sportify/scripts/lib/proc.mjs';
 
 export const STRIPE_MOCK_VERSION = 'v0.203.0';
 const binDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.cache/bin');

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { parseRuntimeConfig, setLatestConfigReader } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
 import { PlatformStatusPage } from './PlatformStatusPage';
 
@@ -24,6 +25,7 @@ const registry = {
 };
 const config = {
   apiUrl: 'http://api.test',
+  firebase: { apiKey: 'demo-key', authDomain: 'demo.firebaseapp.com', projectId: 'demo' },
   remotes: {
     mf_public: `http://localhost:3001/releases/${V2}/mf-manifest.json`,
     mf_admin: 'http://localhost:3004/mf-manifest.json',
@@ -50,6 +52,12 @@ describe('Platform Status', () => {
   let http: ReturnType<typeof mockApi> | undefined;
   beforeEach(() => {
     http = mockApi({ 'GET /telemetry/health': [200, noReports] });
+    // The shell's reader of config.json as served now: over HTTP, answered below at the boundary.
+    setLatestConfigReader(async () => {
+      const response = await fetch('/config.json', { cache: 'no-cache' });
+      if (!response.ok) throw new Error(`/config.json: HTTP ${response.status}`);
+      return parseRuntimeConfig(await response.json());
+    });
   });
   afterEach(() => {
     http?.restore();

@@ -1,5 +1,5 @@
 import type { AutoRollback, CanaryRelease, LiveRelease, Registry } from '@sportify/platform/releases';
-import { api, type ApiResponse } from '@sportify/shared-ui';
+import { api, readLatestRuntimeConfig, type ApiResponse } from '@sportify/shared-ui';
 
 // The registry's types are @sportify/platform's (type-only: its reader is Node's, this screen reads /releases.json).
 export type { AutoRollback, CanaryRelease, HealthFigures } from '@sportify/platform/releases';
@@ -17,8 +17,8 @@ export interface PartStatus {
   manifest?: { url: string; reachable: boolean; detail: string };
 }
 
-// Both files live on the shell's origin (the page's), never cached: they change with every promote or rollback.
-// The registry is public-safe by design (versions, commits, build times; who ran a switch stays in the private
+// The registry lives on the shell's origin (the page's), never cached: it changes with every promote or rollback, as
+// config.json does (read through the shell's one reader). The registry is public-safe by design (versions, commits, build times; who ran a switch stays in the private
 // history), so this read-only screen reads it directly instead of through the API.
 const readJson = async (url: string) => {
   const response = await fetch(url, { cache: 'no-cache' });
@@ -41,10 +41,10 @@ const packageOf = (federation: string) => federation.replace(/_/g, '-');
 export const federationOf = (part: string) => part.replace(/-/g, '_');
 
 export async function loadPlatformStatus(): Promise<PartStatus[]> {
-  const [registry, config] = (await Promise.all([readJson('/releases.json'), readJson('/config.json')])) as [
-    Registry,
-    { remotes?: Record<string, string> },
-  ];
+  const [registry, config] = await Promise.all([
+    readJson('/releases.json') as Promise<Registry>,
+    readLatestRuntimeConfig(),
+  ]);
   const entry = (part: string) => ({
     live: registry[part]?.live ?? null,
     previous: registry[part]?.previous ?? null,

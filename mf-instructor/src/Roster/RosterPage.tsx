@@ -9,12 +9,12 @@ import {
   LoadError,
   notify,
   PageHeading,
+  saveFile,
   selectSession,
   Spinner,
   StatePanel,
   useAppSelector,
 } from '@sportify/shared-ui';
-import { saveFile } from './saveFile';
 import { useGetRosterQuery, useRosterCsvMutation, useSetAttendanceMutation, type Roster } from './rosterApi';
 
 // A session is a calendar day, not an instant: formatted as such, whatever the browser's zone.

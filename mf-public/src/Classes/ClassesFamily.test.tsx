@@ -66,9 +66,10 @@ function open() {
 const card = (name: string) => screen.getByRole('article', { name });
 async function selectOf(name: string) {
   await screen.findByRole('article', { name });
-  const button = within(card(name)).getByRole('button', { name: /^(Select|Selected)$/ });
-  await waitFor(() => expect(button).toBeEnabled());
-  return button;
+  // Queried again until enabled: a student's cards replace the ones shown while they load.
+  const button = () => within(card(name)).getByRole('button', { name: /^(Select|Selected)$/ });
+  await waitFor(() => expect(button()).toBeEnabled());
+  return button();
 }
 
 describe('Classes: who is this class for?', () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { apiMessage, Button, notify } from '@sportify/shared-ui';
-import { useJoinWaitlistMutation, useLeaveWaitlistMutation, type Place } from './classesApi';
+import type { Place } from './classesApi';
+import { useJoinWaitlistMutation, useLeaveWaitlistMutation } from './studentApi';
 
 export interface WaitlistControlsProps {
   classId: string;

@@ -1,18 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, Button, ErrorText } from '@sportify/shared-ui';
-
-/** One participant the class can be for: a camper, or the account holder ('Myself', id null). */
-export interface WhoChoice {
-  camperId: string | null;
-  label: string;
-  /** Why this one cannot be chosen (age range, already selected...); absent when it can. */
-  reason?: string;
-}
+import { apiErrorMessage, Button, ErrorText, type PublicClass } from '@sportify/shared-ui';
+import type { AgeRange } from '../common/ageRange';
+import { choicesFor, type TakenTables } from './choices';
+import type { CamperChoice } from './classesApi';
 
 export interface WhoDialogProps {
-  className: string;
-  choices: WhoChoice[];
+  item: PublicClass & AgeRange;
+  campers: readonly CamperChoice[];
+  taken: TakenTables;
   /** The button that confirms: 'Select', or 'Join waitlist'. */
   actionLabel: string;
   /** Makes the call; a rejection's API message is shown in the dialog, which stays open. */
@@ -24,7 +20,8 @@ export interface WhoDialogProps {
  * 'Who is this class for?': a modal with one radio per camper plus Myself. A choice the class does not admit is
  * disabled with its reason beside it; the API still decides. Escape or Cancel closes; focus returns on close.
  */
-export default function WhoDialog({ className, choices, actionLabel, onChoose, onClose }: WhoDialogProps) {
+export default function WhoDialog({ item, campers, taken, actionLabel, onChoose, onClose }: WhoDialogProps) {
+  const choices = choicesFor(item, campers, taken);
   const titleId = useId();
   const classId = useId();
   const name = useId();
@@ -66,7 +63,7 @@ export default function WhoDialog({ className, choices, actionLabel, onChoose, o
       <Box ref={box} role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={classId}>
         <form onSubmit={(event) => void submit(event)}>
           <h2 id={titleId}>Who is this class for?</h2>
-          <p id={classId}>{className}</p>
+          <p id={classId}>{item.className}</p>
           <Choices aria-labelledby={titleId}>
             {choices.map((choice) => {
               const value = choice.camperId ?? '';

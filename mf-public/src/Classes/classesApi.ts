@@ -3,7 +3,6 @@ import {
   cleanParams,
   type ApiBody,
   type ApiList,
-  type ApiResponse,
   type Paged,
   type PublicClass,
   type User,
@@ -67,10 +66,8 @@ export interface WaitlistFor {
   camperId?: string;
 }
 
-// The Classes screen's calls. The student's selections and payments share their tags with the student remote's
-// screens, so a selection made here, deleted there or paid for refreshes both places.
-// Campers are new to the shared api: their tag is added here, at run time, so the shell needs no new build.
-export const classesApi = api.enhanceEndpoints({ addTagTypes: ['Camper'] }).injectEndpoints({
+// The Classes screen's calls for everyone; a student's own calls are in studentApi.ts, loaded only for students.
+export const classesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getClassesPage: build.query<Paged<PublicClass>, ClassesQuery>({
       query: ({ page, ...filters }) => ({
@@ -84,68 +81,7 @@ export const classesApi = api.enhanceEndpoints({ addTagTypes: ['Camper'] }).inje
       query: (q) => ({ url: '/instructors', params: cleanParams({ q: q || undefined, limit: INSTRUCTOR_CHOICES }) }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
-    /** The student's selections among the shown classes (never the whole list). */
-    getClassSelections: build.query<Paged<ApiList<'/classes/selected/{email}'>[number]>, ShownClasses>({
-      query: ({ email, classIds }) => ({
-        url: `/classes/selected/${encodeURIComponent(email)}`,
-        params: { classIds, limit: CLASSES_PER_PAGE },
-      }),
-      providesTags: [{ type: 'Selection', id: 'LIST' }],
-    }),
-    /** The student's payments among the shown classes. */
-    getClassEnrolments: build.query<Paged<ApiList<'/payments/enrolled/{email}'>[number]>, ShownClasses>({
-      query: ({ email, classIds }) => ({
-        url: `/payments/enrolled/${encodeURIComponent(email)}`,
-        params: { classIds, limit: CLASSES_PER_PAGE },
-      }),
-      providesTags: [{ type: 'Payment', id: 'LIST' }],
-    }),
-    /** The student's waitlist places among the shown classes. */
-    getWaitlistPlaces: build.query<Place[], ShownClasses>({
-      query: ({ email, classIds }) => ({ url: `/waitlist/places/${encodeURIComponent(email)}`, params: { classIds } }),
-      providesTags: [{ type: 'Waitlist', id: 'LIST' }],
-    }),
-    /** The account's campers (for the 'Who is this class for?' dialog); students only. */
-    getCamperChoices: build.query<CamperChoice[], void>({
-      query: () => ({ url: '/campers' }),
-      providesTags: [{ type: 'Camper', id: 'LIST' }],
-    }),
-    joinWaitlist: build.mutation<Place, WaitlistFor>({
-      query: ({ classId, camperId }) => ({
-        url: `/waitlist/${classId}`,
-        method: 'POST',
-        ...(camperId ? { data: { camperId } } : {}),
-      }),
-      invalidatesTags: [{ type: 'Waitlist', id: 'LIST' }],
-    }),
-    /** Leaves the list (declining a held seat, if one was offered meanwhile). */
-    leaveWaitlist: build.mutation<ApiResponse<'/waitlist/{classId}', 'delete'>, WaitlistFor>({
-      query: ({ classId, camperId }) => ({
-        url: `/waitlist/${classId}`,
-        method: 'DELETE',
-        ...(camperId ? { params: { camperId } } : {}),
-      }),
-      invalidatesTags: [
-        { type: 'Waitlist', id: 'LIST' },
-        { type: 'Selection', id: 'LIST' },
-      ],
-    }),
-    selectClass: build.mutation<ApiResponse<'/classes/selected', 'post'>, SelectClassBody>({
-      query: (body) => ({ url: '/classes/selected', method: 'POST', data: body }),
-      // Also after a refusal (e.g. 409 'already selected' from another tab): the list then shows the truth.
-      invalidatesTags: [{ type: 'Selection', id: 'LIST' }],
-    }),
   }),
 });
 
-export const {
-  useGetClassesPageQuery,
-  useGetInstructorChoicesQuery,
-  useGetClassSelectionsQuery,
-  useGetClassEnrolmentsQuery,
-  useSelectClassMutation,
-  useGetWaitlistPlacesQuery,
-  useGetCamperChoicesQuery,
-  useJoinWaitlistMutation,
-  useLeaveWaitlistMutation,
-} = classesApi;
+export const { useGetClassesPageQuery, useGetInstructorChoicesQuery } = classesApi;

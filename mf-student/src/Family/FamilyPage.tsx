@@ -1,12 +1,20 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, Button, ErrorText, ListState, notify, PageHeading, Spinner } from '@sportify/shared-ui';
+import {
+  apiErrorMessage,
+  Button,
+  ErrorText,
+  ListState,
+  notify,
+  PageHeading,
+  saveFile,
+  Spinner,
+} from '@sportify/shared-ui';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { CamperForm } from './CamperForm';
 import { camperChanges, EMPTY_CAMPER, toCamperForm, toCamperInput, type CamperFormValues } from './camperRules';
-import { saveFile } from './saveFile';
 import {
   useAddCamperMutation,
   useExportFamilyMutation,

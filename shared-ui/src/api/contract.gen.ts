@@ -1984,7 +1984,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not the class's instructor or an admin */
+            /** @description Not the class's instructor or an admin, or no session at all */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2048,7 +2048,7 @@ export interface operations {
                     "application/json": components["schemas"]["RosterResponse"];
                 };
             };
-            /** @description Not the class's instructor or an admin */
+            /** @description Not the class's instructor or an admin, or no session at all */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2084,7 +2084,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description Not the class's instructor or an admin */
+            /** @description Not the class's instructor or an admin, or no session at all */
             403: {
                 headers: {
                     [name: string]: unknown;

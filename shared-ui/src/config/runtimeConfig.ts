@@ -34,3 +34,15 @@ export function setRuntimeConfig(config: RuntimeConfig): void {
 export function getRuntimeConfig(): RuntimeConfig {
   return current;
 }
+
+let latestReader: (() => Promise<RuntimeConfig>) | null = null;
+
+/** Set by the shell: its one reader of config.json as served now (past every cache). */
+export function setLatestConfigReader(reader: () => Promise<RuntimeConfig>): void {
+  latestReader = reader;
+}
+
+/** The runtime config as served now (a promote or rollback changes it); the page's own without a shell. */
+export function readLatestRuntimeConfig(): Promise<RuntimeConfig> {
+  return latestReader ? latestReader() : Promise.resolve(current);
+}

@@ -1,6 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import { FormField, TextInput } from '../forms/FormField';
-import { useFollowedState } from './useFollowedState';
 import { useUrlQuery } from './useUrlQuery';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -15,10 +14,21 @@ interface DebouncedInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>
 
 /**
  * A labelled input whose value is committed after a pause in typing (so a list is not asked for on every key),
- * and follows the committed value when it changes from outside (Back, Clear filters).
+ * and follows the committed value when it changes from outside (Back, Clear filters). Leaving the input commits at
+ * once: a click on a card's button or a link right after typing acts on the committed search, and a commit that
+ * came later could pull the user back from the page the link opened.
  */
 export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInputProps) {
-  const [text, setText] = useFollowedState(value);
+  const [text, setText] = useState(value);
+  const [followed, setFollowed] = useState(value);
+  // The value this input last committed, until it comes back as `value`: its arrival is not a change from
+  // outside, and must not undo what the user typed meanwhile.
+  const [sent, setSent] = useState<string | null>(null);
+  if (!Object.is(followed, value)) {
+    setFollowed(value);
+    if (value === sent) setSent(null);
+    else setText(value);
+  }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The latest onCommit for a timer set by an earlier render.
   const commit = useRef(onCommit);
@@ -27,12 +37,22 @@ export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInp
   });
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  const pending = useRef<string | undefined>(undefined);
+  const flush = () => {
+    clearTimeout(timer.current);
+    const next = pending.current;
+    pending.current = undefined;
+    if (next !== undefined && next !== value) {
+      setSent(next);
+      commit.current(next);
+    }
+  };
+
   const schedule = (next: string) => {
     setText(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (next !== value) commit.current(next);
-    }, SEARCH_DEBOUNCE_MS);
+    pending.current = next;
+    timer.current = setTimeout(flush, SEARCH_DEBOUNCE_MS);
   };
 
   return (
@@ -41,10 +61,15 @@ export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInp
         {...rest}
         value={text}
         onChange={(e) => schedule(e.target.value)}
+        onBlur={(e) => {
+          flush();
+          rest.onBlur?.(e);
+        }}
         onKeyDown={(e) => {
+          rest.onKeyDown?.(e);
           if (e.key !== 'Enter') return;
-          clearTimeout(timer.current);
-          if (text !== value) onCommit(text);
+          pending.current = text;
+          flush();
         }}
       />
     </FormField>

@@ -1,4 +1,4 @@
-export { useUrlQuery, type QueryChanges } from './useUrlQuery';
+export { isOwnQueryChange, useUrlQuery, type QueryChanges } from './useUrlQuery';
 export { DebouncedInput, SEARCH_DEBOUNCE_MS, UrlSearchInput } from './SearchBox';
 export { Pagination, pageNumbers, UrlPagination } from './Pagination';
 export { ResultCount } from './ResultCount';

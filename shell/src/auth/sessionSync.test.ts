@@ -154,21 +154,38 @@ describe('session sync', () => {
     });
 
     it("renews the API token through the provider's account before it expires", async () => {
-      // Tokens that live 2 s: each is renewed halfway.
-      api = mockApi({ ...meRoute('student'), 'POST /jwt': () => [201, { token: apiToken('alex@sportify.camp', 2) }] });
-      const store = makeStore();
-      const auth = fakeAuth();
-      const stop = startSessionSync(auth, store.dispatch);
-      auth.emit(account('alex@sportify.camp'));
-      await settle();
-      const first = localStorage.getItem(TOKEN_KEY);
-      expect(api.calls.filter((call) => call.url === '/jwt')).toHaveLength(1);
+      // A clock that starts on a whole second, so a token that lives 2 s lives exactly 2 s: renewed halfway, at 1 s,
+      // and its successor (issued at 1 s) at 2 s. A real clock let a token live anywhere from 1 to 2 s.
+      jest.useFakeTimers({ now: Date.UTC(2026, 6, 1, 9, 0, 0) });
+      try {
+        api = mockApi({
+          ...meRoute('student'),
+          'POST /jwt': () => [201, { token: apiToken('alex@sportify.camp', 2) }],
+        });
+        const store = makeStore();
+        const auth = fakeAuth();
+        const stop = startSessionSync(auth, store.dispatch);
+        auth.emit(account('alex@sportify.camp'));
+        await jest.advanceTimersByTimeAsync(0);
+        const first = localStorage.getItem(TOKEN_KEY);
+        const exchanges = () => api.calls.filter((call) => call.url === '/jwt');
+        expect(exchanges()).toHaveLength(1);
 
-      await new Promise((resolve) => setTimeout(resolve, 1_300));
-      stop();
-      expect(api.calls.filter((call) => call.url === '/jwt')).toHaveLength(2);
-      expect(localStorage.getItem(TOKEN_KEY)).not.toBe(first);
-      expect(store.getState().session.status).toBe('signedIn');
+        await jest.advanceTimersByTimeAsync(999);
+        expect(exchanges()).toHaveLength(1);
+        await jest.advanceTimersByTimeAsync(1);
+        expect(exchanges()).toHaveLength(2);
+        expect(localStorage.getItem(TOKEN_KEY)).not.toBe(first);
+        expect(store.getState().session.status).toBe('signedIn');
+
+        await jest.advanceTimersByTimeAsync(1_000);
+        expect(exchanges()).toHaveLength(3);
+        stop();
+        await jest.advanceTimersByTimeAsync(5_000);
+        expect(exchanges()).toHaveLength(3);
+      } finally {
+        jest.useRealTimers();
+      }
     });
 
     it('does not try an expired token or one of another user, and waits for the provider', async () => {

@@ -21,13 +21,13 @@ export function AppRoutes() {
   return <DocumentLocationContext.Provider value={documentLocation}>{element}</DocumentLocationContext.Provider>;
 }
 
-let navigateTo: ((path: string) => void) | null = null;
+let navigateTo: ((path: string, options?: { replace?: boolean }) => void) | null = null;
 
 /** Lets code outside React (the API's 401 handler) navigate with the page's router. */
 export function NavigationBridge() {
   const navigate = useNavigate();
   useEffect(() => {
-    navigateTo = (path) => void navigate(path);
+    navigateTo = (path, options) => void navigate(path, options);
     return () => {
       navigateTo = null;
     };
@@ -36,7 +36,8 @@ export function NavigationBridge() {
 }
 
 /** Navigates within the app when it is mounted, else loads the path. */
-export function navigateOutsideReact(path: string): void {
-  if (navigateTo) navigateTo(path);
+export function navigateOutsideReact(path: string, options?: { replace?: boolean }): void {
+  if (navigateTo) navigateTo(path, options);
+  else if (options?.replace) window.location.replace(path);
   else window.location.assign(path);
 }

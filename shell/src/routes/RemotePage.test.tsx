@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { UrlSearchInput } from '@sportify/shared-ui';
 import { createTelemetry, type Observed } from '../federation/telemetry';
 import { renderApp, workingRemotes } from '../test/renderApp';
 
@@ -25,8 +26,7 @@ describe('remote routes', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
     try {
       arrive({ default: () => <h2>All Classes are here</h2> });
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      expect(screen.getByRole('heading', { name: 'All Classes are here' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'All Classes are here' })).toBeInTheDocument();
     } finally {
       (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
     }
@@ -42,6 +42,29 @@ describe('remote routes', () => {
     expect(await screen.findByRole('heading', { name: 'All Classes are here' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Classes' }));
     expect(mounted).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the screen mounted while its own search changes the URL: typing carries on in the same box', async () => {
+    const mounted = jest.fn();
+    function Classes() {
+      useEffect(() => mounted(), []);
+      return <UrlSearchInput label="Search classes" />;
+    }
+    const { location } = await renderApp({ path: '/classes', remotes: { load: async () => ({ default: Classes }) } });
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search classes' }), 'Vol');
+    await waitFor(() => expect(location().search).toBe('?q=Vol'));
+    // The user pauses past the search's debounce, then goes on typing into the box that has the focus.
+    await userEvent.keyboard('ley');
+    await waitFor(() => expect(location().search).toBe('?q=Volley'));
+    expect(screen.getByRole('searchbox', { name: 'Search classes' })).toHaveValue('Volley');
+    expect(screen.getByRole('searchbox', { name: 'Search classes' })).toHaveFocus();
+    expect(mounted).toHaveBeenCalledTimes(1);
+
+    // A click on the page's own link (here with a search open) still mounts it afresh, with the search cleared.
+    await userEvent.click(screen.getByRole('link', { name: 'Classes' }));
+    expect(location().search).toBe('');
+    expect(mounted).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('searchbox', { name: 'Search classes' })).toHaveValue('');
   });
 
   it('shows the unavailable panel when the remote cannot load, keeps the navbar, and recovers on Retry', async () => {

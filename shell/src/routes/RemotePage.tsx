@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useLocation } from '@sportify/shared-ui/router';
-import { Spinner, usePageTitle } from '@sportify/shared-ui';
+import { isOwnQueryChange, Spinner, usePageTitle } from '@sportify/shared-ui';
 import { useRemoteRegistry } from '../federation/RemoteRegistryContext';
 import { useTelemetry } from '../federation/TelemetryContext';
 import type { ScreenRoute } from '@sportify/platform/screens';
@@ -53,9 +53,7 @@ function RemoteScreen({ remote, module, loading }: { remote: RemoteName; module:
       current = false;
     };
   }, [registry, remote, module, pending]);
-  // A new navigation (even a click on the link of the page already open) mounts the screen afresh, so its
-  // queries refetch and it shows what other users changed meanwhile.
-  const { key: navigationKey } = useLocation();
+  const navigationKey = useScreenMountKey();
 
   // The page keeps the release of a remote it has used; a screen that a later release added is not in it, so the
   // page is loaded afresh, with the live releases, rather than showing the area as unavailable.
@@ -68,4 +66,21 @@ function RemoteScreen({ remote, module, loading }: { remote: RemoteName; module:
   if (state?.status !== 'loaded') return loading;
   const { Screen } = state;
   return <Screen key={navigationKey} />;
+}
+
+/**
+ * A new navigation (even a click on the link of the page already open) mounts the screen afresh, so its queries
+ * refetch and it shows what other users changed meanwhile. A change the screen makes to its own query (a search,
+ * a filter, a page, and Back or Forward through them) keeps it mounted: a remount would drop the focus and what
+ * the user is typing.
+ */
+function useScreenMountKey(): string {
+  const location = useLocation();
+  const [mount, setMount] = useState({ seen: location.key, key: location.key });
+  if (mount.seen !== location.key) {
+    const next = { seen: location.key, key: isOwnQueryChange(location) ? mount.key : location.key };
+    setMount(next);
+    return next.key;
+  }
+  return mount.key;
 }

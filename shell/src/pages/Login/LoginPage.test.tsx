@@ -87,14 +87,24 @@ describe('Login page', () => {
 
   it('signs in and goes back to the page the guard sent the user from', async () => {
     const user = userEvent.setup();
-    const { auth, location } = await renderApp({ path: '/dashboard/my-classes' });
+    const api = mockApi({
+      'POST /jwt': [201, { token: 'api-token' }],
+      'GET /me': [200, { email: 'jordan@sportify.camp', role: 'instructor', displayName: 'Jordan', photoURL: null }],
+    });
+    const jordan: AuthAccount = { ...googleAccount, email: 'jordan@sportify.camp', displayName: 'Jordan' };
+    // The provider reports the account once signed in, as Firebase does; the session follows from it.
+    const auth: FakeAuth = fakeAuth({ signInWithEmail: jest.fn(async () => auth.emit(jordan)) });
+    const { location } = await renderApp({ path: '/dashboard/my-classes', auth, syncSession: true });
     expect(location().pathname).toBe('/login');
     await user.type(screen.getByLabelText('Email'), 'jordan@sportify.camp');
     await user.type(screen.getByLabelText('Password'), 'Coach@2026');
     await user.click(within(form()).getByRole('button', { name: 'Login' }));
     expect(auth.signInWithEmail).toHaveBeenCalledWith('jordan@sportify.camp', 'Coach@2026');
+
+    expect(await screen.findByRole('heading', { name: 'mf_instructor/MyClasses screen' })).toBeInTheDocument();
     expect(location().pathname).toBe('/dashboard/my-classes');
-  });
+    api.restore();
+  }, 15_000); // typing into two fields takes seconds on a loaded machine
 
   it('signs in with Google, registers the user with the API and returns to where they came from', async () => {
     const user = userEvent.setup();

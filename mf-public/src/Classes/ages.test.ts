@@ -1,4 +1,4 @@
-import { admits, ageOn, rangeText } from './ageRange';
+import { admits, ageOn, rangeText } from './ages';
 
 describe('age ranges', () => {
   it('words a range as the API does', () => {

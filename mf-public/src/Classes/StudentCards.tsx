@@ -1,0 +1,157 @@
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { apiMessage, notify } from '@sportify/shared-ui';
+import type { Place } from './classesApi';
+import { ClassGrid, type ListedClass } from './ClassGrid';
+import { SELF, takenBy, takenByAll } from './family';
+import { selectState, type StudentClasses, type Viewer } from './selectRules';
+import {
+  useGetCamperChoicesQuery,
+  useGetClassEnrolmentsQuery,
+  useGetClassSelectionsQuery,
+  useGetWaitlistPlacesQuery,
+  useJoinWaitlistMutation,
+  useSelectClassMutation,
+} from './studentApi';
+import { WaitlistControls } from './WaitlistControls';
+
+// Loaded when a family first chooses who a class is for, not with the cards.
+const WhoDialog = lazy(() => import(/* webpackChunkName: "who-dialog" */ './WhoDialog'));
+
+/** The class whose 'Who is this class for?' is open, and for which action. */
+interface Asking {
+  item: ListedClass;
+  action: 'select' | 'waitlist';
+}
+
+/**
+ * The Classes page's cards for a signed-in student (loaded only for students): which of the shown classes the
+ * student (or each camper) has selected, paid for or waits for, Select, and a full class's waitlist.
+ */
+export default function StudentCards({ items, email }: { items: ListedClass[]; email: string }) {
+  const viewer: Viewer = useMemo(() => ({ kind: 'student', email }), [email]);
+  // Read from the server, so 'Selected' survives a reload: only for the cards shown, never the student's whole lists.
+  const mineArgs = { email, classIds: items.map((c) => c._id).join(',') };
+  const skipMine = { skip: !mineArgs.classIds };
+  const selections = useGetClassSelectionsQuery(mineArgs, skipMine);
+  const enrolments = useGetClassEnrolmentsQuery(mineArgs, skipMine);
+  const waitlist = useGetWaitlistPlacesQuery(mineArgs, skipMine);
+  const places = useMemo(() => {
+    const byClass = new Map<string, Place[]>();
+    (waitlist.currentData ?? []).forEach((p) => byClass.set(p.classId, [...(byClass.get(p.classId) ?? []), p]));
+    return byClass;
+  }, [waitlist]);
+  // A family's campers: with any, Select and Join waitlist ask who the class is for. A failed read leaves the
+  // account choosing for itself, as before families.
+  const campersRead = useGetCamperChoicesQuery();
+  const campers = useMemo(() => campersRead.data ?? [], [campersRead.data]);
+  const participants = useMemo(() => [...campers.map((c) => c._id), SELF], [campers]);
+  const [selectClass] = useSelectClassMutation();
+  const [joinWaitlist] = useJoinWaitlistMutation();
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const closeAsking = useCallback(() => setAsking(null), []);
+  // 'classId|who' of selections made here, until the list is read again.
+  const [justSelected, setJustSelected] = useState<readonly string[]>([]);
+  const [pendingId, setPendingId] = useState<string | null>(null);
+
+  const taken = useMemo(
+    () => ({
+      selected: takenBy(selections.currentData?.items ?? [], justSelected),
+      enrolled: takenBy(enrolments.currentData?.items ?? []),
+      waiting: takenBy((waitlist.currentData ?? []).filter((p) => p.state !== 'offered')),
+    }),
+    [selections, enrolments, waitlist, justSelected],
+  );
+  const mine: StudentClasses = useMemo(
+    () => ({
+      // Known once the shown cards' rows have arrived (not a previous page's), and the family. A failed read leaves
+      // the buttons usable: the API refuses a duplicate and says why.
+      known: answered(selections) && answered(enrolments) && (campersRead.isSuccess || campersRead.isError),
+      // A class is 'Selected' (or 'Enrolled') once every participant has it.
+      selected: takenByAll(participants, taken.selected, taken.enrolled),
+      enrolled: takenByAll(participants, taken.enrolled),
+      pendingId,
+    }),
+    [selections, enrolments, campersRead.isSuccess, campersRead.isError, participants, taken, pendingId],
+  );
+
+  const select = async (item: ListedClass, camperId: string | null) => {
+    const { insertedId } = await selectClass({
+      classId: item._id,
+      className: item.className,
+      instructorName: item.instructorName,
+      seats: item.seats,
+      studentEmail: email,
+      price: item.price,
+      ...(camperId ? { camperId } : {}),
+    }).unwrap();
+    if (insertedId) {
+      setJustSelected((previous) => [...previous, `${item._id}|${camperId ?? SELF}`]);
+      void notify.notice('Your class is successfully selected');
+    }
+  };
+
+  const choose = async (camperId: string | null) => {
+    if (!asking) return;
+    const { item, action } = asking;
+    if (action === 'select') await select(item, camperId);
+    else {
+      await joinWaitlist({ classId: item._id, ...(camperId ? { camperId } : {}) }).unwrap();
+      void notify.notice('You joined the waitlist');
+    }
+    setAsking(null);
+  };
+
+  const onSelect = async (item: ListedClass) => {
+    if (campers.length) return setAsking({ item, action: 'select' });
+    setPendingId(item._id);
+    try {
+      await select(item, null);
+    } catch (error) {
+      void notify.error(apiMessage(error) ?? `${item.className} could not be selected. Please try again.`);
+    } finally {
+      setPendingId(null);
+    }
+  };
+
+  return (
+    <>
+      <ClassGrid
+        items={items}
+        stateOf={(item) => selectState(item, viewer, mine)}
+        onSelect={(item) => void onSelect(item)}
+        below={(item, state) =>
+          item.seats <= 0 &&
+          mine.known &&
+          answered(waitlist) &&
+          state !== 'enrolled' && (
+            <WaitlistControls
+              classId={item._id}
+              className={item.className}
+              places={places.get(item._id) ?? []}
+              askWho={campers.length ? () => setAsking({ item, action: 'waitlist' }) : undefined}
+            />
+          )
+        }
+      />
+      {asking && (
+        <Suspense fallback={null}>
+          <WhoDialog
+            item={asking.item}
+            actionLabel={asking.action === 'select' ? 'Select' : 'Join waitlist'}
+            campers={campers}
+            taken={{
+              enrolled: taken.enrolled,
+              selected: taken.selected,
+              ...(asking.action === 'waitlist' ? { waiting: taken.waiting } : {}),
+            }}
+            onChoose={choose}
+            onClose={closeAsking}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** A read of the student's rows for the shown cards has answered (or failed), for these very cards. */
+const answered = (read: { currentData?: unknown; isError: boolean }) => read.currentData !== undefined || read.isError;
