@@ -1,10 +1,11 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import fastifyEtag from '@fastify/etag';
-import fastifyHelmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
 import { Logger } from '@nestjs/common';
 import { AppModule } from './app.module';
 import { readRateLimit } from './auth/rate-limit-reads';
@@ -13,7 +14,7 @@ import { AppLogger } from './common/app-logger';
 import { installBodyParsers } from './common/body-parsers';
 import { PublicCache } from './common/public-cache';
 import { echoRequestId, logRequest, requestIdOf } from './common/request-id';
-import { inOrder, pathOf } from './common/request-hooks';
+import { inOrder, pathOf, type RequestHook } from './common/request-hooks';
 import { varyOnEncoding } from './common/vary-on-encoding';
 import { logLevelsFrom, type AppConfig } from './config/config';
 import { databaseGate } from './database/database-gate';
@@ -48,6 +49,31 @@ export function apiAdapter(config: AppConfig): FastifyAdapter {
   });
 }
 
+/**
+ * Helmet's headers, its middleware built once (a plugin that builds it on every request spent more time there than
+ * in the route). Upgrading to https would break the Swagger UI's assets on a plain-http local API.
+ */
+function securityHeaders(config: AppConfig): RequestHook {
+  const apply = helmet({
+    contentSecurityPolicy: { directives: { upgradeInsecureRequests: config.production ? [] : null } },
+  });
+  return (req, reply, done) => apply(req.raw, reply.raw, (err) => done(err as Error | undefined));
+}
+
+/**
+ * A site on another origin sends credentials only to set or clear the session cookie; every other call carries its
+ * Bearer header and needs none. Never with '*': the origins are the configured list. On the preflight too, which
+ * asks for the same path.
+ */
+function sessionCookieCredentials(config: AppConfig): RequestHook {
+  return (req, reply, done) => {
+    const origin = req.headers.origin;
+    if (typeof origin === 'string' && SESSION_COOKIE_PATHS.includes(pathOf(req)) && config.corsOrigins.includes(origin))
+      void reply.header('Access-Control-Allow-Credentials', 'true');
+    done();
+  };
+}
+
 /** HTTP concerns shared by main.ts and the end-to-end tests, so tests exercise the same stack. */
 export async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const adapter = app.getHttpAdapter() as unknown as FastifyAdapter;
@@ -60,16 +86,15 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
       readRateLimit(config, app.get(PublicCache)),
       telemetryRateLimit(config),
       databaseGate(app.get(DatabaseService)),
+      securityHeaders(config),
+      sessionCookieCredentials(config),
     ]),
   );
   if (Logger.isLevelEnabled('log')) fastify.addHook('onResponse', logRequest);
 
-  // Upgrading to https would break the Swagger UI's assets on a plain-http local API.
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: config.production ? [] : null } },
-  });
-  // Lists as Express's cors wrote them (comma without a space).
-  const cors = {
+  // Lists as Express's cors wrote them (comma without a space). The plugin itself rather than enableCors(), whose
+  // hook copies every header of every reply for middleware the API does not have.
+  await app.register(fastifyCors, {
     origin: config.corsOrigins,
     methods: 'GET,HEAD,POST,PATCH,DELETE',
     allowedHeaders: 'Authorization,Content-Type,If-None-Match,X-Request-Id',
@@ -77,17 +102,6 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
     maxAge: 600,
     // Express's cors answered any OPTIONS request as a preflight.
     strictPreflight: false,
-  };
-  const withCredentials = { ...cors, credentials: true };
-  // A site on another origin sends credentials only to set or clear the session cookie; every other call carries
-  // its Bearer header and needs none. Never with '*': the origins are the configured list.
-  app.enableCors({
-    delegator: (req, callback) => {
-      const origin = req.headers.origin;
-      const credentials =
-        SESSION_COOKIE_PATHS.includes(pathOf(req)) && typeof origin === 'string' && config.corsOrigins.includes(origin);
-      callback(null, credentials ? withCredentials : cors);
-    },
   });
   // Parsed only where read (POST /logout), not on every request.
   await app.register(fastifyCookie, { hook: false });

@@ -36,6 +36,19 @@ describe('hardening', () => {
     expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/i);
   });
 
+  it('lets the front end read error answers: a 400, a 401 and a 404 carry the CORS and security headers', async () => {
+    const origin = 'http://localhost:3002';
+    const invalid = await t.http().get('/classes?page=0').set('Origin', origin).expect(400);
+    const anonymous = await t.http().get('/me').set('Origin', origin).expect(401);
+    const missing = await t.http().get('/no-such-route').set('Origin', origin).expect(404);
+    for (const res of [invalid, anonymous, missing]) {
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      expect(res.headers['access-control-expose-headers']).toBe('ETag,X-Request-Id');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it('gives every response a request id, keeping a sane one sent by the caller', async () => {
     const generated = await t.http().get('/health');
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
