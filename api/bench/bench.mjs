@@ -8,7 +8,7 @@
 // FIREBASE_AUTH_EMULATOR_HOST to sign in the demo admin). A route ending in `+seats` (the default list has
 // `/classes+seats`) is measured gzipped, as browsers ask for it, while a demo student pays for one class after
 // another in BENCH_PAYERS (4) parallel loops (sandbox card, each call from its own client address), so seat changes
-// keep invalidating the list's cache as on a busy sale. In its own stack it first prints issue 36's side-by-side
+// keep invalidating the list's cache as on a busy sale. In its own stack it first prints the side-by-side
 // table (compare(): the baseline, this API and bare Node on 200 classes; BENCH_COMPARE=0 skips it), before the rest
 // of the data set is written.
 import autocannon from 'autocannon';
@@ -261,7 +261,7 @@ async function listChanged(/** @type {string} */ url, /** @type {number} */ befo
 }
 
 /**
- * Issue 36's table: the same calls against the original server's way (Express, a find() of every class per
+ * The side-by-side table: the same calls against the original server's way (Express, a find() of every class per
  * request: the baseline), this API, and bare Node answering the API's own bytes from memory (the upper bound), one
  * after the other on the same data; req/s, p50, p99 and the ratios, then the goals.
  */
@@ -348,7 +348,7 @@ async function interleaved(/** @type {Record<string, string>} */ servers, /** @t
   );
 }
 
-/** One goal of issue 36: `value` against `target` (at least; at most for a latency). */
+/** One throughput goal (docs/benchmarks.md, API throughput): `value` against `target` (at least; at most for a latency). */
 function goal(
   /** @type {string} */ what,
   /** @type {number} */ value,
