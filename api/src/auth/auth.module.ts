@@ -3,7 +3,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { MongooseModule } from '@nestjs/mongoose';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { UsersModule } from '../users/users.module';
 import { AccountBindingRecord, AccountBindingSchema } from './account-binding.schema';
@@ -13,7 +13,7 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { CallerCache } from './caller-cache';
 import { FirebaseTokenVerifier } from './firebase-token.verifier';
-import { rateLimits } from './rate-limit';
+import { rateLimits, WritesThrottlerGuard } from './rate-limit';
 import { RateLimitStorageModule } from './rate-limit-storage.module';
 import { RateLimitRepository } from './rate-limit.repository';
 import { RevokedTokenRecord, RevokedTokenSchema } from './revoked-token.schema';
@@ -66,7 +66,7 @@ const API_TOKEN_AUDIENCE = 'sportify-camp';
     RevokedTokensRepository,
     FirebaseTokenVerifier,
     // Order matters: rate-limit before any token work, authenticate, then check the role.
-    { provide: APP_GUARD, useClass: ThrottlerGuard },
+    { provide: APP_GUARD, useClass: WritesThrottlerGuard },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],

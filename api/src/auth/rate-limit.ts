@@ -1,5 +1,5 @@
-import { SetMetadata, type ExecutionContext } from '@nestjs/common';
-import type { ThrottlerModuleOptions } from '@nestjs/throttler';
+import { Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { ThrottlerGuard, type ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
 
@@ -35,9 +35,20 @@ export function rateLimits(config: AppConfig): ThrottlerModuleOptions {
         name: 'writes',
         ttl,
         limit: config.rateLimits.writes,
-        skipIf: (ctx) => isRead(ctx) || isTokenExchange(ctx) || isProviderEvent(ctx) || hasOwnBudget(ctx),
+        skipIf: (ctx) => isTokenExchange(ctx) || isProviderEvent(ctx) || hasOwnBudget(ctx),
       },
       { name: 'events', ttl, limit: config.rateLimits.providerEvents, skipIf: (ctx) => !isProviderEvent(ctx) },
     ],
   };
+}
+
+/**
+ * The budgets above count writes only (reads have theirs before Nest), so a read skips the guard at once instead of
+ * asking each budget's metadata and skip rule on every request.
+ */
+@Injectable()
+export class WritesThrottlerGuard extends ThrottlerGuard {
+  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
+    return Promise.resolve(isRead(context));
+  }
 }
