@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
 import { FormField, TextInput } from '../forms/FormField';
+import { useFollowedState } from './useFollowedState';
 import { useUrlQuery } from './useUrlQuery';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -19,16 +20,8 @@ interface DebouncedInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>
  * came later could pull the user back from the page the link opened.
  */
 export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInputProps) {
-  const [text, setText] = useState(value);
-  const [followed, setFollowed] = useState(value);
-  // The value this input last committed, until it comes back as `value`: its arrival is not a change from
-  // outside, and must not undo what the user typed meanwhile.
-  const [sent, setSent] = useState<string | null>(null);
-  if (!Object.is(followed, value)) {
-    setFollowed(value);
-    if (value === sent) setSent(null);
-    else setText(value);
-  }
+  // A commit's own arrival as `value` must not undo what the user typed meanwhile.
+  const [text, setText, markSent] = useFollowedState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The latest onCommit for a timer set by an earlier render.
   const commit = useRef(onCommit);
@@ -43,7 +36,7 @@ export function DebouncedInput({ label, value, onCommit, ...rest }: DebouncedInp
     const next = pending.current;
     pending.current = undefined;
     if (next !== undefined && next !== value) {
-      setSent(next);
+      markSent(next);
       commit.current(next);
     }
   };
