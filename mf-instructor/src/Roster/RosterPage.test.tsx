@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppToastContainer } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
@@ -107,6 +107,19 @@ describe('Roster', () => {
       date: '2027-07-06',
       present: true,
     });
+  });
+
+  it('shows the tick in the click itself, not a frame later', async () => {
+    http = mockApi({
+      [ROSTER]: [200, roster],
+      'PUT /classes/c1/attendance': [200, { participantId: 'k1', attendance: { '2027-07-06': false } }],
+    });
+    open();
+    const box = await screen.findByRole('checkbox', { name: 'Ava Chen present on Tue, Jul 6, 2027' });
+    fireEvent.click(box);
+    expect(box).not.toBeChecked();
+    expect(await screen.findByText('Attendance saved')).toBeInTheDocument();
+    expect(box).not.toBeChecked();
   });
 
   it("takes a refused tick back and shows the API's reason", async () => {

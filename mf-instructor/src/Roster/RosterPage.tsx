@@ -14,6 +14,7 @@ import {
   Spinner,
   StatePanel,
   useAppSelector,
+  useFollowedState,
 } from '@sportify/shared-ui';
 import { useGetRosterQuery, useRosterCsvMutation, useSetAttendanceMutation, type Roster } from './rosterApi';
 
@@ -74,12 +75,15 @@ function RosterTable({ roster }: { roster: Roster }) {
   const [setAttendance] = useSetAttendanceMutation();
   const [fetchCsv, { isLoading: downloading }] = useRosterCsvMutation();
 
+  /** Saves one tick; false when it could not be saved (the API's reason is shown). */
   const mark = async (participantId: string, name: string, date: string, present: boolean) => {
     try {
       await setAttendance({ classId: roster.classId, participantId, date, present }).unwrap();
       void notify.notice('Attendance saved');
+      return true;
     } catch (error) {
       void notify.error(apiErrorMessage(error, `The attendance of ${name} could not be saved. Please try again.`));
+      return false;
     }
   };
 
@@ -127,11 +131,10 @@ function RosterTable({ roster }: { roster: Roster }) {
               {roster.sessions.map((date) => (
                 <td key={date} data-label={dayLabel(date)}>
                   <Present>
-                    <input
-                      type="checkbox"
-                      checked={row.attendance[date] === true}
-                      aria-label={`${row.name} present on ${dayLabel(date)}`}
-                      onChange={(event) => void mark(row.participantId, row.name, date, event.target.checked)}
+                    <PresentBox
+                      value={row.attendance[date] === true}
+                      label={`${row.name} present on ${dayLabel(date)}`}
+                      onMark={(present) => mark(row.participantId, row.name, date, present)}
                     />
                     <span aria-hidden="true">Present</span>
                   </Present>
@@ -142,6 +145,34 @@ function RosterTable({ roster }: { roster: Roster }) {
         </DataTable>
       )}
     </>
+  );
+}
+
+/**
+ * One Present box. Its tick shows in the click itself: the roster cache's optimistic patch reaches React only at the
+ * next frame (RTK batches it), and at the end of the click React puts a controlled box back to the value it has.
+ */
+function PresentBox({
+  value,
+  label,
+  onMark,
+}: {
+  value: boolean;
+  label: string;
+  onMark: (present: boolean) => Promise<boolean>;
+}) {
+  const [checked, setChecked] = useFollowedState(value);
+  return (
+    <input
+      type="checkbox"
+      checked={checked}
+      aria-label={label}
+      onChange={(event) => {
+        const present = event.target.checked;
+        setChecked(present);
+        void onMark(present).then((saved) => saved || setChecked(value));
+      }}
+    />
   );
 }
 
