@@ -4,7 +4,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { escapeHtml } from '@sportify/platform/html';
-import { withNonce, type RenderInput, type RenderPage } from '@sportify/platform/render';
+import {
+  isClientRenderOnly,
+  withNonce,
+  type RenderInput,
+  type RenderPage,
+  type ResolvedPage,
+} from '@sportify/platform/render';
 import { matchScreen, SHELL_PATHS } from '@sportify/platform/screens';
 import { readCookies } from './canary.js';
 import { pagePolicy, setSecurityHeaders } from './headers.js';
@@ -123,9 +129,12 @@ export interface PageSettings {
 
 /**
  * One page: the shell's live server build renders it and the HTML streams out; a render that fails or does not start
- * within the time limit gives the client-render page, which is what the browser would have rendered anyway. The path
- * is matched here too (for the reports' route and that page's title), again by the server render and again in the
- * browser: each with `matchScreen`, so they agree.
+ * within the time limit gives the client-render page, which is what the browser would have rendered anyway.
+ *
+ * The shell's render resolves the page (its router matches the URL once) and says which route it found; the reports
+ * and the client-render page use that. This server matches the path itself (with `matchScreen`, the rule the shell's
+ * route table follows) only where no router ran: a remote overridden for this browser, which it does not render, and
+ * a render that failed, ran out of time or is missing.
  */
 export async function sendPage(
   req: IncomingMessage,
@@ -140,19 +149,25 @@ export async function sendPage(
   // Its reports count at the API only with this token: its trace id and the releases it was served, signed.
   const token = reportToken(reportKey, traceId, site.config.releases);
   const config: PageConfig = { ...site.config, traceId, reportToken: token };
-  const match = matchScreen(config.routes, target.pathname);
-  const shellPath = target.pathname.replace(/(.)\/+$/, '$1');
-  const shellPage = SHELL_PATHS.includes(shellPath);
+  // The page as this server would resolve it, matched only when asked (see above).
+  let matched: ResolvedPage | undefined;
+  const matchHere = (): ResolvedPage => {
+    if (matched) return matched;
+    const screen = matchScreen(config.routes, target.pathname)?.route;
+    const shellPath = target.pathname.replace(/(.)\/+$/, '$1');
+    matched = screen ?? { path: SHELL_PATHS.includes(shellPath) ? shellPath : '/*', title: '' };
+    return matched;
+  };
   // Once per page: a part that failed may also fail the whole render (React tells both).
   let reported = false;
-  const reportFailure = (remote: string, error: unknown) => {
+  const reportFailure = (remote: string, error: unknown, route = matchHere().path) => {
     if (reported || !telemetry) return;
     reported = true;
     telemetry.report({
       kind: 'error',
       remote,
       ...(config.releases[remote] ?? { version: null, channel: 'build' }),
-      route: match?.route.path ?? (shellPage ? shellPath : '/*'),
+      route,
       traceId,
       token,
       phase: 'server-render',
@@ -174,7 +189,8 @@ export async function sendPage(
   res.setHeader('X-Sportify-Releases', releasesHeader(config.releases));
   if (config.overrides) res.setHeader('X-Sportify-Override', overrideHeader(config.overrides));
   // The page server has no Node build of an overridden remote: its screens render in the browser.
-  const overridden = match && config.overrides?.[match.route.remote] ? match.route.remote : undefined;
+  const overriddenRemote = config.overrides && matchHere().remote;
+  const overridden = overriddenRemote && config.overrides?.[overriddenRemote] ? overriddenRemote : undefined;
   if (overridden) res.setHeader('X-Sportify-Render', `browser; ${overridden} is overridden`);
   res.setHeader('X-Sportify-Trace', traceId);
 
@@ -212,6 +228,7 @@ export async function sendPage(
       ...(session ? { token: session } : {}),
     };
     const result = await Promise.race([renderPage(input), gaveUp]);
+    if (result.route) matched = result.route;
     res.statusCode = result.status;
     flushEachWrite(res);
     result.pipe(res);
@@ -221,15 +238,19 @@ export async function sendPage(
     if (res.headersSent) return void res.destroy();
     // The render's own choice (a page it leaves to the browser, such as a guarded screen without a session) is
     // no failure; a time limit is said without a stack, a failure with one.
-    const chosen = error instanceof LeftToBrowser || (error instanceof Error && error.name === 'ClientRenderOnly');
+    const chosen = error instanceof LeftToBrowser || isClientRenderOnly(error);
+    if (isClientRenderOnly(error) && error.route) matched = error.route;
     const why = error instanceof MissingRender || error === controller.signal.reason ? String(error) : error;
     if (error instanceof MissingRender) reportOnce(error.message);
     else if (!chosen) console.error(`The server render of ${target.pathname} gave way to the client render:`, why);
     // A render that failed (not one that ran out of time or lost its client) is the screen's remote's failure.
     if (!chosen && !(error instanceof MissingRender) && error !== controller.signal.reason)
-      reportFailure(match?.route.remote ?? 'shell', error);
+      reportFailure(matchHere().remote ?? 'shell', error);
     // Page not found only when every remote's screens are known; else the browser's table decides.
-    res.statusCode = match || shellPage || !site.complete ? 200 : 404;
-    res.end(clientRenderPage(template, { config, nonce, route: match?.route }));
+    const route = matchHere();
+    res.statusCode = route.path !== '/*' || !site.complete ? 200 : 404;
+    res.end(
+      clientRenderPage(template, { config, nonce, route: route.path !== '/*' && route.title ? route : undefined }),
+    );
   }
 }

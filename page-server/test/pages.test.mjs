@@ -35,6 +35,15 @@ describe('pages', () => {
     globalThis.__renders = [];
   });
 
+  test("a page the render leaves to the browser is titled by the route the shell's router resolved", async () => {
+    const resolved = await request(page.url, '/dashboard/payment/42?render=guarded&resolved');
+    assert.equal(resolved.status, 200);
+    assert.match(resolved.body, /<title>Sportify Camp \|\| Resolved<\/title>/);
+    // A shell release from before says nothing: the page server matches the path itself.
+    const matched = await request(page.url, '/dashboard/payment/42?render=guarded');
+    assert.match(matched.body, /<title>Sportify Camp \|\| Payment<\/title>/);
+  });
+
   test('a page is the server render, streamed, with what contract 3 gives it', async () => {
     const response = await request(page.url, '/dashboard/payment/42?from=list');
     assert.equal(response.status, 200);

@@ -20,16 +20,20 @@ export const TEMPLATE = `<!doctype html>
 </html>
 `;
 
-// The shell's server render as contract 3 describes it; `?render=hang|fail|guarded|part|partThenFail|slow` picks a misbehaviour.
+// The shell's server render as contract 3 describes it; `?render=hang|fail|guarded|part|partThenFail|slow` picks a
+// misbehaviour. It says which route it resolved only with `resolved` (part or guarded), as a shell release does
+// since the router resolves its pages; without it, it is a release from before.
 const RENDER = `
 exports.renderPage = async (input) => {
   globalThis.__renders = (globalThis.__renders || []).slice(-20).concat([input]);
   const mode = (/[?&]render=(\\w+)/.exec(input.url) || [])[1];
   if (mode === 'hang') return new Promise(() => {});
   if (mode === 'fail') throw new Error('the render failed');
-  if (mode === 'guarded') throw Object.assign(new Error('needs a session'), { name: 'ClientRenderOnly' });
+  const route = /[?&]resolved/.test(input.url) ? { path: '/classes/:by-the-router', title: 'Resolved' } : undefined;
+  if (mode === 'guarded') throw Object.assign(new Error('needs a session'), { name: 'ClientRenderOnly', route });
   // A remote's part failed inside a render that still completes.
-  if (mode === 'part') input.reportError(input.config.routes[1].remote, new Error('Classes threw while rendering'));
+  if (mode === 'part')
+    input.reportError(input.config.routes[1].remote, new Error('Classes threw while rendering'), route && route.path);
   if (mode === 'partThenFail') {
     input.reportError(input.config.routes[1].remote, new Error('Classes threw outside its boundary'));
     throw new Error('Classes threw outside its boundary');
@@ -44,6 +48,7 @@ exports.renderPage = async (input) => {
     };
   return {
     status: input.url.startsWith('/missing') ? 404 : 200,
+    route,
     pipe(res) {
       res.write('<!doctype html><html><head><script nonce="' + input.nonce + '">window.rendered=1</script></head>');
       setTimeout(() => res.end('<body>server render of ' + input.url.replace(/</g, '&lt;') + '</body></html>'), 5);

@@ -165,6 +165,13 @@ describe('failed server renders reported to the API', () => {
     });
   });
 
+  test("a part's report names the route the shell's render resolved the page to", async () => {
+    const response = await request(page.url, '/classes?render=part&resolved');
+    await until(() => api.events().length === 1, 'the report');
+    assert.equal(api.events()[0].route, '/classes/:by-the-router');
+    assert.equal(api.events()[0].traceId, response.headers['x-sportify-trace']);
+  });
+
   test('a part whose error also fails the whole render is reported once', async () => {
     const response = await request(page.url, '/classes?render=partThenFail');
     await until(() => api.events().length === 1, 'the report');

@@ -18,8 +18,20 @@ export interface RenderInput<Config = Record<string, unknown>> {
   nonce: string;
   /** Aborted when the page server gives up (time limit, client gone). */
   signal: AbortSignal;
-  /** Told of a remote's part that failed inside a render that still completes (the browser renders that part). */
-  reportError?: (remote: string, error: unknown) => void;
+  /**
+   * Told of a remote's part that failed inside a render that still completes (the browser renders that part), with
+   * the route path the render resolved the page to.
+   */
+  reportError?: (remote: string, error: unknown, route?: string) => void;
+}
+
+/** The page a render resolved the URL to: what the page server reports and titles it by, so it need not match it. */
+export interface ResolvedPage {
+  /** The route's path pattern (a screen's, a shell page's, or `/*` for Page not found). */
+  path: string;
+  title: string;
+  /** The remote whose screen it is; none for the shell's own pages. */
+  remote?: string;
 }
 
 export interface RenderResult {
@@ -27,7 +39,21 @@ export interface RenderResult {
   status: number;
   /** Streams the whole HTML document: frame, screen, styles and the data handover. */
   pipe(res: NodeJS.WritableStream): void;
+  /** The page it resolved (a shell release built before this field leaves the page server to match the path). */
+  route?: ResolvedPage;
 }
+
+/**
+ * The error of a render that leaves the page to the browser by choice (a guarded screen without its session): no
+ * failure, so not reported. `route` is the page it resolved.
+ */
+export interface ClientRenderOnlyError extends Error {
+  name: 'ClientRenderOnly';
+  route?: ResolvedPage;
+}
+
+export const isClientRenderOnly = (error: unknown): error is ClientRenderOnlyError =>
+  error instanceof Error && error.name === 'ClientRenderOnly';
 
 /** What server/render.js exports as `renderPage`. */
 export type RenderPage<Config = Record<string, unknown>> = (input: RenderInput<Config>) => Promise<RenderResult>;

@@ -10,12 +10,14 @@ export {
   BrowserRouter,
   Link,
   matchPath,
+  matchRoutes,
   Navigate,
   NavLink,
   Outlet,
+  renderMatches,
   useLocation,
   useNavigate,
   useParams,
   useRoutes,
 } from 'react-router-dom';
-export type { Location, NavLinkProps, RouteObject } from 'react-router-dom';
+export type { LoaderFunction, Location, NavLinkProps, Params, RouteMatch, RouteObject } from 'react-router-dom';

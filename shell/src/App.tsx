@@ -11,6 +11,7 @@ import { TelemetryProvider } from './federation/TelemetryContext';
 import { OverridesProvider } from './layout/OverrideBadge/OverrideBadge';
 import { AppRoutes, NavigationBridge } from './routes/AppRoutes';
 import { RouteTableProvider, type RouteTable } from './routes/liveRoutes';
+import type { ResolvedMatch } from './routes/resolvedRoute';
 
 export interface AppProps {
   store: AppStore;
@@ -24,10 +25,12 @@ export interface AppProps {
   overrides?: Overrides;
   /** Reports the remotes' render errors (the browser's; none on the server). */
   telemetry?: Telemetry;
+  /** The route the server render resolved the page to (its render and the browser's hydration show it as is). */
+  resolved?: readonly ResolvedMatch[];
 }
 
 /** The whole shell: providers around the router. Everything external is passed in (tests pass fakes). */
-export function App({ store, Router, auth, remotes, routes, overrides = NO_OVERRIDES, telemetry }: AppProps) {
+export function App({ store, Router, auth, remotes, routes, overrides = NO_OVERRIDES, telemetry, resolved }: AppProps) {
   return (
     <AppProviders store={store}>
       <AuthServiceProvider value={auth}>
@@ -38,7 +41,7 @@ export function App({ store, Router, auth, remotes, routes, overrides = NO_OVERR
                 <Router>
                   <NavigationBridge />
                   <UntilInteractive>
-                    <AppRoutes />
+                    <AppRoutes resolved={resolved} />
                   </UntilInteractive>
                 </Router>
               </OverridesProvider>

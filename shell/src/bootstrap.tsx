@@ -17,7 +17,9 @@ import { setupFederation } from './federation/federationRuntime';
 import { startPageTelemetry } from './federation/telemetry';
 import { loadShellPage } from './pages/shellPages';
 import { navigateOutsideReact } from './routes/AppRoutes';
+import { screenRouteId } from './routes/buildRoutes';
 import { createRouteTable } from './routes/liveRoutes';
+import { readResolvedRoute } from './routes/resolvedRoute';
 
 const container = document.getElementById('root') as HTMLElement;
 
@@ -52,8 +54,13 @@ async function start() {
   const savedSignIn = hasSavedSignIn(config.firebase.apiKey);
   const signedInOnServer = preloadedState?.session?.status === 'signedIn';
   // The screen at the page's URL loads now, while the app renders and the session resumes, rather than once its
-  // guard lets it render. Not a signed-in screen for a visitor: the guard sends them to Login.
-  const landing = matchScreen(config.routes, window.location.pathname)?.route;
+  // guard lets it render. Not a signed-in screen for a visitor: the guard sends them to Login. A server-rendered
+  // page says which screen it resolved the URL to; only a page the browser renders itself, where no router has run
+  // yet, is matched here.
+  const resolved = hydrating ? readResolvedRoute(document) : undefined;
+  const landing = resolved
+    ? config.routes.find((route) => resolved.some((match) => match.id === screenRouteId(route.path)))
+    : matchScreen(config.routes, window.location.pathname)?.route;
   const landingLoad =
     landing && (landing.access === 'public' || savedSignIn || signedInOnServer)
       ? remotes.load(landing.remote, landing.module)
@@ -94,6 +101,7 @@ async function start() {
         routes={routes}
         overrides={config.overrides}
         telemetry={telemetry}
+        resolved={resolved}
       />
       {extra}
     </StrictMode>

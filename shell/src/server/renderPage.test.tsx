@@ -137,7 +137,11 @@ describe("the server render's report of a remote part that fails", () => {
     });
     expect(result.status).toBe(200);
     expect(reportError).toHaveBeenCalledTimes(1);
-    expect(reportError).toHaveBeenCalledWith('mf_public', expect.objectContaining({ message: 'Home cannot render' }));
+    expect(reportError).toHaveBeenCalledWith(
+      'mf_public',
+      expect.objectContaining({ message: 'Home cannot render' }),
+      '/',
+    );
   });
 
   it("gives the page's nonce to every style and script it writes, and writes no style attribute", async () => {

@@ -1,10 +1,11 @@
 import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-// StaticRouter is server-only: the browser never loads it. It shares the router context with the shared router
-// module ('@sportify/shared-ui/router' is this bundle's own react-router-dom, provided to the remotes).
+// The static router and handler are server-only: the browser never loads them. They share the router context with
+// the shared router module ('@sportify/shared-ui/router' is this bundle's own react-router-dom, provided to the
+// remotes).
 // eslint-disable-next-line no-restricted-imports
-import { StaticRouter } from 'react-router-dom';
+import { createStaticHandler, StaticRouter, type LoaderFunctionArgs, type StaticHandler } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import {
   api,
@@ -18,25 +19,91 @@ import {
 } from '@sportify/shared-ui';
 import { parseOverrides } from '@sportify/platform/config';
 import { escapeHtml } from '@sportify/platform/html';
-import { withNonce, type RenderResult } from '@sportify/platform/render';
-import { matchScreen, SHELL_PATHS } from '@sportify/platform/screens';
+import { withNonce, type RenderResult, type ResolvedPage } from '@sportify/platform/render';
+import type { ScreenRoute } from '@sportify/platform/screens';
 import { App } from '../App';
+import type { RemoteScreenModule } from '../federation/remoteRegistry';
+import { guardRedirect } from '../guards/access';
 import { loadShellPage } from '../pages/shellPages';
-import { handoverState } from './handover';
+import { buildRoutes, type PageHandle, type RouteLoaders } from '../routes/buildRoutes';
 import { createRouteTable } from '../routes/liveRoutes';
+import { RESOLVED_ROUTE_ELEMENT, toResolvedMatches } from '../routes/resolvedRoute';
+import { handoverState } from './handover';
 import type { RenderInput } from './render';
 import { loadServerScreen, serverRegistry } from './serverRemotes';
 import { serverAuth, readSession } from './serverSession';
 
 /** A page the server does not render; the page server sends the client-render page instead. */
 export class ClientRenderOnly extends Error {
-  constructor(reason: string) {
+  constructor(
+    reason: string,
+    readonly route?: ResolvedPage,
+  ) {
     super(reason);
     this.name = 'ClientRenderOnly';
   }
 }
 
-const SHELL_TITLES: Record<string, string> = { '/login': 'Login', '/register': 'Register' };
+type Session = Awaited<ReturnType<typeof readSession>>;
+
+/** What one page's route loaders share: the request's reads and what they found. */
+interface PageLoads {
+  input: RenderInput;
+  /** The session, read once however many loaders ask. */
+  session(): Promise<Session>;
+  /** Set by a guard that would send this visitor elsewhere. */
+  denied?: string;
+  /** The page's screen, loaded. */
+  screen?: ScreenRoute & { loaded: RemoteScreenModule };
+}
+
+const pageOf = ({ context }: LoaderFunctionArgs): PageLoads => context as unknown as PageLoads;
+
+/**
+ * The router runs the loaders of the routes a URL matches once, side by side: the session, the guards' decisions on
+ * it, and the screen's code. A guard does not redirect here: the browser decides, since its auth provider may still
+ * hold a sign-in the cookie does not (an expired token it refreshes), and otherwise its guard redirects as usual.
+ */
+const LOADERS: RouteLoaders = {
+  session: async (args) => {
+    await pageOf(args).session();
+    return null;
+  },
+  guard: (need) => async (args) => {
+    const page = pageOf(args);
+    const session = await page.session();
+    const to = guardRedirect(
+      session ? { status: 'signedIn', role: session.role } : { status: 'signedOut', role: null },
+      need,
+    );
+    if (to) page.denied = `${args.request.url} needs a session the page cannot render`;
+    return null;
+  },
+  screen: (route) => async (args) => {
+    const page = pageOf(args);
+    const { serverRemotes, config } = page.input;
+    page.screen = {
+      ...route,
+      loaded: await loadServerScreen(serverRemotes, config.remotes, route.remote, route.module),
+    };
+    return null;
+  },
+  shellPage: (path) => async () => {
+    await loadShellPage(path);
+    return null;
+  },
+};
+
+/** One handler per route table: a page server serves the same table until a release changes it. */
+const handlers = new WeakMap<readonly ScreenRoute[], StaticHandler>();
+function handlerFor(routes: readonly ScreenRoute[]): StaticHandler {
+  let handler = handlers.get(routes);
+  if (!handler) {
+    handler = createStaticHandler(buildRoutes(routes, LOADERS));
+    handlers.set(routes, handler);
+  }
+  return handler;
+}
 /** Renders that start more reads (a list's second query waits for the first's rows) get this many rounds. */
 const MAX_DATA_ROUNDS = 4;
 
@@ -112,8 +179,8 @@ async function renderWithData(store: AppStore, app: ReactNode, input: RenderInpu
   }
 }
 
-/** The template with the screen's title, its styles and markup, the inline config and the state it used. */
-function documentParts(input: RenderInput, title: string, styles: string, state: unknown) {
+/** The template with the screen's title, its styles and markup, the inline config, the state it used and its route. */
+function documentParts(input: RenderInput, title: string, styles: string, state: unknown, resolved: unknown) {
   const nonce = escapeHtml(input.nonce);
   // Every script, style and link of the template by this page's nonce.
   const page = withNonce(input.template, input.nonce)
@@ -128,43 +195,44 @@ function documentParts(input: RenderInput, title: string, styles: string, state:
   const head = `${page.slice(0, root.index)}`.replace('</head>', `${styles}</head>`);
   const handover =
     `<script id="sportify-config" type="application/json" nonce="${nonce}">${scriptJson(input.config)}</script>` +
-    `<script id="sportify-state" type="application/json" nonce="${nonce}">${scriptJson(state)}</script>`;
+    `<script id="sportify-state" type="application/json" nonce="${nonce}">${scriptJson(state)}</script>` +
+    `<script id="${RESOLVED_ROUTE_ELEMENT}" type="application/json" nonce="${nonce}">${scriptJson(resolved)}</script>`;
   return { before: `${head}<div id="root">`, after: `</div>${handover}${page.slice(root.index + root[0].length)}` };
 }
 
 export async function renderPage(input: RenderInput): Promise<RenderResult> {
-  const { url, config, serverRemotes, token, signal } = input;
+  const { url, config, token, signal } = input;
   const apiUrl = process.env.SPORTIFY_API_URL || config.apiUrl;
   if (!/^https?:\/\//.test(apiUrl)) throw new Error('SPORTIFY_API_URL must be the API origin the server can reach');
-  const pathname = new URL(url, 'http://page.invalid').pathname;
-  const match = matchScreen(config.routes, pathname);
-  const status = match || SHELL_PATHS.includes(pathname) ? 200 : 404;
-  const title = match?.route.title ?? SHELL_TITLES[pathname] ?? 'Page not found';
 
   setRuntimeConfig(config);
   // The render's reads go as the cookie's user, while GET /me accepts its token.
   const context: ApiRequestContext = { apiUrl, token };
   const store = makeStore(undefined, { api: context });
-  const [session, loaded] = await abortable(
-    Promise.all([
-      readSession(store, context, signal),
-      match && loadServerScreen(serverRemotes, config.remotes, match.route.remote, match.route.module),
-      loadShellPage(pathname),
-    ]),
+  let sessionRead: Promise<Session> | undefined;
+  const page: PageLoads = { input, session: () => (sessionRead ??= readSession(store, context, signal)) };
+  // The page's one resolution: the router matches the URL and runs the matched routes' loaders.
+  const resolved = await abortable(
+    handlerFor(config.routes).query(new Request(new URL(url, 'http://page.invalid'), { signal }), {
+      requestContext: page as never,
+    }),
     signal,
   );
-  const access = match?.route.access ?? 'public';
-  // A guard would send this visitor elsewhere. The browser decides: its auth provider may still hold a sign-in the
-  // cookie does not (an expired token it refreshes), and otherwise its guard redirects as usual.
-  if (access !== 'public' && (!session || (access !== 'signedIn' && session.role !== access))) {
-    throw new ClientRenderOnly(`${pathname} needs a session the page cannot render`);
-  }
+  if (resolved instanceof Response) throw new Error(`The route loaders answered ${url} with ${resolved.status}`);
+  if (resolved.errors) throw Object.values(resolved.errors)[0];
+  const handle = resolved.matches
+    .map((match) => match.route.handle as PageHandle | undefined)
+    .findLast((each) => each?.page);
+  const route = handle?.page ?? { path: '/*', title: 'Page not found' };
+  if (page.denied) throw new ClientRenderOnly(page.denied, route);
 
+  const session = await page.session();
   store.dispatch(session ? signedIn(session) : signedOut());
-  const registry = serverRegistry(match && loaded ? { ...match.route, loaded } : undefined);
+  const registry = serverRegistry(page.screen);
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   // The table the page hands the browser, as it is: a render reads no newer one.
   const routes = createRouteTable({ initial: config, latest: async () => config });
+  const matches = toResolvedMatches(resolved.matches);
   const app = (
     <App
       store={store}
@@ -173,15 +241,17 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
       remotes={registry}
       routes={routes}
       overrides={parseOverrides(config)}
+      resolved={matches}
     />
   );
   const { body, styles, errors } = await renderWithData(store, app, input);
   // A part that failed inside the page (the browser renders it): told once, as the screen's remote's.
-  if (errors.length && !signal.aborted) input.reportError?.(match?.route.remote ?? 'shell', errors[0]);
-  const { before, after } = documentParts(input, title, styles, handoverState(store.getState()));
+  if (errors.length && !signal.aborted) input.reportError?.(route.remote ?? 'shell', errors[0], route.path);
+  const { before, after } = documentParts(input, route.title, styles, handoverState(store.getState()), matches);
 
   return {
-    status,
+    status: route.path === '/*' ? 404 : 200,
+    route,
     pipe(res) {
       res.write(before);
       body.on('data', (chunk: Buffer) => res.write(chunk));
