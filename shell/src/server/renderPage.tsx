@@ -94,16 +94,20 @@ const LOADERS: RouteLoaders = {
   },
 };
 
-/** One handler per route table: a page server serves the same table until a release changes it. */
-const handlers = new WeakMap<readonly ScreenRoute[], StaticHandler>();
-function handlerFor(routes: readonly ScreenRoute[]): StaticHandler {
-  let handler = handlers.get(routes);
+/** Handlers by route table version: a page server serves one table (two while a canary runs) until a release. */
+const handlers = new Map<string, StaticHandler>();
+const MAX_HANDLERS = 4;
+function handlerFor({ routes, routesVersion }: { routes: readonly ScreenRoute[]; routesVersion: string }) {
+  let handler = handlers.get(routesVersion);
   if (!handler) {
     handler = createStaticHandler(buildRoutes(routes, LOADERS));
-    handlers.set(routes, handler);
+    handlers.set(routesVersion, handler);
+    // Oldest first: a Map keeps insertion order.
+    if (handlers.size > MAX_HANDLERS) handlers.delete(handlers.keys().next().value!);
   }
   return handler;
 }
+
 /** Renders that start more reads (a list's second query waits for the first's rows) get this many rounds. */
 const MAX_DATA_ROUNDS = 4;
 
@@ -213,7 +217,7 @@ export async function renderPage(input: RenderInput): Promise<RenderResult> {
   const page: PageLoads = { input, session: () => (sessionRead ??= readSession(store, context, signal)) };
   // The page's one resolution: the router matches the URL and runs the matched routes' loaders.
   const resolved = await abortable(
-    handlerFor(config.routes).query(new Request(new URL(url, 'http://page.invalid'), { signal }), {
+    handlerFor(config).query(new Request(new URL(url, 'http://page.invalid'), { signal }), {
       requestContext: page as never,
     }),
     signal,
