@@ -117,18 +117,21 @@ export async function registerAccount(
 
 /**
  * Searches the Classes screen for `text`, opening it from the navbar unless it is open already (where a user just
- * types a new search). The link mounts the screen afresh, so typing waits for the new screen's empty box rather
- * than going into the one the link replaces. Resolves once the search is in the URL.
+ * types a new search), or always with `fresh` (the screen reads everything again, as after a navigation). The link mounts the screen afresh, so typing waits for the new screen's empty box rather
+ * than going into the one the link replaces. Resolves once the search is in the URL and the list has answered it.
  */
-export async function searchClasses(page: Page, text: string) {
+export async function searchClasses(page: Page, text: string, { fresh = false } = {}) {
   const search = page.getByRole('searchbox', { name: 'Search classes' });
-  if (new URL(page.url()).pathname !== '/classes') {
+  if (fresh || new URL(page.url()).pathname !== '/classes') {
     await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
     await expect(page).toHaveURL(/\/classes$/);
     await expect(search).toHaveValue('');
   }
   await search.fill(text);
   await expect(page).toHaveURL((url) => url.searchParams.get('q') === text);
+  // Then the list answers it, as the user sees: until then it shows the previous results, and a click on one of
+  // their cards can land as the matching list replaces them.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 /** Finds a class by its name with the Classes screen's search and selects it, as the student would. */

@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { API, apiToken, bearer, clickCentred, demo, ports, registerAccount, signIn } from './support';
+import { API, apiToken, bearer, clickCentred, demo, ports, registerAccount, searchClasses, signIn } from './support';
 
 // The waitlist's journey against the whole stack: two students join the waitlist of a full class, an enrolled
 // student cancels, the first in line gets the offer e-mail (read from MailDev's own REST API), sees the seat held
@@ -74,8 +74,7 @@ async function pageAs(browser: Browser, who: { email: string; password: string }
 }
 
 async function openClassCard(page: Page, className: string) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Classes', exact: true }).click();
-  await page.getByRole('searchbox', { name: 'Search classes' }).fill(className);
+  await searchClasses(page, className, { fresh: true });
   const card = page.getByRole('article', { name: className, exact: true });
   await expect(card).toBeVisible();
   return card;
