@@ -14,7 +14,8 @@ import { App } from '../App';
 import type { ShellConfig } from '../config/loadConfig';
 import { createRemoteRegistry } from '../federation/remoteRegistry';
 import { renderPage } from '../server/renderPage';
-import { fakeAuth, siteRoutes } from '../test/renderApp';
+import { fakeAuth } from '../test/renderApp';
+import { apiToken, htmlOf, siteConfig, TEMPLATE } from '../test/serverRender';
 import { createRouteTable } from './liveRoutes';
 import { readResolvedRoute } from './resolvedRoute';
 
@@ -54,46 +55,19 @@ function SelectedClasses() {
 }
 const screens = { default: SelectedClasses };
 
-function siteConfig(): ShellConfig {
-  const { routes, routesVersion } = siteRoutes();
-  return {
-    apiUrl: '/api',
-    firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
-    stripePublishableKey: '',
-    campTimeZone: 'America/New_York',
-    remotes: {},
-    routes,
-    routesVersion,
-    releases: {},
-    overrides: {},
-  } as ShellConfig;
-}
-
-function apiToken(sub: string) {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-}
-
 async function serverHtml(config: ShellConfig): Promise<string> {
   const result = await renderPage({
     url: URL_PATH,
     config,
     serverRemotes: { mf_student: '/releases/mf-student/server/remoteEntry.js' },
-    template: '<!doctype html><html><head><title>Sportify Camp</title></head><body><div id="root"></div></body></html>',
+    template: TEMPLATE,
     nonce: 'n0nce',
     signal: new AbortController().signal,
-    token: apiToken('mia@sportify.camp'),
+    token: apiToken('mia@sportify.camp', 3600),
   });
   expect(result.status).toBe(200);
   expect(result.route).toEqual({ path: URL_PATH, title: 'My Selected Classes', remote: 'mf_student' });
-  const chunks: string[] = [];
-  await new Promise<void>((resolve) =>
-    result.pipe({
-      write: (chunk: string | Buffer) => chunks.push(String(chunk)),
-      end: () => resolve(),
-    } as unknown as NodeJS.WritableStream),
-  );
-  return chunks.join('');
+  return htmlOf(result);
 }
 
 describe('a page is resolved once', () => {

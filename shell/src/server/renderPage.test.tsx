@@ -3,47 +3,8 @@
  */
 import { init } from '@module-federation/enhanced/runtime';
 import { mockApi } from '@sportify/shared-ui/testing';
-import { siteRoutes } from '../test/renderApp';
-import type { ShellConfig } from '../config/loadConfig';
+import { apiToken, htmlOf, siteConfig, TEMPLATE } from '../test/serverRender';
 import { renderPage } from './renderPage';
-
-const TEMPLATE =
-  '<!doctype html><html><head><title>Sportify Camp</title></head><body><div id="root"></div></body></html>';
-
-/** The runtime config of a site with the route table of siteRoutes. */
-function siteConfig(): ShellConfig {
-  const { routes, routesVersion } = siteRoutes();
-  return {
-    apiUrl: '/api',
-    firebase: { apiKey: 'k', authDomain: 'd', projectId: 'p' },
-    stripePublishableKey: '',
-    campTimeZone: 'America/New_York',
-    remotes: { mf_public: 'http://localhost:3001/mf-manifest.json' },
-    routes,
-    routesVersion,
-    releases: {},
-    overrides: {},
-  } as ShellConfig;
-}
-
-/** The whole HTML a render writes. */
-async function htmlOf(result: Awaited<ReturnType<typeof renderPage>>): Promise<string> {
-  const chunks: string[] = [];
-  await new Promise<void>((resolve) =>
-    result.pipe({
-      write: (chunk: string | Buffer) => chunks.push(String(chunk)),
-      end: () => resolve(),
-    } as unknown as NodeJS.WritableStream),
-  );
-  return chunks.join('');
-}
-
-/** An API token as the API signs it (the render reads only its claims; the API checks it). */
-function apiToken(sub: string, expiresInSeconds: number) {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, exp })}.signature`;
-}
 
 describe("the server render's session", () => {
   const mia = { email: 'mia@sportify.camp', displayName: 'Mia Chen', photoURL: 'https://example.com/mia.svg' };
@@ -56,7 +17,7 @@ describe("the server render's session", () => {
   const render = (token?: string) =>
     renderPage({
       url: '/nowhere',
-      config: siteConfig(),
+      config: siteConfig({ mf_public: 'http://localhost:3001/mf-manifest.json' }),
       serverRemotes: {},
       template: TEMPLATE,
       nonce: 'n0nce',
@@ -124,7 +85,7 @@ describe("the server render's report of a remote part that fails", () => {
 
   it('tells the page server once, naming the remote, and still renders the page (the browser renders the part)', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const config = siteConfig();
+    const config = siteConfig({ mf_public: 'http://localhost:3001/mf-manifest.json' });
     const reportError = jest.fn();
     const result = await renderPage({
       url: '/',
@@ -145,7 +106,7 @@ describe("the server render's report of a remote part that fails", () => {
   });
 
   it("gives the page's nonce to every style and script it writes, and writes no style attribute", async () => {
-    const config = siteConfig();
+    const config = siteConfig({ mf_public: 'http://localhost:3001/mf-manifest.json' });
     const template =
       '<!doctype html><html><head><meta charset="utf-8"><title>Sportify Camp</title><style>body{margin:0}</style>' +
       '<link rel=preload as=script href=/main.js><script>window.started=1</script></head>' +
@@ -158,14 +119,7 @@ describe("the server render's report of a remote part that fails", () => {
       nonce: 'n0nce',
       signal: new AbortController().signal,
     });
-    const chunks: string[] = [];
-    await new Promise<void>((resolve) =>
-      result.pipe({
-        write: (chunk: string | Buffer) => chunks.push(String(chunk)),
-        end: () => resolve(),
-      } as unknown as NodeJS.WritableStream),
-    );
-    const html = chunks.join('');
+    const html = await htmlOf(result);
     // styled-components' styles of the screen.
     expect(html).toMatch(/<style nonce="n0nce" data-styled="true"/);
     const tags = html.match(/<(script|style|link)\b[^>]*>/g) ?? [];
