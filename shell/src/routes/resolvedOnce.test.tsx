@@ -6,7 +6,6 @@ import { setImmediate as nodeSetImmediate } from 'node:timers';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
-import { init } from '@module-federation/enhanced/runtime';
 import { BrowserRouter, Link } from '@sportify/shared-ui/router';
 import { makeStore, type RootState } from '@sportify/shared-ui';
 import { mockApi } from '@sportify/shared-ui/testing';
@@ -15,7 +14,7 @@ import type { ShellConfig } from '../config/loadConfig';
 import { createRemoteRegistry } from '../federation/remoteRegistry';
 import { renderPage } from '../server/renderPage';
 import { fakeAuth } from '../test/renderApp';
-import { apiToken, htmlOf, siteConfig, TEMPLATE } from '../test/serverRender';
+import { apiToken, htmlOf, serveServerScreens, siteConfig, TEMPLATE } from '../test/serverRender';
 import { createRouteTable } from './liveRoutes';
 import { readResolvedRoute } from './resolvedRoute';
 
@@ -74,16 +73,7 @@ describe('a page is resolved once', () => {
   let api: ReturnType<typeof mockApi>;
   beforeAll(() => {
     process.env.SPORTIFY_API_URL = 'http://127.0.0.1:9';
-    init({
-      name: 'shell',
-      remotes: [],
-      plugins: [
-        {
-          name: 'test-server-containers',
-          loadEntry: async () => ({ init: async () => undefined, get: async () => () => screens }) as never,
-        },
-      ],
-    });
+    serveServerScreens(screens);
   });
   afterEach(() => api.restore());
   // Both renderers in one process (only in this test) share React's contexts: React says so on every provider.

@@ -1,9 +1,8 @@
 /**
  * @jest-environment node
  */
-import { init } from '@module-federation/enhanced/runtime';
 import { mockApi } from '@sportify/shared-ui/testing';
-import { apiToken, htmlOf, siteConfig, TEMPLATE } from '../test/serverRender';
+import { apiToken, htmlOf, serveServerScreens, siteConfig, TEMPLATE } from '../test/serverRender';
 import { renderPage } from './renderPage';
 
 describe("the server render's session", () => {
@@ -62,24 +61,10 @@ describe("the server render's session", () => {
 describe("the server render's report of a remote part that fails", () => {
   beforeAll(() => {
     process.env.SPORTIFY_API_URL = 'http://127.0.0.1:9';
-    // The page server's runtime: each remote's server container comes from a test plugin instead of its file.
-    init({
-      name: 'shell',
-      remotes: [],
-      plugins: [
-        {
-          name: 'test-server-containers',
-          loadEntry: async () =>
-            ({
-              init: async () => undefined,
-              get: async () => () => ({
-                default: function Home(): never {
-                  throw new Error('Home cannot render');
-                },
-              }),
-            }) as never,
-        },
-      ],
+    serveServerScreens({
+      default: function Home(): never {
+        throw new Error('Home cannot render');
+      },
     });
   });
 

@@ -1,4 +1,6 @@
+import { init } from '@module-federation/enhanced/runtime';
 import type { RenderResult } from '@sportify/platform/render';
+import type { RemoteScreenModule } from '../federation/remoteRegistry';
 import type { ShellConfig } from '../config/loadConfig';
 import { siteRoutes } from './renderApp';
 
@@ -39,4 +41,21 @@ export function apiToken(sub: string, expiresInSeconds: number) {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub, exp })}.signature`;
+}
+
+/**
+ * The page server's federation runtime, with every remote's server container answered by a test plugin instead of
+ * its file: each exposed module is `screen`.
+ */
+export function serveServerScreens(screen: RemoteScreenModule): void {
+  init({
+    name: 'shell',
+    remotes: [],
+    plugins: [
+      {
+        name: 'test-server-containers',
+        loadEntry: async () => ({ init: async () => undefined, get: async () => () => screen }) as never,
+      },
+    ],
+  });
 }
