@@ -76,7 +76,7 @@ const LOADERS: RouteLoaders = {
       session ? { status: 'signedIn', role: session.role } : { status: 'signedOut', role: null },
       need,
     );
-    if (to) page.denied = `${args.request.url} needs a session the page cannot render`;
+    if (to) page.denied = `${new URL(args.request.url).pathname} needs a session the page cannot render`;
     return null;
   },
   screen: (route) => async (args) => {
