@@ -18,6 +18,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     production,
     developmentMode: !production,
     port: v.PORT,
+    metricsPort: v.METRICS_PORT,
     mongodbUri: v.MONGODB_URI,
     jwtSecret: v.JWT_SECRET,
     opsKey: v.SPORTIFY_OPS_KEY,

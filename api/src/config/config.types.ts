@@ -9,6 +9,8 @@ export interface AppConfig {
   nodeEnv: string;
   production: boolean;
   port: number;
+  /** Where GET /metrics is served (a port of its own, never the API's); 0: not served. */
+  metricsPort: number;
   mongodbUri: string;
   jwtSecret: string;
   /** Operators' shared secret (SPORTIFY_OPS_KEY): page servers and ops tools send it as X-Sportify-Ops-Key. */
