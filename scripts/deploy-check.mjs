@@ -5,31 +5,40 @@
 //   one Kubernetes version kept in deploy/kubernetes-schemas/, then the rules kubeconform cannot see: every
 //   long-running container has a readiness and a liveness probe, nothing runs as root or writes its root file
 //   system, the API's grace period outlasts its drain, production never sets SPORTIFY_DEV_MODE and no Secret is empty.
-// helm and kubeconform come from PATH or $(go env GOPATH)/bin (.ci/run installs them with go install).
-import { execFileSync, spawnSync } from 'node:child_process';
+// helm and kubeconform are pinned and built once with Go into .cache/tools (scripts/lib/go-tools.mjs).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
+import { ensureGoTool, goToolPath } from './lib/go-tools.mjs';
 
 export const KUBERNETES_VERSION = '1.34.4';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CHART = path.join(repoRoot, 'deploy', 'helm', 'sportify');
 const SCHEMAS = path.join(repoRoot, 'deploy', 'kubernetes-schemas');
 
-/** A tool from PATH, else from the Go bin folder; undefined when neither has it. */
-export function findTool(name) {
-  const onPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
-  if (onPath.status === 0 && onPath.stdout.trim()) return onPath.stdout.trim();
-  let gopath = process.env.GOPATH;
-  try {
-    gopath = execFileSync('go', ['env', 'GOPATH'], { encoding: 'utf8' }).trim() || gopath;
-  } catch {
-    // No go: GOPATH or its default.
-  }
-  const candidate = path.join(gopath || path.join(os.homedir(), 'go'), 'bin', name);
-  return existsSync(candidate) ? candidate : undefined;
+/** The tools the check runs, each at the one version it is checked with. */
+export const TOOLS = {
+  helm: { name: 'helm', module: 'helm.sh/helm/v3/cmd/helm', version: 'v3.22.0' },
+  kubeconform: { name: 'kubeconform', module: 'github.com/yannh/kubeconform/cmd/kubeconform', version: 'v0.8.0' },
+};
+/** Where they are built: ignored by git, kept between runs. */
+export const TOOLS_DIR = path.join(repoRoot, '.cache', 'tools');
+
+/** The pinned build of a tool under `dir`; undefined until ensureDeployTools has built it. */
+export function findTool(/** @type {keyof typeof TOOLS} */ name, dir = TOOLS_DIR) {
+  const bin = goToolPath(TOOLS[name], dir);
+  return existsSync(bin) ? bin : undefined;
+}
+
+/** Builds whichever of helm and kubeconform is not built yet (Go must be on PATH then), one after the other. */
+export async function ensureDeployTools(
+  /** @type {{ dir?: string, log?: (line: string) => void, env?: NodeJS.ProcessEnv }} */ options = {},
+) {
+  const { dir = TOOLS_DIR, ...rest } = options;
+  for (const tool of Object.values(TOOLS)) await ensureGoTool(tool, { dir, ...rest });
 }
 
 /**
@@ -104,7 +113,7 @@ export function deployCheck(
   if (missing.length)
     return {
       problems: [
-        `${missing.join(' and ')} not found on PATH or in $(go env GOPATH)/bin: run .ci/run, or go install them (docs/deploy.md)`,
+        `${missing.map((name) => `${name} ${TOOLS[name].version}`).join(' and ')} not built: npm run deploy:check builds them (docs/deploy.md "The check")`,
       ],
       rendered: {},
       validation: '',
@@ -163,6 +172,12 @@ export function deployCheck(
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
+  try {
+    await ensureDeployTools();
+  } catch (error) {
+    console.error(`\ndeploy:check failed: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
   const { problems, rendered, validation } = deployCheck({ log: (line) => console.log(line) });
   for (const [name, objects] of Object.entries(rendered)) console.log(`\n${name}:\n  ${objects.join('\n  ')}`);
   if (validation) console.log(`\nkubeconform (Kubernetes ${KUBERNETES_VERSION}): ${validation}`);

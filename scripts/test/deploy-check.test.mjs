@@ -1,12 +1,28 @@
 // `npm run deploy:check` passes on the chart as it is, and fails on each mistake it exists to catch: a Deployment
 // without a probe (a patched copy of the chart), a container running as root and a production Secret left empty
-// (values given on top of the real ones). Needs helm and kubeconform (.ci/run installs them).
-import { test } from 'node:test';
+// (values given on top of the real ones). The pinned helm and kubeconform are built first when missing (Go on PATH).
+// Their build is shown with a stand-in `go` on PATH: nothing here compiles them or reaches the module proxy.
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHART, deployCheck } from '../deploy-check.mjs';
+import { CHART, TOOLS, TOOLS_DIR, deployCheck, ensureDeployTools, findTool } from '../deploy-check.mjs';
+import { ensureGoTool } from '../lib/go-tools.mjs';
+
+before(async () => {
+  await ensureDeployTools();
+});
 
 test('the chart renders and validates with the development and the production values', () => {
   const { problems, rendered, validation } = deployCheck();
@@ -51,4 +67,107 @@ test('a Secret left empty in the production values fails the check, naming it', 
   assert.equal(problems.length, 1, problems.join('\n'));
   assert.match(problems[0], /helm (lint|template) \(production\) failed/);
   assert.match(problems[0], /secrets\.STRIPE_WEBHOOK_SECRET is empty/);
+});
+
+// The tools' build, with a stand-in `go` that records what it was asked and "builds" an empty file.
+const FAKE_GO = `#!/bin/sh
+echo "$*|GOBIN=$GOBIN" >> "$FAKE_GO_LOG"
+case "$1" in
+  env) echo go1.26.0 ;;
+  install) [ -n "$FAKE_GO_FAIL" ] && { echo "go: build failed" >&2; exit 1; }
+    package="\${2%%@*}"; /bin/mkdir -p "$GOBIN" && : > "$GOBIN/\${package##*/}" ;;
+esac
+`;
+
+function fakeGo({ fail = false } = {}) {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'sportify-go-tools-'));
+  const binDir = path.join(root, 'path');
+  mkdirSync(binDir);
+  writeFileSync(path.join(binDir, 'go'), FAKE_GO);
+  chmodSync(path.join(binDir, 'go'), 0o755);
+  const log = path.join(root, 'go.log');
+  const env = { PATH: binDir, FAKE_GO_LOG: log, ...(fail ? { FAKE_GO_FAIL: '1' } : {}) };
+  const calls = () => (existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []);
+  return {
+    root,
+    dir: path.join(root, 'tools'),
+    env,
+    calls,
+    done: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+test('a missing tool is built once with go install at its pinned version into its own folder', async () => {
+  const go = fakeGo();
+  try {
+    const lines = [];
+    const tool = TOOLS.kubeconform;
+    const bin = await ensureGoTool(tool, { dir: go.dir, env: go.env, log: (line) => lines.push(line) });
+    assert.equal(bin, path.join(go.dir, 'kubeconform-v0.8.0', 'kubeconform'));
+    assert.ok(existsSync(bin));
+    const install = go.calls().filter((c) => c.startsWith('install '));
+    assert.equal(install.length, 1, go.calls().join('\n'));
+    assert.match(install[0], /^install github\.com\/yannh\/kubeconform\/cmd\/kubeconform@v0\.8\.0\|GOBIN=/);
+    assert.ok(
+      lines.some((l) => /Building kubeconform v0\.8\.0 with go1\.26\.0/.test(l)),
+      lines.join('\n'),
+    );
+    assert.deepEqual(readdirSync(go.dir), ['kubeconform-v0.8.0'], 'nothing half-built is left beside it');
+    // The second run uses that build.
+    assert.equal(await ensureGoTool(tool, { dir: go.dir, env: go.env, log: () => {} }), bin);
+    assert.equal(go.calls().filter((c) => c.startsWith('install ')).length, 1);
+    assert.equal(findTool('kubeconform', go.dir), bin);
+    assert.equal(findTool('helm', go.dir), undefined);
+  } finally {
+    go.done();
+  }
+});
+
+test('deploy:check looks only for the pinned versions, in the tools folder', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sportify-tools-'));
+  try {
+    mkdirSync(path.join(dir, 'helm-v3.0.0'));
+    writeFileSync(path.join(dir, 'helm-v3.0.0', 'helm'), '');
+    assert.equal(findTool('helm', dir), undefined, 'another version is not the pinned one');
+    assert.equal(path.dirname(path.dirname(findTool('helm') ?? '')), TOOLS_DIR);
+    assert.match(TOOLS.helm.version, /^v\d+\.\d+\.\d+$/);
+    assert.match(TOOLS.kubeconform.version, /^v\d+\.\d+\.\d+$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('without Go a missing tool fails, naming Go; a built one needs no Go', async () => {
+  const go = fakeGo();
+  try {
+    const noGo = { PATH: path.join(go.root, 'empty') };
+    await assert.rejects(ensureGoTool(TOOLS.helm, { dir: go.dir, env: noGo, log: () => {} }), (error) => {
+      assert.match(
+        error.message,
+        /helm v3\.22\.0 is built from source with Go, and `go` is not on PATH: install Go 1\.26 or newer/,
+      );
+      return true;
+    });
+    await ensureGoTool(TOOLS.helm, { dir: go.dir, env: go.env, log: () => {} });
+    assert.equal(
+      await ensureGoTool(TOOLS.helm, { dir: go.dir, env: noGo, log: () => {} }),
+      path.join(go.dir, 'helm-v3.22.0', 'helm'),
+    );
+  } finally {
+    go.done();
+  }
+});
+
+test('a failed build says so and leaves no tool behind', async () => {
+  const go = fakeGo({ fail: true });
+  try {
+    await assert.rejects(
+      ensureGoTool(TOOLS.helm, { dir: go.dir, env: go.env, log: () => {} }),
+      /Building helm v3\.22\.0 failed/,
+    );
+    assert.equal(findTool('helm', go.dir), undefined);
+    assert.deepEqual(existsSync(go.dir) ? readdirSync(go.dir) : [], []);
+  } finally {
+    go.done();
+  }
 });
