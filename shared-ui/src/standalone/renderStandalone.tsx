@@ -48,8 +48,8 @@ class ScreenFailure extends Component<{ what: string; children: ReactNode }, { e
 /**
  * Runs a remote on its own (its dev server, no shell): a fresh store, a router with the screens its screens.json
  * declares at their real paths and a small bar linking them. `modules` are the modules its federation config
- * exposes, by name; each screen's is loaded when the screen is first shown. The API URL is DEV_RUNTIME_CONFIG's; put
- * a token under `access-token` in localStorage to call signed-in endpoints.
+ * exposes, by name; each screen's is loaded when the screen is first shown. The API URL is DEV_RUNTIME_CONFIG's.
+ * There is no sign-in: the session stays loading, so screens for signed-in users show their loading state.
  */
 export function renderStandalone(
   remoteName: string,
