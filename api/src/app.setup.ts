@@ -132,7 +132,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     abortOnError: false,
   });
   await configureApp(app, config);
-  await app.init();
+  // A failed start (no database, a database not set up) closes what it opened before it is reported.
+  await app.init().catch(async (err: unknown) => {
+    await app.close().catch(() => undefined);
+    throw err;
+  });
   await app.getHttpAdapter().getInstance().ready();
   // Outermost, so every request counts as in flight during a drain.
   app.get(GracefulShutdown).install(app.getHttpServer());
