@@ -48,7 +48,7 @@ export function releaseJob({ release, command, pkg, version, options = [], reque
           {
             name: 'stage',
             image: stageImage,
-            command: ['node', '-e'],
+            command: ['/nodejs/bin/node', '-e'],
             // Copies the staged release in once (a release never changes): aside first, then renamed into place.
             args: [
               [

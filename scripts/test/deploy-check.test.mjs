@@ -217,6 +217,14 @@ test("a team's release Job passes the checks and kubeconform, and the same reque
   }
 });
 
+test('the images keep the same files out of their build context for Docker and for podman', () => {
+  const root = path.join(CHART, '../../..');
+  const [docker, podman] = ['.dockerignore', '.containerignore'].map((f) => readFileSync(path.join(root, f), 'utf8'));
+  assert.equal(docker, podman);
+  for (const kept of ['**/node_modules', '**/dist', '.git', '.data*', '.cache'])
+    assert.ok(docker.split('\n').includes(kept), `${kept} is ignored`);
+});
+
 // The broken charts beside this test (broken-charts/*.yaml): each a copy of the chart with edits and values that
 // break it one way, and the problem deploy:check must name. Every one must be caught.
 const BROKEN = path.join(import.meta.dirname, 'broken-charts');
