@@ -25,6 +25,8 @@ const USAGE =
  * The Job of one request, as the chart's admission policy admits it from the package's team: the platform's tools
  * image runs releases.mjs for that package only, with the release code read-only but the registry folder; a
  * promote's staging step (the team's image) writes that package's folder only.
+ * @param {{ release: string, command: string, pkg: string, version?: string, options?: string[], request: string,
+ *   toolsImage: string, stageImage?: string, who: string }} job
  */
 export function releaseJob({ release, command, pkg, version, options = [], request, toolsImage, stageImage, who }) {
   const full = release.includes('sportify') ? release : `${release}-sportify`;
@@ -138,7 +140,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       },
     });
   } catch (error) {
-    console.error(`release:job refused: ${error.message}\n${USAGE}`);
+    console.error(`release:job refused: ${error instanceof Error ? error.message : error}\n${USAGE}`);
     process.exit(2);
   }
   const { positionals, values } = parsed;
