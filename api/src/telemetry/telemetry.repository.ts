@@ -2,8 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model, mongo } from 'mongoose';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { LAST_ERRORS_MAX, type CountDelta, type ErrorReport, type LastError } from './telemetry.model';
-import { ErrorReportRecord, RecentErrorsRecord, ReleaseCountRecord, ReportMarkRecord } from './telemetry.schema';
+import { LAST_ERRORS_MAX, type ClientMark, type CountDelta, type ErrorReport, type LastError } from './telemetry.model';
+import {
+  ErrorReportRecord,
+  RecentErrorsRecord,
+  ReleaseClientRecord,
+  ReleaseCountRecord,
+  ReportMarkRecord,
+} from './telemetry.schema';
 
 export interface ReleaseTotal {
   remote: string;
@@ -28,6 +34,7 @@ export class TelemetryRepository {
     @InjectModel(ReportMarkRecord.name) private readonly marksModel: Model<ReportMarkRecord>,
     @InjectModel(RecentErrorsRecord.name) private readonly recentModel: Model<RecentErrorsRecord>,
     @InjectModel(ErrorReportRecord.name) private readonly errorsModel: Model<ErrorReportRecord>,
+    @InjectModel(ReleaseClientRecord.name) private readonly clientsModel: Model<ReleaseClientRecord>,
   ) {}
 
   /**
@@ -105,6 +112,49 @@ export class TelemetryRepository {
         { ordered: false },
       );
     }
+  }
+
+  /** Records that each client had a counted report of its release at `at` (and an error, when it erred). */
+  async markClients(marks: ClientMark[], at: Date): Promise<void> {
+    if (!marks.length) return;
+    const ops: AnyBulkWriteOperation<ReleaseClientRecord>[] = marks.map(({ remote, version, client, erred }) => ({
+      updateOne: {
+        filter: { _id: `${releaseId({ remote, version })}|${client}` },
+        update: { $max: { seenAt: at, ...(erred ? { erredAt: at } : {}) }, $setOnInsert: { remote, version } },
+        upsert: true,
+      },
+    }));
+    try {
+      await this.clientsModel.bulkWrite(ops, { ordered: false });
+    } catch (err) {
+      // Two replicas created the same client at once: the loser's update goes to the winner's record.
+      const failed = writeErrorsOf(err);
+      if (!failed?.length || !failed.every(isDuplicateKey)) throw err;
+      await this.clientsModel.bulkWrite(
+        failed.map((e) => ops[e.index]),
+        { ordered: false },
+      );
+    }
+  }
+
+  /** Distinct clients per release (by release id) since `since`, and those of them with an error since then. */
+  async clientTotals(since: Date, remote?: string): Promise<Map<string, { clients: number; errorClients: number }>> {
+    const count = (field: 'seenAt' | 'erredAt') =>
+      this.clientsModel
+        .aggregate<{ _id: Release; n: number }>([
+          { $match: { [field]: { $gte: since }, ...(remote ? { remote } : {}) } },
+          { $group: { _id: { remote: '$remote', version: '$version' }, n: { $sum: 1 } } },
+        ])
+        .exec();
+    const [seen, erred] = await Promise.all([count('seenAt'), count('erredAt')]);
+    const totals = new Map<string, { clients: number; errorClients: number }>();
+    for (const { _id, n } of seen)
+      totals.set(releaseId({ remote: _id.remote, version: _id.version ?? null }), { clients: n, errorClients: 0 });
+    for (const { _id, n } of erred) {
+      const id = releaseId({ remote: _id.remote, version: _id.version ?? null });
+      totals.set(id, { clients: totals.get(id)?.clients ?? n, errorClients: n });
+    }
+    return totals;
   }
 
   /** Stores counted errors, and keeps each release's newest ones for health. */
