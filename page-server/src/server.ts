@@ -15,7 +15,7 @@ import { opsKeyOf, overrideKeyOf } from './override.js';
 import { createPageServer } from './page-server.js';
 import { reportKeyOf } from './report-key.js';
 import { devModeOf, listen, readArgs } from './serve.js';
-import { PAGE_SERVER_SETTINGS } from './settings.js';
+import { LOCAL_CONFIG_FLAG, PAGE_SERVER_SETTINGS } from './settings.js';
 import type { RemoteBuild } from './site.js';
 import { parseTrustProxy } from './client.js';
 
@@ -67,6 +67,10 @@ if (!Number.isFinite(canaryCheckMs) || canaryCheckMs < 100) {
   process.exit(2);
 }
 const devMode = devModeOf(process.env);
+if (!devMode && process.env[LOCAL_CONFIG_FLAG] === '1')
+  console.warn(
+    `page server: ${LOCAL_CONFIG_FLAG}=1: the runtime config may name the Auth emulator and loopback addresses; for a page server beside a local stack only, never a deployment`,
+  );
 const opsKey = opsKeyOf(process.env, devMode);
 const overrideKey = overrideKeyOf(process.env, devMode);
 if (!overrideKey) console.warn('page server: SPORTIFY_OVERRIDE_KEY is unset: remote overrides are off');

@@ -6,6 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { makeSite, request } from './support.mjs';
+import { DEV_OPS_KEY } from '@sportify/platform/keys';
 
 const SERVER = path.resolve(import.meta.dirname, '../dist/server.js');
 const OPS_KEY = 'a-test-ops-key-of-more-than-32-characters-0123456789';
@@ -104,8 +105,8 @@ describe('the page server started as in production', () => {
       site,
       {
         SPORTIFY_API_URL: 'http://127.0.0.1:9',
-        SPORTIFY_OPS_KEY: 'sportify-dev-only-ops-key-change-me-in-production',
-        SPORTIFY_OVERRIDE_KEY: 'sportify-dev-only-ops-key-change-me-in-production',
+        SPORTIFY_OPS_KEY: DEV_OPS_KEY,
+        SPORTIFY_OVERRIDE_KEY: DEV_OPS_KEY,
       },
       await freePort(),
     );

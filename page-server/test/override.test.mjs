@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { CONFIG, makeSite, request, startPageServer } from './support.mjs';
+import { DEV_OVERRIDE_KEY } from '@sportify/platform/keys';
 
 const DEV_URL = 'http://localhost:4101/mf-manifest.json';
 // A developer's dev server as a deployed site admits it: https, on the page server's allow-list.
@@ -54,7 +55,7 @@ describe('overrides in development mode', () => {
   let page;
   before(async () => {
     site = makeSite();
-    page = await startPageServer(site, { overrideKey: 'sportify-dev-only-override-key-change-me-in-production' });
+    page = await startPageServer(site, { overrideKey: DEV_OVERRIDE_KEY });
   });
   after(async () => {
     await page.close();
@@ -318,7 +319,7 @@ describe('overrides in production mode', () => {
       expires,
       sig: sign(KEY, 'mf_public', PROD_URL, expires),
     });
-    const devKey = signedLink(expires, 'sportify-dev-only-override-key-change-me-in-production');
+    const devKey = signedLink(expires, DEV_OVERRIDE_KEY);
     for (const forged of [otherUrl, devKey]) {
       const response = await request(page.url, forged);
       assert.equal(response.status, 403);
@@ -407,6 +408,18 @@ describe('overrides in production mode', () => {
     assert.equal(response.status, 303);
     assert.equal((await configOf(page.url, cookieFrom(response))).config.remotes.mf_public, PROD_URL);
 
+    // A production key signs only an https (or loopback) manifest, and only from SPORTIFY_OVERRIDE_ORIGINS when set.
+    await assert.rejects(
+      run(['mf-public', 'http://dev.sportify.test/mf-manifest.json'], { SPORTIFY_OVERRIDE_KEY: KEY }),
+      (error) => /must be https \(or on this machine's loopback\)/.test(error.stderr),
+    );
+    await assert.rejects(
+      run(['mf-public', 'https://elsewhere.example/mf-manifest.json'], {
+        SPORTIFY_OVERRIDE_KEY: KEY,
+        SPORTIFY_OVERRIDE_ORIGINS: ALLOWED.join(','),
+      }),
+      (error) => /https:\/\/elsewhere.example is not an origin overrides may come from/.test(error.stderr),
+    );
     await assert.rejects(run(['mf-public', PROD_URL, '--hours', '25'], { SPORTIFY_OVERRIDE_KEY: KEY }), (error) =>
       /--hours must be a number of hours up to 24/.test(error.stderr),
     );

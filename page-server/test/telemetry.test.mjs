@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createServerTelemetry } from '../dist/telemetry.js';
 import { makeSite, pageServerForSuite, REPORT_KEY, request, startPageServer } from './support.mjs';
+import { DEV_REPORT_KEY } from '@sportify/platform/keys';
 
 const OPS_KEY = 'ops-key-for-the-page-server-tests-0123456789';
 const inlineConfig = (body) =>
@@ -306,7 +307,7 @@ describe('the report key at start-up', () => {
     const site = makeSite();
     const server = fileURLToPath(new URL('../dist/server.js', import.meta.url));
     try {
-      for (const key of [undefined, 'short', 'sportify-dev-only-report-key-change-me-in-production']) {
+      for (const key of [undefined, 'short', DEV_REPORT_KEY]) {
         const { SPORTIFY_REPORT_KEY: _, ...env } = process.env;
         const run = spawnSync(process.execPath, [server, '--dir', site.shell, '--port', '0'], {
           env: {
