@@ -211,7 +211,7 @@ function status(only) {
     if (entry?.lastAutoRollback) {
       const { version, at, figures } = entry.lastAutoRollback;
       console.log(
-        `  last automatic rollback: ${version} at ${at} (error rate ${figures.canary.errorRate} over ${figures.canary.loads} loads; live ${figures.live.errorRate} over ${figures.live.loads})`,
+        `  last automatic rollback: ${version} at ${at} (${figures.canary.errorClients} of ${figures.canary.clients} clients with errors; live ${figures.live.errorClients} of ${figures.live.clients})`,
       );
     }
     for (const release of listReleases(dir, f.name)) {
