@@ -27,6 +27,23 @@ const RELEASES_ONLY = { channel: { $ne: 'override' as const } };
 
 const writeErrorsOf = (err: unknown) => (err as { writeErrors?: { index: number; code?: number }[] }).writeErrors;
 
+/**
+ * Runs upserts in one round trip. Two replicas that create the same new record at once: the loser's update is
+ * applied again, to the winner's record.
+ */
+async function upsertAll<T>(model: Model<T>, ops: Parameters<Model<T>['bulkWrite']>[0]): Promise<void> {
+  try {
+    await model.bulkWrite(ops, { ordered: false });
+  } catch (err) {
+    const failed = writeErrorsOf(err);
+    if (!failed?.length || !failed.every(isDuplicateKey)) throw err;
+    await model.bulkWrite(
+      failed.map((e) => ops[e.index]),
+      { ordered: false },
+    );
+  }
+}
+
 @Injectable()
 export class TelemetryRepository {
   constructor(
@@ -101,17 +118,7 @@ export class TelemetryRepository {
         },
       }),
     );
-    try {
-      await this.countsModel.bulkWrite(ops, { ordered: false });
-    } catch (err) {
-      // Two replicas created the same new bucket at once: the loser's `$inc` is applied to the winner's record.
-      const failed = writeErrorsOf(err);
-      if (!failed?.length || !failed.every(isDuplicateKey)) throw err;
-      await this.countsModel.bulkWrite(
-        failed.map((e) => ops[e.index]),
-        { ordered: false },
-      );
-    }
+    await upsertAll(this.countsModel, ops);
   }
 
   /** Records that each client had a counted report of its release at `at` (and an error, when it erred). */
@@ -124,17 +131,7 @@ export class TelemetryRepository {
         upsert: true,
       },
     }));
-    try {
-      await this.clientsModel.bulkWrite(ops, { ordered: false });
-    } catch (err) {
-      // Two replicas created the same client at once: the loser's update goes to the winner's record.
-      const failed = writeErrorsOf(err);
-      if (!failed?.length || !failed.every(isDuplicateKey)) throw err;
-      await this.clientsModel.bulkWrite(
-        failed.map((e) => ops[e.index]),
-        { ordered: false },
-      );
-    }
+    await upsertAll(this.clientsModel, ops);
   }
 
   /** Distinct clients per release (by release id) since `since`, and those of them with an error since then. */
@@ -181,14 +178,7 @@ export class TelemetryRepository {
     }));
     await Promise.all([
       this.errorsModel.insertMany(reports, { ordered: false, lean: true }),
-      this.recentModel.bulkWrite(recent, { ordered: false }).catch(async (err: unknown) => {
-        const failed = writeErrorsOf(err);
-        if (!failed?.length || !failed.every(isDuplicateKey)) throw err;
-        await this.recentModel.bulkWrite(
-          failed.map((e) => recent[e.index]),
-          { ordered: false },
-        );
-      }),
+      upsertAll(this.recentModel, recent),
     ]);
   }
 
