@@ -134,24 +134,21 @@ export class TelemetryRepository {
     await upsertAll(this.clientsModel, ops);
   }
 
-  /** Distinct clients per release (by release id) since `since`, and those of them with an error since then. */
-  async clientTotals(since: Date, remote?: string): Promise<Map<string, { clients: number; errorClients: number }>> {
-    const count = (field: 'seenAt' | 'erredAt') =>
-      this.clientsModel
-        .aggregate<{ _id: Release; n: number }>([
-          { $match: { [field]: { $gte: since }, ...(remote ? { remote } : {}) } },
-          { $group: { _id: { remote: '$remote', version: '$version' }, n: { $sum: 1 } } },
-        ])
-        .exec();
-    const [seen, erred] = await Promise.all([count('seenAt'), count('erredAt')]);
-    const totals = new Map<string, { clients: number; errorClients: number }>();
-    for (const { _id, n } of seen)
-      totals.set(releaseId({ remote: _id.remote, version: _id.version ?? null }), { clients: n, errorClients: 0 });
-    for (const { _id, n } of erred) {
-      const id = releaseId({ remote: _id.remote, version: _id.version ?? null });
-      totals.set(id, { clients: totals.get(id)?.clients ?? n, errorClients: n });
-    }
-    return totals;
+  /** Distinct clients of each release since `since`, and those of them with an error since then (indexed counts). */
+  async clientTotals(
+    since: Date,
+    releases: Release[],
+  ): Promise<Map<string, { clients: number; errorClients: number }>> {
+    const counted = await Promise.all(
+      releases.map(async ({ remote, version }) => {
+        const [clients, errorClients] = await Promise.all([
+          this.clientsModel.countDocuments({ remote, version, seenAt: { $gte: since } }).exec(),
+          this.clientsModel.countDocuments({ remote, version, erredAt: { $gte: since } }).exec(),
+        ]);
+        return [releaseId({ remote, version }), { clients, errorClients }] as const;
+      }),
+    );
+    return new Map(counted);
   }
 
   /** Stores counted errors, and keeps each release's newest ones for health. */

@@ -142,11 +142,12 @@ export class TelemetryService {
   async health(minutes: number, remote?: string): Promise<Health> {
     const until = new Date();
     const since = floorToMinute(until.getTime() - minutes * MINUTE);
-    const [totals, lastErrors, clientTotals] = await Promise.all([
+    const [totals, lastErrors] = await Promise.all([
       this.repository.totals(since, remote),
       this.repository.lastErrors(since, remote),
-      this.repository.clientTotals(since, remote),
     ]);
+    // Every release with a counted report has counters: its clients are counted for those releases only.
+    const clientTotals = await this.repository.clientTotals(since, totals);
     const list: ReleaseHealth[] = totals
       .map((t) => {
         const { clients, errorClients } = clientTotals.get(releaseId(t)) ?? { clients: 0, errorClients: 0 };
