@@ -97,7 +97,7 @@ export class ReleaseClientRecord {
 export const ReleaseClientSchema = SchemaFactory.createForClass(ReleaseClientRecord);
 ReleaseClientSchema.index({ seenAt: 1 }, { expireAfterSeconds: TELEMETRY_RETENTION_SECONDS });
 ReleaseClientSchema.index({ remote: 1, version: 1, seenAt: 1 });
-ReleaseClientSchema.index({ remote: 1, version: 1, erredAt: 1 }, { sparse: true });
+ReleaseClientSchema.index({ remote: 1, version: 1, erredAt: 1 });
 
 /** The newest counted errors of one release (at most LAST_ERRORS_MAX, oldest first), for health's last errors. */
 @Schema({ collection: 'telemetry_recent', versionKey: false })
