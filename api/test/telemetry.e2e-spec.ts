@@ -669,12 +669,18 @@ describe('reports that count come from pages the page server served', () => {
       .db()
       .collection('telemetry_counts')
       .insertMany(counters as never[]);
+    // 100 clients of each release per minute ago, from 0 to 9 and from 12 to 51 (none where a 10-minute window's
+    // start may fall).
+    const ago = (i: number) => {
+      const k = Math.floor(i / 2) % 50;
+      return new Date(now - (k < 10 ? k : k + 2) * 60_000);
+    };
     const clientDocs = Array.from({ length: 10_000 }, (_, i) => ({
       _id: `mf_public|${i % 2 ? V2 : V1}|${i.toString(36).padStart(22, '0')}`,
       remote: 'mf_public',
       version: i % 2 ? V2 : V1,
-      seenAt: minute(i),
-      ...(i % 10 < 2 ? { erredAt: minute(i) } : {}),
+      seenAt: ago(i),
+      ...(i % 10 < 2 ? { erredAt: ago(i) } : {}),
     }));
     for (let i = 0; i < clientDocs.length; i += 2000)
       await a
