@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { StripeGateway } from '../src/payments/gateway/stripe.gateway';
 import { ADMIN, JORDAN } from './support/demo';
 import { card, openIntent, selectAndOpenIntent } from './support/payments';
-import { newStudent, signInAs, startTestApp, type TestApp } from './support/test-app';
+import { newStudent, signInDemo, startTestApp, type TestApp } from './support/test-app';
 
 // Contract tests of the Stripe adapter against the official stripe-mock (stateless: it answers with Stripe's
 // fixtures, so these check the calls and the mapping, not a payment's life cycle).
@@ -185,10 +185,7 @@ describe('the API in Stripe mode (STRIPE_SECRET_KEY set)', () => {
   });
 
   it('keeps role checks in front of the gateway', async () => {
-    const [admin, instructor] = await Promise.all([
-      signInAs(t, ADMIN.email, ADMIN.password),
-      signInAs(t, JORDAN.email, JORDAN.password),
-    ]);
+    const [admin, instructor] = await signInDemo(t, ADMIN, JORDAN);
     await t
       .http()
       .post('/create-payment-intent')

@@ -82,6 +82,11 @@ export async function signInAs(t: TestApp, email: string, password: string): Pro
   return { email, token, auth: { Authorization: `Bearer ${token}` } };
 }
 
+/** Signs in several of the seeded demo accounts at once (support/demo.ts), in the order given. */
+export function signInDemo(t: TestApp, ...accounts: { email: string; password: string }[]): Promise<Session[]> {
+  return Promise.all(accounts.map((a) => signInAs(t, a.email, a.password)));
+}
+
 /** A brand-new account in the emulator, registered with POST /users (a student until promoted). */
 export async function newStudent(t: TestApp, prefix = 'student', register = true): Promise<Session> {
   const email = uniqueEmail(prefix);
