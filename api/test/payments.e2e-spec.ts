@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { ADMIN, JORDAN } from './support/demo';
-import { CARDS, confirmCard, paymentBody, recordPayment, selectAndOpenIntent } from './support/payments';
+import { CARDS, confirmCard, intentAskedBy, paymentBody, recordPayment, selectAndOpenIntent } from './support/payments';
 import { newStudent, signInDemo, startTestApp, type Session, type TestApp } from './support/test-app';
 
 describe('payments (test-mode sandbox gateway)', () => {
@@ -228,18 +228,8 @@ describe('payments (test-mode sandbox gateway)', () => {
   });
 
   it('is for students only', async () => {
-    await t
-      .http()
-      .post('/create-payment-intent')
-      .set(admin.auth)
-      .send({ selectionId: '0123456789abcdef01234567' })
-      .expect(403);
-    await t
-      .http()
-      .post('/create-payment-intent')
-      .set(instructor.auth)
-      .send({ selectionId: '0123456789abcdef01234567' })
-      .expect(403);
+    await intentAskedBy(t, admin).expect(403);
+    await intentAskedBy(t, instructor).expect(403);
     await t.http().post('/create-payment-intent').send({ selectionId: '0123456789abcdef01234567' }).expect(401);
     await t.http().post('/payments').set(instructor.auth).send({ transactionId: 'pi_x' }).expect(403);
     await t.http().get(`/payments/enrolled/${JORDAN.email}`).set(instructor.auth).expect(403);

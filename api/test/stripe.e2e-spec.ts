@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StripeGateway } from '../src/payments/gateway/stripe.gateway';
 import { ADMIN, JORDAN } from './support/demo';
-import { card, openIntent, selectAndOpenIntent } from './support/payments';
+import { card, intentAskedBy, openIntent, selectAndOpenIntent } from './support/payments';
 import { newStudent, signInDemo, startTestApp, type TestApp } from './support/test-app';
 
 // Contract tests of the Stripe adapter against the official stripe-mock (stateless: it answers with Stripe's
@@ -186,17 +186,7 @@ describe('the API in Stripe mode (STRIPE_SECRET_KEY set)', () => {
 
   it('keeps role checks in front of the gateway', async () => {
     const [admin, instructor] = await signInDemo(t, ADMIN, JORDAN);
-    await t
-      .http()
-      .post('/create-payment-intent')
-      .set(admin.auth)
-      .send({ selectionId: '0123456789abcdef01234567' })
-      .expect(403);
-    await t
-      .http()
-      .post('/create-payment-intent')
-      .set(instructor.auth)
-      .send({ selectionId: '0123456789abcdef01234567' })
-      .expect(403);
+    await intentAskedBy(t, admin).expect(403);
+    await intentAskedBy(t, instructor).expect(403);
   });
 });

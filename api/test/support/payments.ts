@@ -37,6 +37,10 @@ export async function selectAndOpenIntent(t: TestApp, s: Session, classId: strin
   return { selectionId, ...(await openIntent(t, s, selectionId)) };
 }
 
+/** An intent asked for by `s` (for someone else's selection id): refused before any gateway is asked. */
+export const intentAskedBy = (t: TestApp, s: Session) =>
+  t.http().post('/create-payment-intent').set(s.auth).send({ selectionId: '0123456789abcdef01234567' });
+
 /** The test-mode card form's confirm call. */
 export const confirmCard = (t: TestApp, s: Session, clientSecret: string, number = CARDS.ok) =>
   t

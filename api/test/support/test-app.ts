@@ -87,6 +87,26 @@ export function signInDemo(t: TestApp, ...accounts: { email: string; password: s
   return Promise.all(accounts.map((a) => signInAs(t, a.email, a.password)));
 }
 
+/**
+ * A student's write (selecting an open class) sent with `headers` instead of a valid token: 401, and no selection is
+ * added for `email`.
+ */
+export async function expectWriteRefused(t: TestApp, headers: Record<string, string>, email: string): Promise<void> {
+  const open = await t
+    .db()
+    .collection('classes')
+    .findOne({ status: 'approved', seats: { $gt: 0 } });
+  const selections = () => t.db().collection('selections').countDocuments({ studentEmail: email });
+  const before = await selections();
+  await t
+    .http()
+    .post('/classes/selected')
+    .set(headers)
+    .send({ classId: String(open?._id) })
+    .expect(401);
+  expect(await selections()).toBe(before);
+}
+
 /** A brand-new account in the emulator, registered with POST /users (a student until promoted). */
 export async function newStudent(t: TestApp, prefix = 'student', register = true): Promise<Session> {
   const email = uniqueEmail(prefix);
