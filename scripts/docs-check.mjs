@@ -52,7 +52,7 @@ function ignoredAmong(root, paths) {
       encoding: 'utf8',
     });
   } catch (err) {
-    out = err.stdout ?? ''; // exit code 1: none of them is ignored
+    out = /** @type {{ stdout?: string }} */ (err).stdout ?? ''; // exit code 1: none of them is ignored
   }
   return new Set(out.split('\0').filter(Boolean));
 }
@@ -69,7 +69,7 @@ function packages(root) {
 }
 
 /** The docs it reads: README.md, CONVENTIONS.md, docs/*.md and each package's README.md. */
-export function docsOf(root, files, pkgs) {
+export function docsOf(files, pkgs) {
   const wanted = new Set([
     'README.md',
     'CONVENTIONS.md',
@@ -137,7 +137,7 @@ function scan(root, ignoredOne) {
   };
   const { files, entries } = trackedEntries(root);
   const pkgs = packages(root);
-  const docs = docsOf(root, files, pkgs);
+  const docs = docsOf(files, pkgs);
   const code = files.filter((f) => !f.endsWith('.md'));
   const basenames = new Set(files.map((f) => path.posix.basename(f)));
   const screenPaths = [
