@@ -1,13 +1,16 @@
 import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { AccountModule } from './account/account.module';
 import { CampersModule } from './campers/campers.module';
 import { ClassesModule } from './classes/classes.module';
+import { ClockModule } from './clock/clock.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { PublicCacheModule } from './common/public-cache.module';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DiscountsModule } from './discounts/discounts.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MailModule, MailSenderModule } from './mail/mail.module';
@@ -29,6 +32,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         MetricsModule,
         DatabaseModule,
+        ClockModule.forRoot(config),
         JobsModule,
         PublicCacheModule,
         MailModule,
@@ -38,6 +42,8 @@ export class AppModule {
         ClassesModule,
         CampersModule,
         SelectionsModule,
+        DiscountsModule,
+        AccountModule,
         PaymentsModule,
         WaitlistModule,
         RostersModule,

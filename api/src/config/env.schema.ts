@@ -206,6 +206,16 @@ export const ENV_SCHEMA = {
   SANDBOX_EVENT_DELAY_MS: field<number | null>(1500, (raw, name, ctx) =>
     raw === 'off' ? null : int(1500, 0, 600_000).read(raw, name, ctx),
   ),
+  INSTALLMENT_CHARGE_INTERVAL_SECONDS: int(60, 0, 86400),
+  INSTALLMENT_RETRY_DAYS: field([1, 3], (raw, name) => {
+    const days = raw.split(',').map((d) => Number(d.trim()));
+    const ok = days.length <= 5 && days.every((d, i) => d > 0 && d <= 60 && (i === 0 || d > days[i - 1]));
+    return ok
+      ? days
+      : new Problem(
+          `${name} must be up to 5 rising numbers of days from 0 to 60, comma-separated, e.g. 1,3 (got "${raw}")`,
+        );
+  }),
   WAITLIST_OFFER_HOURS: hours(24, { above: 0 }),
   WAITLIST_SWEEP_INTERVAL_SECONDS: int(30, 0, 86400),
   CANCEL_CUTOFF_HOURS: hours(48),

@@ -8,6 +8,9 @@ export const MAIL_TEMPLATES = [
   'classApproved',
   'classDenied',
   'feedback',
+  'paymentFailed',
+  'placeReleased',
+  'creditKept',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
