@@ -62,6 +62,7 @@ async function startOwnStack() {
     TRUST_PROXY: '1',
     // The bench is one client measuring throughput: per-client limits would measure themselves.
     RATE_LIMIT_READS: '100000000',
+    RATE_LIMIT_CACHED_READS: '100000000',
     RATE_LIMIT_WRITES: '1000000',
   };
   const replicas = [];

@@ -70,7 +70,9 @@ describe('configuration validated at boot', () => {
       jwt: 300,
       writes: 1000,
       reads: 100_000,
-      providerEvents: 20_000,
+      cachedReads: 1_000_000,
+      health: 100_000,
+      unsignedEvents: 600,
       telemetry: 600,
       telemetryWindowSeconds: 10,
     });
@@ -80,10 +82,18 @@ describe('configuration validated at boot', () => {
       jwt: 30,
       writes: 120,
       reads: 600,
-      providerEvents: 20_000,
+      cachedReads: 30_000,
+      health: 600,
+      unsignedEvents: 30,
       telemetry: 30,
       telemetryWindowSeconds: 10,
     });
+  });
+
+  it('names the retired provider-events budget instead of ignoring it', () => {
+    expect(problemsOf({ ...DEV, RATE_LIMIT_PROVIDER_EVENTS: '20000' }).join('\n')).toContain(
+      'RATE_LIMIT_PROVIDER_EVENTS is no longer read: a provider event with a valid signature is never refused',
+    );
   });
 
   it.each<Record<string, string>>([

@@ -36,8 +36,14 @@ export interface AppConfig {
     windowSeconds: number;
     jwt: number;
     writes: number;
+    /** GET/HEAD/OPTIONS that cost work (misses, searches, signed-in lists, unknown paths). */
     reads: number;
-    providerEvents: number;
+    /** Warm public lists, sent from stored bytes. */
+    cachedReads: number;
+    /** The health routes (each pings the database). */
+    health: number;
+    /** POST /payments/webhook deliveries whose signature fails (a signed one is never refused). */
+    unsignedEvents: number;
     /** POST /telemetry calls per client IP per `telemetryWindowSeconds` (its own, shorter window). */
     telemetry: number;
     telemetryWindowSeconds: number;

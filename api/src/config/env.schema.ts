@@ -210,9 +210,12 @@ export const ENV_SCHEMA = {
   RATE_LIMIT_JWT: budget(30, 300, 1_000_000),
   RATE_LIMIT_WRITES: budget(120, 1000, 1_000_000),
   RATE_LIMIT_READS: budget(600, 100_000, 100_000_000),
-  // The provider sends bursts from a few addresses (a backlog after an outage); a refused event is never retried
-  // by us, so its budget is the provider's, not a browser's.
-  RATE_LIMIT_PROVIDER_EVENTS: int(20_000, 1, 10_000_000),
+  // Warm public lists cost no query and no compression; generous, and roomy enough for a page server's renders.
+  RATE_LIMIT_CACHED_READS: budget(30_000, 1_000_000, 100_000_000),
+  // Each health call pings the database; probes and monitors call a few times a minute.
+  RATE_LIMIT_HEALTH: budget(600, 100_000, 10_000_000),
+  // Provider events whose signature fails; a signed one is never refused (the provider's backlog after an outage).
+  RATE_LIMIT_UNSIGNED_EVENTS: budget(30, 600, 1_000_000),
   // One beacon or two per page load; the page server's own reports carry the ops key and are not counted.
   RATE_LIMIT_TELEMETRY: budget(30, 600, 1_000_000),
   RATE_LIMIT_TELEMETRY_WINDOW_SECONDS: int(10, 1, 3600),
@@ -310,6 +313,10 @@ export function readEnv(env: Env): { values: EnvValues; problems: string[]; prod
   if (v.FIREBASE_REQUIRE_VERIFIED_EMAIL === '0' && !v.FIREBASE_AUTH_EMULATOR_HOST)
     problems.push(
       'FIREBASE_REQUIRE_VERIFIED_EMAIL=0 is only for the Auth emulator: a real project needs verified e-mails',
+    );
+  if (env.RATE_LIMIT_PROVIDER_EVENTS?.trim())
+    problems.push(
+      'RATE_LIMIT_PROVIDER_EVENTS is no longer read: a provider event with a valid signature is never refused, and RATE_LIMIT_UNSIGNED_EVENTS limits the others',
     );
   problems.push(...productionProblems(env, PRODUCTION_SETTINGS));
   return { values: v, problems, production };
