@@ -13,6 +13,7 @@ import { requestBudgets } from './auth/request-budgets';
 import { SESSION_COOKIE_PATHS } from './auth/session-cookie';
 import { AppLogger } from './common/app-logger';
 import { installBodyParsers } from './common/body-parsers';
+import { COMPRESSED_ENCODINGS } from './common/content-encoding';
 import { PublicCache } from './common/public-cache';
 import { echoRequestId, logRequest, requestIdOf } from './common/request-id';
 import { inOrder, normalisedPath, type RequestHook } from './common/request-hooks';
@@ -115,8 +116,9 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   await app.register(fastifyCookie, { hook: false });
   // Weak validators and 304s for every other answer, as Express gave them; the lists send their own.
   await app.register(fastifyEtag, { weak: true });
-  // Express's compression: brotli, gzip or deflate past 1 KB, in that order of preference.
-  await app.register(fastifyCompress, { encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
+  // Brotli or gzip past 1 KB, in that order of preference: the encodings the cached lists are stored in, negotiated
+  // alike (content-encoding.ts), so the plugin never compresses a stored list again.
+  await app.register(fastifyCompress, { encodings: [...COMPRESSED_ENCODINGS], threshold: 1024 });
   fastify.addHook('onRoute', varyOnEncoding);
   installBodyParsers(fastify);
 

@@ -1,4 +1,9 @@
+import type { Server } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Test } from 'supertest';
+import { PublicCache } from '../src/common/public-cache';
 import { signedEvent } from './support/payments';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -221,4 +226,83 @@ describe("the provider's webhook", () => {
     await post('198.51.100.31', '{}').expect(400);
     expect(await t.db().collection('rate_limits').countDocuments()).toBe(0);
   });
+});
+
+describe('the cached lists are stored in every encoding and sent as stored', () => {
+  let t: TestApp;
+  let cache: PublicCache;
+  let server: Server;
+  beforeAll(async () => {
+    t = await startTestApp({ seed: true });
+    cache = t.app.get(PublicCache);
+    server = t.app.getHttpServer() as Server;
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  });
+  afterAll(() => t.close());
+
+  /** A GET over a real connection, its body as the bytes on the wire (no client decoding them). */
+  const raw = (path: string, headers: Record<string, string>, method = 'GET') =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+      (resolve, reject) => {
+        const { port } = server.address() as AddressInfo;
+        const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      },
+    );
+
+  const NEGOTIATED: [string | null, 'br' | 'gzip' | 'identity'][] = [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['gzip;q=0.2, br;q=0.9', 'br'],
+    ['br;q=0, gzip;q=0.1', 'gzip'],
+    ['deflate', 'identity'],
+    ['identity', 'identity'],
+    ['br;q=0, gzip;q=0', 'identity'],
+    [null, 'identity'],
+  ];
+  const LISTS: [string, string][] = [
+    ['/classes', 'classes:approved'],
+    ['/classes?limit=5&sort=price', 'classes:approved?limit=5&page=1&sort=price'],
+    ['/classes/popular', 'classes:popular'],
+    ['/users/popular', 'users:popular'],
+  ];
+
+  it.each(LISTS)(
+    '%s: the stored bytes of the encoding the q-values prefer, one ETag, 304 in each',
+    async (path, key) => {
+      await t.http().get(path).expect(200);
+      const entry = cache.peek(key)!;
+      expect(entry).toBeDefined();
+      const json = JSON.parse(entry.identity.toString());
+      expect(JSON.parse(gunzipSync(entry.gzip).toString())).toEqual(json);
+      expect(JSON.parse(brotliDecompressSync(entry.br).toString())).toEqual(json);
+      for (const [accept, encoding] of NEGOTIATED) {
+        const headers: Record<string, string> = accept === null ? {} : { 'Accept-Encoding': accept };
+        const res = await raw(path, headers);
+        expect([accept, res.status, res.headers['content-encoding']]).toEqual([
+          accept,
+          200,
+          encoding === 'identity' ? undefined : encoding,
+        ]);
+        expect(res.body.equals(entry[encoding])).toBe(true);
+        expect(res.headers.etag).toBe(entry.etag);
+        expect(res.headers.vary).toMatch(/Accept-Encoding/);
+        expect((await raw(path, { ...headers, 'If-None-Match': entry.etag })).status).toBe(304);
+        const head = await raw(path, headers, 'HEAD');
+        expect([head.status, head.headers['content-encoding'], head.body.length]).toEqual([
+          200,
+          res.headers['content-encoding'],
+          0,
+        ]);
+      }
+    },
+  );
 });
