@@ -306,3 +306,68 @@ describe('the cached lists are stored in every encoding and sent as stored', () 
     },
   );
 });
+
+describe('a large catalogue: bounded answers', () => {
+  const CLASSES = 3000;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { PUBLIC_CACHE_WAITING_LOADS: '1' } });
+    const start = Date.UTC(2026, 0, 1);
+    await t
+      .db()
+      .collection('classes')
+      .insertMany(
+        Array.from({ length: CLASSES }, (_, i) => ({
+          className: `Catalogue class ${i}`,
+          classImage: 'http://localhost:3000/images/classes/soccer.svg',
+          instructorName: 'Jordan Lee',
+          instructorEmail: 'jordan@sportify.camp',
+          capacity: 20,
+          seats: 20,
+          price: 10 + (i % 300),
+          status: 'approved',
+          date: new Date(start + i * 60_000),
+          enrolled: 0,
+          feedback: '',
+          reviews: 0,
+          feedbackNotes: 0,
+          seatHolders: [],
+          holds: [],
+        })),
+      );
+  });
+  afterAll(() => t.close());
+
+  it('GET /classes without parameters answers the newest 500 classes; the pages reach every one', async () => {
+    const all = (await t.http().get('/classes').expect(200)).body as { className: string }[];
+    expect(all).toHaveLength(500);
+    expect(all[0]!.className).toBe(`Catalogue class ${CLASSES - 1}`);
+    expect(all[499]!.className).toBe(`Catalogue class ${CLASSES - 500}`);
+    const page = await t.http().get('/classes?limit=1&page=3000').expect(200);
+    expect(page.body).toMatchObject({ total: CLASSES, items: [{ className: 'Catalogue class 0' }] });
+  });
+
+  it('refuses uncached searches past the ones waiting for their turn: 503 with Retry-After, the rest answered', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        t
+          .http()
+          .get(`/classes?q=class ${i}7`)
+          .set('X-Forwarded-For', `198.51.100.${40 + i}`),
+      ),
+    );
+    const busy = answers.filter((r) => r.status === 503);
+    expect(answers.filter((r) => r.status !== 503).map((r) => r.status)).toEqual(Array(40 - busy.length).fill(200));
+    expect(busy.length).toBeGreaterThan(0);
+    for (const r of busy) {
+      expect(r.headers['retry-after']).toBe('1');
+      expect(r.body).toEqual({
+        statusCode: 503,
+        message: 'Too many searches are waiting, please try again shortly',
+        error: 'Service Unavailable',
+      });
+    }
+    // Once they are done, a search is answered again.
+    await t.http().get('/classes?q=class 1').expect(200);
+  });
+});

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress as brotliCallback, constants as zlib, gzip as gzipCallback } from 'node:zlib';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { encodingFor } from './content-encoding';
+import { RetryLaterException } from './http-error.filter';
 import { PublicCacheCoherence } from './public-cache-coherence';
 
 // zlib's asynchronous compressors run on libuv's thread pool: a large list is compressed without blocking requests.
@@ -17,8 +18,12 @@ const brotli = promisify(brotliCallback);
  * (PUBLIC_CACHE_SYNC_MS, at most 1 s in all) a seat change is still seen everywhere within a second.
  */
 export const SEAT_CHANGE_COALESCE_MS = 300;
-/** Uncached searches and price ranges loading at once; more wait their turn, so a flood of them queues, not the database. */
+/**
+ * Uncached searches and price ranges loading at once; more wait their turn (at most PUBLIC_CACHE_WAITING_LOADS,
+ * past which they are refused with 503), so a flood of them neither reaches the database nor piles up here.
+ */
 const RARE_VARIANT_LOADS = 2;
+export const SEARCHES_BUSY = 'Too many searches are waiting, please try again shortly';
 
 /** The public lists and their cache keys. */
 export const PUBLIC_LISTS = {
@@ -163,10 +168,13 @@ export class PublicCache implements OnModuleDestroy {
     this.coalescing.clear();
   }
 
-  /** Runs a rare variant's load when fewer than RARE_VARIANT_LOADS others are running. */
+  /** Runs a rare variant's load when fewer than RARE_VARIANT_LOADS others run; refuses it when too many wait. */
   private async inTurn<T>(load: () => Promise<T>): Promise<T> {
-    if (this.variantLoads >= RARE_VARIANT_LOADS) await new Promise<void>((go) => this.variantQueue.push(go));
-    else this.variantLoads++;
+    if (this.variantLoads >= RARE_VARIANT_LOADS) {
+      if (this.variantQueue.length >= this.config.publicCacheWaitingLoads)
+        throw new RetryLaterException(503, SEARCHES_BUSY, 1);
+      await new Promise<void>((go) => this.variantQueue.push(go));
+    } else this.variantLoads++;
     try {
       return await load();
     } finally {

@@ -46,6 +46,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     publicCacheSeconds: v.PUBLIC_CACHE_SECONDS,
     publicCacheEntries: v.PUBLIC_CACHE_ENTRIES,
+    publicCacheWaitingLoads: v.PUBLIC_CACHE_WAITING_LOADS,
     callerCacheSeconds: v.CALLER_CACHE_SECONDS,
     logLevel: v.LOG_LEVEL,
     scaling: {

@@ -52,6 +52,8 @@ export interface AppConfig {
   publicCacheSeconds: number;
   /** Most public-list pages kept at once (least recently used dropped first). */
   publicCacheEntries: number;
+  /** Uncached searches that may wait for a load slot; past it they are refused with 503 and Retry-After. */
+  publicCacheWaitingLoads: number;
   /** Seconds a caller's account (and so role) may be reused by the auth guard; user writes drop it at once. */
   callerCacheSeconds: number;
   logLevel: LogLevel;
