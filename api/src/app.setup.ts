@@ -122,7 +122,8 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   fastify.addHook('onRoute', varyOnEncoding);
   installBodyParsers(fastify);
 
-  SwaggerModule.setup('docs', app, buildOpenApiDocument(app));
+  // The API docs (Swagger UI and its document) only where API_DOCS allows them: off in production by default.
+  if (config.apiDocs) SwaggerModule.setup('docs', app, buildOpenApiDocument(app));
   // Signals are handled by GracefulShutdown (main.ts), which drains before Nest closes.
 }
 

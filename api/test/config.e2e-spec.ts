@@ -96,6 +96,36 @@ describe('configuration validated at boot', () => {
     );
   });
 
+  it('production refuses test-mode Stripe keys and a Stripe host override, naming the setting', () => {
+    for (const key of ['sk_test_abc', 'rk_test_abc']) {
+      expect(problemsOf({ ...PROD, STRIPE_SECRET_KEY: key })).toEqual([
+        'STRIPE_SECRET_KEY must be a live key (sk_live_... or rk_live_...) without SPORTIFY_DEV_MODE=1 (production): a test-mode key takes no real payment',
+      ]);
+    }
+    expect(loadConfig({ ...PROD, STRIPE_SECRET_KEY: 'rk_live_abc' }).stripeSecretKey).toBe('rk_live_abc');
+    const overrides = { STRIPE_API_HOST: 'localhost', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' };
+    expect(problemsOf({ ...PROD, ...overrides })).toEqual(
+      Object.keys(overrides).map(
+        (name) =>
+          `${name} must not be set without SPORTIFY_DEV_MODE=1 (production): payments go to Stripe itself (it is for stripe-mock)`,
+      ),
+    );
+    // Development keeps both: the tests point the SDK at stripe-mock with a test key.
+    expect(loadConfig({ ...DEV, STRIPE_SECRET_KEY: 'sk_test_abc', ...overrides }).stripeApi).toEqual({
+      host: 'localhost',
+      port: 12111,
+      protocol: 'http',
+    });
+  });
+
+  it('serves the API docs in development and, in production, only with API_DOCS=1', () => {
+    expect(loadConfig(DEV).apiDocs).toBe(true);
+    expect(loadConfig({ ...DEV, API_DOCS: '0' }).apiDocs).toBe(false);
+    expect(loadConfig(PROD).apiDocs).toBe(false);
+    expect(loadConfig({ ...PROD, API_DOCS: '1' }).apiDocs).toBe(true);
+    expect(problemsOf({ ...DEV, API_DOCS: 'yes' }).join('\n')).toContain('API_DOCS must be 1 or 0');
+  });
+
   it.each<Record<string, string>>([
     {},
     { NODE_ENV: 'production' },

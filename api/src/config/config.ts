@@ -49,6 +49,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicCacheWaitingLoads: v.PUBLIC_CACHE_WAITING_LOADS,
     callerCacheSeconds: v.CALLER_CACHE_SECONDS,
     logLevel: v.LOG_LEVEL,
+    // The API docs UI and document: on in development, off in production unless API_DOCS=1.
+    apiDocs: v.API_DOCS === '1' || (v.API_DOCS === '' && !production),
     scaling: {
       trustProxy: v.TRUST_PROXY,
       dbServerSelectionTimeoutMs: v.DB_SERVER_SELECTION_TIMEOUT_MS,

@@ -57,6 +57,8 @@ export interface AppConfig {
   /** Seconds a caller's account (and so role) may be reused by the auth guard; user writes drop it at once. */
   callerCacheSeconds: number;
   logLevel: LogLevel;
+  /** Serve the API docs (Swagger UI at /docs, the document at /docs-json): API_DOCS, off in production by default. */
+  apiDocs: boolean;
   /** Scale-out and fault-tolerance settings (see `loadScalingConfig`). */
   scaling: ScalingConfig;
 

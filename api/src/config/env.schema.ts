@@ -224,6 +224,7 @@ export const ENV_SCHEMA = {
   PUBLIC_CACHE_WAITING_LOADS: int(32, 0, 10_000),
   CALLER_CACHE_SECONDS: int(10, 0, 300),
   LOG_LEVEL: oneOf<LogLevel>('log', LOG_LEVELS),
+  API_DOCS: flag(),
   TRUST_PROXY: trustProxy(),
   DB_SERVER_SELECTION_TIMEOUT_MS: int(300, 100, 30_000),
   DB_HEARTBEAT_MS: int(1000, 500, 60_000),
@@ -268,13 +269,23 @@ const requiredFor =
   (why: string): SettingCheck =>
   (value) =>
     value?.trim() ? undefined : `is required ${NEEDED} (${why})`;
+const stripeItself: SettingCheck = (value) =>
+  value?.trim() ? `must not be set ${NEEDED}: payments go to Stripe itself (it is for stripe-mock)` : undefined;
 
 /** What production needs besides valid values: its own secrets, a real provider, a real project, real e-mail. */
 export const PRODUCTION_SETTINGS: Record<string, SettingCheck> = {
   JWT_SECRET: strongSecret(DEV_JWT_SECRET),
   SPORTIFY_OPS_KEY: strongSecret(DEV_OPS_KEY),
   SPORTIFY_REPORT_KEY: strongSecret(DEV_REPORT_KEY),
-  STRIPE_SECRET_KEY: requiredFor('the test-mode payment sandbox is refused there'),
+  STRIPE_SECRET_KEY: (value) =>
+    !value?.trim()
+      ? `is required ${NEEDED} (the test-mode payment sandbox is refused there)`
+      : /^(sk|rk)_test_/.test(value.trim())
+        ? `must be a live key (sk_live_... or rk_live_...) ${NEEDED}: a test-mode key takes no real payment`
+        : undefined,
+  STRIPE_API_HOST: stripeItself,
+  STRIPE_API_PORT: stripeItself,
+  STRIPE_API_PROTOCOL: stripeItself,
   STRIPE_WEBHOOK_SECRET: (value) =>
     !value?.trim()
       ? `is required ${NEEDED} (provider events settle and refund payments)`
