@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../src/config/config';
+import { PRODUCTION_ENV } from './support/test-app';
 
 // Start-up refuses a wrong or missing setting with a message naming it.
 describe('configuration validated at boot', () => {
@@ -13,16 +14,7 @@ describe('configuration validated at boot', () => {
   };
 
   const DEV = { SPORTIFY_DEV_MODE: '1' };
-  const PROD = {
-    JWT_SECRET: 'x'.repeat(40),
-    SPORTIFY_OPS_KEY: 'o'.repeat(40),
-    SPORTIFY_REPORT_KEY: 'r'.repeat(40),
-    STRIPE_SECRET_KEY: 'sk_live_abc',
-    STRIPE_WEBHOOK_SECRET: 'whsec_live_abc',
-    FIREBASE_PROJECT_ID: 'sportify-camp-prod',
-    SMTP_URL: 'smtps://mailer:secret@smtp.camp.example:465',
-    MAIL_FROM: 'Sportify Camp <camp@camp.example>',
-  };
+  const PROD = PRODUCTION_ENV;
 
   it('has working defaults for development', () => {
     const c = loadConfig(DEV);

@@ -1,6 +1,6 @@
 import { loadConfig } from '../src/config/config';
 import { signUp, uniqueEmail } from './support/emulator';
-import { newStudent, startTestApp, type TestApp } from './support/test-app';
+import { newStudent, PRODUCTION_ENV, startTestApp, type TestApp } from './support/test-app';
 
 describe('hardening', () => {
   let t: TestApp;
@@ -143,18 +143,10 @@ describe('hardening', () => {
 
 describe('the API docs in production', () => {
   // Production's own reading of API_DOCS; the rest of the test environment stays (production refuses its emulator).
-  const PROD = {
-    JWT_SECRET: 'x'.repeat(40),
-    SPORTIFY_OPS_KEY: 'o'.repeat(40),
-    SPORTIFY_REPORT_KEY: 'r'.repeat(40),
-    STRIPE_SECRET_KEY: 'sk_live_abc',
-    STRIPE_WEBHOOK_SECRET: 'whsec_live_abc',
-    FIREBASE_PROJECT_ID: 'sportify-camp-prod',
-    SMTP_URL: 'smtps://mailer:secret@smtp.camp.example:465',
-    MAIL_FROM: 'Sportify Camp <camp@camp.example>',
-  };
   const production = (env: Record<string, string>) =>
-    startTestApp({ configure: (c) => ({ ...c, production: true, apiDocs: loadConfig({ ...PROD, ...env }).apiDocs }) });
+    startTestApp({
+      configure: (c) => ({ ...c, production: true, apiDocs: loadConfig({ ...PRODUCTION_ENV, ...env }).apiDocs }),
+    });
 
   it('are not served without API_DOCS=1, and are with it', async () => {
     const off = await production({});
