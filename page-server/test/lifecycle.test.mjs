@@ -145,7 +145,7 @@ describe('the drain at SIGTERM', () => {
     try {
       await assert.rejects(
         startServerJs(site, { SHUTDOWN_TIMEOUT_SECONDS: 'soon' }),
-        /SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 300, got "soon"/,
+        /SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 300 \(got "soon"\)/,
       );
     } finally {
       site.remove();

@@ -243,4 +243,32 @@ describe('the page server started as in production', () => {
       await started.stop();
     }
   });
+
+  test('in development mode too, wrong settings stop the start, every one named at once', async () => {
+    const refused = await startServer(
+      site,
+      {
+        SPORTIFY_DEV_MODE: '1',
+        PAGE_RENDER_TIMEOUT_MS: 'soon',
+        SPORTIFY_CANARY_CHECK_MS: '5',
+        METRICS_PORT: '70000',
+        SPORTIFY_TRUST_PROXY: 'everyone',
+      },
+      await freePort(),
+    );
+    if (!refused.exited) await refused.stop();
+    assert.equal(refused.exited, true, refused.output);
+    assert.equal(refused.code, 2);
+    assert.match(refused.output, /The page server cannot start with these settings/);
+    assert.match(
+      refused.output,
+      /PAGE_RENDER_TIMEOUT_MS must be a number of milliseconds from 1 to 600000 \(got "soon"\)/,
+    );
+    assert.match(
+      refused.output,
+      /SPORTIFY_CANARY_CHECK_MS must be a number of milliseconds \(100 or more\) \(got "5"\)/,
+    );
+    assert.match(refused.output, /METRICS_PORT must be a port number \(or unset: no metrics\) \(got "70000"\)/);
+    assert.match(refused.output, /SPORTIFY_TRUST_PROXY must be a hop count/);
+  });
 });
