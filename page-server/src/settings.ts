@@ -14,7 +14,7 @@ import {
 } from '@sportify/platform';
 import { parseRuntimeConfig } from '@sportify/platform/config';
 import { parseOverrideOrigins } from '@sportify/platform/keys';
-import { parseTrustProxy } from './client.js';
+import { DEFAULT_TRUST_PROXY, parseTrustProxy } from './client.js';
 import { opsKeyOf, overrideKeyOf } from './keys.js';
 import { reportKeyOf } from './report-key.js';
 
@@ -97,6 +97,8 @@ function serverSettings(production: boolean) {
   return {
     SPORTIFY_DEV_MODE: z.string().optional(),
     SPORTIFY_RELEASES_DIR: text('releases'),
+    // Read where the registry is read (@sportify/platform/releases' registryDir); unset: the releases folder.
+    SPORTIFY_REGISTRY_DIR: text(undefined),
     SHUTDOWN_TIMEOUT_SECONDS: int(10, 1, 300, 'must be a whole number of seconds from 1 to 300'),
   };
 }
@@ -137,7 +139,7 @@ export function pageServerSchema(production: boolean) {
       production,
     ),
     SPORTIFY_TRUST_PROXY: setting<string | undefined>(
-      undefined,
+      DEFAULT_TRUST_PROXY,
       (raw) => {
         try {
           parseTrustProxy(raw);

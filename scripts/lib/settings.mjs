@@ -2,6 +2,7 @@
 // variable of the README's configuration table that the launcher reads, each read and checked the way every process
 // reads its settings (@sportify/platform's readSettings), every wrong one named at once.
 import { readSettings, setting, settingKinds, SettingsError, z } from '@sportify/platform';
+import { DEMO_PROJECT_ID } from './auth-emulator.mjs';
 
 /** The front ends' ports: the page server's (the site) and each remote's asset server. */
 export const FRONT_END_PORTS = {
@@ -38,7 +39,7 @@ export function launcherSchema(production) {
     SMTP_URL: text(undefined),
     FIREBASE_API_KEY: text(undefined),
     FIREBASE_PROJECT_ID: text(
-      undefined,
+      DEMO_PROJECT_ID,
       /^[a-z0-9-]{4,40}$/,
       'must be a Firebase project id: lower-case letters, digits, dashes',
     ),

@@ -9,7 +9,7 @@ import { execa } from 'execa';
 import { assertPortsFree, freePort } from './ports.mjs';
 import { startNginx } from './nginx.mjs';
 import { startDevDb } from './devdb.mjs';
-import { startAuthEmulator, DEMO_PROJECT_ID } from './auth-emulator.mjs';
+import { startAuthEmulator } from './auth-emulator.mjs';
 import { startMailInbox } from './maildev.mjs';
 import { DEV_OPS_KEY } from '@sportify/platform/keys';
 import { spawnService, ready } from './proc.mjs';
@@ -46,7 +46,7 @@ export function readSettings(env = process.env) {
   // SPORTIFY_DEV_MODE is set, and then it means what it means to every process (only 1 is development).
   const developmentMode = !launcherIsProduction(env);
   const realFirebase = Boolean(v.FIREBASE_API_KEY);
-  const projectId = v.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
+  const projectId = v.FIREBASE_PROJECT_ID;
   const port = (/** @type {string} */ name) => /** @type {number} */ (/** @type {Record<string, unknown>} */ (v)[name]);
   return {
     dataDir: path.resolve(repoRoot, v.SPORTIFY_DATA_DIR),

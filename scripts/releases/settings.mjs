@@ -7,6 +7,8 @@ export function releaseSettingsSchema() {
   const { int, number, text } = settingKinds(false);
   return z.object({
     SPORTIFY_RELEASES_DIR: text('releases'),
+    // Read where the registry is read (@sportify/platform/releases' registryDir); unset: the releases folder.
+    SPORTIFY_REGISTRY_DIR: text(undefined),
     SPORTIFY_KEEP_RELEASES: int(5, 2, 1000, 'must be a whole number of at least 2 (the live and the previous release)'),
     SPORTIFY_RELEASES_BASE_URL: text(undefined),
     SPORTIFY_OPERATOR: text(undefined),
