@@ -8,19 +8,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { PageMetrics, portOf } from '../dist/metrics.js';
-import { makeSite, request, startPageServer } from './support.mjs';
+import { freePort, makeSite, request, startPageServer } from './support.mjs';
 
 const SERVER = path.resolve(import.meta.dirname, '../dist/server.js');
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A stand-in API: `/slow` answers after `slowMs`, `/never` never; `arrived` resolves at each request's arrival. */
 async function slowApi(slowMs) {

@@ -2,10 +2,9 @@
 // unless SPORTIFY_DEV_MODE is exactly 1, and in production it refuses to start without its settings, naming each.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { makeSite, request } from './support.mjs';
+import { freePort, makeSite, request } from './support.mjs';
 import { DEV_OPS_KEY } from '@sportify/platform/keys';
 
 const SERVER = path.resolve(import.meta.dirname, '../dist/server.js');
@@ -29,16 +28,6 @@ const PRODUCTION = {
 /** The environment without any of the site's settings (the test runner's own may carry some). */
 const bareEnv = () =>
   Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(SPORTIFY_|PAGE_RENDER_|NODE_ENV$)/.test(name)));
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Starts server.js; resolves with its exit (code and output) or, once it listens, with a handle to stop it. */
 function startServer(site, env, port) {
