@@ -102,13 +102,22 @@ export function strayStackedContent(page: Page): Promise<{ cells: number; stray:
       const label = getComputedStyle(cell, '::before').content;
       const labelled = label !== 'none' && label !== 'normal' && label !== '""';
       const where = `${cell.dataset.label ?? cell.tagName.toLowerCase()} "${(cell.textContent ?? '').trim().slice(0, 50)}"`;
-      if (labelled) {
+      if (labelled && style.display === 'grid') {
         // The label is the grid's first item, in its first column; the value column starts after it and the gap.
-        if (style.display !== 'grid') {
-          stray.push(`${where}: the label is not in a column of its own (display: ${style.display})`);
-          continue;
-        }
         left += px(style.gridTemplateColumns.split(' ')[0]!) + px(style.columnGap);
+      } else if (labelled) {
+        // Any other label (a float, say) is a box of its own: the value column starts where it ends, whether it
+        // sits in the cell's padding or takes the start of its content.
+        const before = getComputedStyle(cell, '::before');
+        left = Math.max(
+          left,
+          box.left +
+            px(style.borderLeftWidth) +
+            px(style.paddingLeft) +
+            px(before.marginLeft) +
+            px(before.width) +
+            px(before.marginRight),
+        );
       }
       // The part of a rect its clipping ancestors (up to the cell) let through.
       const shown = (rect: DOMRect, from: Element) => {
