@@ -2,6 +2,7 @@ import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
 import { AccountModule } from './account/account.module';
+import { ClientBudgetsModule } from './auth/client-budgets';
 import { CampersModule } from './campers/campers.module';
 import { ClassesModule } from './classes/classes.module';
 import { ClockModule } from './clock/clock.module';
@@ -35,6 +36,7 @@ export class AppModule {
         ClockModule.forRoot(config),
         JobsModule,
         PublicCacheModule,
+        ClientBudgetsModule,
         MailModule,
         MailSenderModule,
         AuthModule,
