@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
@@ -14,11 +14,20 @@ import {
   Spinner,
   type SelectedClass,
 } from '@sportify/shared-ui';
+import { usd } from '../common/money';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import type { ForWhom } from '../common/forWhom';
 import type { CheckoutProps } from './CheckoutForm';
-import { useCreatePaymentIntentQuery, useGetPaymentSelectionQuery, type BillingDetails } from './paymentApi';
+import { NoCardCheckout } from './NoCardCheckout';
+import { PaymentOptions, PriceLines } from './PaymentOptions';
+import {
+  PAY_IN_FULL,
+  useCreatePaymentIntentQuery,
+  useGetPaymentSelectionQuery,
+  type BillingDetails,
+  type PaymentChoice,
+} from './paymentApi';
 import { SandboxCheckout } from './SandboxCheckout';
 
 // Stripe's code is a separate chunk, fetched only here and only when a publishable key is configured.
@@ -118,8 +127,16 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
 }
 
 function PayWithCard({ selection, billing }: { selection: SelectedClass; billing: BillingDetails }) {
-  const intent = useCreatePaymentIntentQuery(selection._id);
+  const [choice, setChoice] = useState<PaymentChoice>(PAY_IN_FULL);
+  // A plan is paid only with the card saved for it: until the family agrees, the page keeps the intent in full and
+  // offers no Pay.
+  const needsConsent = choice.plan === 'deposit' && !choice.saveCard;
+  const asked = needsConsent ? { ...choice, plan: 'full' as const, saveCard: false } : choice;
+  const intent = useCreatePaymentIntentQuery({ selectionId: selection._id, choice: asked });
   const status = apiStatus(intent.error);
+  // `data` stays the last answer while the next choice is priced, so the options stay on screen. An API from before
+  // there were choices answers no quote: the page is then the plain card form.
+  const priced = intent.data?.quote ? intent.data : undefined;
 
   // A 4xx is the API's final word (sold out, already paid, no longer offered): say it and offer no card form.
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -141,7 +158,31 @@ function PayWithCard({ selection, billing }: { selection: SelectedClass; billing
     );
   }
 
-  const props: CheckoutProps = { selection, billing, clientSecret: intent.data?.clientSecret };
+  const current = needsConsent ? undefined : intent.currentData;
+  return (
+    <>
+      {priced && (
+        <>
+          <PaymentOptions selectionId={selection._id} offers={priced.offers} choice={choice} onChoice={setChoice} />
+          <PriceLines lines={priced.quote.lines} label="Price breakdown" />
+          <p>
+            Due now:{' '}
+            <strong>
+              {usd(current?.amount ?? (needsConsent ? (priced.offers.plan?.deposit ?? priced.amount) : priced.amount))}
+            </strong>
+          </p>
+        </>
+      )}
+      {current?.amount === 0 ? (
+        <NoCardCheckout selection={selection} billing={billing} paymentIntentId={current.paymentIntentId} />
+      ) : (
+        <CardForm selection={selection} billing={billing} clientSecret={current?.clientSecret} />
+      )}
+    </>
+  );
+}
+
+function CardForm(props: CheckoutProps) {
   const publishableKey = getRuntimeConfig().stripePublishableKey;
   if (!publishableKey) return <SandboxCheckout {...props} />;
   return (

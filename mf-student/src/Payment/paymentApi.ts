@@ -1,7 +1,32 @@
 import { api, type ApiResponse } from '@sportify/shared-ui';
 
-/** POST /create-payment-intent: the amount is the class price in the database, never one the browser sends. */
+/**
+ * POST /create-payment-intent: the amount is the API's, from the class in the database and the family's choice
+ * (in full or the deposit, a code, credit), never one the browser sends.
+ */
 export type PaymentIntentResponse = ApiResponse<'/create-payment-intent', 'post'>;
+export type PriceLine = PaymentIntentResponse['quote']['lines'][number];
+
+/** What the family chose on the page; only what differs from paying in full is sent. */
+export interface PaymentChoice {
+  plan: 'full' | 'deposit';
+  saveCard: boolean;
+  useCredit: boolean;
+  promoCode?: string;
+}
+export const PAY_IN_FULL: PaymentChoice = { plan: 'full', saveCard: false, useCredit: false };
+
+export interface IntentRequest {
+  selectionId: string;
+  choice?: PaymentChoice;
+}
+
+const intentBody = ({ selectionId, choice = PAY_IN_FULL }: IntentRequest) => ({
+  selectionId,
+  ...(choice.plan === 'deposit' ? { plan: choice.plan, saveCard: choice.saveCard } : {}),
+  ...(choice.useCredit ? { useCredit: true } : {}),
+  ...(choice.promoCode ? { promoCode: choice.promoCode } : {}),
+});
 
 /** The card result, shaped like Stripe's confirmCardPayment so both card forms feed the same flow. */
 export interface ConfirmedIntent {
@@ -47,9 +72,13 @@ export const paymentApi = api.injectEndpoints({
     }),
     // A query, not a mutation: one intent per selection however often the screen mounts (StrictMode, remounts),
     // and it is dropped as soon as the screen closes so a later visit never reuses a stale secret.
-    createPaymentIntent: build.query<PaymentIntentResponse, string>({
-      query: (selectionId) => ({ url: '/create-payment-intent', method: 'POST', data: { selectionId } }),
+    createPaymentIntent: build.query<PaymentIntentResponse, IntentRequest>({
+      query: (request) => ({ url: '/create-payment-intent', method: 'POST', data: intentBody(request) }),
       keepUnusedDataFor: 0,
+    }),
+    // Takes a use of the code for this checkout: the server says what it takes off, or why it does not apply.
+    applyPromoCode: build.mutation<ApiResponse<'/payments/promo-code', 'post'>, { selectionId: string; code: string }>({
+      query: (data) => ({ url: '/payments/promo-code', method: 'POST', data }),
     }),
     confirmSandboxPayment: build.mutation<ApiResponse<'/payments/sandbox/confirm', 'post'>, SandboxConfirmRequest>({
       query: (data) => ({ url: '/payments/sandbox/confirm', method: 'POST', data }),
@@ -70,6 +99,7 @@ export const paymentApi = api.injectEndpoints({
 export const {
   useGetPaymentSelectionQuery,
   useCreatePaymentIntentQuery,
+  useApplyPromoCodeMutation,
   useConfirmSandboxPaymentMutation,
   useRecordPaymentMutation,
 } = paymentApi;
