@@ -5,6 +5,7 @@ import {
   CellDetail,
   DASHBOARD_STACK_BELOW,
   DataTable,
+  formatCampDay,
   getRuntimeConfig,
   ListState,
   MainCell,
@@ -16,6 +17,7 @@ import {
   useUrlQuery,
 } from '@sportify/shared-ui';
 import { PageCount } from '../common/ListPages';
+import { usd } from '../common/money';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { forSuffix, type ForWhom } from '../common/forWhom';
@@ -77,6 +79,14 @@ function EnrolledList({ email }: { email: string }) {
                 <td data-label="#">{first + index + 1}</td>
                 <MainCell label="Class Name" name={item.className}>
                   {item.camperName && <CellDetail $strong>For {item.camperName}</CellDetail>}
+                  {item.balanceDue && (
+                    <CellDetail $strong>
+                      Balance due {usd(item.balanceDue.amount)} on {formatCampDay(item.balanceDue.dueAt)}
+                    </CellDetail>
+                  )}
+                  {item.lines && item.lines.length > 2 && (
+                    <CellDetail>{item.lines.map((l) => `${l.label} ${usd(l.amount)}`).join(' · ')}</CellDetail>
+                  )}
                   {item.startDate && (
                     <>
                       <CellDetail>{startsLabel(item.startDate)}</CellDetail>

@@ -12,9 +12,16 @@ export const enrolledApi = api.injectEndpoints({
       query: studentListRequest('/payments/enrolled'),
       providesTags: [{ type: 'Payment', id: 'LIST' }],
     }),
-    /** Cancels an enrolment (the API refunds the full price and frees the seat). */
-    cancelEnrolment: build.mutation<ApiResponse<'/payments/{id}/cancel', 'post'>, string>({
-      query: (id) => ({ url: `/payments/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
+    /** Cancels an enrolment: the API frees the seat and gives back what was paid, to the card or as credit. */
+    cancelEnrolment: build.mutation<
+      ApiResponse<'/payments/{id}/cancel', 'post'>,
+      { id: string; refundTo: 'card' | 'credit' }
+    >({
+      query: ({ id, refundTo }) => ({
+        url: `/payments/${encodeURIComponent(id)}/cancel`,
+        method: 'POST',
+        data: { refundTo },
+      }),
       invalidatesTags: [
         { type: 'Payment', id: 'LIST' },
         { type: 'Class', id: 'LIST' },

@@ -42,6 +42,9 @@ export interface ConfirmDialogProps {
   tone?: 'primary' | 'danger';
   onConfirm: () => void;
   onCancel?: () => void;
+  /** A second way to confirm (e.g. 'Keep as credit' beside 'Refund to card'). */
+  otherLabel?: string;
+  onOther?: () => void;
 }
 
 /**
@@ -57,6 +60,8 @@ export function ConfirmDialog({
   tone = 'primary',
   onConfirm,
   onCancel,
+  otherLabel,
+  onOther,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
@@ -86,6 +91,11 @@ export function ConfirmDialog({
           <Button ref={confirmRef} type="button" $variant={tone} onClick={onConfirm}>
             {confirmLabel}
           </Button>
+          {otherLabel && onOther && (
+            <Button type="button" $variant="secondary" onClick={onOther}>
+              {otherLabel}
+            </Button>
+          )}
           {cancelLabel && onCancel && (
             <Button type="button" $variant="secondary" onClick={onCancel}>
               {cancelLabel}
