@@ -10,7 +10,13 @@ import {
   useUrlQuery,
 } from '@sportify/shared-ui';
 import { dollars } from '../dollars';
-import { useGetPartialRefundsQuery, useGetUnsettledQuery } from './paymentsApi';
+import {
+  useGetInstallmentsQuery,
+  useGetPartialRefundsQuery,
+  useGetPaymentsSummaryQuery,
+  useGetUnsettledQuery,
+  type InstallmentItem,
+} from './paymentsApi';
 
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space(8)};
@@ -38,6 +44,13 @@ export function PaymentsPage() {
   return (
     <>
       <PageHeading>Payments</PageHeading>
+      <MonthSummary />
+      <Installments
+        which="upcoming"
+        title="Installments due in the next 14 days"
+        empty="No installment is due in the next 14 days."
+      />
+      <Installments which="failed" title="Failed installments" empty="No installment has failed." />
       <Section aria-labelledby="partial-refunds-heading">
         <SectionHeading id="partial-refunds-heading">Partly refunded payments</SectionHeading>
         <ListState
@@ -125,5 +138,95 @@ export function PaymentsPage() {
         />
       </Section>
     </>
+  );
+}
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(3, max-content);
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(8)}`};
+  margin: 0 0 ${({ theme }) => theme.space(8)};
+  dd {
+    margin: 0;
+    font-size: 1.35rem;
+    font-weight: 700;
+  }
+`;
+
+/** The month at a glance: collected, scheduled and refunded (the API's sums). */
+function MonthSummary() {
+  const { data, isError } = useGetPaymentsSummaryQuery(undefined, { refetchOnMountOrArgChange: true });
+  if (isError) return <p role="alert">The month&apos;s summary could not be loaded.</p>;
+  if (!data) return null;
+  return (
+    <Figures aria-label={`This month (${data.month})`}>
+      <div>
+        <dt>Collected</dt>
+        <dd>{dollars(data.collected)}</dd>
+      </div>
+      <div>
+        <dt>Scheduled</dt>
+        <dd>{dollars(data.scheduled)}</dd>
+      </div>
+      <div>
+        <dt>Refunded</dt>
+        <dd>{dollars(data.refunded)}</dd>
+      </div>
+    </Figures>
+  );
+}
+
+function Installments({ which, title, empty }: { which: 'upcoming' | 'failed'; title: string; empty: string }) {
+  const query = useGetInstallmentsQuery(which, { refetchOnMountOrArgChange: true });
+  const id = `installments-${which}-heading`;
+  return (
+    <Section aria-labelledby={id}>
+      <SectionHeading id={id}>{title}</SectionHeading>
+      <ListState
+        query={{ ...query, data: query.data?.items }}
+        loadingLabel={`Loading ${title.toLowerCase()}`}
+        errorText={`The ${title.toLowerCase()} could not be loaded.`}
+        emptyText={empty}
+      >
+        {(items: InstallmentItem[]) => (
+          <DataTable
+            labelledBy={id}
+            stackBelow={DASHBOARD_STACK_BELOW}
+            columns={[
+              'Family',
+              'Class name',
+              'Installment',
+              'Amount',
+              'Due',
+              which === 'failed' ? 'Last error' : 'Next charge',
+            ]}
+          >
+            {items.map((item) => (
+              <tr key={item._id}>
+                <td data-label="Family">
+                  <span title={item.email} data-word>
+                    {item.email}
+                    {item.camperName ? ` (${item.camperName})` : ''}
+                  </span>
+                </td>
+                <MainCell label="Class name" name={item.className} />
+                <td data-label="Installment">
+                  {item.n} of {item.of}
+                </td>
+                <td data-label="Amount">{dollars(item.amount)}</td>
+                <td data-label="Due">
+                  <Time value={item.dueAt} />
+                </td>
+                {which === 'failed' ? (
+                  <td data-label="Last error">{item.lastError ?? words(item.state)}</td>
+                ) : (
+                  <td data-label="Next charge">{item.nextAttemptAt ? <Time value={item.nextAttemptAt} /> : '—'}</td>
+                )}
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListState>
+    </Section>
   );
 }

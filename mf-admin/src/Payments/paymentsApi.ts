@@ -8,6 +8,10 @@ export type PartialRefund = PartialRefundList['items'][number];
 export type UnsettledPage = Extract<ApiResponse<'/payments/unsettled', 'get'>, { total: number }>;
 export type Unsettled = UnsettledPage['items'][number];
 
+export type PaymentsSummary = ApiResponse<'/payments/summary', 'get'>;
+export type InstallmentPage = ApiResponse<'/payments/installments', 'get'>;
+export type InstallmentItem = InstallmentPage['items'][number];
+
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Recorded payments partly refunded at the provider (admins only), newest first, at most 200. */
@@ -21,7 +25,16 @@ export const paymentsApi = api.injectEndpoints({
         params: cleanParams({ limit: UNSETTLED_PER_PAGE, page: page > 1 ? page : undefined }),
       }),
     }),
+    /** Card money collected, installments scheduled and money refunded in the current month (camp time). */
+    getPaymentsSummary: build.query<PaymentsSummary, void>({
+      query: () => ({ url: '/payments/summary' }),
+    }),
+    /** Installments due in the next 14 days, or those that failed, with the family and the class. */
+    getInstallments: build.query<InstallmentPage, 'upcoming' | 'failed'>({
+      query: (which) => ({ url: '/payments/installments', params: { which, limit: 60 } }),
+    }),
   }),
 });
 
-export const { useGetPartialRefundsQuery, useGetUnsettledQuery } = paymentsApi;
+export const { useGetPartialRefundsQuery, useGetUnsettledQuery, useGetPaymentsSummaryQuery, useGetInstallmentsQuery } =
+  paymentsApi;
