@@ -12,10 +12,11 @@ const NEEDS_CUSTOMER_CARD = '4000 0027 6000 3184';
 
 /** An item of My Enrolled Classes, as the API answers it. */
 interface EnrolledJson {
+  _id: string;
   className: string;
   camperName?: string;
   lines?: { kind: string; label: string; amount: number }[];
-  balanceDue: { amount: number; failed: boolean };
+  balanceDue?: { amount: number; failed: boolean };
   installments: { state: string; dueAt: string; attempts: number }[];
 }
 
@@ -130,14 +131,14 @@ describe('deposits, payment plans, discounts, promo codes and account credit', (
 
       // Nothing is due yet: the job charges nothing.
       await runInstallments();
-      expect((await enrolled(parent))[0].balanceDue.amount).toBe(240);
+      expect((await enrolled(parent))[0].balanceDue?.amount).toBe(240);
 
       // The camp's clock passes the first date; two passes at once (as two replicas) charge it once.
       await t.app.get(Clock).move(dues[0] - Date.now() + 60_000);
       await Promise.all([runInstallments(), runInstallments()]);
       const after = (await enrolled(parent))[0];
       expect(after.installments.map((i: { state: string }) => i.state)).toEqual(['paid', 'scheduled', 'scheduled']);
-      expect(after.balanceDue.amount).toBe(160);
+      expect(after.balanceDue?.amount).toBe(160);
       const charges = await t
         .db()
         .collection('sandbox_payment_intents')
@@ -182,6 +183,42 @@ describe('deposits, payment plans, discounts, promo codes and account credit', (
       expect(offers.map((o) => o.email ?? o.studentEmail)).toEqual([waiting.email]);
       expect(await ledgerDrifts(t)).toEqual([]);
     });
+  });
+
+  it('Pay balance now: the family pays what is left on-session after a failed charge, once', async () => {
+    const parent = await newStudent(t, 'balance');
+    const classId = await newClass({ deposit: 50, installments: 2 });
+    await pay(parent, classId, await select(parent, classId), { plan: 'deposit', saveCard: true }, NEEDS_CUSTOMER_CARD);
+    const [item] = await enrolled(parent);
+    const due = new Date(item.installments[0].dueAt).getTime();
+    await t.app.get(Clock).move(due - Date.now() + 60_000);
+    await runInstallments();
+    const failed = (await enrolled(parent))[0];
+    expect(failed.balanceDue).toMatchObject({ amount: 250, failed: true });
+
+    const paymentId = failed._id;
+    const opened = await t.http().post(`/payments/${paymentId}/balance`).set(parent.auth).expect(200);
+    expect(opened.body).toMatchObject({ amount: 250, paymentIntentId: expect.stringMatching(/^pi_/) });
+    await confirmCard(t, parent, opened.body.clientSecret).expect(200);
+    const body = { transactionId: opened.body.paymentIntentId };
+    const [first, again] = await Promise.all([
+      t.http().post('/payments/balance').set(parent.auth).send(body),
+      t.http().post('/payments/balance').set(parent.auth).send(body),
+    ]);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(first.body).toEqual({ paid: 250, refunded: 0 });
+    expect(again.body).toEqual(first.body);
+    const after = (await enrolled(parent))[0];
+    expect(after.balanceDue).toBeUndefined();
+    expect(after.installments.map((i) => i.state)).toEqual(['paid', 'paid']);
+    // Nothing is left to pay, and the job charges nothing more.
+    await t.http().post(`/payments/${paymentId}/balance`).set(parent.auth).expect(409);
+    await runInstallments();
+    expect(await ledgerDrifts(t)).toEqual([]);
+    // Another family cannot open or record it.
+    const stranger = await newStudent(t, 'stranger');
+    await t.http().post(`/payments/${paymentId}/balance`).set(stranger.auth).expect(404);
+    await t.http().post('/payments/balance').set(stranger.auth).send(body).expect(402);
   });
 
   describe('discounts', () => {
