@@ -10,5 +10,6 @@ module.exports = federationOptions({
     './Payment': './src/Payment/index.tsx',
     './Family': './src/Family/index.tsx',
     './Account': './src/Account/index.tsx',
+    './Balance': './src/Balance/index.tsx',
   },
 });

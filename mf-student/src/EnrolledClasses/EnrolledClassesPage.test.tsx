@@ -265,6 +265,10 @@ describe('My Enrolled Classes: Cancel enrolment', () => {
     http = mockApi({ [listUrl]: pagedRoute([onPlan]) });
     openWithToasts();
     expect(await screen.findByText('Balance due $180 on Jun 1, 2027')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay balance now: Soccer Training' })).toHaveAttribute(
+      'href',
+      `/dashboard/balance/${older._id}`,
+    );
     expect(screen.getByText('Price $300 · Sibling discount (10%) -$30 · Total $270')).toBeInTheDocument();
   });
 

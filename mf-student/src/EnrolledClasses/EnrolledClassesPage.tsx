@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import {
   ActionCell,
   apiErrorMessage,
+  Button,
   CellDetail,
   DASHBOARD_STACK_BELOW,
   DataTable,
@@ -16,6 +17,7 @@ import {
   UrlPagination,
   useUrlQuery,
 } from '@sportify/shared-ui';
+import { Link } from '@sportify/shared-ui/router';
 import { PageCount } from '../common/ListPages';
 import { usd } from '../common/money';
 import { BrowseClasses, StudentsOnly } from '../common/States';
@@ -80,9 +82,22 @@ function EnrolledList({ email }: { email: string }) {
                 <MainCell label="Class Name" name={item.className}>
                   {item.camperName && <CellDetail $strong>For {item.camperName}</CellDetail>}
                   {item.balanceDue && (
-                    <CellDetail $strong>
-                      Balance due {usd(item.balanceDue.amount)} on {formatCampDay(item.balanceDue.dueAt)}
-                    </CellDetail>
+                    <>
+                      <CellDetail $strong>
+                        Balance due {usd(item.balanceDue.amount)} on {formatCampDay(item.balanceDue.dueAt)}
+                      </CellDetail>
+                      <CellDetail>
+                        <Button
+                          as={Link}
+                          $variant="secondary"
+                          to={`/dashboard/balance/${encodeURIComponent(item._id)}`}
+                          // Its visible text first, then which class and for whom.
+                          aria-label={`Pay balance now: ${item.className}${forSuffix(item)}`}
+                        >
+                          Pay balance now
+                        </Button>
+                      </CellDetail>
+                    </>
                   )}
                   {item.lines && item.lines.length > 2 && (
                     <CellDetail>{item.lines.map((l) => `${l.label} ${usd(l.amount)}`).join(' · ')}</CellDetail>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
@@ -8,7 +8,6 @@ import {
   Card,
   CardBody,
   ErrorText,
-  getRuntimeConfig,
   LoadError,
   PageHeading,
   Spinner,
@@ -18,7 +17,7 @@ import { usd } from '../common/money';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import type { ForWhom } from '../common/forWhom';
-import type { CheckoutProps } from './CheckoutForm';
+import { CardForm } from './CardForm';
 import { NoCardCheckout } from './NoCardCheckout';
 import { PaymentOptions, PriceLines } from './PaymentOptions';
 import {
@@ -28,10 +27,6 @@ import {
   type BillingDetails,
   type PaymentChoice,
 } from './paymentApi';
-import { SandboxCheckout } from './SandboxCheckout';
-
-// Stripe's code is a separate chunk, fetched only here and only when a publishable key is configured.
-const StripeCheckout = lazy(() => import('./StripeCheckout'));
 
 const Panel = styled(Card)`
   width: min(560px, 100%);
@@ -179,16 +174,6 @@ function PayWithCard({ selection, billing }: { selection: SelectedClass; billing
         <CardForm selection={selection} billing={billing} clientSecret={current?.clientSecret} />
       )}
     </>
-  );
-}
-
-function CardForm(props: CheckoutProps) {
-  const publishableKey = getRuntimeConfig().stripePublishableKey;
-  if (!publishableKey) return <SandboxCheckout {...props} />;
-  return (
-    <Suspense fallback={<Spinner label="Loading the card form" />}>
-      <StripeCheckout {...props} publishableKey={publishableKey} />
-    </Suspense>
   );
 }
 

@@ -1,0 +1,85 @@
+import styled from 'styled-components';
+import { Link, useParams } from '@sportify/shared-ui/router';
+import {
+  apiErrorMessage,
+  apiStatus,
+  Button,
+  Card,
+  CardBody,
+  ErrorText,
+  LoadError,
+  PageHeading,
+  Spinner,
+} from '@sportify/shared-ui';
+import { usd } from '../common/money';
+import { StudentsOnly } from '../common/States';
+import { useStudent } from '../common/useStudent';
+import { CardForm } from '../Payment/CardForm';
+import type { BillingDetails } from '../Payment/paymentApi';
+import { useOpenBalanceQuery, useRecordBalanceMutation } from './balanceApi';
+
+const Panel = styled(Card)`
+  width: min(560px, 100%);
+  margin: 0 auto ${({ theme }) => theme.space(10)};
+`;
+
+const Body = styled(CardBody)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+/**
+ * Pay balance now (docs/product.md §P2): what is left of a plan, paid by card with the family there (after a failed
+ * installment, or early). The id is the enrolment's (My Enrolled Classes); the amount is the API's.
+ */
+export function BalancePage() {
+  const { id = '' } = useParams();
+  const student = useStudent();
+  return (
+    <section aria-labelledby="balance-heading">
+      <PageHeading id="balance-heading">Pay balance now</PageHeading>
+      {student.kind === 'loading' && <Spinner label="Loading the balance" />}
+      {student.kind === 'notStudent' && <StudentsOnly />}
+      {student.kind === 'student' && (
+        <Balance id={id} billing={{ email: student.email, ...(student.name ? { name: student.name } : {}) }} />
+      )}
+    </section>
+  );
+}
+
+function Balance({ id, billing }: { id: string; billing: BillingDetails }) {
+  const intent = useOpenBalanceQuery(id);
+  const [recordBalance] = useRecordBalanceMutation();
+  const status = apiStatus(intent.error);
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return (
+      <>
+        <ErrorText role="alert">{apiErrorMessage(intent.error, 'There is nothing to pay on this class.')}</ErrorText>
+        <Button as={Link} to="/dashboard/enrolled-classes" $variant="secondary">
+          Back to My Enrolled Classes
+        </Button>
+      </>
+    );
+  if (intent.isError)
+    return (
+      <LoadError
+        message={apiErrorMessage(intent.error, 'The balance could not be prepared.')}
+        onRetry={intent.refetch}
+      />
+    );
+  if (!intent.data) return <Spinner label="Preparing the balance" />;
+  return (
+    <Panel aria-label="Balance">
+      <Body>
+        <p>
+          Balance due: <strong>{usd(intent.data.amount)}</strong>
+        </p>
+        <CardForm
+          billing={billing}
+          clientSecret={intent.data.clientSecret}
+          onPaid={(transactionId) => recordBalance(transactionId).unwrap()}
+        />
+      </Body>
+    </Panel>
+  );
+}
