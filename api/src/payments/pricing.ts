@@ -1,4 +1,5 @@
 import { fromMinor, toMinorUnits } from './gateway/payment-gateway';
+import type { StoredQuote } from './settlement.model';
 
 // What a seat costs (docs/product.md §P): the price, its discounts in order (early-bird, sibling, code), account
 // credit, and how it is paid (in full, or a deposit and installments). The server computes every amount; the
@@ -30,21 +31,9 @@ export interface InstallmentDue {
   cents: number;
 }
 
-export interface Quote {
-  priceCents: number;
-  earlyBirdCents: number;
-  siblingCents: number;
-  siblingPercent?: number;
-  codeCents: number;
-  code?: string;
-  creditCents: number;
-  /** What the family pays in money for the seat, now and later: price less discounts and credit. */
-  totalCents: number;
+/** A seat's price (the ledger row keeps it as it is: settlement.model.ts), with its lines' and plan's kinds. */
+export interface Quote extends StoredQuote {
   plan: PlanChoice;
-  /** Charged now by card: the total, or the deposit, less the credit used. */
-  cardNowCents: number;
-  /** With the plan: the deposit (before credit) and the installments after it. */
-  depositCents?: number;
   installments?: InstallmentDue[];
   lines: PriceLine[];
 }
