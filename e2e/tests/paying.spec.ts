@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
-import { API, apiToken, bearer, demo, ports, registerAccount, selectOnClassesScreen, signIn } from './support';
+import { API, apiToken, approvedClass, bearer, demo, registerAccount, selectOnClassesScreen, signIn } from './support';
 
 // Paying the way camps are paid for, against the whole stack: a parent pays a class's deposit with the card saved
 // for its plan, and the plan's first installment is charged by the installment job once the camp's clock (moved
@@ -8,31 +8,16 @@ import { API, apiToken, bearer, demo, ports, registerAccount, selectOnClassesScr
 const DAY_MS = 86_400_000;
 
 /** A new approved class with a plan (deposit $60 and 3 installments of the rest), starting in 120 days. */
-async function classWithPlan(request: APIRequestContext, className: string) {
-  const instructor = await apiToken(request, demo.instructor.email, demo.instructor.password);
-  const created = await request.post(`${API}/classes`, {
-    headers: bearer(instructor),
-    data: {
-      className,
-      classImage: `http://localhost:${ports.shell}/images/classes/soccer.svg`,
-      seats: 5,
-      price: 300,
-      startDate: new Date(Date.now() + 120 * DAY_MS).toISOString(),
-      sessions: 4,
-      deposit: 60,
-      installments: 3,
-    },
+const classWithPlan = (request: APIRequestContext, className: string) =>
+  approvedClass(request, {
+    className,
+    seats: 5,
+    price: 300,
+    startDate: new Date(Date.now() + 120 * DAY_MS).toISOString(),
+    sessions: 4,
+    deposit: 60,
+    installments: 3,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const classId = (await created.json()).insertedId as string;
-  const admin = await apiToken(request, demo.admin.email, demo.admin.password);
-  const approved = await request.patch(`${API}/classes/status/${classId}`, {
-    headers: bearer(admin),
-    data: { status: 'approved' },
-  });
-  expect(approved.ok()).toBe(true);
-  return classId;
-}
 
 test('a parent pays a deposit, and the plan’s first installment is charged by the job on its date', async ({
   page,
