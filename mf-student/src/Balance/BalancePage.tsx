@@ -1,32 +1,11 @@
-import styled from 'styled-components';
 import { Link, useParams } from '@sportify/shared-ui/router';
-import {
-  apiErrorMessage,
-  apiStatus,
-  Button,
-  Card,
-  CardBody,
-  ErrorText,
-  LoadError,
-  PageHeading,
-  Spinner,
-} from '@sportify/shared-ui';
+import { apiErrorMessage, apiStatus, Button, ErrorText, LoadError, PageHeading, Spinner } from '@sportify/shared-ui';
 import { usd } from '../common/money';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
-import { CardForm } from '../Payment/CardForm';
+import { CardForm, PaymentPanel, PaymentPanelBody } from '../Payment/CardForm';
 import type { BillingDetails } from '../Payment/paymentApi';
 import { useOpenBalanceQuery, useRecordBalanceMutation } from './balanceApi';
-
-const Panel = styled(Card)`
-  width: min(560px, 100%);
-  margin: 0 auto ${({ theme }) => theme.space(10)};
-`;
-
-const Body = styled(CardBody)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-`;
 
 /**
  * Pay balance now (docs/product.md §P2): what is left of a plan, paid by card with the family there (after a failed
@@ -69,8 +48,8 @@ function Balance({ id, billing }: { id: string; billing: BillingDetails }) {
     );
   if (!intent.data) return <Spinner label="Preparing the balance" />;
   return (
-    <Panel aria-label="Balance">
-      <Body>
+    <PaymentPanel aria-label="Balance">
+      <PaymentPanelBody>
         <p>
           Balance due: <strong>{usd(intent.data.amount)}</strong>
         </p>
@@ -79,7 +58,7 @@ function Balance({ id, billing }: { id: string; billing: BillingDetails }) {
           clientSecret={intent.data.clientSecret}
           onPaid={(transactionId) => recordBalance(transactionId).unwrap()}
         />
-      </Body>
-    </Panel>
+      </PaymentPanelBody>
+    </PaymentPanel>
   );
 }

@@ -5,8 +5,6 @@ import {
   apiErrorMessage,
   apiStatus,
   Button,
-  Card,
-  CardBody,
   ErrorText,
   LoadError,
   PageHeading,
@@ -17,7 +15,7 @@ import { usd } from '../common/money';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import type { ForWhom } from '../common/forWhom';
-import { CardForm } from './CardForm';
+import { CardForm, PaymentPanel, PaymentPanelBody } from './CardForm';
 import { NoCardCheckout } from './NoCardCheckout';
 import { PaymentOptions, PriceLines } from './PaymentOptions';
 import {
@@ -27,16 +25,6 @@ import {
   type BillingDetails,
   type PaymentChoice,
 } from './paymentApi';
-
-const Panel = styled(Card)`
-  width: min(560px, 100%);
-  margin: 0 auto ${({ theme }) => theme.space(10)};
-`;
-
-const Body = styled(CardBody)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-`;
 
 const Summary = styled.dl`
   display: grid;
@@ -95,8 +83,8 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
   // Whom the seat is for, when it is one of the account's campers.
   const { camperName } = selection as SelectedClass & ForWhom;
   return (
-    <Panel aria-labelledby="payment-class">
-      <Body>
+    <PaymentPanel aria-labelledby="payment-class">
+      <PaymentPanelBody>
         <Summary>
           <dt>Class</dt>
           <dd id="payment-class">{selection.className}</dd>
@@ -116,8 +104,8 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
         ) : (
           <p>This class is free: there is nothing to pay.</p>
         )}
-      </Body>
-    </Panel>
+      </PaymentPanelBody>
+    </PaymentPanel>
   );
 }
 
