@@ -5,7 +5,6 @@ import {
   Button,
   DASHBOARD_STACK_BELOW,
   DataTable,
-  formatCampDay,
   ListState,
   LoadError,
   notify,
@@ -13,6 +12,7 @@ import {
   saveFile,
   Spinner,
 } from '@sportify/shared-ui';
+import { formatCampDay } from '../common/campDay';
 import { usd } from '../common/money';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';

@@ -6,7 +6,6 @@ import {
   CellDetail,
   DASHBOARD_STACK_BELOW,
   DataTable,
-  formatCampDay,
   getRuntimeConfig,
   ListState,
   MainCell,
@@ -19,6 +18,7 @@ import {
 } from '@sportify/shared-ui';
 import { Link } from '@sportify/shared-ui/router';
 import { PageCount } from '../common/ListPages';
+import { formatCampDay } from '../common/campDay';
 import { usd } from '../common/money';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';

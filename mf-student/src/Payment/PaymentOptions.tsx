@@ -1,6 +1,7 @@
 import { Fragment, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, Button, ErrorText, FormField, formatCampDay, TextInput } from '@sportify/shared-ui';
+import { apiErrorMessage, Button, ErrorText, FormField, TextInput } from '@sportify/shared-ui';
+import { formatCampDay } from '../common/campDay';
 import { usd } from '../common/money';
 import {
   useApplyPromoCodeMutation,

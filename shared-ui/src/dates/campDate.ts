@@ -5,34 +5,32 @@ import { DEFAULT_CAMP_TIME_ZONE, getRuntimeConfig } from '../config/runtimeConfi
 export const campTimeZone = (): string => getRuntimeConfig().campTimeZone || DEFAULT_CAMP_TIME_ZONE;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: 'display' | 'day' | 'parts', zone: string): Intl.DateTimeFormat {
+function formatter(kind: 'display' | 'parts', zone: string): Intl.DateTimeFormat {
   const key = `${kind}:${zone}`;
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(
       'en-US',
-      kind === 'day'
-        ? { timeZone: zone, month: 'short', day: 'numeric', year: 'numeric' }
-        : kind === 'display'
-          ? {
-              timeZone: zone,
-              weekday: 'short',
-              month: 'short',
-              day: 'numeric',
-              year: 'numeric',
-              hour: 'numeric',
-              minute: '2-digit',
-              timeZoneName: 'short',
-            }
-          : {
-              timeZone: zone,
-              hourCycle: 'h23',
-              year: 'numeric',
-              month: '2-digit',
-              day: '2-digit',
-              hour: '2-digit',
-              minute: '2-digit',
-            },
+      kind === 'display'
+        ? {
+            timeZone: zone,
+            weekday: 'short',
+            month: 'short',
+            day: 'numeric',
+            year: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            timeZoneName: 'short',
+          }
+        : {
+            timeZone: zone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+          },
     );
     formatters.set(key, f);
   }
@@ -49,12 +47,6 @@ const valid = (iso: string | undefined | null): Date | null => {
 export function formatCampDate(iso: string | undefined | null): string {
   const d = valid(iso);
   return d ? formatter('display', campTimeZone()).format(d) : '';
-}
-
-/** "Jul 6, 2027": the camp's day of an instant (a payment's due date); '' for no date. */
-export function formatCampDay(iso: string | undefined | null): string {
-  const d = valid(iso);
-  return d ? formatter('day', campTimeZone()).format(d) : '';
 }
 
 /** A dated class's card line: `Starts {date}`; '' for a class without a date. */
