@@ -8,7 +8,8 @@ import { backoff } from '../database/leased-rows';
 import { MailOutbox } from '../mail/mail.module';
 import { SelectionsService } from '../selections/selections.service';
 import { WaitlistService } from '../waitlist/waitlist.service';
-import { PAYMENT_GATEWAY, toMinorUnits, type GatewayIntent, type PaymentGateway } from './gateway/payment-gateway';
+import { fromCents, toCents } from '@sportify/platform/money';
+import { PAYMENT_GATEWAY, type GatewayIntent, type PaymentGateway } from './gateway/payment-gateway';
 import { PAYMENT_STATUS_PENDING_SERVICE, type Payment } from './payment.model';
 import { AlreadyEnrolledError, PaymentsRepository } from './payments.repository';
 import { SettlementProbe } from './settlement-probe';
@@ -89,7 +90,7 @@ export class SettlementService {
       }
     }
     const intent = await this.gateway.createIntent({
-      amount: toMinorUnits(cls.price),
+      amount: toCents(cls.price),
       currency: this.config.currency,
       metadata: { email, classId: cls._id, selectionId, ...(camperId ? { camperId } : {}) },
       attempt: await this.ledger.closedForSelection(selectionId, email),
@@ -362,7 +363,7 @@ export class SettlementService {
     await this.probe.at('read', row.intentId);
     const cls = await this.classes.findById(row.classId);
     if (!cls) return this.refuse(row, owner, 'class_gone');
-    if (!repair && intent.amount !== toMinorUnits(cls.price)) return this.refuse(row, owner, 'price_changed');
+    if (!repair && intent.amount !== toCents(cls.price)) return this.refuse(row, owner, 'price_changed');
     const who = participantOf(row);
     const other = await this.payments.findFor(who, row.classId);
     if (other && other.transactionId !== row.intentId) return this.refuse(row, owner, 'already_paid');
@@ -388,7 +389,7 @@ export class SettlementService {
         email: row.email,
         className: cls.className,
         transactionId: row.intentId,
-        price: repair ? row.amount / 100 : cls.price,
+        price: repair ? fromCents(row.amount) : cls.price,
         classId: row.classId,
         selectionId: row.selectionId,
         date: new Date(),
@@ -515,7 +516,7 @@ export class SettlementService {
   private async notePartialRefund(row: Settlement, intent: GatewayIntent | null): Promise<Partial<Release>> {
     const cents = intent?.amountRefunded ?? 0;
     if (!cents || cents === row.refundedAmount) return {};
-    await this.payments.setRefundedAmount(row.intentId, cents / 100);
+    await this.payments.setRefundedAmount(row.intentId, fromCents(cents));
     return { refundedAmount: cents };
   }
 
@@ -536,7 +537,7 @@ export class SettlementService {
       data: {
         className: cls?.className ?? 'your class',
         classId: row.classId,
-        amount: row.amount / 100,
+        amount: fromCents(row.amount),
         transactionId: row.intentId,
         ...(reason ? { reason: REFUND_REASONS[reason] } : {}),
         ...(row.camperName ? { camperName: row.camperName } : {}),
