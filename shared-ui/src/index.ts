@@ -17,10 +17,15 @@ export { FormCard } from './forms/FormCard';
 export { usePageTitle, formatTitle, SITE_NAME } from './hooks/usePageTitle';
 export { setUnauthorizedHandler } from './api/unauthorized';
 export { loadHttpClient } from './api/loadHttpClient';
-export { axiosBaseQuery, type ApiError, type ApiRequestContext, type RequestArgs } from './api/axiosBaseQuery';
+export {
+  axiosBaseQuery,
+  type ApiError,
+  type ApiRequestContext,
+  type RequestArgs,
+  type RequestOptions,
+} from './api/axiosBaseQuery';
 export { apiErrorMessage, apiMessage, apiStatus, loadErrorText, UNREACHABLE_TEXT } from './api/apiErrorMessage';
 export { api, type Api } from './api/api';
-export { useWaitlistCounts } from './api/waitlistCounts';
 export { TOKEN_KEY, tokenStorage } from './session/tokenStorage';
 export * from './session/sessionSlice';
 export {

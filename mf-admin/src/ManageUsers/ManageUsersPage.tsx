@@ -1,5 +1,7 @@
 import { ChoiceSelect, UrlSearchInput, FilterBar, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
-import { useGetUsersQuery, type RoleFilter, type UserSort } from './manageUsersApi';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useUsersListQuery } from '@sportify/shared-ui/endpoints/users';
+import { usersArgs, type RoleFilter, type UserSort } from './manageUsersArgs';
 import { UserRow } from './UserRow';
 
 const ROLE_CHOICES: Record<RoleFilter, string> = {
@@ -28,7 +30,7 @@ export function ManageUsersPage() {
   const role = choice(ROLE_CHOICES, url.get('role'), 'student');
   const sort = choice(SORT_CHOICES, url.get('sort'), 'newest');
   const q = url.get('q').trim();
-  const query = useGetUsersQuery({ q: q || undefined, role, sort, page: url.page });
+  const query = paged(useUsersListQuery(usersArgs({ q: q || undefined, role, sort, page: url.page })));
 
   return (
     <section aria-labelledby="manage-users-heading">

@@ -1,7 +1,9 @@
 import styled from 'styled-components';
 import { DataTable, ListState, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
-import { dollars } from '../dollars';
-import { useGetPartialRefundsQuery, useGetUnsettledQuery } from './paymentsApi';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { usePaymentsPartialRefundsQuery, usePaymentsUnsettledQuery } from '@sportify/shared-ui/endpoints/payments';
+import { UNSETTLED_PER_PAGE } from './paymentsApi';
+import { dollarsBefore } from '@sportify/platform/money';
 
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space(8)};
@@ -23,8 +25,13 @@ const words = (code: string) => code.replace(/_/g, ' ');
  */
 export function PaymentsPage() {
   const url = useUrlQuery();
-  const refunds = useGetPartialRefundsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const unsettled = useGetUnsettledQuery({ page: url.page }, { refetchOnMountOrArgChange: true });
+  const refunds = usePaymentsPartialRefundsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const unsettled = paged(
+    usePaymentsUnsettledQuery(
+      { limit: UNSETTLED_PER_PAGE, page: url.page > 1 ? url.page : undefined },
+      { refetchOnMountOrArgChange: true },
+    ),
+  );
 
   return (
     <>
@@ -49,8 +56,8 @@ export function PaymentsPage() {
                   <td data-label="Student e-mail">{item.email}</td>
                   <td data-label="Class name">{item.className}</td>
                   <td data-label="Transaction id">{item.transactionId}</td>
-                  <td data-label="Price">{dollars(item.price)}</td>
-                  <td data-label="Refunded amount">{dollars(item.refundedAmount)}</td>
+                  <td data-label="Price">{dollarsBefore(item.price)}</td>
+                  <td data-label="Refunded amount">{dollarsBefore(item.refundedAmount)}</td>
                   <td data-label="Date">
                     <Time value={item.date} />
                   </td>

@@ -3,13 +3,13 @@ import styled from 'styled-components';
 import {
   federationOf,
   HEALTH_MINUTES,
-  useGetTelemetryHealthQuery,
   type AutoRollback,
   type PartStatus,
   type ReleaseHealth,
   type ReportedError,
   type TelemetryHealth,
 } from './platformStatusApi';
+import { useTelemetryHealthQuery } from '@sportify/shared-ui/endpoints/telemetry';
 import { Muted, Section, SectionHeading, Stamp, when } from './look';
 
 // The figures move while the screen is open: read again every half minute.
@@ -139,7 +139,7 @@ function rollbackText(part: string, r: AutoRollback): string {
  * hour (reported by browsers and page servers, summed by the API), then the newest errors with phase and route.
  */
 export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
-  const query = useGetTelemetryHealthQuery({ minutes: HEALTH_MINUTES }, { pollingInterval: POLL_MS });
+  const query = useTelemetryHealthQuery({ minutes: HEALTH_MINUTES }, { pollingInterval: POLL_MS });
   const rollbacks = parts.filter((p) => p.lastAutoRollback);
   const rows = query.data ? healthRows(parts, query.data) : undefined;
   const errors = query.data ? recentErrors(parts, query.data) : [];

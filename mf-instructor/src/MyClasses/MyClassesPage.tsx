@@ -12,11 +12,14 @@ import {
   startsLabel,
   useAppSelector,
   useUrlQuery,
-  useWaitlistCounts,
   type ClassStatus,
 } from '@sportify/shared-ui';
-import { ageLabel } from '../classForm';
-import { useGetMyClassesQuery } from './myClassesApi';
+import { useClassesMineQuery } from '@sportify/shared-ui/endpoints/classes';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useWaitlistCounts } from '@sportify/shared-ui/endpoints/waitlist';
+import { myClassesArgs } from './myClassesArgs';
+import { ageLabel } from '@sportify/platform/ages';
+import { routes } from '@sportify/platform/routes';
 
 const STATUS_CHOICES: Record<ClassStatus | '', string> = {
   '': 'All statuses',
@@ -54,7 +57,9 @@ export function MyClassesPage() {
   const email = useAppSelector(selectUser)?.email;
   const url = useUrlQuery();
   const status = (url.get('status') in STATUS_CHOICES ? url.get('status') : '') as ClassStatus | '';
-  const query = useGetMyClassesQuery(email ? { email, status: status || undefined, page: url.page } : skipToken);
+  const query = paged(
+    useClassesMineQuery(email ? myClassesArgs({ email, status: status || undefined, page: url.page }) : skipToken),
+  );
   const waiting = useWaitlistCounts(query.data?.items);
 
   return (
@@ -77,7 +82,7 @@ export function MyClassesPage() {
         emptyText={status ? `You have no ${status} classes.` : 'You have not added any classes yet.'}
         emptyAction={
           status ? undefined : (
-            <Button as={Link} to="/dashboard/add-class">
+            <Button as={Link} to={routes.addClass}>
               Add A Class
             </Button>
           )
@@ -102,14 +107,14 @@ export function MyClassesPage() {
               {`${item.enrolled ?? 0} Students`}
               {(waiting?.[item._id] ?? 0) > 0 && <Starts>{`${waiting?.[item._id]} waiting`}</Starts>}
               {/* The roster sits with the students it lists, so the spec's columns stay as they are. */}
-              <RosterLink to={`/dashboard/roster/${item._id}`} aria-label={`Roster of ${item.className}`}>
+              <RosterLink to={routes.roster(item._id)} aria-label={`Roster of ${item.className}`}>
                 Roster
               </RosterLink>
             </td>
             <td data-label="Update">
               <Button
                 as={Link}
-                to={`/dashboard/update-class/${item._id}`}
+                to={routes.updateClass(item._id)}
                 $variant="secondary"
                 aria-label={`Update ${item.className}`}
               >

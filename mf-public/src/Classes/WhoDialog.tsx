@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, Button, ErrorText, type PublicClass } from '@sportify/shared-ui';
-import type { AgeRange } from '../common/ageRange';
+import type { AgeRange } from '@sportify/platform/ages';
 import { choicesFor, type TakenTables } from './choices';
-import type { CamperChoice } from './classesApi';
+import type { CamperChoice } from './classesArgs';
 
 export interface WhoDialogProps {
   item: PublicClass & AgeRange;
