@@ -31,14 +31,17 @@ function IsBirthDate() {
   return ValidateBy({
     name: 'isBirthDate',
     validator: {
-      validate: (value: unknown) => typeof value === 'string' && isCalendarDay(value) && birthProblem(value) === null,
+      validate: (value: unknown) =>
+        typeof value === 'string' && isCalendarDay(value) && birthDateProblem(value, utcToday()) === null,
       defaultMessage: (args) =>
-        typeof args?.value === 'string' && isCalendarDay(args.value) ? birthProblem(args.value)! : DOB_MESSAGE,
+        typeof args?.value === 'string' && isCalendarDay(args.value)
+          ? birthDateProblem(args.value, utcToday())!
+          : DOB_MESSAGE,
     },
   });
 }
 
-const birthProblem = (day: string) => birthDateProblem(day, new Date().toISOString().slice(0, 10));
+const utcToday = () => new Date().toISOString().slice(0, 10);
 
 export class CreateCamperDto {
   @ApiProperty({ example: 'Leo Chen', maxLength: CAMPER_NAME_MAX })
