@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiErrorMessage, Button, formatCampDate, notify } from '@sportify/shared-ui';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ConfirmDialog } from '@sportify/shared-ui/dialog';
 import { forSuffix, type ForWhom } from '../common/forWhom';
 import { usePaymentsCancelMutation } from '@sportify/shared-ui/endpoints/payments';
 import type { EnrolledItem } from './enrolledApi';

@@ -10,7 +10,7 @@ import {
   saveFile,
   Spinner,
 } from '@sportify/shared-ui';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ConfirmDialog } from '@sportify/shared-ui/dialog';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { CamperForm } from './CamperForm';

@@ -14,7 +14,7 @@ import {
   type SelectedClass,
 } from '@sportify/shared-ui';
 import { PageCount, studentListArgs } from '../common/ListPages';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ConfirmDialog } from '@sportify/shared-ui/dialog';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { forSuffix, type ForWhom } from '../common/forWhom';
