@@ -1,8 +1,6 @@
-import { campDay } from './dates';
-
 // Ages of campers and the age ranges of classes, as the API enforces them and every screen shows them. A date of
 // birth is a calendar day ('YYYY-MM-DD') with no time zone; ages are counted on a day of the camp's calendar (a
-// class's start, or today: `campDay` of @sportify/platform/dates), so everyone counts the same age.
+// class's start, or today: `ageCountDay` of @sportify/platform/dates), so everyone counts the same age.
 
 /** The largest age a range may name (whole years). */
 export const AGE_MAX = 99;
@@ -61,6 +59,3 @@ export function birthDateProblem(day: string, today: string): string | null {
   return null;
 }
 
-/** The day a class's ages are counted on: its start in the camp's calendar, or (an undated class) today's. */
-export const ageCountDay = (startDate: string | Date | null | undefined, zone: string, now: Date = new Date()): string =>
-  campDay(zone, startDate ? new Date(startDate) : now);

@@ -111,6 +111,10 @@ export function isCalendarDay(text: string): boolean {
   return check.getUTCFullYear() === y && check.getUTCMonth() === mo - 1 && check.getUTCDate() === d;
 }
 
+/** The day a class's ages are counted on: its start in the camp's calendar, or (an undated class) today's. */
+export const ageCountDay = (startDate: string | Date | null | undefined, zone: string, now: Date = new Date()): string =>
+  campDay(zone, startDate ? new Date(startDate) : now);
+
 /** The camp's date format: 'Tue, Jul 6, 2027, 9:00 AM EDT' (with the zone's abbreviation). */
 export const CAMP_DATE_FORMAT: Intl.DateTimeFormatOptions = {
   weekday: 'short',
@@ -134,11 +138,23 @@ export function campDateText(value: unknown, zone: string): string {
   return date ? zonedFormatter(zone, CAMP_DATE_FORMAT).format(date) : '';
 }
 
+const INPUT_PARTS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+
 /** An instant as the camp's local 'YYYY-MM-DDTHH:mm' (a datetime-local input's value); '' for no date. */
 export function campInputValue(value: unknown, zone: string): string {
   const date = instantIn(value);
   if (!date) return '';
-  const w = wallTimeAt(zone, date);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${String(w.year).padStart(4, '0')}-${two(w.month)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}`;
+  const p = Object.fromEntries(
+    zonedFormatter(zone, INPUT_PARTS)
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }

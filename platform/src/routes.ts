@@ -5,6 +5,11 @@
 export type Role = 'student' | 'instructor' | 'admin';
 
 const id = (value: string) => encodeURIComponent(value);
+// The Dashboard links are constants of their own, so a bundle that needs only dashboardHome (the shell's navbar)
+// does not carry the whole table.
+const allUsers = '/dashboard/all-users';
+const addClass = '/dashboard/add-class';
+const selectedClasses = '/dashboard/selected-classes';
 
 export const routes = {
   home: '/',
@@ -12,17 +17,17 @@ export const routes = {
   classes: '/classes',
   login: '/login',
   // Students
-  selectedClasses: '/dashboard/selected-classes',
+  selectedClasses,
   enrolledClasses: '/dashboard/enrolled-classes',
   family: '/dashboard/family',
   payment: (selectionId: string) => `/dashboard/payment/${id(selectionId)}`,
   // Instructors (and, for a roster, the admins)
-  addClass: '/dashboard/add-class',
+  addClass,
   myClasses: '/dashboard/my-classes',
   updateClass: (classId: string) => `/dashboard/update-class/${id(classId)}`,
   roster: (classId: string) => `/dashboard/roster/${id(classId)}`,
   // Admins
-  allUsers: '/dashboard/all-users',
+  allUsers,
   allClasses: '/dashboard/all-classes',
   payments: '/dashboard/payments',
   feedback: (classId: string) => `/dashboard/feedback/${id(classId)}`,
@@ -31,7 +36,7 @@ export const routes = {
 
 /** The navbar's Dashboard link per role (docs/product.md §2). */
 export function dashboardHome(role: Role | null): string {
-  if (role === 'admin') return routes.allUsers;
-  if (role === 'instructor') return routes.addClass;
-  return routes.selectedClasses;
+  if (role === 'admin') return allUsers;
+  if (role === 'instructor') return addClass;
+  return selectedClasses;
 }

@@ -6,14 +6,13 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import {
   admitsAge,
-  ageCountDay,
   ageLabel,
   ageOn,
   ageRangeText,
   birthDateProblem,
   hasAgeRange,
 } from '@sportify/platform/ages';
-import { campDateText, campDay, campInputValue, isCalendarDay, parseZoned } from '@sportify/platform/dates';
+import { ageCountDay, campDateText, campDay, campInputValue, isCalendarDay, parseZoned } from '@sportify/platform/dates';
 import { dollarsAfter, dollarsBefore, fromCents, receiptLines, receiptLineText, toCents } from '@sportify/platform/money';
 import { dashboardHome, routes } from '@sportify/platform/routes';
 import { assembleRoutes, matchScreen } from '@sportify/platform/screens';

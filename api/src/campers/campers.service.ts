@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
-import { admitsAge, ageCountDay, ageOn, ageRangeText, hasAgeRange, type AgeRange } from '@sportify/platform/ages';
+import { admitsAge, ageOn, ageRangeText, hasAgeRange, type AgeRange } from '@sportify/platform/ages';
+import { ageCountDay } from '@sportify/platform/dates';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CAMPERS_PER_ACCOUNT_MAX, type Camper, type CamperView, type Participant } from './camper.model';
 import type { CreateCamperDto, UpdateCamperDto } from './camper.dto';

@@ -1,4 +1,5 @@
-import { admitsAge, ageCountDay, ageOn, ageRangeText, type AgeRange } from '@sportify/platform/ages';
+import { admitsAge, ageOn, ageRangeText, type AgeRange } from '@sportify/platform/ages';
+import { ageCountDay } from '@sportify/platform/dates';
 import { campTimeZone, type PublicClass } from '@sportify/shared-ui';
 import type { CamperChoice } from './classesArgs';
 import { SELF, type Taken } from './family';
