@@ -210,7 +210,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['../*'],
-              message: "Import shared-ui's own code by its package name ('@sportify/shared-ui'): this folder is bundled.",
+              message:
+                "Import shared-ui's own code by its package name ('@sportify/shared-ui'): this folder is bundled.",
             },
           ],
         },

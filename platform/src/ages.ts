@@ -58,4 +58,3 @@ export function birthDateProblem(day: string, today: string): string | null {
   if (day < earliest) return `Date of birth must be within the last ${CAMPER_YEARS_MAX} years`;
   return null;
 }
-

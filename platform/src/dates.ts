@@ -112,8 +112,11 @@ export function isCalendarDay(text: string): boolean {
 }
 
 /** The day a class's ages are counted on: its start in the camp's calendar, or (an undated class) today's. */
-export const ageCountDay = (startDate: string | Date | null | undefined, zone: string, now: Date = new Date()): string =>
-  campDay(zone, startDate ? new Date(startDate) : now);
+export const ageCountDay = (
+  startDate: string | Date | null | undefined,
+  zone: string,
+  now: Date = new Date(),
+): string => campDay(zone, startDate ? new Date(startDate) : now);
 
 /** The camp's date format: 'Tue, Jul 6, 2027, 9:00 AM EDT' (with the zone's abbreviation). */
 export const CAMP_DATE_FORMAT: Intl.DateTimeFormatOptions = {

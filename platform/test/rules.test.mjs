@@ -4,16 +4,23 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { admitsAge, ageLabel, ageOn, ageRangeText, birthDateProblem, hasAgeRange } from '@sportify/platform/ages';
 import {
-  admitsAge,
-  ageLabel,
-  ageOn,
-  ageRangeText,
-  birthDateProblem,
-  hasAgeRange,
-} from '@sportify/platform/ages';
-import { ageCountDay, campDateText, campDay, campInputValue, isCalendarDay, parseZoned } from '@sportify/platform/dates';
-import { dollarsAfter, dollarsBefore, fromCents, receiptLines, receiptLineText, toCents } from '@sportify/platform/money';
+  ageCountDay,
+  campDateText,
+  campDay,
+  campInputValue,
+  isCalendarDay,
+  parseZoned,
+} from '@sportify/platform/dates';
+import {
+  dollarsAfter,
+  dollarsBefore,
+  fromCents,
+  receiptLines,
+  receiptLineText,
+  toCents,
+} from '@sportify/platform/money';
 import { dashboardHome, routes } from '@sportify/platform/routes';
 import { assembleRoutes, matchScreen } from '@sportify/platform/screens';
 

@@ -85,12 +85,7 @@ export function ClassRow({ item, number, waiting }: { item: CampClass; number: n
         <div>
           {item.feedback ? <div>{item.feedback}</div> : <Muted>No feedback yet</Muted>}
           {/* The class name travels along so the Feedback screen can say which class it is for. */}
-          <Button
-            as={Link}
-            to={routes.feedback(item._id)}
-            state={{ className: item.className }}
-            $variant="secondary"
-          >
+          <Button as={Link} to={routes.feedback(item._id)} state={{ className: item.className }} $variant="secondary">
             FeedBack
           </Button>
         </div>

@@ -1,11 +1,4 @@
-import {
-  UrlSearchInput,
-  FilterBar,
-  PageHeading,
-  PagedTable,
-  useUrlQuery,
-  type ClassStatus,
-} from '@sportify/shared-ui';
+import { UrlSearchInput, FilterBar, PageHeading, PagedTable, useUrlQuery, type ClassStatus } from '@sportify/shared-ui';
 import { ClassRow } from './ClassRow';
 import { useClassesAllQuery } from '@sportify/shared-ui/endpoints/classes';
 import { paged } from '@sportify/shared-ui/endpoints/paged';

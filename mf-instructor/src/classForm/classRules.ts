@@ -70,7 +70,6 @@ const isHttpUrl = (text: string) => {
   }
 };
 
-
 /** docs/product.md §5 messages for Add class (with the corrected 'Price is required'), then the API's bounds. */
 export function validateClass(values: ClassFormValues): FormErrors<ClassFormValues> {
   const errors: FormErrors<ClassFormValues> = {};

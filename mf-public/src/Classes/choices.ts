@@ -44,7 +44,8 @@ export function choicesFor(
       return {
         camperId: camper._id,
         label: `${camper.name} (age ${age})`,
-        reason: takenReason(camper._id) ?? (admitsAge(item, age) ? undefined : `Not in this class's age range (${range})`),
+        reason:
+          takenReason(camper._id) ?? (admitsAge(item, age) ? undefined : `Not in this class's age range (${range})`),
       };
     }),
     { camperId: null, label: 'Myself', reason: takenReason(SELF) },

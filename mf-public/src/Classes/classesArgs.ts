@@ -66,4 +66,3 @@ export const classesArgs = ({ page, ...filters }: ClassesQuery) => ({
 
 /** GET /instructors for the instructor filter: up to 60 whose name holds `q` (all of them, 60 at a time, without it). */
 export const instructorChoicesArgs = (q: string | undefined) => ({ q: q || undefined, limit: INSTRUCTOR_CHOICES });
-

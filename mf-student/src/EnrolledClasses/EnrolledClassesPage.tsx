@@ -24,7 +24,6 @@ import { dollarsAfter } from '@sportify/platform/money';
 // Spec: 'long date-time format' in the user's locale (undefined = the browser's), e.g. "November 22, 2026 at 9:05 AM".
 const enrolledDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
-
 const Camper = styled.span`
   display: block;
   font-weight: 600;

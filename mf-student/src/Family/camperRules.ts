@@ -28,7 +28,6 @@ export const EMPTY_CAMPER: CamperFormValues = {
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-
 export function validateCamper(values: CamperFormValues, today: Date = new Date()): FormErrors<CamperFormValues> {
   const errors: FormErrors<CamperFormValues> = {};
   const name = values.name.trim();

@@ -137,7 +137,10 @@ describe('CheckoutForm: outcomes', () => {
       expect(await screen.findByText(CONFIRMING_TEXT)).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // not a failure: the money is taken
-      expect(screen.getByRole('link', { name: 'Go to My Enrolled Classes' })).toHaveAttribute('href', routes.enrolledClasses);
+      expect(screen.getByRole('link', { name: 'Go to My Enrolled Classes' })).toHaveAttribute(
+        'href',
+        routes.enrolledClasses,
+      );
 
       up = true; // the page keeps reporting the same transaction until the API answers
       expect(

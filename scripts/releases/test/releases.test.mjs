@@ -263,7 +263,10 @@ test('a remote whose screens say "instructor or admin" waits for a shell whose g
   const shellWithRoles = buildFolder('shell-roles', {
     manifestName: 'shell',
     sharedList: [shared('react', '19.3.1', '^19.2.0'), shared('@sportify/shared-ui', '0.1.0', '0.1.0')],
-    build: { ...JSON.parse(readFileSync(path.join(shellBuild, 'sportify-build.json'), 'utf8')), screens: ['access-role-list'] },
+    build: {
+      ...JSON.parse(readFileSync(path.join(shellBuild, 'sportify-build.json'), 'utf8')),
+      screens: ['access-role-list'],
+    },
   });
   assert.equal(cli('release.mjs', ['shell', '--skip-tests', '--from', shellWithRoles], 'sr').code, 0);
   assert.equal(cli('releases.mjs', ['promote', 'shell', version('sr')]).code, 0);

@@ -49,4 +49,3 @@ export const sessionSlice = createSlice({
 
 export const { sessionLoading, signedIn, profileUpdated, signedOut } = sessionSlice.actions;
 export const { selectSession, selectUser, selectRole, selectSessionStatus } = sessionSlice.selectors;
-

@@ -48,10 +48,10 @@ export function buildRoutes(routes: readonly ScreenRoute[], loaders?: RouteLoade
   // `key` per path: each route gets its own error boundary state (a broken area does not follow you).
   const screens = (list: readonly ScreenRoute[]): RouteObject[] =>
     list.map((route) => ({
-        id: screenRouteId(route.path),
-        path: route.path,
-        element: <RemotePage key={route.path} route={route} />,
-        handle: { page: { path: route.path, title: route.title, remote: route.remote }, screen: route },
+      id: screenRouteId(route.path),
+      path: route.path,
+      element: <RemotePage key={route.path} route={route} />,
+      handle: { page: { path: route.path, title: route.title, remote: route.remote }, screen: route },
       loader: loaders?.screen(route),
     }));
   const byAccess = (access: 'public' | 'signedIn') => screens(routes.filter((route) => route.access === access));
@@ -68,7 +68,9 @@ export function buildRoutes(routes: readonly ScreenRoute[], loaders?: RouteLoade
     id: `role:${key}`,
     element: <RequireRole roles={roles} />,
     loader: loaders?.guard(roles),
-    children: screens(routes.filter((route) => accessRoles(route.access) && accessKey(accessRoles(route.access)!) === key)),
+    children: screens(
+      routes.filter((route) => accessRoles(route.access) && accessKey(accessRoles(route.access)!) === key),
+    ),
   });
   return [
     {
