@@ -15,6 +15,11 @@ import tseslint from 'typescript-eslint';
 
 const REMOTES = ['mf-public', 'mf-student', 'mf-instructor', 'mf-admin'];
 const FRONT_ENDS = ['shell', 'shared-ui', ...REMOTES];
+// Router APIs come from '@sportify/shared-ui/router' (CONVENTIONS.md): a direct import would bundle a second router.
+const ROUTER_IMPORTS = ['react-router-dom', 'react-router'].map((name) => ({
+  name,
+  message: "Import router APIs from '@sportify/shared-ui/router'.",
+}));
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**'];
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -185,10 +190,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['react-router-dom', 'react-router'].map((name) => ({
-            name,
-            message: "Import router APIs from '@sportify/shared-ui/router'.",
-          })),
+          paths: ROUTER_IMPORTS,
         },
       ],
     },
@@ -203,10 +205,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['react-router-dom', 'react-router'].map((name) => ({
-            name,
-            message: "Import router APIs from '@sportify/shared-ui/router'.",
-          })),
+          paths: ROUTER_IMPORTS,
           patterns: [
             {
               group: ['../*'],
@@ -225,10 +224,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: ['react-router-dom', 'react-router'].map((name) => ({
-            name,
-            message: "Import router APIs from '@sportify/shared-ui/router'.",
-          })),
+          paths: ROUTER_IMPORTS,
           patterns: [
             {
               regex: 'endpoints/[a-z]+\\.gen$',
