@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const json = contractJson(await openApiDocumentOffline());
   writeFileSync(CONTRACT_JSON, json);
   writeFileSync(CONTRACT_TYPES, contractTypes(json));
-  const endpoints = await contractEndpoints(json);
+  const endpoints = contractEndpoints(json);
   for (const [file, source] of endpoints) writeFileSync(file, source);
   for (const file of [CONTRACT_JSON, CONTRACT_TYPES, ...endpoints.keys()])
     console.log(`wrote ${path.relative(process.cwd(), file)}`);
