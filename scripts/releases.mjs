@@ -5,6 +5,9 @@
 //                                             serve that release to <percent> of browsers, the rest stay on live
 //   npm run rollback -- <package>             end the canary; without one, go back to the release live before
 //   npm run releases [-- <package>]           live release, canary, rollback stack and published releases
+//   --request <id> (promote, rollback)        done once: the same id again (a Job retried or created again) changes
+//                                             nothing and says when it was done (history.jsonl keeps the id)
+// SPORTIFY_ONLY_PACKAGE (a team's release Job in a cluster) refuses any command about another package.
 // Every change is made under the registry's lock and written atomically (scripts/releases/registry.mjs); the page
 // servers read the registry on every request, so the next page load uses the new release with no restart. Every
 // switch is appended to history.jsonl.
@@ -15,6 +18,7 @@ import { guardProblems } from './releases/guard.mjs';
 import {
   listReleases,
   operator,
+  readHistory,
   readRegistry,
   readRelease,
   recordHistory,
@@ -34,11 +38,34 @@ const fail = (message) => {
 
 const keep = Number(process.env.SPORTIFY_KEEP_RELEASES ?? 5);
 const dir = releasesDir();
+/** The request this run carries out (`--request`), recorded with each change it makes. */
+let request = '';
+const record = (entry) => recordHistory(dir, { ...entry, ...(request && { request }) });
 
 function checkPackage(pkg) {
   if (!FRONT_ENDS.some((f) => f.name === pkg)) {
     fail(`"${pkg ?? ''}" is not a front end (${FRONT_ENDS.map((f) => f.name).join(', ')})`);
   }
+  const only = process.env.SPORTIFY_ONLY_PACKAGE;
+  if (only && pkg !== only) fail(`this command may change ${only} only, not ${pkg}`);
+}
+
+/**
+ * A request already carried out (its id is in the history): says so and changes nothing. Returns whether it was.
+ */
+function alreadyDone(id, command, pkg) {
+  if (!id) return false;
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(id))
+    fail(`--request must be 1-63 letters, digits, dots, dashes or underscores, got "${id}"`);
+  const done = readHistory(dir).filter((entry) => entry.request === id);
+  if (!done.length) return false;
+  const first = done[0];
+  if (first.package !== pkg || (command === 'promote') !== ['promote', 'canary'].includes(first.action))
+    fail(`request ${id} was a ${first.action} of ${first.package} at ${first.time}: a new request needs a new id`);
+  console.log(
+    `${pkg}: request ${id} was done at ${first.time} by ${first.who} (${first.action} ${first.version ?? ''}); nothing changed.`,
+  );
+  return true;
 }
 
 /** The release of `pkg` named `version`, on disk and fitting what is live (the release guard), else refused. */
@@ -74,7 +101,7 @@ function makeLive(pkg, version, stack, action) {
   };
   writeRegistry(dir, registry);
   const completed = current?.canary?.version === version;
-  recordHistory(dir, {
+  record({
     action,
     package: pkg,
     version,
@@ -132,7 +159,7 @@ function startCanary(pkg, version, options) {
     canary: { version, commit, builtAt, publicPath, percent, startedAt, margin, minLoads },
   };
   writeRegistry(dir, registry);
-  recordHistory(dir, {
+  record({
     action: 'canary',
     package: pkg,
     version,
@@ -176,7 +203,7 @@ function rollback(pkg) {
     const { canary, ...rest } = current;
     registry[pkg] = rest;
     writeRegistry(dir, registry);
-    recordHistory(dir, {
+    record({
       action: 'rollback',
       package: pkg,
       version: current.live?.version ?? null,
@@ -224,13 +251,27 @@ function status(only) {
 try {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { canary: { type: 'string' }, margin: { type: 'string' }, 'min-loads': { type: 'string' } },
+    options: {
+      canary: { type: 'string' },
+      margin: { type: 'string' },
+      'min-loads': { type: 'string' },
+      request: { type: 'string' },
+    },
   });
   const [command, ...args] = positionals;
+  request = values.request ?? '';
   try {
     // Reads and writes of the registry under its lock: a page server's automatic rollback never crosses them.
-    if (command === 'promote') withRegistryLock(dir, () => promote(args[0], args[1], values));
-    else if (command === 'rollback') withRegistryLock(dir, () => rollback(args[0]));
+    if (command === 'promote')
+      withRegistryLock(dir, () => {
+        checkPackage(args[0]);
+        if (!alreadyDone(request, command, args[0])) promote(args[0], args[1], values);
+      });
+    else if (command === 'rollback')
+      withRegistryLock(dir, () => {
+        checkPackage(args[0]);
+        if (!alreadyDone(request, command, args[0])) rollback(args[0]);
+      });
     else if (command === 'status') status(args[0]);
     else
       fail(

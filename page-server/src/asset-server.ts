@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { fileIn, sendFile } from './files.js';
 import { NOTHING_RUNS_POLICY, setSecurityHeaders } from './headers.js';
+import { withLifecycle } from './lifecycle.js';
 import { guarded, notFound, sendRelease } from './serve.js';
 
 export interface AssetServerSettings {
@@ -34,5 +35,5 @@ export function createAssetServer(settings: AssetServerSettings): http.Server {
       else notFound(res);
     },
   );
-  return http.createServer((req, res) => void handler(req, res));
+  return withLifecycle(http.createServer((req, res) => void handler(req, res)));
 }

@@ -13,6 +13,7 @@ import {
   type HealthFigures as Figures,
 } from '@sportify/platform/releases';
 import { reportOnce } from './log.js';
+import type { CanaryFigures, PageMetrics } from './metrics.js';
 import type { RemoteBuild } from './site.js';
 
 /** One release's figures in GET /telemetry/health. */
@@ -58,6 +59,8 @@ export interface CanaryWatchSettings {
   opsKey: string;
   /** How often the canaries are checked (SPORTIFY_CANARY_CHECK_MS). */
   intervalMs: number;
+  /** Where the figures of each check are shown (the page server's metrics). */
+  metrics?: PageMetrics;
 }
 
 /** The API's health figures of one remote, or undefined when it cannot give them (said once). */
@@ -121,6 +124,15 @@ function endCanary(releasesDir: string, pkg: string, judged: CanaryRelease, verd
 
 /** One check of every canary; resolves when done. */
 export async function checkCanaries(settings: CanaryWatchSettings): Promise<void> {
+  const judged: CanaryFigures[] = [];
+  try {
+    await checkEach(settings, judged);
+  } finally {
+    settings.metrics?.judged(judged);
+  }
+}
+
+async function checkEach(settings: CanaryWatchSettings, judged: CanaryFigures[]): Promise<void> {
   const registry = readRegistry(settings.releasesDir, { serving: true });
   for (const remote of settings.remotes) {
     const entry = registry[remote.package];
@@ -129,6 +141,13 @@ export async function checkCanaries(settings: CanaryWatchSettings): Promise<void
     const releases = await readHealth(settings, remote.federation, windowMinutes(canary.startedAt));
     if (!releases) return;
     const verdict = judgeCanary(canary, entry.live?.version ?? null, remote.federation, releases);
+    judged.push({
+      package: remote.package,
+      version: canary.version,
+      live: entry.live?.version ?? null,
+      canary: verdict.figures.canary,
+      liveFigures: verdict.figures.live,
+    });
     if (!verdict.rollback) continue;
     let ended: boolean;
     try {
@@ -138,6 +157,7 @@ export async function checkCanaries(settings: CanaryWatchSettings): Promise<void
       continue;
     }
     if (!ended) continue;
+    settings.metrics?.autoRollbacks.inc({ package: remote.package });
     const { canary: c, live } = verdict.figures;
     console.log(
       `canary: ${remote.package} ${canary.version} rolled back automatically: error rate ${c.errorRate} over ${c.loads} page loads ` +

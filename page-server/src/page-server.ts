@@ -5,6 +5,8 @@ import { watchCanaries } from './canary-watch.js';
 import { fileIn, sendFile } from './files.js';
 import { NOTHING_RUNS_POLICY, setSecurityHeaders } from './headers.js';
 import { apiProxy, isApiPath } from './proxy.js';
+import { withLifecycle } from './lifecycle.js';
+import { PageMetrics } from './metrics.js';
 import { handleOverride, OVERRIDE_PATH, readOverride, withOverride, type OverrideSettings } from './override.js';
 import { reportKeyOf, signedCohort, verifiedCohort } from './report-key.js';
 import { sendPage, warmRenderer } from './render.js';
@@ -33,6 +35,8 @@ export interface PageServerSettings extends SiteSettings {
    * the development key in development mode; production mode refuses to create the server.
    */
   reportKey?: string;
+  /** Where its requests and the canaries' figures are counted (server.js serves them on METRICS_PORT). */
+  metrics?: PageMetrics;
 }
 
 const API_PREFIX = '/api';
@@ -133,7 +137,10 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       return true;
     },
   );
-  const server = http.createServer((req, res) => void handler(req, res));
+  const server = withLifecycle(
+    http.createServer((req, res) => void handler(req, res)),
+    settings.metrics,
+  );
   if (settings.apiUrl && settings.opsKey) {
     const stop = watchCanaries({
       releasesDir: settings.releasesDir,
@@ -141,6 +148,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       apiUrl: settings.apiUrl,
       opsKey: settings.opsKey,
       intervalMs: settings.canaryCheckMs ?? 5000,
+      metrics: settings.metrics,
     });
     server.once('close', stop);
   }

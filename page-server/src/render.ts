@@ -16,6 +16,7 @@ import { readCookies } from './canary.js';
 import { pagePolicy, setSecurityHeaders } from './headers.js';
 import { reportOnce } from './log.js';
 import { Lru } from './lru.js';
+import { tellPageRoute } from './metrics.js';
 import { reportToken } from './report-key.js';
 import { overrideHeader, releasesHeader, type PageConfig, type Site } from './site.js';
 import type { ServerTelemetry } from './telemetry.js';
@@ -158,6 +159,7 @@ export async function sendPage(
     matched = screen ?? { path: SHELL_PATHS.includes(shellPath) ? shellPath : '/*', title: '' };
     return matched;
   };
+  tellPageRoute(res, () => (matched ?? matchHere()).path);
   // Once per page: a part that failed may also fail the whole render (React tells both).
   let reported = false;
   const reportFailure = (remote: string, error: unknown, route = matchHere().path) => {

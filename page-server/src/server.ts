@@ -4,12 +4,14 @@
 // config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('1': development, anything else production),
 // PAGE_RENDER_TIMEOUT_MS (default 1500), SPORTIFY_OPS_KEY (reads the API's health figures and is carried by error
 // reports), SPORTIFY_OVERRIDE_KEY (signs remote overrides), SPORTIFY_CANARY_CHECK_MS (default 5000),
-// SPORTIFY_REPORT_KEY (signs report tokens and cohort cookies, the API's same key). In production
+// SPORTIFY_REPORT_KEY (signs report tokens and cohort cookies, the API's same key), METRICS_PORT (GET /metrics on a
+// port of its own; unset: none), SHUTDOWN_TIMEOUT_SECONDS (the drain at SIGTERM, default 10). In production
 // mode it refuses to start without the settings of PAGE_SERVER_SETTINGS, naming each.
 import { requireProductionSettings, SettingsError } from '@sportify/platform';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { opsKeyOf, overrideKeyOf } from './override.js';
+import { PageMetrics } from './metrics.js';
+import { OVERRIDE_PATH, opsKeyOf, overrideKeyOf } from './override.js';
 import { createPageServer } from './page-server.js';
 import { reportKeyOf } from './report-key.js';
 import { devModeOf, listen, readArgs } from './serve.js';
@@ -76,6 +78,13 @@ try {
   process.exit(2);
 }
 
+const metricsPort = Number(process.env.METRICS_PORT?.trim() || 0);
+if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) {
+  console.error(`METRICS_PORT must be a port number (or unset: no metrics), got "${process.env.METRICS_PORT}"`);
+  process.exit(2);
+}
+const metrics = new PageMetrics([OVERRIDE_PATH]);
+
 const server = createPageServer({
   shellDist,
   releasesDir: path.resolve(String(args.releases ?? process.env.SPORTIFY_RELEASES_DIR ?? 'releases')),
@@ -88,5 +97,14 @@ const server = createPageServer({
   overrideKey,
   canaryCheckMs,
   reportKey,
+  metrics,
 });
 listen(server, 'page server', Number(args.port), args.host, shellDist);
+if (metricsPort)
+  metrics.listen(metricsPort, args.host).then(
+    () => console.log(`page server metrics on http://localhost:${metricsPort}/metrics`),
+    (error: Error) => {
+      console.error(`page server: cannot serve its metrics on port ${metricsPort}: ${error.message}`);
+      process.exit(1);
+    },
+  );

@@ -168,6 +168,12 @@ export const ENV_SCHEMA = {
   NODE_ENV: text('development'),
   SPORTIFY_DEV_MODE: flag(),
   PORT: int(5000, 1, 65535),
+  METRICS_PORT: int(0, 0, 65535),
+  DB_SETUP_AT_BOOT: field<'create' | 'check'>(
+    (ctx) => (ctx.production ? 'check' : 'create'),
+    (raw, name) =>
+      raw === 'create' || raw === 'check' ? raw : new Problem(`${name} must be create or check (got "${raw}")`),
+  ),
   MONGODB_URI: url('mongodb://127.0.0.1:27017/sportify', ['mongodb:', 'mongodb+srv:']),
   JWT_SECRET: devSecret(DEV_JWT_SECRET),
   SPORTIFY_OPS_KEY: devSecret(DEV_OPS_KEY),

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { ApiMetrics } from '../metrics/api-metrics';
 import { redact } from './redact';
 import { verifyReportToken } from './report-token';
 import {
@@ -21,6 +22,7 @@ export class TelemetryService {
   constructor(
     private readonly repository: TelemetryRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: ApiMetrics,
   ) {}
 
   /**
@@ -111,6 +113,12 @@ export class TelemetryService {
       }
     }
     await Promise.all([this.repository.addCounts([...deltas.values()]), this.repository.addErrors(errors)]);
+    // This replica's share; summed over replicas, their rates per release are the canaries' error rates.
+    for (const d of deltas.values()) {
+      const release = { remote: d.remote, version: d.version ?? '', channel: d.channel };
+      if (d.loads) this.metrics.pageLoads.inc(release, d.loads);
+      if (d.errorLoads) this.metrics.errorLoads.inc(release, d.errorLoads);
+    }
     return [...deltas.values()].reduce((sum, d) => sum + d.loads + d.errors, 0);
   }
 

@@ -27,7 +27,7 @@ const commit = execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], { cwd: re
 test.after(() => rmSync(work, { recursive: true, force: true }));
 
 /** Runs one of the commands as an operator would; BUILD_ID fixes the version. */
-function cli(script, args, buildId = '1') {
+function cli(script, args, buildId = '1', env = {}) {
   const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', script), ...args], {
     cwd: repoRoot,
     encoding: 'utf8',
@@ -39,6 +39,7 @@ function cli(script, args, buildId = '1') {
       BUILD_ID: buildId,
       SPORTIFY_OPERATOR: 'ops-test',
       SPORTIFY_KEEP_RELEASES: '3',
+      ...env,
     },
   });
   return { code: result.status, out: result.stdout, err: result.stderr };
@@ -210,6 +211,54 @@ test('releases are promoted, rolled back and recorded; old ones are pruned but n
   // Keep 3: newer releases remove the oldest ones not on the rollback stack (1 is live, so 2 goes).
   for (const id of ['3', '4', '5']) assert.equal(release(id), 0);
   assert.deepEqual(published('mf-public'), [version('1'), version('3'), version('4'), version('5')]);
+});
+
+test('a request is done once: the same promote again, even after a rollback, changes nothing', () => {
+  const files = () => ['registry.json', 'history.jsonl'].map((f) => readFileSync(path.join(releases, f), 'utf8'));
+  const promote = ['promote', 'mf-public', version('3'), '--request', 'ci-42-promote'];
+  const first = cli('releases.mjs', promote);
+  assert.equal(first.code, 0, first.err);
+  assert.equal(registry()['mf-public'].live.version, version('3'));
+  const promoted = files();
+  const again = cli('releases.mjs', promote);
+  assert.equal(again.code, 0, again.err);
+  assert.match(
+    again.out,
+    new RegExp(`request ci-42-promote was done at \\S+ by ops-test \\(promote ${version('3')}\\); nothing changed`),
+  );
+  assert.deepEqual(files(), promoted, 'neither the registry nor the history changed');
+
+  // Rolled back since: the same request, replayed (a Job created again), still changes nothing.
+  assert.equal(cli('releases.mjs', ['rollback', 'mf-public', '--request', 'ci-43-rollback']).code, 0);
+  assert.equal(registry()['mf-public'].live.version, version('1'));
+  const rolledBack = files();
+  assert.equal(cli('releases.mjs', promote).code, 0);
+  assert.deepEqual(files(), rolledBack);
+  assert.equal(registry()['mf-public'].live.version, version('1'));
+  const requests = rolledBack[1]
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).request);
+  assert.deepEqual(
+    requests.filter(Boolean),
+    ['ci-42-promote', 'ci-43-rollback'],
+    'the history keeps each request once',
+  );
+
+  // An id names one request: reused for another command, it is refused.
+  const reused = cli('releases.mjs', ['rollback', 'mf-public', '--request', 'ci-42-promote']);
+  assert.equal(reused.code, 1);
+  assert.match(reused.err, /request ci-42-promote was a promote of mf-public at .*: a new request needs a new id/);
+});
+
+test("a team's release command changes its own remote only", () => {
+  const team = { SPORTIFY_ONLY_PACKAGE: 'mf-student' };
+  const other = cli('releases.mjs', ['promote', 'mf-public', version('4'), '--request', 'student-ci-1'], '1', team);
+  assert.equal(other.code, 1);
+  assert.match(other.err, /this command may change mf-student only, not mf-public/);
+  assert.equal(cli('releases.mjs', ['rollback', 'shell'], '1', team).code, 1);
+  assert.equal(registry()['mf-public'].live.version, version('1'), 'nothing changed');
+  assert.equal(cli('releases.mjs', ['status'], '1', team).code, 0, 'it may read what is live');
 });
 
 test("a remote's screens must be declared, valid and exposed by its build", () => {
