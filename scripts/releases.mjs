@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Switches which release of a front end is live, and shows what is live.
 //   npm run promote -- <package> <version>    make that release live (completes that release's canary)
-//   npm run promote -- <package> <version> --canary <percent> [--margin 0.05] [--min-loads 20]
+//   npm run promote -- <package> <version> --canary <percent> [--margin 0.05] [--min-clients 20]
 //                                             serve that release to <percent> of browsers, the rest stay on live
 //   npm run rollback -- <package>             end the canary; without one, go back to the release live before
 //   npm run releases [-- <package>]           live release, canary, rollback stack and published releases
@@ -13,6 +13,7 @@
 // switch is appended to history.jsonl.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_MIN_CLIENTS, minClientsOf } from '@sportify/platform/canary';
 import { FRONT_ENDS } from './lib/stack.mjs';
 import { guardProblems } from './releases/guard.mjs';
 import {
@@ -138,9 +139,9 @@ function startCanary(pkg, version, options) {
     options.margin ?? process.env.SPORTIFY_CANARY_MARGIN ?? '0.05',
     { min: 0, max: 1 },
   );
-  const minLoads = numberOption(
-    '--min-loads (or SPORTIFY_CANARY_MIN_LOADS)',
-    options['min-loads'] ?? process.env.SPORTIFY_CANARY_MIN_LOADS ?? '20',
+  const minClients = numberOption(
+    '--min-clients (or SPORTIFY_CANARY_MIN_CLIENTS)',
+    options['min-clients'] ?? process.env.SPORTIFY_CANARY_MIN_CLIENTS ?? String(DEFAULT_MIN_CLIENTS),
     { min: 1, max: 1_000_000, whole: true },
   );
   const registry = readRegistry(dir);
@@ -156,7 +157,7 @@ function startCanary(pkg, version, options) {
   const { commit, builtAt, publicPath } = release;
   registry[pkg] = {
     ...(current ?? { live: null, previous: null, stack: [] }),
-    canary: { version, commit, builtAt, publicPath, percent, startedAt, margin, minLoads },
+    canary: { version, commit, builtAt, publicPath, percent, startedAt, margin, minClients },
   };
   writeRegistry(dir, registry);
   record({
@@ -167,12 +168,12 @@ function startCanary(pkg, version, options) {
     from: current?.live?.version ?? null,
     percent,
     margin,
-    minLoads,
+    minClients,
     who: operator(),
   });
   console.log(
     `${pkg}: ${version} serves ${percent}% of browsers (the rest stay on ${current?.live?.version ?? 'the dist/ build'}). ` +
-      `It is rolled back automatically when its error rate exceeds the live release's by more than ${margin} over at least ${minLoads} page loads.\n` +
+      `It is held until ${minClients} distinct clients (networks) have loaded it, then rolled back automatically when the share of its clients with errors exceeds the live release's by more than ${margin}.\n` +
       `Complete it with: npm run promote -- ${pkg} ${version}    End it with: npm run rollback -- ${pkg}`,
   );
 }
@@ -182,8 +183,8 @@ function promote(pkg, version, options) {
   if (!version)
     fail('usage: npm run promote -- <package> <version> [--canary <percent>] (npm run releases lists them)');
   if (options.canary !== undefined) return startCanary(pkg, version, options);
-  if (options.margin !== undefined || options['min-loads'] !== undefined)
-    fail('--margin and --min-loads go with --canary');
+  if (options.margin !== undefined || options['min-clients'] !== undefined)
+    fail('--margin and --min-clients go with --canary');
   const current = readRegistry(dir)[pkg];
   if (current?.canary && current.canary.version !== version)
     fail(
@@ -230,14 +231,14 @@ function status(only) {
     if (entry?.canary) {
       const c = entry.canary;
       console.log(
-        `  canary ${c.version} to ${c.percent}% of browsers since ${c.startedAt} (automatic rollback: error rate above live + ${c.margin} over ${c.minLoads}+ page loads)`,
+        `  canary ${c.version} to ${c.percent}% of browsers since ${c.startedAt} (held below ${minClientsOf(c)} distinct clients; automatic rollback: clients' error rate above live + ${c.margin})`,
       );
     }
     if (entry?.previous) console.log(`  previous ${entry.previous.version}`);
     if (entry?.lastAutoRollback) {
       const { version, at, figures } = entry.lastAutoRollback;
       console.log(
-        `  last automatic rollback: ${version} at ${at} (error rate ${figures.canary.errorRate} over ${figures.canary.loads} loads; live ${figures.live.errorRate} over ${figures.live.loads})`,
+        `  last automatic rollback: ${version} at ${at} (${figures.canary.errorClients} of ${figures.canary.clients} clients with errors; live ${figures.live.errorClients} of ${figures.live.clients})`,
       );
     }
     for (const release of listReleases(dir, f.name)) {
@@ -254,7 +255,7 @@ try {
     options: {
       canary: { type: 'string' },
       margin: { type: 'string' },
-      'min-loads': { type: 'string' },
+      'min-clients': { type: 'string' },
       request: { type: 'string' },
     },
   });
@@ -275,7 +276,7 @@ try {
     else if (command === 'status') status(args[0]);
     else
       fail(
-        'usage: releases.mjs promote <package> <version> [--canary <percent> [--margin M] [--min-loads N]] | rollback <package> | status [package]',
+        'usage: releases.mjs promote <package> <version> [--canary <percent> [--margin M] [--min-clients N]] | rollback <package> | status [package]',
       );
   } catch (error) {
     if (!(error instanceof Refused)) throw error;

@@ -22,7 +22,7 @@ export function createAssetServer(settings: AssetServerSettings): http.Server {
   const handler = guarded(
     {
       headers: (res) => {
-        setSecurityHeaders(res, NOTHING_RUNS_POLICY);
+        setSecurityHeaders(res, NOTHING_RUNS_POLICY, !settings.devMode);
         // The shell's page loads these cross-origin; the timing header lets it (and the benchmarks) read real sizes.
         res.setHeader('Access-Control-Allow-Origin', '*');
         res.setHeader('Timing-Allow-Origin', '*');

@@ -4,6 +4,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { HealthFigures } from '@sportify/platform/canary';
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -31,8 +32,8 @@ export interface CanaryFigures {
   package: string;
   version: string;
   live: string | null;
-  canary: { loads: number; errorRate: number };
-  liveFigures: { loads: number; errorRate: number };
+  canary: HealthFigures;
+  liveFigures: HealthFigures;
 }
 
 export class PageMetrics {
@@ -48,13 +49,19 @@ export class PageMetrics {
   });
   private readonly canaryErrorRate = new Gauge({
     name: 'sportify_canary_error_rate',
-    help: "Error rate of each running canary and of its package's live release at this page server's last check (page loads with an error / page loads)",
+    help: "Error rate of each running canary and of its package's live release at this page server's last check (distinct clients with an error / distinct clients: the rate canaries are judged by)",
     labelNames: ['package', 'version', 'track'] as const,
     registers: [this.registry],
   });
   private readonly canaryLoads = new Gauge({
     name: 'sportify_canary_page_loads',
     help: 'Page loads counted for each running canary and its live release at the last check (since the canary started, at most an hour)',
+    labelNames: ['package', 'version', 'track'] as const,
+    registers: [this.registry],
+  });
+  private readonly canaryClients = new Gauge({
+    name: 'sportify_canary_clients',
+    help: 'Distinct clients (networks) counted for each running canary and its live release at the last check; below its minimum a canary is held',
     labelNames: ['package', 'version', 'track'] as const,
     registers: [this.registry],
   });
@@ -85,13 +92,16 @@ export class PageMetrics {
   judged(canaries: CanaryFigures[]): void {
     this.canaryErrorRate.reset();
     this.canaryLoads.reset();
+    this.canaryClients.reset();
     for (const c of canaries) {
       const canary = { package: c.package, version: c.version, track: 'canary' };
       const live = { package: c.package, version: c.live ?? 'build', track: 'live' };
-      this.canaryErrorRate.set(canary, c.canary.errorRate);
+      this.canaryErrorRate.set(canary, c.canary.clientErrorRate);
       this.canaryLoads.set(canary, c.canary.loads);
-      this.canaryErrorRate.set(live, c.liveFigures.errorRate);
+      this.canaryClients.set(canary, c.canary.clients);
+      this.canaryErrorRate.set(live, c.liveFigures.clientErrorRate);
       this.canaryLoads.set(live, c.liveFigures.loads);
+      this.canaryClients.set(live, c.liveFigures.clients);
     }
   }
 

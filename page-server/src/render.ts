@@ -126,6 +126,8 @@ export interface PageSettings {
   telemetry?: ServerTelemetry;
   /** Signs the page's report token (SPORTIFY_REPORT_KEY). */
   reportKey: string;
+  /** The address of the client a page is served to (its token names the client's network). */
+  clientOf: (req: IncomingMessage) => string;
 }
 
 /**
@@ -142,13 +144,14 @@ export async function sendPage(
   res: ServerResponse,
   site: Site,
   target: { pathname: string; search: string },
-  { renderTimeoutMs, telemetry, reportKey }: PageSettings,
+  { renderTimeoutMs, telemetry, reportKey, clientOf }: PageSettings,
 ): Promise<void> {
   const { shellDir, serverRemotes } = site;
   // This page load's id: its error reports (the browser's and this server's) carry it.
   const traceId = randomBytes(16).toString('hex');
-  // Its reports count at the API only with this token: its trace id and the releases it was served, signed.
-  const token = reportToken(reportKey, traceId, site.config.releases);
+  // Its reports count at the API only with this token: its trace id, the releases it was served and the client it
+  // was served to, signed.
+  const token = reportToken(reportKey, traceId, site.config.releases, clientOf(req));
   const config: PageConfig = { ...site.config, traceId, reportToken: token };
   // The page as this server would resolve it, matched only when asked (see above).
   let matched: ResolvedPage | undefined;

@@ -22,6 +22,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import type { HealthFigures } from './canary';
+
+export type { HealthFigures } from './canary';
 
 /** A version names a folder and a URL segment: package version, commit and build id, nothing else. */
 export const VERSION_PATTERN = /^\d+\.\d+\.\d+-[0-9A-Za-z.-]+$/;
@@ -40,14 +43,10 @@ export interface CanaryRelease extends LiveRelease {
   percent: number;
   startedAt: string;
   margin: number;
-  minLoads: number;
-}
-
-/** Page loads of one release in GET /telemetry/health, and the share of them with an error. */
-export interface HealthFigures {
-  loads: number;
-  errorLoads: number;
-  errorRate: number;
+  /** Distinct clients the canary needs before it is judged (held until then). */
+  minClients: number;
+  /** Its name in registries written before canaries were judged by clients. */
+  minLoads?: number;
 }
 
 /** A canary a page server ended because its error rate was too high, with the figures that made it. */
@@ -55,7 +54,7 @@ export interface AutoRollback {
   version: string;
   at: string;
   margin: number;
-  minLoads: number;
+  minClients: number;
   figures: { canary: HealthFigures; live: HealthFigures };
 }
 

@@ -12,6 +12,7 @@ import { startNginx } from './nginx.mjs';
 import { startDevDb } from './devdb.mjs';
 import { startAuthEmulator, DEMO_PROJECT_ID } from './auth-emulator.mjs';
 import { startMailInbox } from './maildev.mjs';
+import { DEV_OPS_KEY } from '@sportify/platform/keys';
 import { spawnService, ready } from './proc.mjs';
 import { releasesDir } from '../releases/store.mjs';
 
@@ -20,9 +21,6 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The page server's and the asset servers' entry points (the page-server package's build). */
 const PAGE_SERVER = path.join(repoRoot, 'page-server/dist/server.js');
 const ASSET_SERVER = path.join(repoRoot, 'page-server/dist/assets.js');
-
-/** The development default of SPORTIFY_OPS_KEY, the same in the API and the page server (README settings). */
-const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
 
 export const FRONT_ENDS = [
   { name: 'shell', dir: 'shell', portVar: 'SHELL_PORT', port: 3000, spa: true },

@@ -125,10 +125,6 @@ export class ConfigError extends Error {
   }
 }
 
-export const DEV_JWT_SECRET = 'sportify-dev-only-secret-change-me-in-production';
-export const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
-export const DEV_REPORT_KEY = 'sportify-dev-only-report-key-change-me-in-production';
-export const DEV_WEBHOOK_SECRET = 'whsec_sportify_development_only';
 export const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
 /** The log levels Nest should print for a configured minimum level. */

@@ -382,7 +382,10 @@ test('a canary serves a share of browsers; promote completes it, rollback ends i
     promote('mf-public', version('5'), '--canary', '50', '--margin', 'lots').err,
     /--margin \(or SPORTIFY_CANARY_MARGIN\) must be a number from 0 to 1, got "lots"/,
   );
-  assert.match(promote('mf-public', version('5'), '--min-loads', '3').err, /--margin and --min-loads go with --canary/);
+  assert.match(
+    promote('mf-public', version('5'), '--min-clients', '3').err,
+    /--margin and --min-clients go with --canary/,
+  );
   assert.match(promote('shell', version('s1'), '--canary', '10').err, /a canary serves a remote/);
   assert.match(promote('mf-public', live, '--canary', '10').err, /is already live/);
   // The guard: mf-admin c1 claims a path live mf-student serves.
@@ -391,7 +394,7 @@ test('a canary serves a share of browsers; promote completes it, rollback ends i
   assert.match(clash.err, /collides with mf_student's \/dashboard\/payment\/:id/);
   assert.equal(registry()['mf-admin'], undefined, 'nothing was started');
 
-  const started = promote('mf-public', version('5'), '--canary', '50', '--margin', '0.1', '--min-loads', '5');
+  const started = promote('mf-public', version('5'), '--canary', '50', '--margin', '0.1', '--min-clients', '5');
   assert.equal(started.code, 0, started.err);
   assert.match(started.out, /serves 50% of browsers/);
   const { canary } = registry()['mf-public'];
@@ -405,7 +408,7 @@ test('a canary serves a share of browsers; promote completes it, rollback ends i
       percent: 50,
       startedAt: undefined,
       margin: 0.1,
-      minLoads: 5,
+      minClients: 5,
     },
   );
   assert.ok(!Number.isNaN(Date.parse(canary.startedAt)));
@@ -422,7 +425,7 @@ test('a canary serves a share of browsers; promote completes it, rollback ends i
 
   // Defaults from the environment's settings; then a plain promote of the canary's version completes it.
   assert.equal(promote('mf-public', version('5'), '--canary', '20').code, 0);
-  assert.deepEqual([registry()['mf-public'].canary.margin, registry()['mf-public'].canary.minLoads], [0.05, 20]);
+  assert.deepEqual([registry()['mf-public'].canary.margin, registry()['mf-public'].canary.minClients], [0.05, 20]);
   const completed = promote('mf-public', version('5'));
   assert.equal(completed.code, 0, completed.err);
   assert.match(completed.out, /its 20% canary is complete/);

@@ -43,6 +43,12 @@ export type ReleaseHealthResponse = {
   errors: number;
   /** errorLoads / max(loads, 1), at most 1 */
   errorRate: number;
+  /** Distinct clients (networks: a /24 or /64, as the page tokens name them) with a counted report */
+  clients: number;
+  /** Distinct clients with at least one counted error */
+  errorClients: number;
+  /** errorClients / max(clients, 1), at most 1: the rate a canary is judged by */
+  clientErrorRate: number;
   lastErrorAt: string | null;
   /** The newest errors first, at most 5 */
   lastErrors: LastErrorResponse[];
