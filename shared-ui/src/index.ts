@@ -25,7 +25,7 @@ export {
   type RequestOptions,
 } from './api/axiosBaseQuery';
 export { apiErrorMessage, apiMessage, apiStatus, loadErrorText, UNREACHABLE_TEXT } from './api/apiErrorMessage';
-export { api, type Api } from './api/api';
+export { api, type Api, type ApiTagType } from './api/api';
 export { TOKEN_KEY, tokenStorage } from './session/tokenStorage';
 export * from './session/sessionSlice';
 export {

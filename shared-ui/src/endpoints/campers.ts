@@ -1,18 +1,4 @@
-// The campers module's calls (a family's campers, adding, editing, removing one, the family's export), with their
-// cache tag. Generated requests: campers.gen.ts (`npm run contract`).
-import { campersEndpoints } from './campers.gen';
-
-const LIST = [{ type: 'Camper' as const, id: 'LIST' }];
-
-// Campers are newer than the shared api: their tag is added here, so no shell build is needed for it.
-export const campersApi = campersEndpoints.enhanceEndpoints({
-  addTagTypes: ['Camper'],
-  endpoints: {
-    campersList: { providesTags: LIST },
-    campersCreate: { invalidatesTags: LIST },
-    campersUpdate: { invalidatesTags: LIST },
-    campersRemove: { invalidatesTags: LIST },
-  },
-});
-
+// The campers module's calls (a family's campers, adding, editing, removing one, the family's export): hooks and types.
+// Generated from the contract, one module per call (campers.gen.ts, `npm run contract`); each call's cache tags are in
+// campers.options.ts.
 export * from './campers.gen';

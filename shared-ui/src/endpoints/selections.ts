@@ -1,17 +1,4 @@
-// The selections module's calls (a student's selected classes, selecting, removing, the payment page's selection),
-// with their cache tags. Generated requests: selections.gen.ts (`npm run contract`).
-import { selectionsEndpoints } from './selections.gen';
-
-const LIST = [{ type: 'Selection' as const, id: 'LIST' }];
-
-export const selectionsApi = selectionsEndpoints.enhanceEndpoints({
-  endpoints: {
-    selectionsList: { providesTags: LIST },
-    selectionsForPayment: { providesTags: (_result, _error, id) => [{ type: 'Selection', id }] },
-    // Also after a refusal (e.g. 409 'already selected' from another tab): the lists then show the truth.
-    selectionsSelect: { invalidatesTags: LIST },
-    selectionsRemove: { invalidatesTags: LIST },
-  },
-});
-
+// The selections module's calls (a student's selected classes, selecting, removing, the payment page's selection):
+// hooks and types. Generated from the contract, one module per call (selections.gen.ts, `npm run contract`); each
+// call's cache tags are in selections.options.ts.
 export * from './selections.gen';

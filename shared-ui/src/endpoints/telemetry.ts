@@ -1,10 +1,4 @@
-// The telemetry module's read (page loads and errors per release, for Platform Status). Generated request:
-// telemetry.gen.ts. Reports are sent with sendBeacon by the shell, not through the api.
-import { telemetryEndpoints } from './telemetry.gen';
-
-export const telemetryApi = telemetryEndpoints.enhanceEndpoints({
-  // The state of the platform, not data to reuse: read afresh on every visit.
-  endpoints: { telemetryHealth: { keepUnusedDataFor: 0 } },
-});
-
+// The telemetry module's calls (page loads and errors per release, for Platform Status): hooks and types. Generated
+// from the contract, one module per call (telemetry.gen.ts, `npm run contract`); each call's cache tags are in
+// telemetry.options.ts.
 export * from './telemetry.gen';
