@@ -24,7 +24,7 @@ const injectedRtkApi = api.injectEndpoints({
 });
 export { injectedRtkApi as classesApprovedApi };
 export type ClassesApprovedApiResponse =
-  | /** status 200 Approved classes: every one as an array without parameters (docs/product.md), a page with any parameter */ PublicClassResponse[]
+  | /** status 200 Approved classes: the newest 500 as an array without parameters (docs/product.md), a page with any parameter */ PublicClassResponse[]
   | PublicClassPageResponse;
 export type ClassesApprovedApiArg = {
   page?: number;
