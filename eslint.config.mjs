@@ -195,11 +195,15 @@ export default tseslint.config(
       ],
     },
   },
-  // shared-ui's subpaths bundled with each package that imports them (the endpoints by domain, the dialogs) take
+  // shared-ui's subpaths bundled with each package that imports them (the endpoints by domain, the dialogs, the tables) take
   // shared-ui's own code by the package name, so a bundle runs the page's one copy (its api, its theme), never a
   // second one copied in by a relative path. Screens take a domain's hooks from the domain module.
   {
-    files: ['shared-ui/src/endpoints/**/*.{ts,tsx}', 'shared-ui/src/dialog/**/*.{ts,tsx}'],
+    files: [
+      'shared-ui/src/endpoints/**/*.{ts,tsx}',
+      'shared-ui/src/dialog/**/*.{ts,tsx}',
+      'shared-ui/src/tables/**/*.{ts,tsx}',
+    ],
     ignores: TEST_FILES,
     rules: {
       'no-restricted-imports': [
@@ -219,7 +223,13 @@ export default tseslint.config(
   },
   {
     files: FRONT_ENDS.map((pkg) => `${pkg}/src/**/*.{ts,tsx}`),
-    ignores: ['shared-ui/src/endpoints/**', 'shared-ui/src/dialog/**', 'shared-ui/src/router.ts', ...TEST_FILES],
+    ignores: [
+      'shared-ui/src/endpoints/**',
+      'shared-ui/src/dialog/**',
+      'shared-ui/src/tables/**',
+      'shared-ui/src/router.ts',
+      ...TEST_FILES,
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,6 +1,7 @@
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { ActionCell, Button, CellDetail, ClassPicture, MainCell, notify, type CampClass } from '@sportify/shared-ui';
+import { Button, ClassPicture, notify, type CampClass } from '@sportify/shared-ui';
+import { ActionCell, CellDetail, MainCell } from '@sportify/shared-ui/tables';
 import { useClassesDecideMutation } from '@sportify/shared-ui/endpoints/classes';
 import type { Decision } from './manageClassesArgs';
 import { ageLabel } from '@sportify/platform/ages';

@@ -1,4 +1,5 @@
-import { UrlSearchInput, FilterBar, PageHeading, PagedTable, useUrlQuery, type ClassStatus } from '@sportify/shared-ui';
+import { UrlSearchInput, FilterBar, PageHeading, useUrlQuery, type ClassStatus } from '@sportify/shared-ui';
+import { PagedTable } from '@sportify/shared-ui/tables';
 import { ClassRow } from './ClassRow';
 import { useClassesAllQuery } from '@sportify/shared-ui/endpoints/classes';
 import { paged } from '@sportify/shared-ui/endpoints/paged';

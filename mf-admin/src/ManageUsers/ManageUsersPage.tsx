@@ -1,12 +1,5 @@
-import {
-  ChoiceSelect,
-  DASHBOARD_STACK_BELOW,
-  FilterBar,
-  PageHeading,
-  PagedTable,
-  UrlSearchInput,
-  useUrlQuery,
-} from '@sportify/shared-ui';
+import { ChoiceSelect, FilterBar, PageHeading, UrlSearchInput, useUrlQuery } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, PagedTable } from '@sportify/shared-ui/tables';
 import { paged } from '@sportify/shared-ui/endpoints/paged';
 import { useUsersListQuery } from '@sportify/shared-ui/endpoints/users';
 import { usersArgs, type RoleFilter, type UserSort } from './manageUsersArgs';

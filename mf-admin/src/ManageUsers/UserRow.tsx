@@ -1,4 +1,5 @@
-import { ActionCell, Avatar, Button, CellDetail, MainCell, notify, type Role, type User } from '@sportify/shared-ui';
+import { Avatar, Button, notify, type Role, type User } from '@sportify/shared-ui';
+import { ActionCell, CellDetail, MainCell } from '@sportify/shared-ui/tables';
 import { useUsersMakeAdminMutation, useUsersMakeInstructorMutation } from '@sportify/shared-ui/endpoints/users';
 
 const roleLabel: Record<Role, string> = { admin: 'Make Admin', instructor: 'Make Instructor' };

@@ -1,14 +1,6 @@
 import styled from 'styled-components';
-import {
-  DASHBOARD_STACK_BELOW,
-  DataTable,
-  ListState,
-  MainCell,
-  PageHeading,
-  PagedTable,
-  TruncatedId,
-  useUrlQuery,
-} from '@sportify/shared-ui';
+import { ListState, PageHeading, useUrlQuery } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, DataTable, MainCell, PagedTable, TruncatedId } from '@sportify/shared-ui/tables';
 import { paged } from '@sportify/shared-ui/endpoints/paged';
 import { usePaymentsPartialRefundsQuery, usePaymentsUnsettledQuery } from '@sportify/shared-ui/endpoints/payments';
 import { UNSETTLED_PER_PAGE } from './paymentsApi';

@@ -1,5 +1,6 @@
 import { judgeCanary } from '@sportify/platform/canary';
-import { DASHBOARD_STACK_BELOW, DataTable, ListState } from '@sportify/shared-ui';
+import { ListState } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, DataTable } from '@sportify/shared-ui/tables';
 import styled from 'styled-components';
 import {
   federationOf,

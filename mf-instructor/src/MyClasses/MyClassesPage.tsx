@@ -2,22 +2,18 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  ActionCell,
   Button,
-  CellDetail,
   ChoiceSelect,
   ClassPicture,
-  DASHBOARD_STACK_BELOW,
   FilterBar,
-  MainCell,
   PageHeading,
-  PagedTable,
   selectUser,
   startsLabel,
   useAppSelector,
   useUrlQuery,
   type ClassStatus,
 } from '@sportify/shared-ui';
+import { ActionCell, CellDetail, DASHBOARD_STACK_BELOW, MainCell, PagedTable } from '@sportify/shared-ui/tables';
 import { useClassesMineQuery } from '@sportify/shared-ui/endpoints/classes';
 import { paged } from '@sportify/shared-ui/endpoints/paged';
 import { useWaitlistCounts } from '@sportify/shared-ui/endpoints/waitlist';

@@ -5,10 +5,6 @@ import {
   apiErrorMessage,
   apiStatus,
   Button,
-  CellDetail,
-  CellText,
-  DASHBOARD_STACK_BELOW,
-  DataTable,
   LoadError,
   notify,
   PageHeading,
@@ -19,6 +15,7 @@ import {
   useAppSelector,
   useFollowedState,
 } from '@sportify/shared-ui';
+import { CellDetail, CellText, DASHBOARD_STACK_BELOW, DataTable } from '@sportify/shared-ui/tables';
 import {
   useRostersCsvMutation,
   useRostersMarkMutation,

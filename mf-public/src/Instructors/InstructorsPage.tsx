@@ -1,7 +1,6 @@
 import {
   Avatar,
   Button,
-  DataTable,
   UrlSearchInput,
   FilterBar,
   ListState,
@@ -12,6 +11,7 @@ import {
   usePageTitle,
   useUrlQuery,
 } from '@sportify/shared-ui';
+import { DataTable } from '@sportify/shared-ui/tables';
 import { paged } from '@sportify/shared-ui/endpoints/paged';
 import { useInstructorsListQuery } from '@sportify/shared-ui/endpoints/users';
 import { instructorsArgs } from './instructorsArgs';

@@ -1,20 +1,22 @@
 import { useMemo } from 'react';
 import {
-  ActionCell,
   apiErrorMessage,
-  CellDetail,
-  DASHBOARD_STACK_BELOW,
-  DataTable,
   getRuntimeConfig,
   ListState,
-  MainCell,
   PageHeading,
   Spinner,
   startsLabel,
-  TruncatedId,
   UrlPagination,
   useUrlQuery,
 } from '@sportify/shared-ui';
+import {
+  ActionCell,
+  CellDetail,
+  DASHBOARD_STACK_BELOW,
+  DataTable,
+  MainCell,
+  TruncatedId,
+} from '@sportify/shared-ui/tables';
 import { PageCount, studentListArgs } from '../common/ListPages';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';

@@ -2,21 +2,17 @@ import { useState } from 'react';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  ActionCell,
   apiErrorMessage,
   Button,
-  CellDetail,
-  DASHBOARD_STACK_BELOW,
   ListState,
-  MainCell,
   PageHeading,
   Spinner,
-  DataTable,
   notify,
   UrlPagination,
   useUrlQuery,
   type SelectedClass,
 } from '@sportify/shared-ui';
+import { ActionCell, CellDetail, DASHBOARD_STACK_BELOW, MainCell, DataTable } from '@sportify/shared-ui/tables';
 import { PageCount, studentListArgs } from '../common/ListPages';
 import { ConfirmDialog } from '@sportify/shared-ui/dialog';
 import { BrowseClasses, StudentsOnly } from '../common/States';

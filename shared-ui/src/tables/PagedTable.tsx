@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
-import { DataTable } from '../tables/Table';
-import { ListState, type ListQuery, type ListStateProps } from '../components/ListState';
-import type { Paged } from './paged';
-import { UrlPagination } from './Pagination';
-import { ResultCount } from './ResultCount';
+import {
+  ListState,
+  ResultCount,
+  UrlPagination,
+  type ListQuery,
+  type ListStateProps,
+  type Paged,
+} from '@sportify/shared-ui';
+import { DataTable } from './Table';
 
 export interface PagedTableProps<T> extends Omit<ListStateProps<T>, 'query' | 'items' | 'children'> {
   /** An RTK Query hook's result for one page of the list. */
