@@ -61,6 +61,7 @@ const common = {
 };
 const prettier = { ...(await resolveConfig(prettierConfigFile)), parser: 'typescript' };
 const out = {};
+const definedIn = new Map();
 for (const domain of domains) {
   const calls = [];
   await generateEndpoints({
@@ -74,20 +75,45 @@ for (const domain of domains) {
   const exported = new Set();
   const barrel = [];
   for (const call of calls) {
-    const source = await generateEndpoints({
+    const generated = await generateEndpoints({
       ...common,
       apiFile: '../' + domain + '.options',
       apiImport: call,
       exportName: call + 'Api',
       filterEndpoints: (name) => name === call,
     });
-    out[domain + '/' + call] = source;
+    // A schema type is written once, in the first call's module that uses it; a later call imports it from there
+    // (and exports it again, so each call's module says all its types).
+    const here = domain + '/' + call;
+    const imported = new Map();
+    const kept = generated.split(/^(?=export )/m).filter((statement) => {
+      const name = /^export type (\\w+) =/.exec(statement)?.[1];
+      if (!name) return true;
+      const at = definedIn.get(name);
+      if (!at) definedIn.set(name, here);
+      if (!at || at === here) return true;
+      imported.set(at, [...(imported.get(at) ?? []), name]);
+      return false;
+    });
+    const imports = [...imported].map(([at, names]) => {
+      const [atDomain, atCall] = at.split('/');
+      const from = atDomain === domain ? './' + atCall + '.gen' : '../' + at + '.gen';
+      return 'import type { ' + names.join(', ') + " } from '" + from + "';\\nexport type { " + names.join(', ') + ' };\\n';
+    });
+    const [head, ...rest] = kept;
+    const firstLine = head.indexOf('\\n') + 1;
+    const source = imports.length
+      ? await format(head.slice(0, firstLine) + imports.join('') + head.slice(firstLine) + rest.join(''), prettier)
+      : generated;
+    out[here] = source;
     const hooks = [...source.matchAll(/^export const \\{([^}]*)\\} = injectedRtkApi/gm)].flatMap((m) =>
       m[1].split(',').map((name) => name.trim()).filter(Boolean),
     );
-    const types = [...source.matchAll(/^export type (\\w+)/gm)].map((m) => m[1]).filter((name) => !exported.has(name));
+    const types = [...generated.matchAll(/^export type (\\w+)/gm)]
+      .map((m) => m[1])
+      .filter((name) => !exported.has(name));
     for (const name of types) exported.add(name);
-    const from = " from './" + domain + '/' + call + ".gen';";
+    const from = " from './" + here + ".gen';";
     barrel.push('export { ' + [call + 'Api', ...hooks].join(', ') + ' }' + from);
     if (types.length) barrel.push('export type { ' + types.join(', ') + ' }' + from);
   }
