@@ -1,9 +1,9 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
 import { pageWindow, type PageQueryDto, type Paged } from '../common/paging';
-import { usd } from '../common/usd';
+import { dollarsBefore } from '@sportify/platform/money';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { campDateTime } from '../mail/camp-time';
+import { campDateText } from '@sportify/platform/dates';
 import { AccountLedger } from './account-ledger';
 import type { AccountSummary, DueInstallment, StatementItem } from './account.model';
 import type { Movement } from './movement.model';
@@ -67,12 +67,12 @@ export class AccountService {
       `Receipt for ${first.className}${forWhom}`,
       '',
       `Transaction: ${intentId}`,
-      `Date: ${campDateTime(first.at, this.config.campTimeZone)}`,
+      `Date: ${campDateText(first.at, this.config.campTimeZone)}`,
       '',
-      ...breakdown.map((m) => `${m.label}: ${usd(dollars(m.cents))}`),
-      ...(breakdown.some((m) => m.kind === 'charge') ? [`Total: ${usd(dollars(total))}`] : []),
-      ...paid.filter((m) => m.kind === 'payment').map((m) => `${m.label} paid: ${usd(dollars(-m.cents))}`),
-      `Amount paid by card: ${usd(dollars(cardPaid))}`,
+      ...breakdown.map((m) => `${m.label}: ${dollarsBefore(dollars(m.cents))}`),
+      ...(breakdown.some((m) => m.kind === 'charge') ? [`Total: ${dollarsBefore(dollars(total))}`] : []),
+      ...paid.filter((m) => m.kind === 'payment').map((m) => `${m.label} paid: ${dollarsBefore(dollars(-m.cents))}`),
+      `Amount paid by card: ${dollarsBefore(dollars(cardPaid))}`,
       '',
       `Your classes are in My Enrolled Classes: ${this.config.mail.siteUrl.replace(/\/$/, '')}/dashboard/enrolled-classes`,
       '',

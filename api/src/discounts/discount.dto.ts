@@ -13,7 +13,7 @@ import {
   Max,
   Min,
 } from 'class-validator';
-import { PRICE_MAX } from '../classes/class.model';
+import { PRICE_MAX } from '@sportify/platform/money';
 import { CODE_KINDS, CODE_USES_MAX, SIBLING_PERCENT_MAX, type CodeKind } from './discount.model';
 
 export class SiblingDiscountDto {

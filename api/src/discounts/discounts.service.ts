@@ -3,7 +3,7 @@ import type { Caller } from '../auth/caller';
 import { ClassesService } from '../classes/classes.service';
 import type { CampClass } from '../classes/class.model';
 import { Clock } from '../clock/clock.service';
-import { campDay } from '../common/ages';
+import { campDay } from '@sportify/platform/dates';
 import { AlreadyExistsError } from '../common/domain-errors';
 import { pageWindow, type PageQueryDto, type Paged } from '../common/paging';
 import { APP_CONFIG, type AppConfig } from '../config/config';

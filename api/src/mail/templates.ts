@@ -1,6 +1,7 @@
 import { escapeHtml } from '@sportify/platform';
-import { usd } from '../common/usd';
-import { campDateTime } from './camp-time';
+import { campDateText } from '@sportify/platform/dates';
+import { dollarsAfter, dollarsBefore, receiptLines, receiptLineText } from '@sportify/platform/money';
+import { routes } from '@sportify/platform/routes';
 import type { MailTemplate } from './mail.model';
 
 export interface RenderedMail {
@@ -30,23 +31,20 @@ const str = (data: Data, key: string, fallback = ''): string => {
   return typeof v === 'string' || typeof v === 'number' ? String(v) : fallback;
 };
 
-const dollars = (data: Data, key: string): string => {
-  const n = Number(data[key]);
-  return Number.isFinite(n) ? `${n % 1 === 0 ? n : n.toFixed(2)}$` : '';
-};
+const dollars = (data: Data, key: string): string => dollarsAfter(Number(data[key]));
 
 /** The price breakdown of a receipt ('Price: $120', 'Code SUMMER10: -$12', 'Total: $108'). */
 const linesOf = (data: Data): Paragraph[] =>
   Array.isArray(data.lines)
     ? (data.lines as { label?: unknown; amount?: unknown }[]).map((l) => ({
-        text: `${String(l.label)}: ${usd(Number(l.amount))}`,
+        text: `${String(l.label)}: ${dollarsBefore(Number(l.amount))}`,
       }))
     : [];
 
 /** Subject and paragraphs of each template; the parts are assembled the same way for all. */
 function content(template: MailTemplate, data: Data, ctx: RenderContext): { subject: string; body: Paragraph[] } {
   const className = str(data, 'className', 'your class');
-  const when = (key: string) => campDateTime(data[key], ctx.timeZone);
+  const when = (key: string) => campDateText(data[key], ctx.timeZone);
   // A seat bought for a camper names them (their name alone: nothing else about a camper goes into a message).
   const camper = str(data, 'camperName');
   const forWhom = camper ? ` (${camper})` : '';
@@ -56,10 +54,15 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
       const plan = Array.isArray(data.installments)
         ? [
             {
-              text: `Then ${(data.installments as unknown[]).length} payments of ${usd(Number((data.installments as { amount: number }[])[0]?.amount))} on ${(data.installments as { dueAt: string }[]).map((i) => campDateTime(i.dueAt, ctx.timeZone)).join(', ')}, charged to the card you saved.`,
+              text: `Then ${(data.installments as unknown[]).length} payments of ${dollarsBefore(Number((data.installments as { amount: number }[])[0]?.amount))} on ${(data.installments as { dueAt: string }[]).map((i) => campDateText(i.dueAt, ctx.timeZone)).join(', ')}, charged to the card you saved.`,
             },
           ]
         : [];
+      // The plan's installments are told between the amount paid and the transaction.
+      const [paid, transaction] = receiptLines({
+        amount: Number(data.amount),
+        transactionId: str(data, 'transactionId'),
+      }).map((line) => ({ text: receiptLineText(line) }));
       return {
         subject: `Your receipt for ${className}${forWhom}`,
         body: [
@@ -69,14 +72,14 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
               : `Thank you for enrolling in ${className}.`,
           },
           ...linesOf(data),
-          { text: `Amount paid: ${dollars(data, 'amount')}` },
+          paid,
           ...plan,
-          { text: `Transaction: ${str(data, 'transactionId')}` },
+          transaction,
           { text: `Paid on ${when('paidAt')}.` },
           ...starts,
           {
             text: 'Your classes are in My Enrolled Classes.',
-            link: { label: 'My Enrolled Classes', path: '/dashboard/enrolled-classes' },
+            link: { label: 'My Enrolled Classes', path: routes.enrolledClasses },
           },
         ],
       };
@@ -106,7 +109,7 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
           },
           {
             text: 'Pay from My Selected Classes.',
-            link: { label: 'My Selected Classes', path: '/dashboard/selected-classes' },
+            link: { label: 'My Selected Classes', path: routes.selectedClasses },
           },
         ],
       };
@@ -118,11 +121,11 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
           {
             text: `The seat held for you in ${className} was not paid in time, so it went to the next student on the waitlist.`,
           },
-          { text: 'You can join the waitlist again from the class.', link: { label: 'Classes', path: '/classes' } },
+          { text: 'You can join the waitlist again from the class.', link: { label: 'Classes', path: routes.classes } },
         ],
       };
     case 'paymentFailed': {
-      const installment = `installment ${str(data, 'n')} of ${str(data, 'of')} (${usd(Number(data.amount))})`;
+      const installment = `installment ${str(data, 'n')} of ${str(data, 'of')} (${dollarsBefore(Number(data.amount))})`;
       return {
         subject: `Payment failed for ${className}`,
         body: [
@@ -137,7 +140,7 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
             : { text: 'This was the last try: unless it is paid, the place is released.' },
           {
             text: 'You can pay what is left now, from My Enrolled Classes (Pay balance now).',
-            link: { label: 'Pay now', path: '/dashboard/enrolled-classes' },
+            link: { label: 'Pay now', path: routes.enrolledClasses },
           },
         ],
       };
@@ -149,10 +152,12 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
           {
             text: `The remaining payments for ${className}${forWhom} failed, so the place was released to the waitlist.`,
           },
-          { text: `${usd(Number(data.amount))} you paid is kept as credit on your account, for any later class.` },
+          {
+            text: `${dollarsBefore(Number(data.amount))} you paid is kept as credit on your account, for any later class.`,
+          },
           {
             text: 'Your balance and statement are in My Account.',
-            link: { label: 'My Account', path: '/dashboard/account' },
+            link: { label: 'My Account', path: routes.account },
           },
         ],
       };
@@ -161,11 +166,11 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
         subject: `Your credit for ${className}${forWhom}`,
         body: [
           { text: `Your enrolment in ${className}${forWhom} is cancelled.` },
-          { text: `${usd(Number(data.amount))} is kept as credit on your account, for any later class.` },
+          { text: `${dollarsBefore(Number(data.amount))} is kept as credit on your account, for any later class.` },
           { text: `Transaction: ${str(data, 'transactionId')}` },
           {
             text: 'Your balance and statement are in My Account.',
-            link: { label: 'My Account', path: '/dashboard/account' },
+            link: { label: 'My Account', path: routes.account },
           },
         ],
       };
@@ -174,7 +179,7 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
         subject: `${className} is approved`,
         body: [
           { text: `${className} is approved and now shows on the Classes page, where students can select it.` },
-          { text: 'See it in My Classes.', link: { label: 'My Classes', path: '/dashboard/my-classes' } },
+          { text: 'See it in My Classes.', link: { label: 'My Classes', path: routes.myClasses } },
         ],
       };
     case 'classDenied':
@@ -185,7 +190,7 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
           ...(data.feedback ? [{ text: `The admin's feedback: ${str(data, 'feedback')}` }] : []),
           {
             text: 'You can update it in My Classes and it will be reviewed again.',
-            link: { label: 'My Classes', path: '/dashboard/my-classes' },
+            link: { label: 'My Classes', path: routes.myClasses },
           },
         ],
       };
@@ -195,7 +200,7 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
         body: [
           { text: `An admin left feedback on ${className}:` },
           { text: str(data, 'feedback') },
-          { text: 'It is also shown in My Classes.', link: { label: 'My Classes', path: '/dashboard/my-classes' } },
+          { text: 'It is also shown in My Classes.', link: { label: 'My Classes', path: routes.myClasses } },
         ],
       };
   }

@@ -1,11 +1,12 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { fromCents } from '@sportify/platform/money';
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../auth/caller';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { claimWhenFree } from '../database/leased-rows';
 import { BalancePaymentsRepository } from './balance-payments.repository';
 import { EnrolmentMoney } from './enrolment-money';
-import { fromMinor, PAYMENT_GATEWAY, type GatewayIntent, type PaymentGateway } from './gateway/payment-gateway';
+import { PAYMENT_GATEWAY, type GatewayIntent, type PaymentGateway } from './gateway/payment-gateway';
 import { InstallmentsRepository } from './installments.repository';
 import type { BalanceIntent, BalancePaid } from './payment.model';
 import { PaymentRequiredException } from './payment-required.exception';
@@ -56,7 +57,7 @@ export class BalancePayments {
     return {
       clientSecret: intent.clientSecret,
       paymentIntentId: intent.id,
-      amount: fromMinor(cents),
+      amount: fromCents(cents),
       currency: intent.currency,
     };
   }
@@ -107,7 +108,7 @@ export class BalancePayments {
       this.logger.warn(`Balance ${intent.id}: ${overlap} cents given back (paid meanwhile)`);
     }
     await this.rows.applied(intent.id, applied, overlap);
-    return { paid: fromMinor(applied), refunded: fromMinor(overlap) };
+    return { paid: fromCents(applied), refunded: fromCents(overlap) };
   }
 
   /** The provider says a balance intent changed (its event): applied when paid. */

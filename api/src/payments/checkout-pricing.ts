@@ -4,7 +4,7 @@ import type { Participant } from '../campers/camper.model';
 import type { CampClass } from '../classes/class.model';
 import { ClassesService } from '../classes/classes.service';
 import { Clock } from '../clock/clock.service';
-import { campDay } from '../common/ages';
+import { campDay } from '@sportify/platform/dates';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { DiscountsService } from '../discounts/discounts.service';
 import { PaymentsRepository } from './payments.repository';

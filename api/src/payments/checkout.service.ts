@@ -6,6 +6,7 @@ import {
   NotFoundException,
   type OnModuleInit,
 } from '@nestjs/common';
+import { fromCents } from '@sportify/platform/money';
 import type { Caller } from '../auth/caller';
 import type { Participant } from '../campers/camper.model';
 import type { CampClass } from '../classes/class.model';
@@ -16,7 +17,7 @@ import { SelectionsService } from '../selections/selections.service';
 import { WaitlistService } from '../waitlist/waitlist.service';
 import { CheckoutPricing, type CheckoutChoice, type CheckoutOffers } from './checkout-pricing';
 import { Customers } from './customers.repository';
-import { fromMinor, PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway';
+import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway';
 import { isNoCard, NoCardIntents } from './gateway/no-card-intents.repository';
 import type { ApplyCodeDto, CreateIntentDto, RecordPaymentDto } from './payment.dto';
 import type { CheckoutOffersView, CodeApplied, IntentCreated, PaymentRecorded, QuoteView } from './payment.model';
@@ -70,7 +71,7 @@ export class CheckoutService implements OnModuleInit {
     return {
       clientSecret: intent.clientSecret,
       paymentIntentId: intent.id,
-      amount: fromMinor(intent.amount),
+      amount: fromCents(intent.amount),
       currency: intent.currency,
       quote: quoteView(quote),
       offers: offersView(offers),
@@ -87,7 +88,7 @@ export class CheckoutService implements OnModuleInit {
     });
     return {
       code: quote.code ?? dto.code.trim().toUpperCase(),
-      amount: fromMinor(quote.codeCents),
+      amount: fromCents(quote.codeCents),
       lines: linesInDollars(quote.lines),
     };
   }
@@ -146,23 +147,23 @@ export class CheckoutService implements OnModuleInit {
 }
 
 const installmentsView = (list: { cents: number; dueAt: Date }[]) =>
-  list.map((i) => ({ amount: fromMinor(i.cents), dueAt: i.dueAt }));
+  list.map((i) => ({ amount: fromCents(i.cents), dueAt: i.dueAt }));
 
 export const quoteView = (q: Quote): QuoteView => ({
   lines: linesInDollars(q.lines),
-  total: fromMinor(q.totalCents),
+  total: fromCents(q.totalCents),
   plan: q.plan,
-  dueNow: fromMinor(q.cardNowCents),
-  creditUsed: fromMinor(q.creditCents),
+  dueNow: fromCents(q.cardNowCents),
+  creditUsed: fromCents(q.creditCents),
   ...(q.code ? { code: q.code } : {}),
-  ...(q.depositCents !== undefined ? { deposit: fromMinor(q.depositCents) } : {}),
+  ...(q.depositCents !== undefined ? { deposit: fromCents(q.depositCents) } : {}),
   ...(q.installments ? { installments: installmentsView(q.installments) } : {}),
 });
 
 const offersView = (o: CheckoutOffers): CheckoutOffersView => ({
-  full: fromMinor(o.fullCents),
+  full: fromCents(o.fullCents),
   ...(o.plan
-    ? { plan: { deposit: fromMinor(o.plan.depositCents), installments: installmentsView(o.plan.installments) } }
+    ? { plan: { deposit: fromCents(o.plan.depositCents), installments: installmentsView(o.plan.installments) } }
     : {}),
-  credit: fromMinor(o.creditCents),
+  credit: fromCents(o.creditCents),
 });

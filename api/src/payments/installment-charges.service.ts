@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { fromCents } from '@sportify/platform/money';
 import { Clock } from '../clock/clock.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { backoff } from '../database/leased-rows';
@@ -6,7 +7,7 @@ import { ClaimedJobRunner } from '../jobs/claimed-job-runner';
 import { MailOutbox } from '../mail/mail.module';
 import { BalancePayments } from './balance-payments';
 import { EnrolmentMoney } from './enrolment-money';
-import { fromMinor, PAYMENT_GATEWAY, type OffSessionOutcome, type PaymentGateway } from './gateway/payment-gateway';
+import { PAYMENT_GATEWAY, type OffSessionOutcome, type PaymentGateway } from './gateway/payment-gateway';
 import { chargeKeyOf, type Installment } from './installment.model';
 import { InstallmentsRepository } from './installments.repository';
 import { LostInstallmentError, Plans } from './plans';
@@ -150,7 +151,7 @@ export class InstallmentCharges implements OnApplicationBootstrap {
         classId: row.classId,
         n: row.n,
         of: row.of,
-        amount: fromMinor(row.cents),
+        amount: fromCents(row.cents),
         reason: result.message,
         ...(needsCustomer ? { needsCustomer: true } : {}),
         ...(retryAt ? { retryAt: retryAt.toISOString() } : {}),

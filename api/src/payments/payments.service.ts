@@ -1,17 +1,17 @@
 import { ConflictException, Inject, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
+import { fromCents } from '@sportify/platform/money';
 import { AccountLedger } from '../account/account-ledger';
 import { AccountService } from '../account/account.service';
 import { MovementsRepository } from '../account/movements.repository';
 import { CampersService } from '../campers/campers.service';
 import { Clock } from '../clock/clock.service';
-import { wallTimeAt, instantOf } from '../common/time-zone';
+import { instantOf, wallTimeAt } from '@sportify/platform/dates';
 import type { Caller } from '../auth/caller';
 import { participantFields } from '../campers/camper.model';
 import { ClassesService } from '../classes/classes.service';
 import { pageWindow, type PageQueryDto, type Paged } from '../common/paging';
 import type { StudentListQueryDto } from '../common/student-list-query.dto';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { fromMinor } from './gateway/payment-gateway';
 import type { Installment } from './installment.model';
 import { InstallmentsRepository } from './installments.repository';
 import type {
@@ -58,7 +58,7 @@ export class PaymentsService implements OnModuleInit {
         ...(i.camperName ? { camperName: i.camperName } : {}),
         n: i.n,
         of: i.of,
-        amount: fromMinor(i.cents),
+        amount: fromCents(i.cents),
         dueAt: i.nextAttemptAt,
         failed: i.attempts > 0,
       })),
@@ -108,8 +108,8 @@ export class PaymentsService implements OnModuleInit {
     return {
       cancelled: true,
       className: payment.className,
-      refund: hasMovements ? fromMinor(total('refund') + owed) : refundTo === 'card' ? payment.price : 0,
-      credit: hasMovements ? fromMinor(total('credit_issued')) : refundTo === 'credit' ? payment.price : 0,
+      refund: hasMovements ? fromCents(total('refund') + owed) : refundTo === 'card' ? payment.price : 0,
+      credit: hasMovements ? fromCents(total('credit_issued')) : refundTo === 'credit' ? payment.price : 0,
       refundTo,
       refundState: row?.state === 'refund_due' ? 'refund_due' : 'refunded',
       ...participantFields(payment),
@@ -181,9 +181,9 @@ export class PaymentsService implements OnModuleInit {
     ]);
     return {
       month: `${year}-${String(mon).padStart(2, '0')}`,
-      collected: fromMinor(-(totals.payment ?? 0)),
-      scheduled: fromMinor(scheduled),
-      refunded: fromMinor(totals.refund ?? 0),
+      collected: fromCents(-(totals.payment ?? 0)),
+      scheduled: fromCents(scheduled),
+      refunded: fromCents(totals.refund ?? 0),
     };
   }
 
@@ -247,7 +247,7 @@ const toEnrolledItem = (p: Payment): EnrolledItem => ({
 const toPlanInstallment = (i: Installment): PlanInstallment => ({
   n: i.n,
   of: i.of,
-  amount: fromMinor(i.cents),
+  amount: fromCents(i.cents),
   dueAt: i.dueAt,
   state: i.state,
   attempts: i.attempts,
@@ -266,7 +266,7 @@ function planOf(plan: Installment[]): Pick<EnrolledItem, 'installments' | 'balan
     ...(next
       ? {
           balanceDue: {
-            amount: fromMinor(unpaid.reduce((sum, i) => sum + i.cents, 0)),
+            amount: fromCents(unpaid.reduce((sum, i) => sum + i.cents, 0)),
             dueAt: next.nextAttemptAt,
             failed: unpaid.some((i) => i.attempts > 0),
           },

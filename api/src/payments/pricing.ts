@@ -1,4 +1,4 @@
-import { fromMinor, toMinorUnits } from './gateway/payment-gateway';
+import { fromCents, toCents } from '@sportify/platform/money';
 import type { StoredQuote } from './settlement.model';
 
 // What a seat costs (docs/product.md §P): the price, its discounts in order (early-bird, sibling, code), account
@@ -6,7 +6,7 @@ import type { StoredQuote } from './settlement.model';
 // browser shows these lines as they are. Amounts are cents.
 
 /** What a seat costs in full, in cents: the check of intents opened before there were breakdowns. */
-export const amountDue = (cls: { price: number }): number => toMinorUnits(cls.price);
+export const amountDue = (cls: { price: number }): number => toCents(cls.price);
 
 /** The smallest card charge the provider takes; credit leaves at least this much for the card, or nothing. */
 export const CARD_MINIMUM_CENTS = 50;
@@ -66,7 +66,7 @@ export function planFor(
   now: Date,
 ): { depositCents: number; installments: InstallmentDue[] } | null {
   if (cls.deposit === undefined || !cls.installments || !cls.startDate) return null;
-  const deposit = toMinorUnits(cls.deposit);
+  const deposit = toCents(cls.deposit);
   const end = cls.startDate.getTime() - PLAN_ENDS_DAYS_BEFORE * DAY_MS;
   const n = cls.installments;
   if (end <= now.getTime() || deposit >= totalCents) return null;
@@ -84,10 +84,10 @@ export function planFor(
 
 export function quote(input: QuoteInput): Quote {
   const { cls } = input;
-  const priceCents = toMinorUnits(cls.price);
+  const priceCents = toCents(cls.price);
   const earlyBird =
     cls.earlyBirdPrice !== undefined && cls.earlyBirdUntil && input.today <= cls.earlyBirdUntil
-      ? Math.max(0, priceCents - toMinorUnits(cls.earlyBirdPrice))
+      ? Math.max(0, priceCents - toCents(cls.earlyBirdPrice))
       : 0;
   let left = priceCents - earlyBird;
   const sibling = input.siblingPercent ? Math.round((left * input.siblingPercent) / 100) : 0;
@@ -96,7 +96,7 @@ export function quote(input: QuoteInput): Quote {
     ? 0
     : input.code.kind === 'percent'
       ? Math.round((left * input.code.value) / 100)
-      : Math.min(left, toMinorUnits(input.code.value));
+      : Math.min(left, toCents(input.code.value));
   left -= code;
 
   const plan = input.plan === 'deposit' ? planFor(cls, left, input.now) : null;
@@ -132,7 +132,7 @@ export function quote(input: QuoteInput): Quote {
 
 /** The lines in dollars, as the API answers them. */
 export const linesInDollars = (lines: { kind: string; label: string; cents: number }[]) =>
-  lines.map((l) => ({ kind: l.kind, label: l.label, amount: fromMinor(l.cents) }));
+  lines.map((l) => ({ kind: l.kind, label: l.label, amount: fromCents(l.cents) }));
 
 /**
  * The week a dated class belongs to, for the sibling discount: the Monday (YYYY-MM-DD) of its start day in the

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AccountLedger } from '../account/account-ledger';
+import { fromCents } from '@sportify/platform/money';
 import type { CampClass } from '../classes/class.model';
 import { ClassesService } from '../classes/classes.service';
 import { MailOutbox } from '../mail/mail.module';
 import type { Payment } from './payment.model';
 import { SettlementClaims } from './settlement-claims';
-import { fromMinor } from './gateway/payment-gateway';
 import { linesInDollars } from './pricing';
 import { CREDITED_REASONS, REFUND_REASONS, type Settlement } from './settlement.model';
 import type { Release } from './settlements.repository';
@@ -38,11 +38,11 @@ export class SettlementMail {
         paidAt: payment.date.toISOString(),
         ...(cls.startDate ? { startDate: cls.startDate.toISOString() } : {}),
         ...(camperName ? { camperName } : {}),
-        ...(row.quote ? { lines: linesInDollars(row.quote.lines), amount: fromMinor(row.amount) } : {}),
+        ...(row.quote ? { lines: linesInDollars(row.quote.lines), amount: fromCents(row.amount) } : {}),
         ...(row.quote?.plan === 'deposit' && row.quote.installments
           ? {
               installments: row.quote.installments.map((i) => ({
-                amount: fromMinor(i.cents),
+                amount: fromCents(i.cents),
                 dueAt: new Date(i.dueAt).toISOString(),
               })),
             }
@@ -77,7 +77,7 @@ export class SettlementMail {
       data: {
         className: cls?.className ?? 'your class',
         classId: row.classId,
-        amount: fromMinor(back || (credited ? 0 : row.amount)),
+        amount: fromCents(back || (credited ? 0 : row.amount)),
         transactionId: row.intentId,
         ...(reason ? { reason: REFUND_REASONS[reason] } : {}),
         ...(row.camperName ? { camperName: row.camperName } : {}),

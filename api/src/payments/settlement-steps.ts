@@ -1,17 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InsufficientCreditError } from '../account/movement.model';
+import { fromCents, toCents } from '@sportify/platform/money';
 import { CampersService } from '../campers/campers.service';
 import { ClassesService } from '../classes/classes.service';
 import { DiscountsService } from '../discounts/discounts.service';
 import { WaitlistService } from '../waitlist/waitlist.service';
 import { EnrolmentMoney } from './enrolment-money';
-import {
-  fromMinor,
-  PAYMENT_GATEWAY,
-  toMinorUnits,
-  type GatewayIntent,
-  type PaymentGateway,
-} from './gateway/payment-gateway';
+import { PAYMENT_GATEWAY, type GatewayIntent, type PaymentGateway } from './gateway/payment-gateway';
 import { PAYMENT_STATUS_PENDING_SERVICE, type Payment } from './payment.model';
 import { AlreadyEnrolledError, PaymentsRepository } from './payments.repository';
 import { Plans } from './plans';
@@ -125,7 +120,7 @@ export class SettlementSteps {
     // a new price of the class does not.
     const quote = row.quote;
     const priceChanged = quote
-      ? quote.priceCents !== toMinorUnits(cls.price) || intent.amount !== row.amount
+      ? quote.priceCents !== toCents(cls.price) || intent.amount !== row.amount
       : intent.amount !== amountDue(cls);
     if (!repair && priceChanged) return this.refunds.refuse(row, owner, 'price_changed');
     const who = participantOf(row);
@@ -166,7 +161,7 @@ export class SettlementSteps {
         email: row.email,
         className: cls.className,
         transactionId: row.intentId,
-        price: quote ? fromMinor(quote.totalCents + quote.creditCents) : repair ? fromMinor(row.amount) : cls.price,
+        price: quote ? fromCents(quote.totalCents + quote.creditCents) : repair ? fromCents(row.amount) : cls.price,
         classId: row.classId,
         selectionId: row.selectionId,
         date: new Date(),
@@ -181,7 +176,7 @@ export class SettlementSteps {
     await this.probe.at('payment', row.intentId);
     // Written before the release: a holder that stops here is taken over, and every key keeps it to one of each.
     await this.claims.stillOurs(row, owner);
-    await this.money.recorded(row, quote, cls.className, quote?.priceCents ?? toMinorUnits(payment.price));
+    await this.money.recorded(row, quote, cls.className, quote?.priceCents ?? toCents(payment.price));
     await this.plans.schedule(row, quote, intent, cls.className);
     await this.mail.receipt(row, cls, payment, camperName);
     const partial = await this.notePartialRefund(row, intent);
@@ -225,7 +220,7 @@ export class SettlementSteps {
   private async notePartialRefund(row: Settlement, intent: GatewayIntent | null): Promise<Partial<Release>> {
     const cents = intent?.amountRefunded ?? 0;
     if (!cents || cents === row.refundedAmount) return {};
-    await this.payments.setRefundedAmount(row.intentId, cents / 100);
+    await this.payments.setRefundedAmount(row.intentId, fromCents(cents));
     await this.money.partlyRefunded(row, await this.classNameOf(row), cents, row.refundedAmount ?? 0);
     return { refundedAmount: cents };
   }

@@ -3,29 +3,31 @@ import styled from 'styled-components';
 import {
   apiErrorMessage,
   Button,
-  DASHBOARD_STACK_BELOW,
-  DataTable,
   ErrorText,
   FormField,
   ListState,
-  MainCell,
   notify,
   PageHeading,
   Select,
   TextInput,
 } from '@sportify/shared-ui';
-import { dollars } from '../dollars';
+import { DASHBOARD_STACK_BELOW, DataTable, MainCell } from '@sportify/shared-ui/tables';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useClassesAllQuery } from '@sportify/shared-ui/endpoints/classes';
 import {
-  useCreatePromoCodeMutation,
-  useDisablePromoCodeMutation,
-  useGetApprovedClassesQuery,
-  useGetDiscountsQuery,
-  useGetPromoCodesQuery,
-  useRemoveEarlyBirdMutation,
-  useSetEarlyBirdMutation,
-  useSetSiblingMutation,
-  type NewPromoCode,
-} from './discountsApi';
+  useDiscountsCodesQuery,
+  useDiscountsCreateCodeMutation,
+  useDiscountsDisableCodeMutation,
+  useDiscountsOverviewQuery,
+  useDiscountsRemoveEarlyBirdMutation,
+  useDiscountsSetEarlyBirdMutation,
+  useDiscountsSetSiblingMutation,
+  type CreatePromoCodeDto as NewPromoCode,
+} from '@sportify/shared-ui/endpoints/discounts';
+import { dollarsBefore } from '@sportify/platform/money';
+
+/** Approved classes to choose from (the first 60, by the API's order). */
+const APPROVED = { status: 'approved', limit: 60 } as const;
 
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space(8)};
@@ -59,8 +61,8 @@ export function DiscountsPage() {
 }
 
 function Sibling() {
-  const { data } = useGetDiscountsQuery();
-  const [save, { isLoading }] = useSetSiblingMutation();
+  const { data } = useDiscountsOverviewQuery();
+  const [save, { isLoading }] = useDiscountsSetSiblingMutation();
   const [percent, setPercent] = useState<string>();
   const [error, setError] = useState<string>();
   const shown = percent ?? (data ? String(data.siblingPercent) : '');
@@ -68,7 +70,7 @@ function Sibling() {
     event.preventDefault();
     setError(undefined);
     try {
-      await save(Number(shown)).unwrap();
+      await save({ percent: Number(shown) }).unwrap();
       setPercent(undefined);
       void notify.notice('Sibling discount saved');
     } catch (err) {
@@ -101,10 +103,10 @@ function Sibling() {
 }
 
 function EarlyBirds() {
-  const overview = useGetDiscountsQuery();
-  const classes = useGetApprovedClassesQuery();
-  const [save, { isLoading }] = useSetEarlyBirdMutation();
-  const [remove] = useRemoveEarlyBirdMutation();
+  const overview = useDiscountsOverviewQuery();
+  const classes = paged(useClassesAllQuery(APPROVED));
+  const [save, { isLoading }] = useDiscountsSetEarlyBirdMutation();
+  const [remove] = useDiscountsRemoveEarlyBirdMutation();
   const [values, setValues] = useState({ classId: '', price: '', until: '' });
   const [error, setError] = useState<string>();
   const submit = async (event: FormEvent) => {
@@ -112,7 +114,10 @@ function EarlyBirds() {
     setError(undefined);
     if (!values.classId) return setError('Choose a class');
     try {
-      await save({ classId: values.classId, price: Number(values.price), until: values.until }).unwrap();
+      await save({
+        classId: values.classId,
+        earlyBirdDto: { price: Number(values.price), until: values.until },
+      }).unwrap();
       setValues({ classId: '', price: '', until: '' });
       void notify.notice('Early-bird price saved');
     } catch (err) {
@@ -128,7 +133,7 @@ function EarlyBirds() {
             <option value="">Choose a class</option>
             {classes.data?.items.map((c) => (
               <option key={c._id} value={c._id}>
-                {c.className} ({dollars(c.price)})
+                {c.className} ({dollarsBefore(c.price)})
               </option>
             ))}
           </Select>
@@ -169,8 +174,8 @@ function EarlyBirds() {
             {items.map((e) => (
               <tr key={e.classId}>
                 <MainCell label="Class name" name={e.className} />
-                <td data-label="Price">{dollars(e.price)}</td>
-                <td data-label="Early-bird price">{dollars(e.earlyBirdPrice)}</td>
+                <td data-label="Price">{dollarsBefore(e.price)}</td>
+                <td data-label="Early-bird price">{dollarsBefore(e.earlyBirdPrice)}</td>
                 <td data-label="Until">{e.earlyBirdUntil}</td>
                 <td data-label="Remove">
                   <Button
@@ -194,10 +199,10 @@ function EarlyBirds() {
 const NO_CODE = { code: '', kind: 'percent', value: '', validUntil: '', maxUses: '', classId: '' };
 
 function PromoCodes() {
-  const codes = useGetPromoCodesQuery();
-  const classes = useGetApprovedClassesQuery();
-  const [create, { isLoading }] = useCreatePromoCodeMutation();
-  const [disable] = useDisablePromoCodeMutation();
+  const codes = useDiscountsCodesQuery({ limit: 60 });
+  const classes = paged(useClassesAllQuery(APPROVED));
+  const [create, { isLoading }] = useDiscountsCreateCodeMutation();
+  const [disable] = useDiscountsDisableCodeMutation();
   const [values, setValues] = useState(NO_CODE);
   const [error, setError] = useState<string>();
   const set = (field: keyof typeof NO_CODE) => (e: { target: { value: string } }) =>
@@ -273,7 +278,7 @@ function PromoCodes() {
             {items.map((c) => (
               <tr key={c._id}>
                 <MainCell label="Code" name={c.code} />
-                <td data-label="Off">{c.kind === 'percent' ? `${c.value}%` : dollars(c.value)}</td>
+                <td data-label="Off">{c.kind === 'percent' ? `${c.value}%` : dollarsBefore(c.value)}</td>
                 <td data-label="Valid until">{c.validUntil}</td>
                 <td data-label="Uses">
                   {c.used} of {c.maxUses}

@@ -1,22 +1,16 @@
 import styled from 'styled-components';
+import { ListState, PageHeading, useUrlQuery } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, DataTable, MainCell, PagedTable, TruncatedId } from '@sportify/shared-ui/tables';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
 import {
-  DASHBOARD_STACK_BELOW,
-  DataTable,
-  ListState,
-  MainCell,
-  PageHeading,
-  PagedTable,
-  TruncatedId,
-  useUrlQuery,
-} from '@sportify/shared-ui';
-import { dollars } from '../dollars';
-import {
-  useGetInstallmentsQuery,
-  useGetPartialRefundsQuery,
-  useGetPaymentsSummaryQuery,
-  useGetUnsettledQuery,
-  type InstallmentItem,
-} from './paymentsApi';
+  usePaymentsInstallmentsQuery,
+  usePaymentsPartialRefundsQuery,
+  usePaymentsSummaryQuery,
+  usePaymentsUnsettledQuery,
+  type InstallmentItemResponse as InstallmentItem,
+} from '@sportify/shared-ui/endpoints/payments';
+import { UNSETTLED_PER_PAGE } from './paymentsApi';
+import { dollarsBefore } from '@sportify/platform/money';
 
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space(8)};
@@ -38,8 +32,13 @@ const words = (code: string) => code.replace(/_/g, ' ');
  */
 export function PaymentsPage() {
   const url = useUrlQuery();
-  const refunds = useGetPartialRefundsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const unsettled = useGetUnsettledQuery({ page: url.page }, { refetchOnMountOrArgChange: true });
+  const refunds = usePaymentsPartialRefundsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const unsettled = paged(
+    usePaymentsUnsettledQuery(
+      { limit: UNSETTLED_PER_PAGE, page: url.page > 1 ? url.page : undefined },
+      { refetchOnMountOrArgChange: true },
+    ),
+  );
 
   return (
     <>
@@ -80,8 +79,8 @@ export function PaymentsPage() {
                       copyLabel={`Copy transaction id of ${item.email}'s payment for ${item.className}`}
                     />
                   </td>
-                  <td data-label="Price">{dollars(item.price)}</td>
-                  <td data-label="Refunded amount">{dollars(item.refundedAmount)}</td>
+                  <td data-label="Price">{dollarsBefore(item.price)}</td>
+                  <td data-label="Refunded amount">{dollarsBefore(item.refundedAmount)}</td>
                   <td data-label="Date">
                     <Time value={item.date} />
                   </td>
@@ -155,29 +154,29 @@ const Figures = styled.dl`
 
 /** The month at a glance: collected, scheduled and refunded (the API's sums). */
 function MonthSummary() {
-  const { data, isError } = useGetPaymentsSummaryQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isError } = usePaymentsSummaryQuery(undefined, { refetchOnMountOrArgChange: true });
   if (isError) return <p role="alert">The month&apos;s summary could not be loaded.</p>;
   if (!data) return null;
   return (
     <Figures aria-label={`This month (${data.month})`}>
       <div>
         <dt>Collected</dt>
-        <dd>{dollars(data.collected)}</dd>
+        <dd>{dollarsBefore(data.collected)}</dd>
       </div>
       <div>
         <dt>Scheduled</dt>
-        <dd>{dollars(data.scheduled)}</dd>
+        <dd>{dollarsBefore(data.scheduled)}</dd>
       </div>
       <div>
         <dt>Refunded</dt>
-        <dd>{dollars(data.refunded)}</dd>
+        <dd>{dollarsBefore(data.refunded)}</dd>
       </div>
     </Figures>
   );
 }
 
 function Installments({ which, title, empty }: { which: 'upcoming' | 'failed'; title: string; empty: string }) {
-  const query = useGetInstallmentsQuery(which, { refetchOnMountOrArgChange: true });
+  const query = usePaymentsInstallmentsQuery({ which, limit: 60 }, { refetchOnMountOrArgChange: true });
   const id = `installments-${which}-heading`;
   return (
     <Section aria-labelledby={id}>
@@ -213,7 +212,7 @@ function Installments({ which, title, empty }: { which: 'upcoming' | 'failed'; t
                 <td data-label="Installment">
                   {item.n} of {item.of}
                 </td>
-                <td data-label="Amount">{dollars(item.amount)}</td>
+                <td data-label="Amount">{dollarsBefore(item.amount)}</td>
                 <td data-label="Due">
                   <Time value={item.dueAt} />
                 </td>

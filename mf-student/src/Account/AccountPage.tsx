@@ -3,8 +3,6 @@ import styled from 'styled-components';
 import {
   apiErrorMessage,
   Button,
-  DASHBOARD_STACK_BELOW,
-  DataTable,
   ListState,
   LoadError,
   notify,
@@ -12,11 +10,17 @@ import {
   saveFile,
   Spinner,
 } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, DataTable } from '@sportify/shared-ui/tables';
 import { formatCampDay } from '../common/campDay';
-import { usd } from '../common/money';
+import { dollarsBefore } from '@sportify/platform/money';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
-import { useDownloadReceiptMutation, useGetAccountQuery, useGetStatementQuery, type StatementItem } from './accountApi';
+import {
+  useAccountReceiptMutation,
+  useAccountStatementQuery,
+  useAccountSummaryQuery,
+  type StatementItemResponse as StatementItem,
+} from '@sportify/shared-ui/endpoints/account';
 
 const Balance = styled.dl`
   display: grid;
@@ -48,7 +52,7 @@ export function AccountPage() {
 }
 
 function AccountBalance() {
-  const { data, error, isLoading, refetch } = useGetAccountQuery();
+  const { data, error, isLoading, refetch } = useAccountSummaryQuery();
   if (isLoading) return <Spinner label="Loading your balance" />;
   if (error || !data)
     return <LoadError message={apiErrorMessage(error, 'Your balance could not be loaded.')} onRetry={refetch} />;
@@ -56,16 +60,16 @@ function AccountBalance() {
     <>
       <Balance aria-label="Balance">
         <dt>Account credit</dt>
-        <dd>{usd(data.credit)}</dd>
+        <dd>{dollarsBefore(data.credit)}</dd>
         <dt>Installments due</dt>
-        <dd>{usd(data.due)}</dd>
+        <dd>{dollarsBefore(data.due)}</dd>
       </Balance>
       {data.installments.length > 0 && (
         <ul aria-label="Installments due">
           {data.installments.map((i) => (
             <li key={`${i.className}-${i.camperName ?? ''}-${i.n}`}>
               {i.className}
-              {i.camperName ? ` (${i.camperName})` : ''}: installment {i.n} of {i.of}, {usd(i.amount)} on{' '}
+              {i.camperName ? ` (${i.camperName})` : ''}: installment {i.n} of {i.of}, {dollarsBefore(i.amount)} on{' '}
               {formatCampDay(i.dueAt)}
               {i.failed ? ' (the last charge failed)' : ''}
             </li>
@@ -78,7 +82,7 @@ function AccountBalance() {
 
 function Statement() {
   const [page, setPage] = useState(1);
-  const query = useGetStatementQuery(page);
+  const query = useAccountStatementQuery(page > 1 ? { page } : {});
   const { data } = query;
   return (
     <>
@@ -104,7 +108,7 @@ function Statement() {
                   {m.camperName ? ` (${m.camperName})` : ''}
                 </td>
                 <td data-label="What">{m.label}</td>
-                <td data-label="Amount">{usd(m.amount)}</td>
+                <td data-label="Amount">{dollarsBefore(m.amount)}</td>
                 <td data-label="Receipt">{m.receipt && <Receipt item={m} />}</td>
               </tr>
             ))}
@@ -126,10 +130,11 @@ function Statement() {
 }
 
 function Receipt({ item }: { item: StatementItem }) {
-  const [download, { isLoading }] = useDownloadReceiptMutation();
+  const [download, { isLoading }] = useAccountReceiptMutation();
   const save = async () => {
     try {
-      const text = await download(item.receipt!).unwrap();
+      // A text file: the API answers it as text/plain.
+      const text = String(await download(item.receipt!).unwrap());
       saveFile(`receipt-${item.receipt}.txt`, 'text/plain', text);
     } catch (error) {
       void notify.error(apiErrorMessage(error, 'The receipt could not be downloaded. Please try again.'));

@@ -1,11 +1,15 @@
 import { Link, useParams } from '@sportify/shared-ui/router';
 import { apiErrorMessage, apiStatus, Button, ErrorText, LoadError, PageHeading, Spinner } from '@sportify/shared-ui';
-import { usd } from '../common/money';
+import {
+  usePaymentsBalanceIntentQuery,
+  usePaymentsRecordBalanceMutation,
+} from '@sportify/shared-ui/endpoints/payments';
+import { dollarsBefore } from '@sportify/platform/money';
+import { routes } from '@sportify/platform/routes';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { CardForm, PaymentPanel, PaymentPanelBody } from '../Payment/CardForm';
 import type { BillingDetails } from '../Payment/paymentApi';
-import { useOpenBalanceQuery, useRecordBalanceMutation } from './balanceApi';
 
 /**
  * Pay balance now (docs/product.md §P2): what is left of a plan, paid by card with the family there (after a failed
@@ -27,14 +31,14 @@ export function BalancePage() {
 }
 
 function Balance({ id, billing }: { id: string; billing: BillingDetails }) {
-  const intent = useOpenBalanceQuery(id);
-  const [recordBalance] = useRecordBalanceMutation();
+  const intent = usePaymentsBalanceIntentQuery(id);
+  const [recordBalance] = usePaymentsRecordBalanceMutation();
   const status = apiStatus(intent.error);
   if (typeof status === 'number' && status >= 400 && status < 500)
     return (
       <>
         <ErrorText role="alert">{apiErrorMessage(intent.error, 'There is nothing to pay on this class.')}</ErrorText>
-        <Button as={Link} to="/dashboard/enrolled-classes" $variant="secondary">
+        <Button as={Link} to={routes.enrolledClasses} $variant="secondary">
           Back to My Enrolled Classes
         </Button>
       </>
@@ -51,12 +55,12 @@ function Balance({ id, billing }: { id: string; billing: BillingDetails }) {
     <PaymentPanel aria-label="Balance">
       <PaymentPanelBody>
         <p>
-          Balance due: <strong>{usd(intent.data.amount)}</strong>
+          Balance due: <strong>{dollarsBefore(intent.data.amount)}</strong>
         </p>
         <CardForm
           billing={billing}
           clientSecret={intent.data.clientSecret}
-          onPaid={(transactionId) => recordBalance(transactionId).unwrap()}
+          onPaid={(transactionId) => recordBalance({ transactionId }).unwrap()}
         />
       </PaymentPanelBody>
     </PaymentPanel>

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { apiErrorMessage, Button, formatCampDate, notify } from '@sportify/shared-ui';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ConfirmDialog } from '@sportify/shared-ui/dialog';
 import { forSuffix, type ForWhom } from '../common/forWhom';
-import { useCancelEnrolmentMutation, type EnrolledItem } from './enrolledApi';
+import { usePaymentsCancelMutation } from '@sportify/shared-ui/endpoints/payments';
+import type { EnrolledItem } from './enrolledApi';
+import { dollarsAfter } from '@sportify/platform/money';
 
 /**
  * Cancel enrolment for one row, with its confirmation. After the cutoff (the API's `cancelUntil`) the button is
  * disabled with the reason in its title; the API refuses a late cancellation anyway.
  */
 export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem & ForWhom; now?: number }) {
-  const [cancel, { isLoading }] = useCancelEnrolmentMutation();
+  const [cancel, { isLoading }] = usePaymentsCancelMutation();
   const [asking, setAsking] = useState(false);
   // Read once per row: the cutoff is hours away from any render, and a steady value keeps renders pure.
   const [now] = useState(() => givenNow ?? Date.now());
@@ -18,11 +20,11 @@ export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem & 
   const confirm = async (refundTo: 'card' | 'credit') => {
     setAsking(false);
     try {
-      const done = await cancel({ id: item._id, refundTo }).unwrap();
+      const done = await cancel({ id: item._id, cancelEnrolmentDto: { refundTo } }).unwrap();
       void notify.notice(
         done.refundTo === 'credit'
-          ? `Your enrolment is cancelled and ${done.credit}$ is kept as credit`
-          : `Your enrolment is cancelled and ${done.refund}$ will be refunded`,
+          ? `Your enrolment is cancelled and ${dollarsAfter(done.credit)} is kept as credit`
+          : `Your enrolment is cancelled and ${dollarsAfter(done.refund)} will be refunded`,
       );
     } catch (err) {
       void notify.error(apiErrorMessage(err, `Your enrolment in ${item.className} could not be cancelled.`));

@@ -1,36 +1,38 @@
 import { useMemo } from 'react';
 import {
-  ActionCell,
   apiErrorMessage,
   Button,
-  CellDetail,
-  DASHBOARD_STACK_BELOW,
-  DataTable,
   getRuntimeConfig,
   ListState,
-  MainCell,
   PageHeading,
   Spinner,
   startsLabel,
-  TruncatedId,
   UrlPagination,
   useUrlQuery,
 } from '@sportify/shared-ui';
 import { Link } from '@sportify/shared-ui/router';
-import { PageCount } from '../common/ListPages';
+import {
+  ActionCell,
+  CellDetail,
+  DASHBOARD_STACK_BELOW,
+  DataTable,
+  MainCell,
+  TruncatedId,
+} from '@sportify/shared-ui/tables';
+import { PageCount, studentListArgs } from '../common/ListPages';
 import { formatCampDay } from '../common/campDay';
-import { usd } from '../common/money';
+import { routes } from '@sportify/platform/routes';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { forSuffix, type ForWhom } from '../common/forWhom';
 import { CancelEnrolment } from './CancelEnrolment';
-import { useGetEnrolledClassesQuery, type EnrolledItem } from './enrolledApi';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { usePaymentsEnrolledQuery } from '@sportify/shared-ui/endpoints/payments';
+import type { EnrolledItem } from './enrolledApi';
+import { dollarsAfter, dollarsBefore } from '@sportify/platform/money';
 
 // Spec: 'long date-time format' in the user's locale (undefined = the browser's), e.g. "November 22, 2026 at 9:05 AM".
 const enrolledDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
-
-/** Spec: the price is the amount followed by a dollar sign. */
-const formatEnrolledPrice = (price: number) => `${price}$`;
 
 /** The class's .ics file (one event per weekly session, camp time zone), served by the API as a download. */
 const calendarUrl = (classId: string) =>
@@ -53,7 +55,7 @@ export function EnrolledClassesPage() {
 
 function EnrolledList({ email }: { email: string }) {
   const { page } = useUrlQuery();
-  const query = useGetEnrolledClassesQuery({ email, page });
+  const query = paged(usePaymentsEnrolledQuery(studentListArgs({ email, page })));
   const { data } = query;
   // The API already sorts; sorting the page here too keeps the order right whatever the server or cache holds.
   const rows = useMemo(() => (data ? [...data.items].sort(newestFirst) : undefined), [data]);
@@ -84,13 +86,13 @@ function EnrolledList({ email }: { email: string }) {
                   {item.balanceDue && (
                     <>
                       <CellDetail $strong>
-                        Balance due {usd(item.balanceDue.amount)} on {formatCampDay(item.balanceDue.dueAt)}
+                        Balance due {dollarsBefore(item.balanceDue.amount)} on {formatCampDay(item.balanceDue.dueAt)}
                       </CellDetail>
                       <CellDetail>
                         <Button
                           as={Link}
                           $variant="secondary"
-                          to={`/dashboard/balance/${encodeURIComponent(item._id)}`}
+                          to={routes.balance(item._id)}
                           // Its visible text first, then which class and for whom.
                           aria-label={`Pay balance now: ${item.className}${forSuffix(item)}`}
                         >
@@ -100,7 +102,9 @@ function EnrolledList({ email }: { email: string }) {
                     </>
                   )}
                   {item.lines && item.lines.length > 2 && (
-                    <CellDetail>{item.lines.map((l) => `${l.label} ${usd(l.amount)}`).join(' · ')}</CellDetail>
+                    <CellDetail>
+                      {item.lines.map((l) => `${l.label} ${dollarsBefore(l.amount)}`).join(' · ')}
+                    </CellDetail>
                   )}
                   {item.startDate && (
                     <>
@@ -124,7 +128,7 @@ function EnrolledList({ email }: { email: string }) {
                     copyLabel={`Copy transaction id of ${item.className}${forSuffix(item)}`}
                   />
                 </td>
-                <td data-label="Price">{formatEnrolledPrice(item.price)}</td>
+                <td data-label="Price">{dollarsAfter(item.price)}</td>
                 <td data-label="Enrolled Date">
                   <time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time>
                 </td>

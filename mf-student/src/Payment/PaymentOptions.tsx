@@ -2,13 +2,9 @@ import { Fragment, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, Button, ErrorText, FormField, TextInput } from '@sportify/shared-ui';
 import { formatCampDay } from '../common/campDay';
-import { usd } from '../common/money';
-import {
-  useApplyPromoCodeMutation,
-  type PaymentChoice,
-  type PaymentIntentResponse,
-  type PriceLine,
-} from './paymentApi';
+import { dollarsBefore } from '@sportify/platform/money';
+import { usePaymentsApplyCodeMutation } from '@sportify/shared-ui/endpoints/payments';
+import type { PaymentChoice, PaymentIntentResponse, PriceLine } from './paymentApi';
 
 type Offers = PaymentIntentResponse['offers'];
 type Installment = NonNullable<Offers['plan']>['installments'][number];
@@ -65,7 +61,7 @@ const Lines = styled.dl`
 
 /** `Then {n} payments of ${amount} on {dates}`: the plan after the deposit, as the server split it. */
 export const planText = (installments: Installment[]): string =>
-  `Then ${installments.length} payments of ${usd(installments[0]?.amount ?? 0)} on ${installments
+  `Then ${installments.length} payments of ${dollarsBefore(installments[0]?.amount ?? 0)} on ${installments
     .map((i) => formatCampDay(i.dueAt))
     .join(', ')}`;
 
@@ -76,7 +72,7 @@ export function PriceLines({ lines, label }: { lines: PriceLine[]; label: string
       {lines.map((l) => (
         <Fragment key={l.kind}>
           <dt>{l.label}</dt>
-          <dd>{usd(l.amount)}</dd>
+          <dd>{dollarsBefore(l.amount)}</dd>
         </Fragment>
       ))}
     </Lines>
@@ -117,7 +113,7 @@ export function PaymentOptions({ selectionId, offers, choice, onChoice }: Paymen
               checked={choice.plan === 'deposit'}
               onChange={() => onChoice({ ...choice, plan: 'deposit' })}
             />
-            Pay {usd(plan.deposit)} deposit now
+            Pay {dollarsBefore(plan.deposit)} deposit now
           </label>
           <Hint>{planText(plan.installments)}</Hint>
           {choice.plan === 'deposit' && (
@@ -141,7 +137,7 @@ export function PaymentOptions({ selectionId, offers, choice, onChoice }: Paymen
               checked={choice.useCredit}
               onChange={(e) => onChoice({ ...choice, useCredit: e.target.checked })}
             />
-            Use my credit ({usd(offers.credit)})
+            Use my credit ({dollarsBefore(offers.credit)})
           </label>
         </Options>
       )}
@@ -154,7 +150,7 @@ function PromoCode({ selectionId, onApplied }: { selectionId: string; onApplied:
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<string>();
   const [error, setError] = useState<string>();
-  const [apply, { isLoading }] = useApplyPromoCodeMutation();
+  const [apply, { isLoading }] = usePaymentsApplyCodeMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -163,7 +159,7 @@ function PromoCode({ selectionId, onApplied }: { selectionId: string; onApplied:
     setApplied(undefined);
     try {
       const res = await apply({ selectionId, code: code.trim() }).unwrap();
-      setApplied(`Code applied: -${usd(res.amount)}`);
+      setApplied(`Code applied: -${dollarsBefore(res.amount)}`);
       onApplied(res.code);
     } catch (err) {
       setError(apiErrorMessage(err, 'This code is not valid'));

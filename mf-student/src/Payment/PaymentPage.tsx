@@ -11,20 +11,17 @@ import {
   Spinner,
   type SelectedClass,
 } from '@sportify/shared-ui';
-import { usd } from '../common/money';
+import { dollarsBefore } from '@sportify/platform/money';
+import { routes } from '@sportify/platform/routes';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import type { ForWhom } from '../common/forWhom';
+import { usePaymentsCreateIntentQuery } from '@sportify/shared-ui/endpoints/payments';
+import { useSelectionsForPaymentQuery } from '@sportify/shared-ui/endpoints/selections';
 import { CardForm, PaymentPanel, PaymentPanelBody } from './CardForm';
 import { NoCardCheckout } from './NoCardCheckout';
 import { PaymentOptions, PriceLines } from './PaymentOptions';
-import {
-  PAY_IN_FULL,
-  useCreatePaymentIntentQuery,
-  useGetPaymentSelectionQuery,
-  type BillingDetails,
-  type PaymentChoice,
-} from './paymentApi';
+import { intentBody, PAY_IN_FULL, type BillingDetails, type PaymentChoice } from './paymentApi';
 
 const Summary = styled.dl`
   display: grid;
@@ -69,7 +66,7 @@ export function PaymentPage() {
 }
 
 function PaymentForSelection({ id, billing }: { id: string; billing: BillingDetails }) {
-  const { data: selection, isLoading, error, refetch } = useGetPaymentSelectionQuery(id);
+  const { data: selection, isLoading, error, refetch } = useSelectionsForPaymentQuery(id);
 
   if (isLoading) return <Spinner label="Loading the class to pay for" />;
   if (error || !selection) {
@@ -97,7 +94,7 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
           <dt>Instructor</dt>
           <dd>{selection.instructorName}</dd>
           <dt>Price</dt>
-          <dd>${selection.price}</dd>
+          <dd>{dollarsBefore(selection.price)}</dd>
         </Summary>
         {selection.price > 0 ? (
           <PayWithCard selection={selection} billing={billing} />
@@ -115,7 +112,7 @@ function PayWithCard({ selection, billing }: { selection: SelectedClass; billing
   // offers no Pay.
   const needsConsent = choice.plan === 'deposit' && !choice.saveCard;
   const asked = needsConsent ? { ...choice, plan: 'full' as const, saveCard: false } : choice;
-  const intent = useCreatePaymentIntentQuery({ selectionId: selection._id, choice: asked });
+  const intent = usePaymentsCreateIntentQuery(intentBody({ selectionId: selection._id, choice: asked }));
   const status = apiStatus(intent.error);
   // `data` stays the last answer while the next choice is priced, so the options stay on screen. An API from before
   // there were choices answers no quote: the page is then the plain card form.
@@ -126,7 +123,7 @@ function PayWithCard({ selection, billing }: { selection: SelectedClass; billing
     return (
       <Centered>
         <ErrorText role="alert">{apiErrorMessage(intent.error, 'This class cannot be paid for now.')}</ErrorText>
-        <Button as={Link} to="/dashboard/selected-classes" $variant="secondary">
+        <Button as={Link} to={routes.selectedClasses} $variant="secondary">
           Back to My Selected Classes
         </Button>
       </Centered>
@@ -151,7 +148,9 @@ function PayWithCard({ selection, billing }: { selection: SelectedClass; billing
           <p>
             Due now:{' '}
             <strong>
-              {usd(current?.amount ?? (needsConsent ? (priced.offers.plan?.deposit ?? priced.amount) : priced.amount))}
+              {dollarsBefore(
+                current?.amount ?? (needsConsent ? (priced.offers.plan?.deposit ?? priced.amount) : priced.amount),
+              )}
             </strong>
           </p>
         </>
@@ -169,7 +168,7 @@ function NotFound() {
   return (
     <Centered>
       <p role="alert">Selected class not found. It may have been paid for or removed already.</p>
-      <Button as={Link} to="/dashboard/selected-classes" $variant="secondary">
+      <Button as={Link} to={routes.selectedClasses} $variant="secondary">
         Back to My Selected Classes
       </Button>
     </Centered>

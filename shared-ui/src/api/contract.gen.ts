@@ -12,7 +12,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["AccountController_summary"];
+        get: operations["Account_summary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -28,7 +28,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["AccountController_receipt"];
+        get: operations["Account_receipt"];
         put?: never;
         post?: never;
         delete?: never;
@@ -44,7 +44,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["AccountController_statement"];
+        get: operations["Account_statement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -60,7 +60,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_all"];
+        get: operations["Classes_all"];
         put?: never;
         post?: never;
         delete?: never;
@@ -76,9 +76,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CampersController_list"];
+        get: operations["Campers_list"];
         put?: never;
-        post: operations["CampersController_create"];
+        post: operations["Campers_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -95,10 +95,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["CampersController_remove"];
+        delete: operations["Campers_remove"];
         options?: never;
         head?: never;
-        patch: operations["CampersController_update"];
+        patch: operations["Campers_update"];
         trace?: never;
     };
     "/campers/export": {
@@ -108,7 +108,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CampersController_exportData"];
+        get: operations["Campers_exportData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -124,9 +124,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_approved"];
+        get: operations["Classes_approved"];
         put?: never;
-        post: operations["ClassesController_create"];
+        post: operations["Classes_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -146,7 +146,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["ClassesController_update"];
+        patch: operations["Classes_update"];
         trace?: never;
     };
     "/classes/{id}/attendance": {
@@ -157,7 +157,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["RostersController_mark"];
+        put: operations["Rosters_mark"];
         post?: never;
         delete?: never;
         options?: never;
@@ -172,7 +172,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_calendar"];
+        get: operations["Classes_calendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -188,7 +188,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["RostersController_roster"];
+        get: operations["Rosters_roster"];
         put?: never;
         post?: never;
         delete?: never;
@@ -204,7 +204,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["RostersController_csv"];
+        get: operations["Rosters_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -226,7 +226,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["ClassesController_feedback"];
+        patch: operations["Classes_feedback"];
         trace?: never;
     };
     "/classes/payment/{id}": {
@@ -236,7 +236,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["SelectionsController_forPayment"];
+        get: operations["Selections_forPayment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -252,7 +252,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_popular"];
+        get: operations["Classes_popular"];
         put?: never;
         post?: never;
         delete?: never;
@@ -270,7 +270,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["SelectionsController_select"];
+        post: operations["Selections_select"];
         delete?: never;
         options?: never;
         head?: never;
@@ -284,7 +284,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["SelectionsController_list"];
+        get: operations["Selections_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -303,7 +303,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["SelectionsController_remove"];
+        delete: operations["Selections_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -322,7 +322,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["ClassesController_decide"];
+        patch: operations["Classes_decide"];
         trace?: never;
     };
     "/classes/user/{email}": {
@@ -332,7 +332,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_mine"];
+        get: operations["Classes_mine"];
         put?: never;
         post?: never;
         delete?: never;
@@ -350,7 +350,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PaymentsController_createIntent"];
+        post: operations["Payments_createIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -364,7 +364,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["DiscountsController_overview"];
+        get: operations["Discounts_overview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -380,9 +380,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["DiscountsController_codes"];
+        get: operations["Discounts_codes"];
         put?: never;
-        post: operations["DiscountsController_createCode"];
+        post: operations["Discounts_createCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -398,7 +398,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["DiscountsController_disableCode"];
+        post: operations["Discounts_disableCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -413,9 +413,9 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["DiscountsController_setEarlyBird"];
+        put: operations["Discounts_setEarlyBird"];
         post?: never;
-        delete: operations["DiscountsController_removeEarlyBird"];
+        delete: operations["Discounts_removeEarlyBird"];
         options?: never;
         head?: never;
         patch?: never;
@@ -429,7 +429,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["DiscountsController_setSibling"];
+        put: operations["Discounts_setSibling"];
         post?: never;
         delete?: never;
         options?: never;
@@ -444,7 +444,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_check"];
+        get: operations["Health_check"];
         put?: never;
         post?: never;
         delete?: never;
@@ -460,7 +460,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_jobStatus"];
+        get: operations["Health_jobStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -476,7 +476,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_live"];
+        get: operations["Health_live"];
         put?: never;
         post?: never;
         delete?: never;
@@ -492,7 +492,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_ready"];
+        get: operations["Health_ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -508,7 +508,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["InstructorsController_list"];
+        get: operations["Instructors_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -526,7 +526,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["AuthController_issue"];
+        post: operations["Auth_issue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -542,7 +542,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["AuthController_logout"];
+        post: operations["Auth_logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -556,7 +556,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_me"];
+        get: operations["Users_me"];
         put?: never;
         post?: never;
         delete?: never;
@@ -574,7 +574,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PaymentsController_record"];
+        post: operations["Payments_record"];
         delete?: never;
         options?: never;
         head?: never;
@@ -590,7 +590,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PaymentsController_balanceIntent"];
+        post: operations["Payments_balanceIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -606,7 +606,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PaymentsController_cancel"];
+        post: operations["Payments_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -622,7 +622,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PaymentsController_recordBalance"];
+        post: operations["Payments_recordBalance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -636,7 +636,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PaymentsController_enrolled"];
+        get: operations["Payments_enrolled"];
         put?: never;
         post?: never;
         delete?: never;
@@ -652,7 +652,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PaymentsController_installments"];
+        get: operations["Payments_installments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -668,7 +668,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PaymentsController_partialRefunds"];
+        get: operations["Payments_partialRefunds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -686,7 +686,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PaymentsController_applyCode"];
+        post: operations["Payments_applyCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -703,7 +703,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["PaymentsController_removeCode"];
+        delete: operations["Payments_removeCode"];
         options?: never;
         head?: never;
         patch?: never;
@@ -718,7 +718,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["SandboxController_confirm"];
+        post: operations["Sandbox_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -732,7 +732,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PaymentsController_summary"];
+        get: operations["Payments_summary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -748,7 +748,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PaymentsController_unsettled"];
+        get: operations["Payments_unsettled"];
         put?: never;
         post?: never;
         delete?: never;
@@ -766,7 +766,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["WebhookController_receive"];
+        post: operations["Webhook_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -782,7 +782,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["TelemetryController_report"];
+        post: operations["Telemetry_report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -796,7 +796,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["TelemetryController_health"];
+        get: operations["Telemetry_health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -812,9 +812,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_list"];
+        get: operations["Users_list"];
         put?: never;
-        post: operations["UsersController_register"];
+        post: operations["Users_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -828,7 +828,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_admins"];
+        get: operations["Users_admins"];
         put?: never;
         post?: never;
         delete?: never;
@@ -844,7 +844,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_isAdmin"];
+        get: operations["Users_isAdmin"];
         put?: never;
         post?: never;
         delete?: never;
@@ -866,7 +866,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["UsersController_makeAdmin"];
+        patch: operations["Users_makeAdmin"];
         trace?: never;
     };
     "/users/instructors/{email}": {
@@ -876,7 +876,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_isInstructor"];
+        get: operations["Users_isInstructor"];
         put?: never;
         post?: never;
         delete?: never;
@@ -898,7 +898,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["UsersController_makeInstructor"];
+        patch: operations["Users_makeInstructor"];
         trace?: never;
     };
     "/users/popular": {
@@ -908,7 +908,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_popular"];
+        get: operations["Users_popular"];
         put?: never;
         post?: never;
         delete?: never;
@@ -926,8 +926,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["WaitlistController_join"];
-        delete: operations["WaitlistController_leave"];
+        post: operations["Waitlist_join"];
+        delete: operations["Waitlist_leave"];
         options?: never;
         head?: never;
         patch?: never;
@@ -940,7 +940,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WaitlistController_counts"];
+        get: operations["Waitlist_counts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -956,7 +956,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WaitlistController_places"];
+        get: operations["Waitlist_places"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1968,7 +1968,7 @@ export interface components {
             /** @description Ignored (from the database) */
             className?: string;
             /** @description Ignored (the server records the time) */
-            date?: Record<string, never>;
+            date?: string;
             /** @description Selected-class id; must be the one the intent pays for */
             deleteId?: string;
             /** @description Must be the caller's own e-mail when sent */
@@ -1978,7 +1978,7 @@ export interface components {
             /** @description Ignored (from the database) */
             price?: number;
             /** @description Ignored (always 'service pending') */
-            status?: Record<string, never>;
+            status?: string;
             /**
              * @description The succeeded payment intent id
              * @example pi_sandbox_abc
@@ -2399,7 +2399,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    AccountController_summary: {
+    Account_summary: {
         parameters: {
             query?: never;
             header?: never;
@@ -2419,7 +2419,7 @@ export interface operations {
             };
         };
     };
-    AccountController_receipt: {
+    Account_receipt: {
         parameters: {
             query?: never;
             header?: never;
@@ -2448,7 +2448,7 @@ export interface operations {
             };
         };
     };
-    AccountController_statement: {
+    Account_statement: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2471,7 +2471,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_all: {
+    Classes_all: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2497,7 +2497,7 @@ export interface operations {
             };
         };
     };
-    CampersController_list: {
+    Campers_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -2517,7 +2517,7 @@ export interface operations {
             };
         };
     };
-    CampersController_create: {
+    Campers_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -2540,7 +2540,7 @@ export interface operations {
             };
         };
     };
-    CampersController_remove: {
+    Campers_remove: {
         parameters: {
             query?: never;
             header?: never;
@@ -2575,7 +2575,7 @@ export interface operations {
             };
         };
     };
-    CampersController_update: {
+    Campers_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -2607,7 +2607,7 @@ export interface operations {
             };
         };
     };
-    CampersController_exportData: {
+    Campers_exportData: {
         parameters: {
             query?: never;
             header?: never;
@@ -2629,7 +2629,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_approved: {
+    Classes_approved: {
         parameters: {
             query?: {
                 /** @description Only classes whose age range admits this age (classes without a range admit everyone) */
@@ -2673,7 +2673,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_create: {
+    Classes_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -2697,7 +2697,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_update: {
+    Classes_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -2751,7 +2751,7 @@ export interface operations {
             };
         };
     };
-    RostersController_mark: {
+    Rosters_mark: {
         parameters: {
             query?: never;
             header?: never;
@@ -2798,7 +2798,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_calendar: {
+    Classes_calendar: {
         parameters: {
             query?: never;
             header?: never;
@@ -2827,7 +2827,7 @@ export interface operations {
             };
         };
     };
-    RostersController_roster: {
+    Rosters_roster: {
         parameters: {
             query?: never;
             header?: never;
@@ -2862,7 +2862,7 @@ export interface operations {
             };
         };
     };
-    RostersController_csv: {
+    Rosters_csv: {
         parameters: {
             query?: never;
             header?: never;
@@ -2898,7 +2898,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_feedback: {
+    Classes_feedback: {
         parameters: {
             query?: never;
             header?: never;
@@ -2930,7 +2930,7 @@ export interface operations {
             };
         };
     };
-    SelectionsController_forPayment: {
+    Selections_forPayment: {
         parameters: {
             query?: never;
             header?: never;
@@ -2959,7 +2959,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_popular: {
+    Classes_popular: {
         parameters: {
             query?: never;
             header?: never;
@@ -2979,7 +2979,7 @@ export interface operations {
             };
         };
     };
-    SelectionsController_select: {
+    Selections_select: {
         parameters: {
             query?: never;
             header?: never;
@@ -3024,7 +3024,7 @@ export interface operations {
             };
         };
     };
-    SelectionsController_list: {
+    Selections_list: {
         parameters: {
             query?: {
                 /** @description Comma-separated class ids (at most 60): only the rows of these classes */
@@ -3058,7 +3058,7 @@ export interface operations {
             };
         };
     };
-    SelectionsController_remove: {
+    Selections_remove: {
         parameters: {
             query?: never;
             header?: never;
@@ -3086,7 +3086,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_decide: {
+    Classes_decide: {
         parameters: {
             query?: never;
             header?: never;
@@ -3125,7 +3125,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_mine: {
+    Classes_mine: {
         parameters: {
             query?: {
                 limit?: number;
@@ -3158,7 +3158,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_createIntent: {
+    Payments_createIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -3203,7 +3203,7 @@ export interface operations {
             };
         };
     };
-    DiscountsController_overview: {
+    Discounts_overview: {
         parameters: {
             query?: never;
             header?: never;
@@ -3223,7 +3223,7 @@ export interface operations {
             };
         };
     };
-    DiscountsController_codes: {
+    Discounts_codes: {
         parameters: {
             query?: {
                 limit?: number;
@@ -3246,7 +3246,7 @@ export interface operations {
             };
         };
     };
-    DiscountsController_createCode: {
+    Discounts_createCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -3283,7 +3283,7 @@ export interface operations {
             };
         };
     };
-    DiscountsController_disableCode: {
+    Discounts_disableCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -3312,7 +3312,7 @@ export interface operations {
             };
         };
     };
-    DiscountsController_setEarlyBird: {
+    Discounts_setEarlyBird: {
         parameters: {
             query?: never;
             header?: never;
@@ -3351,7 +3351,7 @@ export interface operations {
             };
         };
     };
-    DiscountsController_removeEarlyBird: {
+    Discounts_removeEarlyBird: {
         parameters: {
             query?: never;
             header?: never;
@@ -3379,7 +3379,7 @@ export interface operations {
             };
         };
     };
-    DiscountsController_setSibling: {
+    Discounts_setSibling: {
         parameters: {
             query?: never;
             header?: never;
@@ -3409,7 +3409,7 @@ export interface operations {
             };
         };
     };
-    HealthController_check: {
+    Health_check: {
         parameters: {
             query?: never;
             header?: never;
@@ -3434,7 +3434,7 @@ export interface operations {
             };
         };
     };
-    HealthController_jobStatus: {
+    Health_jobStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -3468,7 +3468,7 @@ export interface operations {
             };
         };
     };
-    HealthController_live: {
+    Health_live: {
         parameters: {
             query?: never;
             header?: never;
@@ -3486,7 +3486,7 @@ export interface operations {
             };
         };
     };
-    HealthController_ready: {
+    Health_ready: {
         parameters: {
             query?: never;
             header?: never;
@@ -3511,7 +3511,7 @@ export interface operations {
             };
         };
     };
-    InstructorsController_list: {
+    Instructors_list: {
         parameters: {
             query?: {
                 limit?: number;
@@ -3543,7 +3543,7 @@ export interface operations {
             };
         };
     };
-    AuthController_issue: {
+    Auth_issue: {
         parameters: {
             query?: never;
             header?: never;
@@ -3582,7 +3582,7 @@ export interface operations {
             };
         };
     };
-    AuthController_logout: {
+    Auth_logout: {
         parameters: {
             query?: never;
             header?: never;
@@ -3602,7 +3602,7 @@ export interface operations {
             };
         };
     };
-    UsersController_me: {
+    Users_me: {
         parameters: {
             query?: never;
             header?: never;
@@ -3621,7 +3621,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_record: {
+    Payments_record: {
         parameters: {
             query?: never;
             header?: never;
@@ -3668,7 +3668,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_balanceIntent: {
+    Payments_balanceIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -3704,7 +3704,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_cancel: {
+    Payments_cancel: {
         parameters: {
             query?: never;
             header?: never;
@@ -3745,7 +3745,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_recordBalance: {
+    Payments_recordBalance: {
         parameters: {
             query?: never;
             header?: never;
@@ -3776,7 +3776,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_enrolled: {
+    Payments_enrolled: {
         parameters: {
             query?: {
                 /** @description Comma-separated class ids (at most 60): only the rows of these classes */
@@ -3810,7 +3810,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_installments: {
+    Payments_installments: {
         parameters: {
             query?: {
                 /** @description Upcoming: due within this many days */
@@ -3836,7 +3836,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_partialRefunds: {
+    Payments_partialRefunds: {
         parameters: {
             query?: never;
             header?: never;
@@ -3856,7 +3856,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_applyCode: {
+    Payments_applyCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -3901,7 +3901,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_removeCode: {
+    Payments_removeCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -3930,7 +3930,7 @@ export interface operations {
             };
         };
     };
-    SandboxController_confirm: {
+    Sandbox_confirm: {
         parameters: {
             query?: never;
             header?: never;
@@ -3969,7 +3969,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_summary: {
+    Payments_summary: {
         parameters: {
             query?: {
                 /** @description A month (YYYY-MM) in the camp's time zone; default: this month */
@@ -3992,7 +3992,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_unsettled: {
+    Payments_unsettled: {
         parameters: {
             query?: {
                 limit?: number;
@@ -4015,7 +4015,7 @@ export interface operations {
             };
         };
     };
-    WebhookController_receive: {
+    Webhook_receive: {
         parameters: {
             query?: never;
             header: {
@@ -4051,7 +4051,7 @@ export interface operations {
             };
         };
     };
-    TelemetryController_report: {
+    Telemetry_report: {
         parameters: {
             query?: never;
             header?: never;
@@ -4095,7 +4095,7 @@ export interface operations {
             };
         };
     };
-    TelemetryController_health: {
+    Telemetry_health: {
         parameters: {
             query?: {
                 minutes?: number;
@@ -4133,7 +4133,7 @@ export interface operations {
             };
         };
     };
-    UsersController_list: {
+    Users_list: {
         parameters: {
             query?: {
                 limit?: number;
@@ -4162,7 +4162,7 @@ export interface operations {
             };
         };
     };
-    UsersController_register: {
+    Users_register: {
         parameters: {
             query?: never;
             header?: never;
@@ -4193,7 +4193,7 @@ export interface operations {
             };
         };
     };
-    UsersController_admins: {
+    Users_admins: {
         parameters: {
             query?: never;
             header?: never;
@@ -4213,7 +4213,7 @@ export interface operations {
             };
         };
     };
-    UsersController_isAdmin: {
+    Users_isAdmin: {
         parameters: {
             query?: never;
             header?: never;
@@ -4241,7 +4241,7 @@ export interface operations {
             };
         };
     };
-    UsersController_makeAdmin: {
+    Users_makeAdmin: {
         parameters: {
             query?: never;
             header?: never;
@@ -4271,7 +4271,7 @@ export interface operations {
             };
         };
     };
-    UsersController_isInstructor: {
+    Users_isInstructor: {
         parameters: {
             query?: never;
             header?: never;
@@ -4299,7 +4299,7 @@ export interface operations {
             };
         };
     };
-    UsersController_makeInstructor: {
+    Users_makeInstructor: {
         parameters: {
             query?: never;
             header?: never;
@@ -4329,7 +4329,7 @@ export interface operations {
             };
         };
     };
-    UsersController_popular: {
+    Users_popular: {
         parameters: {
             query?: never;
             header?: never;
@@ -4349,7 +4349,7 @@ export interface operations {
             };
         };
     };
-    WaitlistController_join: {
+    Waitlist_join: {
         parameters: {
             query?: never;
             header?: never;
@@ -4389,7 +4389,7 @@ export interface operations {
             };
         };
     };
-    WaitlistController_leave: {
+    Waitlist_leave: {
         parameters: {
             query?: {
                 /** @description One of the caller's campers; absent: the account holder itself */
@@ -4421,7 +4421,7 @@ export interface operations {
             };
         };
     };
-    WaitlistController_counts: {
+    Waitlist_counts: {
         parameters: {
             query?: {
                 /** @description Comma-separated class ids (at most 60): only the rows of these classes */
@@ -4444,7 +4444,7 @@ export interface operations {
             };
         };
     };
-    WaitlistController_places: {
+    Waitlist_places: {
         parameters: {
             query?: {
                 /** @description Comma-separated class ids (at most 60): only the rows of these classes */
