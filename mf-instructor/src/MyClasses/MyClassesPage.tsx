@@ -9,7 +9,7 @@ import {
   PageHeading,
   PagedTable,
   selectUser,
-  startsLabel,
+  ClassStarts,
   useAppSelector,
   useUrlQuery,
   useWaitlistCounts,
@@ -93,7 +93,11 @@ export function MyClassesPage() {
             </td>
             <td data-label="Class Name">
               {item.className}
-              {item.startDate && <Starts>{startsLabel(item.startDate)}</Starts>}
+              {item.startDate && (
+                <Starts>
+                  <ClassStarts iso={item.startDate} />
+                </Starts>
+              )}
               {ageLabel(item) && <Starts>{ageLabel(item)}</Starts>}
             </td>
             <Capitalized data-label="Status">{item.status}</Capitalized>

@@ -7,7 +7,7 @@ import {
   ListState,
   PageHeading,
   Spinner,
-  startsLabel,
+  ClassStarts,
   UrlPagination,
   useUrlQuery,
 } from '@sportify/shared-ui';
@@ -87,7 +87,9 @@ function EnrolledList({ email }: { email: string }) {
                   {item.camperName && <Camper>For {item.camperName}</Camper>}
                   {item.startDate && (
                     <>
-                      <Sub>{startsLabel(item.startDate)}</Sub>
+                      <Sub>
+                        <ClassStarts iso={item.startDate} />
+                      </Sub>
                       <Sub>
                         <a
                           href={calendarUrl(item.classId)}

@@ -43,16 +43,28 @@ const valid = (iso: string | undefined | null): Date | null => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
+/**
+ * Dates the server's HTML already shows (`<time data-camp-date>` of ClassStarts), by zone and value. Hydrating them
+ * builds no formatter: the first one loads the browser's date data, a long task of its own on a slow phone.
+ */
+const shown = new Map<string, string>();
+const shownKey = (zone: string, iso: string) => `${zone}\n${iso}`;
+
+/** Takes over the dates a server-rendered page shows, before it is hydrated. */
+export function adoptShownCampDates(root: ParentNode): void {
+  for (const element of root.querySelectorAll<HTMLTimeElement>('time[data-camp-date]')) {
+    const zone = element.dataset.campDate;
+    if (zone && element.dateTime && element.textContent)
+      shown.set(shownKey(zone, element.dateTime), element.textContent);
+  }
+}
+
 /** "Tue, Jul 6, 2027, 9:00 AM EDT": a class date in the camp's zone; '' for no date. */
 export function formatCampDate(iso: string | undefined | null): string {
   const d = valid(iso);
-  return d ? formatter('display', campTimeZone()).format(d) : '';
-}
-
-/** A dated class's card line: `Starts {date}`; '' for a class without a date. */
-export function startsLabel(iso: string | undefined | null): string {
-  const date = formatCampDate(iso);
-  return date ? `Starts ${date}` : '';
+  if (!d) return '';
+  const zone = campTimeZone();
+  return shown.get(shownKey(zone, iso!)) ?? formatter('display', zone).format(d);
 }
 
 /** An instant as the camp's local "YYYY-MM-DDTHH:mm", the value of a datetime-local input; '' for no date. */
