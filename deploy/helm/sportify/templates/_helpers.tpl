@@ -26,7 +26,7 @@ app.kubernetes.io/component: {{ index . 1 }}
 {{/* An image of the chart: (list $ "api") */}}
 {{- define "sportify.image" -}}
 {{- $ := index . 0 -}}
-{{- printf "%s/%s:%s" (required "image.registry is required (where the images are pushed)" $.Values.image.registry) (index $.Values.image.names (index . 1)) ($.Values.image.tag | default $.Chart.AppVersion) -}}
+{{- printf "%s/%s:%s" $.Values.image.registry (index $.Values.image.names (index . 1)) ($.Values.image.tag | default $.Chart.AppVersion) -}}
 {{- end -}}
 
 {{- define "sportify.secretName" -}}
@@ -63,17 +63,16 @@ capabilities:
 {{- end }}
 {{- end -}}
 
-{{/* Plain settings: (list $ .Values.apiEnv "apiEnv"), in name order; an empty one fails the install. */}}
+{{/* Plain settings: (list $ .Values.apiEnv), in name order (required-settings.yaml refuses an empty one). */}}
 {{- define "sportify.plainEnv" -}}
 {{- $ := index . 0 -}}
-{{- $where := index . 2 -}}
 {{- if $.Values.developmentMode }}
 - name: SPORTIFY_DEV_MODE
   value: "1"
 {{- end }}
 {{- range $name, $value := index . 1 }}
 - name: {{ $name }}
-  value: {{ $value | toString | required (printf "%s.%s is empty: set it in your values" $where $name) | quote }}
+  value: {{ $value | toString | quote }}
 {{- end }}
 {{- end -}}
 
@@ -81,9 +80,9 @@ capabilities:
 {{- define "sportify.runtimeConfig" -}}
 {{- $remotes := dict -}}
 {{- range $pkg, $r := .Values.remotes.packages -}}
-{{- $_ := set $remotes $r.federation (printf "%s/mf-manifest.json" (required (printf "remotes.packages.%s.origin is required: the public origin its browser files are served from" $pkg) $r.origin)) -}}
+{{- $_ := set $remotes $r.federation (printf "%s/mf-manifest.json" $r.origin) -}}
 {{- end -}}
-{{- $firebase := dict "apiKey" (required "firebase.apiKey is required (the Firebase web API key)" .Values.firebase.apiKey) "authDomain" .Values.firebase.authDomain "projectId" (required "firebase.projectId is required" .Values.firebase.projectId) -}}
+{{- $firebase := dict "apiKey" .Values.firebase.apiKey "authDomain" .Values.firebase.authDomain "projectId" .Values.firebase.projectId -}}
 {{- if .Values.firebase.authEmulatorUrl }}{{ $_ := set $firebase "authEmulatorUrl" .Values.firebase.authEmulatorUrl }}{{ end -}}
 {{- dict "apiUrl" .Values.site.publicApiUrl "firebase" $firebase "stripePublishableKey" .Values.stripePublishableKey "remotes" $remotes | toJson -}}
 {{- end -}}
