@@ -43,6 +43,8 @@ function AfterFirstCommit({ done }: { done: () => void }) {
 }
 
 async function start() {
+  // This task has evaluated the app's code: reading the config and setting up the federation start in the next.
+  await yieldToPage();
   const config = await loadConfig();
   setRuntimeConfig(config);
   setLatestConfigReader(loadLatestConfig);
