@@ -8,6 +8,9 @@ export const ports = {
   mfInstructor: port('MF_INSTRUCTOR_PORT', 3003),
   mfAdmin: port('MF_ADMIN_PORT', 3004),
   api: port('API_PORT', 5000),
+  /** GET /metrics of the API and of the page server, on ports of their own. */
+  apiMetrics: port('API_METRICS_PORT', 5001),
+  pageMetrics: port('PAGE_METRICS_PORT', 3005),
   auth: port('FIREBASE_AUTH_EMULATOR_PORT', 9099),
   database: port('DEVDB_PORT', 27017),
   mailInbox: port('MAILDEV_WEB_PORT', 1080),

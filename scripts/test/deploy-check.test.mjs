@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parse, stringify } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import {
   CHART,
   KUBERNETES_VERSION,
@@ -28,6 +28,7 @@ import {
   deployCheck,
   ensureDeployTools,
   findTool,
+  policyProblems,
 } from '../deploy-check.mjs';
 import { ensureGoTool } from '../lib/go-tools.mjs';
 
@@ -65,7 +66,7 @@ test('with no values file the chart is production: it refuses to render, naming 
   assert.doesNotMatch(render.stdout, /SPORTIFY_DEV_MODE/);
 });
 
-test('the chart renders and validates with the production, release Job and development values', () => {
+test('the chart renders and validates with the production, every-option and development values', () => {
   const { problems, rendered, validation } = deployCheck();
   assert.deepEqual(problems, []);
   for (const set of ['development', 'production']) {
@@ -73,10 +74,185 @@ test('the chart renders and validates with the production, release Job and devel
       assert.ok(rendered[set].includes(kind), `${set} renders ${kind}`);
   }
   assert.ok(rendered.production.includes('HorizontalPodAutoscaler/sportify-api'));
-  assert.ok(rendered['production release Job'].some((kind) => kind.startsWith('Job/')));
+  for (const kind of ['PodDisruptionBudget/sportify-remotes', 'Job/sportify-db-setup', 'Pod/sportify-smoke-test'])
+    assert.ok(rendered.production.includes(kind), `production renders ${kind}`);
+  assert.ok(rendered['production with every option'].includes('ServiceMonitor/sportify'));
+  for (const kind of ['Deployment/sportify-auth-emulator', 'Job/sportify-demo-seed'])
+    assert.ok(rendered.development.includes(kind), `development renders ${kind}`);
+  assert.ok(!rendered.production.includes('Job/sportify-demo-seed'), 'production never seeds');
   assert.deepEqual(rendered.defaults, [], 'the defaults render nothing');
-  assert.match(validation, /Invalid: 0, Errors: 0, Skipped: 0/);
+  // The ServiceMonitor (a Prometheus Operator kind) is left to policyProblems.
+  assert.match(validation, /Invalid: 0, Errors: 0, Skipped: 1/);
 });
+
+/** The chart rendered with `args` (production's made-up settings first), as objects. */
+function render(args, chart = CHART) {
+  const helm = findTool('helm');
+  const out = spawnSync(
+    helm,
+    [
+      'template',
+      'sportify',
+      chart,
+      '--kube-version',
+      KUBERNETES_VERSION,
+      '-f',
+      path.join(chart, 'ci/production-test.yaml'),
+      ...args,
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.equal(out.status, 0, out.stderr);
+  return parseAllDocuments(out.stdout)
+    .map((doc) => doc.toJS())
+    .filter(Boolean);
+}
+
+test('the bootstrap admins are given by an idempotent Job after each install and upgrade, with the API image', () => {
+  const objects = render(['--set-json', 'bootstrapAdmins=["director@camp.example.com","ops@camp.example.com"]']);
+  const job = objects.find((o) => o.kind === 'Job' && o.metadata.name === 'sportify-bootstrap-admins');
+  assert.ok(job, 'the Job is rendered');
+  assert.equal(job.metadata.annotations['helm.sh/hook'], 'post-install,post-upgrade');
+  const [container] = job.spec.template.spec.containers;
+  assert.equal(container.image, 'registry.example.com/sportify/api:0.1.0-1e6fbc6.42');
+  assert.deepEqual(container.args, [
+    'api/dist/users/admin-grant-run.js',
+    'director@camp.example.com',
+    'ops@camp.example.com',
+  ]);
+  const env = Object.fromEntries(container.env.map((e) => [e.name, e.value ?? e.valueFrom?.secretKeyRef?.key]));
+  assert.equal(env.MONGODB_URI, 'MONGODB_URI', 'it reads the database from the Secret');
+  assert.equal(env.SPORTIFY_OPERATOR, 'helm release sportify (bootstrap-admins)', 'the grants name the release');
+  // Without admins, no Job; an address that is not one is refused by the schema.
+  assert.ok(!render(['--set-json', 'bootstrapAdmins=[]']).some((o) => o.metadata.name === 'sportify-bootstrap-admins'));
+  const bad = spawnSync(
+    findTool('helm'),
+    [
+      'template',
+      'sportify',
+      CHART,
+      '-f',
+      path.join(CHART, 'ci/production-test.yaml'),
+      '--set-json',
+      'bootstrapAdmins=["director"]',
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.notEqual(bad.status, 0);
+  assert.match(bad.stderr, /bootstrapAdmins/);
+});
+
+test('an upgrade a day later renders no release Job, even with the values of a chart that had one', () => {
+  const old = ['--set-json', 'releaseJob={"args":["promote","mf-public","0.1.0-1e6fbc6.42"],"publish":true}'];
+  const jobs = render(old).filter((o) => o.kind === 'Job');
+  assert.deepEqual(
+    jobs.map((o) => o.metadata.name).sort(),
+    ['sportify-bootstrap-admins', 'sportify-db-setup'],
+    'only the idempotent hooks: nothing promotes or rolls back',
+  );
+  assert.ok(!JSON.stringify(jobs).includes('releases.mjs'));
+});
+
+test("a team's release Job passes the checks and kubeconform, and the same request names the same Job", () => {
+  const make = (version, extra = []) =>
+    spawnSync(
+      process.execPath,
+      [
+        path.join(CHART, '../../../scripts/release-job.mjs'),
+        'promote',
+        'mf-public',
+        version,
+        '--image',
+        'registry.example.com/sportify/tools:0.1.0-1e6fbc6.42',
+        '--stage',
+        'registry.example.com/team-public/tools:77',
+        '--dry-run',
+        ...extra,
+      ],
+      { encoding: 'utf8' },
+    );
+  const first = make('0.1.0-1e6fbc6.42');
+  assert.equal(first.status, 0, first.stderr);
+  const job = parse(first.stdout);
+  assert.equal(make('0.1.0-1e6fbc6.42').stdout, first.stdout, 'the same request, the same Job');
+  assert.notEqual(parse(make('0.1.0-1e6fbc6.43').stdout).metadata.name, job.metadata.name);
+  const [release] = job.spec.template.spec.containers;
+  assert.ok(release.args.includes('--request'));
+  assert.deepEqual(
+    release.env.find((e) => e.name === 'SPORTIFY_ONLY_PACKAGE'),
+    { name: 'SPORTIFY_ONLY_PACKAGE', value: 'mf-public' },
+  );
+  assert.deepEqual(
+    release.volumeMounts.filter((m) => !m.readOnly).map((m) => m.subPath ?? m.name),
+    ['registry', 'tmp'],
+    'it writes the registry folder only',
+  );
+  assert.deepEqual(job.spec.template.spec.initContainers[0].volumeMounts, [
+    { name: 'releases', mountPath: '/package', subPath: 'mf-public' },
+  ]);
+  assert.deepEqual(policyProblems([job], { mode: 'production' }), []);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sportify-release-job-'));
+  try {
+    writeFileSync(path.join(dir, 'job.yaml'), first.stdout);
+    const schema = path.join(
+      CHART,
+      '../../kubernetes-schemas/{{ .NormalizedKubernetesVersion }}/{{ .ResourceKind }}{{ .KindSuffix }}.json',
+    );
+    const check = spawnSync(
+      findTool('kubeconform'),
+      [
+        '-strict',
+        '-summary',
+        '-kubernetes-version',
+        KUBERNETES_VERSION,
+        '-schema-location',
+        schema,
+        path.join(dir, 'job.yaml'),
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(check.status, 0, check.stdout + check.stderr);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the images keep the same files out of their build context for Docker and for podman', () => {
+  const root = path.join(CHART, '../../..');
+  const [docker, podman] = ['.dockerignore', '.containerignore'].map((f) => readFileSync(path.join(root, f), 'utf8'));
+  assert.equal(docker, podman);
+  for (const kept of ['**/node_modules', '**/dist', '.git', '.data*', '.cache'])
+    assert.ok(docker.split('\n').includes(kept), `${kept} is ignored`);
+});
+
+// The broken charts beside this test (broken-charts/*.yaml): each a copy of the chart with edits and values that
+// break it one way, and the problem deploy:check must name. Every one must be caught.
+const BROKEN = path.join(import.meta.dirname, 'broken-charts');
+for (const file of readdirSync(BROKEN)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()) {
+  const fixture = parse(readFileSync(path.join(BROKEN, file), 'utf8'));
+  test(`broken chart ${file.replace(/\.yaml$/, '')} (${fixture.why}) is caught`, () => {
+    withChartCopy((copy) => {
+      for (const edit of fixture.edits ?? []) {
+        const target = path.join(copy, edit.file);
+        const text = readFileSync(target, 'utf8');
+        assert.ok(text.includes(edit.from), `${edit.file} has the text the fixture edits:\n${edit.from}`);
+        writeFileSync(target, text.replace(edit.from, edit.to));
+      }
+      const sets = fixture.sets ?? ['production'];
+      const { problems } = deployCheck({
+        chart: copy,
+        sets,
+        extra: Object.fromEntries(sets.map((set) => [set, fixture.set ?? []])),
+      });
+      assert.ok(
+        problems.some((p) => new RegExp(fixture.expect).test(p)),
+        `expected a problem matching /${fixture.expect}/, got:\n${problems.join('\n')}`,
+      );
+    });
+  });
+}
 
 /** `values` with `overlay` on top, as helm merges values files: maps merged, anything else replaced. */
 function merged(values, overlay) {
@@ -124,7 +300,19 @@ test('defaults whose refusal leaves a missing secret unnamed fail the check, nam
 });
 
 test('a development set without the development flag fails the check', () => {
-  const { problems } = deployCheck({ extra: { development: ['--set', 'developmentMode=false'] } });
+  // Its development services off too (the schema refuses them outside development mode).
+  const { problems } = deployCheck({
+    extra: {
+      development: [
+        '--set',
+        'developmentMode=false',
+        '--set',
+        'devServices.authEmulator.enabled=false',
+        '--set',
+        'devServices.seed=false',
+      ],
+    },
+  });
   assert.ok(
     problems.some((p) =>
       /^development: Deployment sportify-api, container api does not set SPORTIFY_DEV_MODE=1/.test(p),
@@ -158,12 +346,27 @@ test('a Deployment without a readiness probe fails the check', () => {
   });
 });
 
-test('a container running as root fails the check', () => {
-  const { problems } = deployCheck({ extra: { production: ['--set', 'securityContext.runAsUser=0'] } });
+test('a container running as root fails the check: the schema refuses the value, the check the rendered pod', () => {
+  const { problems } = deployCheck({
+    sets: ['production'],
+    extra: { production: ['--set', 'securityContext.runAsUser=0'] },
+  });
   assert.ok(
-    problems.some((p) => /^production: .*Deployment sportify-api, container api runs as root/.test(p)),
+    problems.some((p) => /helm lint \(production\) failed:[\s\S]*securityContext\/runAsUser/.test(p)),
     problems.join('\n'),
   );
+  withChartCopy((copy) => {
+    const file = path.join(copy, 'templates', '_helpers.tpl');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('runAsUser: {{ .Values.securityContext.runAsUser }}', 'runAsUser: 0'),
+    );
+    const rendered = deployCheck({ chart: copy, sets: ['production'] }).problems;
+    assert.ok(
+      rendered.some((p) => /^production: .*Deployment sportify-api, container api runs as root/.test(p)),
+      rendered.join('\n'),
+    );
+  });
 });
 
 test('a Secret left empty in the production values fails the check, naming it', () => {

@@ -12,6 +12,9 @@ import { SandboxIntentsRepository } from './gateway/sandbox-intents.repository';
 import { SandboxGateway } from './gateway/sandbox.gateway';
 import { StripeGateway } from './gateway/stripe.gateway';
 import { LedgerCheckService } from './ledger-check';
+import { LedgerCheckResultRecord, LedgerCheckResultSchema } from './ledger-check-result.schema';
+import { LedgerCheckResults } from './ledger-check-results.repository';
+import { LedgerMetrics } from './ledger-metrics';
 import { LedgerCheckRepository } from './ledger-check.repository';
 import { PaymentRecord, PaymentSchema } from './payment.schema';
 import { PaymentsController } from './payments.controller';
@@ -24,7 +27,11 @@ import { ReconciliationService } from './reconciliation.service';
 import { SandboxController } from './sandbox.controller';
 import { SandboxService } from './sandbox.service';
 import { SettlementRecord, SettlementSchema } from './settlement.schema';
+import { Refunds } from './refunds';
+import { SettlementClaims } from './settlement-claims';
+import { SettlementMail } from './settlement-mail';
 import { SettlementProbe } from './settlement-probe';
+import { SettlementSteps } from './settlement-steps';
 import { SettlementService } from './settlement.service';
 import { SettlementsRepository } from './settlements.repository';
 import { WebhookController } from './webhook.controller';
@@ -36,6 +43,7 @@ import { WebhookController } from './webhook.controller';
       { name: SettlementRecord.name, schema: SettlementSchema },
       { name: ProviderEventRecord.name, schema: ProviderEventSchema },
       { name: SandboxIntentRecord.name, schema: SandboxIntentSchema },
+      { name: LedgerCheckResultRecord.name, schema: LedgerCheckResultSchema },
     ]),
     SelectionsModule,
     ClassesModule,
@@ -61,6 +69,10 @@ import { WebhookController } from './webhook.controller';
     SettlementsRepository,
     ProviderEventsRepository,
     SettlementProbe,
+    SettlementClaims,
+    Refunds,
+    SettlementMail,
+    SettlementSteps,
     SettlementService,
     ProviderEventsService,
     CheckoutService,
@@ -69,6 +81,8 @@ import { WebhookController } from './webhook.controller';
     ReconciliationService,
     LedgerCheckRepository,
     LedgerCheckService,
+    LedgerCheckResults,
+    LedgerMetrics,
   ],
   exports: [ReconciliationService, PaymentsService],
 })

@@ -6,6 +6,7 @@ import { pageWindow, type Paged } from '../common/paging';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import type { InstructorsQueryDto, UsersQueryDto } from './user-query.dto';
 import type { CreateUserDto } from './create-user.dto';
+import { RoleGrants } from './role-grants.service';
 import { toPublicPerson, type PublicPerson, type Role, type User } from './user.model';
 import { UsersRepository } from './users.repository';
 
@@ -19,6 +20,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly classes: ClassesRepository,
     private readonly cache: PublicCache,
+    private readonly roles: RoleGrants,
   ) {}
 
   /** Registers the caller once; later calls (e.g. every Google sign-in) return the existing record. */
@@ -29,8 +31,11 @@ export class UsersService {
       userPhoto: dto.userPhoto ?? '',
       ...(dto.gender ? { gender: dto.gender } : {}),
     });
-    // A new user has no role, so no public list changes; the admin's cached pages of users do.
-    if (created) this.cache.invalidate('users');
+    if (created) {
+      // A role given before their first sign-in (the first admin of a new camp) is theirs from now on.
+      await this.roles.applyPending(user.email);
+      this.cache.invalidate('users');
+    }
     return { insertedId: user._id, created };
   }
 
@@ -60,7 +65,10 @@ export class UsersService {
     if (!target) throw new NotFoundException('User not found');
     if (target.email === caller.email) throw new ForbiddenException('You cannot change your own role');
     const result = await this.users.setRole(id, role);
-    if (result.modifiedCount) this.cache.invalidate('users');
+    if (result.modifiedCount) {
+      await this.roles.recorded(target.email, role, target.role, caller.email);
+      this.cache.invalidate('users');
+    }
     return result;
   }
 
