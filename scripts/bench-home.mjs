@@ -360,6 +360,10 @@ if (lighthouseRuns > 0) {
           si: audit('speed-index'),
           tbt: audit('total-blocking-time'),
           cls: audit('cumulative-layout-shift'),
+          // The main thread's long tasks as Lighthouse simulates them (what Total Blocking Time adds up).
+          longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map(
+            (t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${String(t.url).replace(base, '')})`,
+          ),
         });
       } finally {
         await chrome.kill();
@@ -371,5 +375,7 @@ if (lighthouseRuns > 0) {
         `performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, ` +
         `Speed Index ${(m('si') / 1000).toFixed(2)} s, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}`,
     );
+    for (const [i, r] of results.entries())
+      console.log(`  run ${i + 1}, TBT ${Math.round(r.tbt)} ms, long tasks: ${r.longTasks.join('; ') || 'none'}`);
   }
 }
