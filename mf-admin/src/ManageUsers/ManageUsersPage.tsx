@@ -1,5 +1,8 @@
-import { ChoiceSelect, UrlSearchInput, FilterBar, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
-import { useGetUsersQuery, type RoleFilter, type UserSort } from './manageUsersApi';
+import { ChoiceSelect, FilterBar, PageHeading, UrlSearchInput, useUrlQuery } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, PagedTable } from '@sportify/shared-ui/tables';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useUsersListQuery } from '@sportify/shared-ui/endpoints/users';
+import { usersArgs, type RoleFilter, type UserSort } from './manageUsersArgs';
 import { UserRow } from './UserRow';
 
 const ROLE_CHOICES: Record<RoleFilter, string> = {
@@ -28,7 +31,7 @@ export function ManageUsersPage() {
   const role = choice(ROLE_CHOICES, url.get('role'), 'student');
   const sort = choice(SORT_CHOICES, url.get('sort'), 'newest');
   const q = url.get('q').trim();
-  const query = useGetUsersQuery({ q: q || undefined, role, sort, page: url.page });
+  const query = paged(useUsersListQuery(usersArgs({ q: q || undefined, role, sort, page: url.page })));
 
   return (
     <section aria-labelledby="manage-users-heading">
@@ -56,7 +59,7 @@ export function ManageUsersPage() {
         errorText="The users could not be loaded."
         emptyText={q || role !== 'student' ? 'No users match your search.' : 'There are no students to promote.'}
         labelledBy="manage-users-heading"
-        stackBelow={1100}
+        stackBelow={DASHBOARD_STACK_BELOW}
         columns={['#', 'Profile Picture', 'Name', 'Make Admin', 'Make Instructor']}
         row={(user, number) => <UserRow key={user._id} user={user} number={number} />}
       />

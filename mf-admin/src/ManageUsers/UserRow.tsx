@@ -1,22 +1,18 @@
-import styled from 'styled-components';
 import { Avatar, Button, notify, type Role, type User } from '@sportify/shared-ui';
-import { usePromoteUserMutation } from './manageUsersApi';
-
-const Email = styled.span`
-  display: block;
-  font-size: 0.85rem;
-  color: ${({ theme }) => theme.colors.muted};
-`;
+import { ActionCell, CellDetail, MainCell } from '@sportify/shared-ui/tables';
+import { useUsersMakeAdminMutation, useUsersMakeInstructorMutation } from '@sportify/shared-ui/endpoints/users';
 
 const roleLabel: Record<Role, string> = { admin: 'Make Admin', instructor: 'Make Instructor' };
 
 /** One user with the two promotions; each row has its own request state, so only its buttons wait. */
 export function UserRow({ user, number }: { user: User; number: number }) {
-  const [promote, { isLoading }] = usePromoteUserMutation();
+  const [makeAdmin, admin] = useUsersMakeAdminMutation();
+  const [makeInstructor, instructor] = useUsersMakeInstructorMutation();
+  const isLoading = admin.isLoading || instructor.isLoading;
 
   const makeRole = async (role: Role) => {
     try {
-      const result = await promote({ id: user._id, role }).unwrap();
+      const result = await (role === 'admin' ? makeAdmin : makeInstructor)(user._id).unwrap();
       // docs/product.md §8: the notice shows when the call changed something.
       if (result.modifiedCount) notify.notice(`${user.userName} is ${role} now`);
     } catch {
@@ -42,16 +38,13 @@ export function UserRow({ user, number }: { user: User; number: number }) {
       <td data-label="Profile Picture">
         <Avatar src={user.userPhoto} name={user.userName} alt={`Profile picture of ${user.userName}`} size={48} />
       </td>
-      <td data-label="Name">
-        <span>
-          {user.userName}
-          <Email title={user.email} data-word>
-            {user.email}
-          </Email>
-        </span>
-      </td>
-      <td data-label="Make Admin">{button('admin')}</td>
-      <td data-label="Make Instructor">{button('instructor')}</td>
+      <MainCell label="Name" name={user.userName}>
+        <CellDetail title={user.email} data-word>
+          {user.email}
+        </CellDetail>
+      </MainCell>
+      <ActionCell label="Make Admin">{button('admin')}</ActionCell>
+      <ActionCell label="Make Instructor">{button('instructor')}</ActionCell>
     </tr>
   );
 }

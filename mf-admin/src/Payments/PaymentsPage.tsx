@@ -1,7 +1,10 @@
 import styled from 'styled-components';
-import { DataTable, ListState, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
-import { dollars } from '../dollars';
-import { useGetPartialRefundsQuery, useGetUnsettledQuery } from './paymentsApi';
+import { ListState, PageHeading, useUrlQuery } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, DataTable, MainCell, PagedTable, TruncatedId } from '@sportify/shared-ui/tables';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { usePaymentsPartialRefundsQuery, usePaymentsUnsettledQuery } from '@sportify/shared-ui/endpoints/payments';
+import { UNSETTLED_PER_PAGE } from './paymentsApi';
+import { dollarsBefore } from '@sportify/platform/money';
 
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space(8)};
@@ -23,8 +26,13 @@ const words = (code: string) => code.replace(/_/g, ' ');
  */
 export function PaymentsPage() {
   const url = useUrlQuery();
-  const refunds = useGetPartialRefundsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const unsettled = useGetUnsettledQuery({ page: url.page }, { refetchOnMountOrArgChange: true });
+  const refunds = usePaymentsPartialRefundsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const unsettled = paged(
+    usePaymentsUnsettledQuery(
+      { limit: UNSETTLED_PER_PAGE, page: url.page > 1 ? url.page : undefined },
+      { refetchOnMountOrArgChange: true },
+    ),
+  );
 
   return (
     <>
@@ -40,17 +48,26 @@ export function PaymentsPage() {
           {(items) => (
             <DataTable
               labelledBy="partial-refunds-heading"
-              stackBelow={1100}
+              stackBelow={DASHBOARD_STACK_BELOW}
               columns={['#', 'Student e-mail', 'Class name', 'Transaction id', 'Price', 'Refunded amount', 'Date']}
             >
               {items.map((item, index) => (
                 <tr key={item._id}>
                   <td data-label="#">{index + 1}</td>
-                  <td data-label="Student e-mail">{item.email}</td>
-                  <td data-label="Class name">{item.className}</td>
-                  <td data-label="Transaction id">{item.transactionId}</td>
-                  <td data-label="Price">{dollars(item.price)}</td>
-                  <td data-label="Refunded amount">{dollars(item.refundedAmount)}</td>
+                  <td data-label="Student e-mail">
+                    <span title={item.email} data-word>
+                      {item.email}
+                    </span>
+                  </td>
+                  <MainCell label="Class name" name={item.className} />
+                  <td data-label="Transaction id">
+                    <TruncatedId
+                      value={item.transactionId}
+                      copyLabel={`Copy transaction id of ${item.email}'s payment for ${item.className}`}
+                    />
+                  </td>
+                  <td data-label="Price">{dollarsBefore(item.price)}</td>
+                  <td data-label="Refunded amount">{dollarsBefore(item.refundedAmount)}</td>
                   <td data-label="Date">
                     <Time value={item.date} />
                   </td>
@@ -70,7 +87,8 @@ export function PaymentsPage() {
           errorText="The unsettled payments could not be loaded."
           emptyText="Every payment is settled."
           labelledBy="unsettled-heading"
-          stackBelow={1100}
+          // Nine columns of ids, e-mails and errors fit no dashboard: each payment is a card.
+          stackBelow="always"
           columns={[
             '#',
             'Intent',
@@ -85,10 +103,16 @@ export function PaymentsPage() {
           row={(item, number) => (
             <tr key={item.intentId}>
               <td data-label="#">{number}</td>
-              <td data-label="Intent">{item.intentId}</td>
+              <td data-label="Intent">
+                <TruncatedId value={item.intentId} copyLabel={`Copy intent id of ${item.email}'s payment`} />
+              </td>
               <td data-label="State">{words(item.state)}</td>
               <td data-label="Charged">{item.charged ? 'Yes' : 'Not known yet'}</td>
-              <td data-label="Student e-mail">{item.email}</td>
+              <td data-label="Student e-mail">
+                <span title={item.email} data-word>
+                  {item.email}
+                </span>
+              </td>
               <td data-label="Reason">{item.reason ? words(item.reason) : '—'}</td>
               <td data-label="Refund attempts">{item.refundAttempts}</td>
               <td data-label="Last error">{item.lastError ?? '—'}</td>

@@ -1,23 +1,22 @@
 import { judgeCanary } from '@sportify/platform/canary';
-import { DataTable, ListState } from '@sportify/shared-ui';
+import { ListState } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, DataTable } from '@sportify/shared-ui/tables';
 import styled from 'styled-components';
 import {
   federationOf,
   HEALTH_MINUTES,
-  useGetTelemetryHealthQuery,
   type AutoRollback,
   type PartStatus,
   type ReleaseHealth,
   type ReportedError,
   type TelemetryHealth,
 } from './platformStatusApi';
+import { useTelemetryHealthQuery } from '@sportify/shared-ui/endpoints/telemetry';
 import { Muted, Section, SectionHeading, Stamp, when } from './look';
 
 // The figures move while the screen is open: read again every half minute.
 const POLL_MS = 30_000;
 const RECENT_ERRORS_MAX = 10;
-// Six columns do not fit a tablet's dashboard beside the side menu: below this width each row is a card.
-const STACK_BELOW = 1100;
 
 const Notice = styled.section`
   margin: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(6)};
@@ -173,7 +172,7 @@ const heldText = (row: HealthRow & { held: NonNullable<HealthRow['held']> }): st
  * hour (reported by browsers and page servers, summed by the API), then the newest errors with phase and route.
  */
 export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
-  const query = useGetTelemetryHealthQuery({ minutes: HEALTH_MINUTES }, { pollingInterval: POLL_MS });
+  const query = useTelemetryHealthQuery({ minutes: HEALTH_MINUTES }, { pollingInterval: POLL_MS });
   const rollbacks = parts.filter((p) => p.lastAutoRollback);
   const rows = query.data ? healthRows(parts, query.data) : undefined;
   const held = (rows ?? []).filter((row): row is HealthRow & { held: NonNullable<HealthRow['held']> } => !!row.held);
@@ -220,12 +219,12 @@ export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
               <DataTable
                 labelledBy="release-health-heading"
                 columns={['Part', 'Release', 'Serves', 'Age', 'Page loads', 'Clients', 'Error rate']}
-                stackBelow={STACK_BELOW}
+                stackBelow={DASHBOARD_STACK_BELOW}
               >
                 {items.map((row) => (
                   <tr key={`${row.part} ${row.version}`}>
                     <th scope="row" data-label="Part">
-                      {row.part}
+                      <Stamp>{row.part}</Stamp>
                     </th>
                     <td data-label="Release">
                       <Version version={row.version} />

@@ -7,16 +7,19 @@ import {
   ClassPicture,
   FilterBar,
   PageHeading,
-  PagedTable,
   selectUser,
   ClassStarts,
   useAppSelector,
   useUrlQuery,
-  useWaitlistCounts,
   type ClassStatus,
 } from '@sportify/shared-ui';
-import { ageLabel } from '../classForm';
-import { useGetMyClassesQuery } from './myClassesApi';
+import { ActionCell, CellDetail, DASHBOARD_STACK_BELOW, MainCell, PagedTable } from '@sportify/shared-ui/tables';
+import { useClassesMineQuery } from '@sportify/shared-ui/endpoints/classes';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useWaitlistCounts } from '@sportify/shared-ui/endpoints/waitlist';
+import { myClassesArgs } from './myClassesArgs';
+import { ageLabel } from '@sportify/platform/ages';
+import { routes } from '@sportify/platform/routes';
 
 const STATUS_CHOICES: Record<ClassStatus | '', string> = {
   '': 'All statuses',
@@ -27,11 +30,6 @@ const STATUS_CHOICES: Record<ClassStatus | '', string> = {
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.muted};
-`;
-const Starts = styled.span`
-  display: block;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: 0.9rem;
 `;
 const RosterLink = styled(Link)`
   display: inline-block;
@@ -54,7 +52,9 @@ export function MyClassesPage() {
   const email = useAppSelector(selectUser)?.email;
   const url = useUrlQuery();
   const status = (url.get('status') in STATUS_CHOICES ? url.get('status') : '') as ClassStatus | '';
-  const query = useGetMyClassesQuery(email ? { email, status: status || undefined, page: url.page } : skipToken);
+  const query = paged(
+    useClassesMineQuery(email ? myClassesArgs({ email, status: status || undefined, page: url.page }) : skipToken),
+  );
   const waiting = useWaitlistCounts(query.data?.items);
 
   return (
@@ -77,13 +77,13 @@ export function MyClassesPage() {
         emptyText={status ? `You have no ${status} classes.` : 'You have not added any classes yet.'}
         emptyAction={
           status ? undefined : (
-            <Button as={Link} to="/dashboard/add-class">
+            <Button as={Link} to={routes.addClass}>
               Add A Class
             </Button>
           )
         }
         labelledBy="my-classes-heading"
-        stackBelow={1100}
+        stackBelow={DASHBOARD_STACK_BELOW}
         columns={['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Update', 'Feedback']}
         row={(item, number) => (
           <tr key={item._id}>
@@ -91,35 +91,34 @@ export function MyClassesPage() {
             <td data-label="Class Photo">
               <ClassPicture src={item.classImage} alt={item.className} loading="lazy" />
             </td>
-            <td data-label="Class Name">
-              {item.className}
+            <MainCell label="Class Name" name={item.className}>
               {item.startDate && (
-                <Starts>
+                <CellDetail>
                   <ClassStarts iso={item.startDate} />
-                </Starts>
+                </CellDetail>
               )}
-              {ageLabel(item) && <Starts>{ageLabel(item)}</Starts>}
-            </td>
+              {ageLabel(item) && <CellDetail>{ageLabel(item)}</CellDetail>}
+            </MainCell>
             <Capitalized data-label="Status">{item.status}</Capitalized>
             {/* The waitlist sits under the students enrolled, so the columns stay as they are (docs/product.md §4). */}
             <td data-label="Enrolled">
               {`${item.enrolled ?? 0} Students`}
-              {(waiting?.[item._id] ?? 0) > 0 && <Starts>{`${waiting?.[item._id]} waiting`}</Starts>}
+              {(waiting?.[item._id] ?? 0) > 0 && <CellDetail>{`${waiting?.[item._id]} waiting`}</CellDetail>}
               {/* The roster sits with the students it lists, so the spec's columns stay as they are. */}
-              <RosterLink to={`/dashboard/roster/${item._id}`} aria-label={`Roster of ${item.className}`}>
+              <RosterLink to={routes.roster(item._id)} aria-label={`Roster of ${item.className}`}>
                 Roster
               </RosterLink>
             </td>
-            <td data-label="Update">
+            <ActionCell label="Update">
               <Button
                 as={Link}
-                to={`/dashboard/update-class/${item._id}`}
+                to={routes.updateClass(item._id)}
                 $variant="secondary"
                 aria-label={`Update ${item.className}`}
               >
                 Update
               </Button>
-            </td>
+            </ActionCell>
             <FeedbackText data-label="Feedback">
               {item.feedback ? <span>{item.feedback}</span> : <Muted>No feedback yet</Muted>}
             </FeedbackText>

@@ -5,18 +5,24 @@ import {
   apiErrorMessage,
   apiStatus,
   Button,
-  DataTable,
   LoadError,
   notify,
   PageHeading,
   saveFile,
-  selectSession,
+  selectRole,
   Spinner,
   StatePanel,
   useAppSelector,
   useFollowedState,
 } from '@sportify/shared-ui';
-import { useGetRosterQuery, useRosterCsvMutation, useSetAttendanceMutation, type Roster } from './rosterApi';
+import { CellDetail, CellText, DASHBOARD_STACK_BELOW, DataTable } from '@sportify/shared-ui/tables';
+import {
+  useRostersCsvMutation,
+  useRostersMarkMutation,
+  useRostersRosterQuery,
+} from '@sportify/shared-ui/endpoints/rosters';
+import type { Roster } from './rosterApi';
+import { routes } from '@sportify/platform/routes';
 
 // A session is a calendar day, not an instant: formatted as such, whatever the browser's zone.
 const sessionDay = new Intl.DateTimeFormat('en-US', {
@@ -27,35 +33,32 @@ const sessionDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 const dayLabel = (date: string) => sessionDay.format(new Date(`${date}T00:00:00Z`));
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDayLabel = (date: string) => shortDay.format(new Date(`${date}T00:00:00Z`));
 
-const COLUMNS = ['Camper', 'Age', 'Allergies and medical notes', 'Emergency contact', 'Phone'];
+// One Attendance column whatever the number of sessions (a class may have many weeks): its boxes wrap in the cell.
+// The phone sits under the emergency contact it reaches.
+const COLUMNS = ['Camper', 'Age', 'Allergies and medical notes', 'Emergency contact', 'Attendance'];
 
 /**
  * Roster: who is enrolled in a class (age, notes, whom to call) and their attendance per session, for the class's
- * instructor and the admins. The API decides who may read it; students are not asked about (a 403 signs out).
+ * instructor and the admins (screens.json: the shell lets no one else in). The API decides whose roster they read.
  */
 export function RosterPage() {
   const { id = '' } = useParams();
-  const { status, role } = useAppSelector(selectSession);
-  const staff = role === 'instructor' || role === 'admin';
-  const query = useGetRosterQuery(status === 'signedIn' && staff && id ? id : skipToken);
+  const role = useAppSelector(selectRole);
+  const query = useRostersRosterQuery(id || skipToken);
   const roster = query.data;
 
   return (
     <section aria-labelledby="roster-heading">
       <PageHeading id="roster-heading">{roster ? `Roster: ${roster.className}` : 'Roster'}</PageHeading>
-      {status === 'loading' && <Spinner label="Loading the roster" />}
-      {status === 'signedIn' && !staff && (
-        <StatePanel>
-          <p>This page is for the class&apos;s instructor and the admins.</p>
-        </StatePanel>
-      )}
       {query.isLoading && <Spinner label="Loading the roster" />}
       {query.isError &&
         (apiStatus(query.error) === 404 || apiStatus(query.error) === 400 ? (
           <StatePanel>
             <p>This class does not exist.</p>
-            <Button as={Link} to={role === 'admin' ? '/dashboard/all-classes' : '/dashboard/my-classes'}>
+            <Button as={Link} to={role === 'admin' ? routes.allClasses : routes.myClasses}>
               Back to the classes
             </Button>
           </StatePanel>
@@ -72,13 +75,13 @@ export function RosterPage() {
 }
 
 function RosterTable({ roster }: { roster: Roster }) {
-  const [setAttendance] = useSetAttendanceMutation();
-  const [fetchCsv, { isLoading: downloading }] = useRosterCsvMutation();
+  const [setAttendance] = useRostersMarkMutation();
+  const [fetchCsv, { isLoading: downloading }] = useRostersCsvMutation();
 
   /** Saves one tick; false when it could not be saved (the API's reason is shown). */
   const mark = async (participantId: string, name: string, date: string, present: boolean) => {
     try {
-      await setAttendance({ classId: roster.classId, participantId, date, present }).unwrap();
+      await setAttendance({ id: roster.classId, attendanceDto: { participantId, date, present } }).unwrap();
       void notify.notice('Attendance saved');
       return true;
     } catch (error) {
@@ -89,7 +92,7 @@ function RosterTable({ roster }: { roster: Roster }) {
 
   const download = async () => {
     try {
-      const csv = await fetchCsv(roster.classId).unwrap();
+      const csv = String(await fetchCsv(roster.classId).unwrap());
       saveFile(`roster-${roster.classId}.csv`, 'text/csv', csv);
     } catch (error) {
       void notify.error(apiErrorMessage(error, 'The roster could not be downloaded. Please try again.'));
@@ -108,38 +111,36 @@ function RosterTable({ roster }: { roster: Roster }) {
           <p>Nobody is enrolled in this class yet.</p>
         </StatePanel>
       ) : (
-        <DataTable
-          labelledBy="roster-heading"
-          stackBelow={900}
-          columns={[...COLUMNS, ...roster.sessions.map(dayLabel)]}
-        >
+        <DataTable labelledBy="roster-heading" stackBelow={DASHBOARD_STACK_BELOW} columns={COLUMNS}>
           {roster.campers.map((row) => (
             <tr key={row.participantId}>
               <th scope="row" data-label="Camper">
-                {row.name}
+                <CellText text={row.name} />
               </th>
               <td data-label="Age">{row.age ?? '—'}</td>
               <Notes data-label="Allergies and medical notes">{row.notes || 'None'}</Notes>
-              <td data-label="Emergency contact">{row.emergencyContact || '—'}</td>
-              <td data-label="Phone">
-                {row.emergencyPhone ? (
-                  <a href={`tel:${row.emergencyPhone.replace(/[^0-9+]/g, '')}`}>{row.emergencyPhone}</a>
-                ) : (
-                  '—'
+              <td data-label="Emergency contact">
+                {row.emergencyContact || '—'}
+                {row.emergencyPhone && (
+                  <CellDetail>
+                    <Phone href={`tel:${row.emergencyPhone.replace(/[^0-9+]/g, '')}`}>{row.emergencyPhone}</Phone>
+                  </CellDetail>
                 )}
               </td>
-              {roster.sessions.map((date) => (
-                <td key={date} data-label={dayLabel(date)}>
-                  <Present>
-                    <PresentBox
-                      value={row.attendance[date] === true}
-                      label={`${row.name} present on ${dayLabel(date)}`}
-                      onMark={(present) => mark(row.participantId, row.name, date, present)}
-                    />
-                    <span aria-hidden="true">Present</span>
-                  </Present>
-                </td>
-              ))}
+              <td data-label="Attendance">
+                <Sessions>
+                  {roster.sessions.map((date) => (
+                    <Present key={date}>
+                      <PresentBox
+                        value={row.attendance[date] === true}
+                        label={`${row.name} present on ${dayLabel(date)}`}
+                        onMark={(present) => mark(row.participantId, row.name, date, present)}
+                      />
+                      <span aria-hidden="true">{shortDayLabel(date)}</span>
+                    </Present>
+                  ))}
+                </Sessions>
+              </td>
             </tr>
           ))}
         </DataTable>
@@ -188,10 +189,22 @@ const Notes = styled.td`
   white-space: pre-wrap;
 `;
 
+// A phone number is read as one item: never broken at its spaces.
+const Phone = styled.a`
+  white-space: nowrap;
+`;
+
+const Sessions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+  min-width: 10rem;
+`;
+
 const Present = styled.label`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${({ theme }) => theme.space(1)};
   white-space: nowrap;
   input {
     width: 1.1rem;

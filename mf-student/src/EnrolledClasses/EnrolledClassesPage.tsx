@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
-import styled from 'styled-components';
 import {
   apiErrorMessage,
-  DataTable,
   getRuntimeConfig,
   ListState,
   PageHeading,
@@ -11,29 +9,26 @@ import {
   UrlPagination,
   useUrlQuery,
 } from '@sportify/shared-ui';
-import { PageCount } from '../common/ListPages';
+import {
+  ActionCell,
+  CellDetail,
+  DASHBOARD_STACK_BELOW,
+  DataTable,
+  MainCell,
+  TruncatedId,
+} from '@sportify/shared-ui/tables';
+import { PageCount, studentListArgs } from '../common/ListPages';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
-import type { ForWhom } from '../common/forWhom';
+import { forSuffix, type ForWhom } from '../common/forWhom';
 import { CancelEnrolment } from './CancelEnrolment';
-import { useGetEnrolledClassesQuery, type EnrolledItem } from './enrolledApi';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { usePaymentsEnrolledQuery } from '@sportify/shared-ui/endpoints/payments';
+import type { EnrolledItem } from './enrolledApi';
+import { dollarsAfter } from '@sportify/platform/money';
 
 // Spec: 'long date-time format' in the user's locale (undefined = the browser's), e.g. "November 22, 2026 at 9:05 AM".
 const enrolledDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
-
-/** Spec: the price is the amount followed by a dollar sign. */
-const formatEnrolledPrice = (price: number) => `${price}$`;
-
-const Camper = styled.span`
-  display: block;
-  font-weight: 600;
-`;
-
-const Sub = styled.span`
-  display: block;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: 0.9rem;
-`;
 
 /** The class's .ics file (one event per weekly session, camp time zone), served by the API as a download. */
 const calendarUrl = (classId: string) =>
@@ -56,7 +51,7 @@ export function EnrolledClassesPage() {
 
 function EnrolledList({ email }: { email: string }) {
   const { page } = useUrlQuery();
-  const query = useGetEnrolledClassesQuery({ email, page });
+  const query = paged(usePaymentsEnrolledQuery(studentListArgs({ email, page })));
   const { data } = query;
   // The API already sorts; sorting the page here too keeps the order right whatever the server or cache holds.
   const rows = useMemo(() => (data ? [...data.items].sort(newestFirst) : undefined), [data]);
@@ -76,43 +71,45 @@ function EnrolledList({ email }: { email: string }) {
         {(rows) => (
           <DataTable
             labelledBy="enrolled-heading"
-            stackBelow={640}
+            stackBelow={DASHBOARD_STACK_BELOW}
             columns={['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date', 'Cancel']}
           >
             {rows.map((item: EnrolledItem & ForWhom, index) => (
               <tr key={item._id}>
                 <td data-label="#">{first + index + 1}</td>
-                <td data-label="Class Name">
-                  {item.className}
-                  {item.camperName && <Camper>For {item.camperName}</Camper>}
+                <MainCell label="Class Name" name={item.className}>
+                  {item.camperName && <CellDetail $strong>For {item.camperName}</CellDetail>}
                   {item.startDate && (
                     <>
-                      <Sub>
+                      <CellDetail>
                         <ClassStarts iso={item.startDate} />
-                      </Sub>
-                      <Sub>
+                      </CellDetail>
+                      <CellDetail>
                         <a
                           href={calendarUrl(item.classId)}
                           download
                           // Its visible text first (WCAG's label in name), then which class, and for whom.
-                          aria-label={`Add to calendar: ${item.className}${item.camperName ? ` (${item.camperName})` : ''}`}
+                          aria-label={`Add to calendar: ${item.className}${forSuffix(item)}`}
                         >
                           Add to calendar
                         </a>
-                      </Sub>
+                      </CellDetail>
                     </>
                   )}
-                </td>
+                </MainCell>
                 <td data-label="Transaction Id">
-                  <code title={item.transactionId}>{item.transactionId}</code>
+                  <TruncatedId
+                    value={item.transactionId}
+                    copyLabel={`Copy transaction id of ${item.className}${forSuffix(item)}`}
+                  />
                 </td>
-                <td data-label="Price">{formatEnrolledPrice(item.price)}</td>
+                <td data-label="Price">{dollarsAfter(item.price)}</td>
                 <td data-label="Enrolled Date">
                   <time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time>
                 </td>
-                <td data-label="Cancel">
+                <ActionCell label="Cancel">
                   <CancelEnrolment item={item} />
-                </td>
+                </ActionCell>
               </tr>
             ))}
           </DataTable>

@@ -7,32 +7,27 @@ import {
   ListState,
   PageHeading,
   Spinner,
-  DataTable,
   notify,
   UrlPagination,
   useUrlQuery,
   type SelectedClass,
 } from '@sportify/shared-ui';
-import { PageCount } from '../common/ListPages';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ActionCell, CellDetail, DASHBOARD_STACK_BELOW, MainCell, DataTable } from '@sportify/shared-ui/tables';
+import { PageCount, studentListArgs } from '../common/ListPages';
+import { ConfirmDialog } from '@sportify/shared-ui/dialog';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { forSuffix, type ForWhom } from '../common/forWhom';
-import { useDeclineHeldSeatMutation, useDeleteSelectedClassMutation, useGetSelectedClassesQuery } from './selectedApi';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useSelectionsListQuery, useSelectionsRemoveMutation } from '@sportify/shared-ui/endpoints/selections';
+import { useWaitlistLeaveMutation } from '@sportify/shared-ui/endpoints/waitlist';
+import { routes } from '@sportify/platform/routes';
 
 // The end of a hold, in the user's locale, e.g. "November 22, 2026 at 9:05 AM".
 const heldUntil = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
-const Held = styled.span`
-  display: block;
-  margin-top: ${({ theme }) => theme.space(1)};
+const Held = styled(CellDetail)`
   color: ${({ theme }) => theme.colors.success};
-  font-weight: 600;
-`;
-
-const Camper = styled.span`
-  display: block;
-  margin-top: ${({ theme }) => theme.space(1)};
   font-weight: 600;
 `;
 
@@ -56,11 +51,11 @@ export function SelectedClassesPage() {
 
 function SelectedClassesList({ email }: { email: string }) {
   const { page } = useUrlQuery();
-  const query = useGetSelectedClassesQuery({ email, page });
+  const query = paged(useSelectionsListQuery(studentListArgs({ email, page })));
   const { data } = query;
   const first = data ? (data.page - 1) * data.limit : 0;
-  const [deleteSelected, { isLoading: deleting }] = useDeleteSelectedClassMutation();
-  const [declineHeld, { isLoading: declining }] = useDeclineHeldSeatMutation();
+  const [deleteSelected, { isLoading: deleting }] = useSelectionsRemoveMutation();
+  const [declineHeld, { isLoading: declining }] = useWaitlistLeaveMutation();
   const [toDelete, setToDelete] = useState<(SelectedClass & ForWhom) | null>(null);
   const [removed, setRemoved] = useState(false);
 
@@ -94,37 +89,36 @@ function SelectedClassesList({ email }: { email: string }) {
         {(selections) => (
           <DataTable
             labelledBy="selected-heading"
-            stackBelow={640}
+            stackBelow={DASHBOARD_STACK_BELOW}
             columns={['#', 'Class Name', 'Instructor Name', 'Available Seats', 'Pay', 'Delete']}
           >
             {selections.map((item: SelectedClass & ForWhom, index) => (
               <tr key={item._id}>
                 <td data-label="#">{first + index + 1}</td>
-                <td data-label="Class Name" data-held={item.heldUntil ? true : undefined}>
-                  {item.className}
-                  {item.camperName && <Camper>For {item.camperName}</Camper>}
+                <MainCell label="Class Name" name={item.className}>
+                  {item.camperName && <CellDetail $strong>For {item.camperName}</CellDetail>}
                   {item.heldUntil && (
                     <Held>
                       Held for you until{' '}
                       <time dateTime={item.heldUntil}>{heldUntil.format(new Date(item.heldUntil))}</time>
                     </Held>
                   )}
-                </td>
+                </MainCell>
                 <td data-label="Instructor Name">{item.instructorName}</td>
                 <Seats data-label="Available Seats" $full={item.seats <= 0}>
                   {item.seats}
                 </Seats>
-                <td data-label="Pay">
+                <ActionCell label="Pay">
                   {/* The visible word stays 'Pay'; the row's class name tells screen-reader users which one. */}
                   <Button
                     as={Link}
-                    to={`/dashboard/payment/${item._id}`}
+                    to={routes.payment(item._id)}
                     aria-label={`Pay for ${item.className}${forSuffix(item)}`}
                   >
                     Pay
                   </Button>
-                </td>
-                <td data-label="Delete">
+                </ActionCell>
+                <ActionCell label="Delete">
                   <Button
                     type="button"
                     $variant="danger"
@@ -134,7 +128,7 @@ function SelectedClassesList({ email }: { email: string }) {
                   >
                     Delete
                   </Button>
-                </td>
+                </ActionCell>
               </tr>
             ))}
           </DataTable>
