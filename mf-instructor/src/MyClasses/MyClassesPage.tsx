@@ -8,7 +8,7 @@ import {
   FilterBar,
   PageHeading,
   selectUser,
-  startsLabel,
+  ClassStarts,
   useAppSelector,
   useUrlQuery,
   type ClassStatus,
@@ -92,7 +92,11 @@ export function MyClassesPage() {
               <ClassPicture src={item.classImage} alt={item.className} loading="lazy" />
             </td>
             <MainCell label="Class Name" name={item.className}>
-              {item.startDate && <CellDetail>{startsLabel(item.startDate)}</CellDetail>}
+              {item.startDate && (
+                <CellDetail>
+                  <ClassStarts iso={item.startDate} />
+                </CellDetail>
+              )}
               {ageLabel(item) && <CellDetail>{ageLabel(item)}</CellDetail>}
             </MainCell>
             <Capitalized data-label="Status">{item.status}</Capitalized>
