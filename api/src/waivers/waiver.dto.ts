@@ -1,0 +1,62 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { Equals, IsInt, IsNotEmpty, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { PageQueryDto, SearchText } from '../common/paging';
+import { SIGNER_NAME_MAX, WAIVER_TEXT_MAX, WAIVER_TITLE_MAX } from './waiver.model';
+
+const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+/** Line breaks written the one way (a browser's form sends CRLF). */
+const plainLines = () =>
+  Transform(({ value }) => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n').trim() : value));
+// eslint-disable-next-line no-control-regex
+const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
+// Plain text: line breaks and tabs, no other control character.
+// eslint-disable-next-line no-control-regex
+const PLAIN_TEXT = /^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f]*$/;
+
+export class PublishWaiverDto {
+  @ApiProperty({ example: 'Participation waiver', maxLength: WAIVER_TITLE_MAX })
+  @trimmed()
+  @IsString({ message: 'Title is required' })
+  @IsNotEmpty({ message: 'Title is required' })
+  @MaxLength(WAIVER_TITLE_MAX, { message: `Title must be at most ${WAIVER_TITLE_MAX} characters` })
+  @Matches(ONE_LINE, { message: 'Title must be one line without control characters' })
+  title: string;
+
+  @ApiProperty({ description: 'Plain text; line breaks are kept', maxLength: WAIVER_TEXT_MAX })
+  @plainLines()
+  @IsString({ message: 'Waiver text is required' })
+  @IsNotEmpty({ message: 'Waiver text is required' })
+  @MaxLength(WAIVER_TEXT_MAX, { message: `Waiver text must be at most ${WAIVER_TEXT_MAX} characters` })
+  @Matches(PLAIN_TEXT, { message: 'Waiver text must be plain text without control characters' })
+  text: string;
+}
+
+export class SignWaiverDto {
+  @ApiProperty({ example: '665f1c2e9b1e8a3d4c5b6a72', description: "One of the caller's campers" })
+  @IsString({ message: 'camperId must be a camper id' })
+  @Matches(/^[a-f0-9]{24}$/i, { message: 'camperId must be a camper id' })
+  camperId: string;
+
+  @ApiProperty({ example: 2, description: 'The version the family read: refused when it is not the current one' })
+  @IsInt({ message: 'version must be a whole number' })
+  @Min(1, { message: 'version must be a whole number' })
+  version: number;
+
+  @ApiProperty({ example: 'Rosa Rivers', maxLength: SIGNER_NAME_MAX, description: 'The full name the signer typed' })
+  @trimmed()
+  @IsString({ message: 'Type your full name to sign' })
+  @IsNotEmpty({ message: 'Type your full name to sign' })
+  @MaxLength(SIGNER_NAME_MAX, { message: `Your full name must be at most ${SIGNER_NAME_MAX} characters` })
+  @Matches(ONE_LINE, { message: 'Your full name must be one line without control characters' })
+  typedName: string;
+
+  @ApiProperty({ example: true, description: '"I agree to this waiver" was ticked' })
+  @Equals(true, { message: 'Tick "I agree to this waiver" to sign' })
+  agreed: boolean;
+}
+
+export class SignatureQueryDto extends PageQueryDto {
+  @SearchText("Text in the camper's name, the signer's typed name or the family's e-mail")
+  q?: string;
+}
