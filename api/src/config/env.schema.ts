@@ -215,16 +215,21 @@ export const ENV_SCHEMA = {
   RATE_LIMIT_JWT: budget(30, 300, 1_000_000),
   RATE_LIMIT_WRITES: budget(120, 1000, 1_000_000),
   RATE_LIMIT_READS: budget(600, 100_000, 100_000_000),
-  // The provider sends bursts from a few addresses (a backlog after an outage); a refused event is never retried
-  // by us, so its budget is the provider's, not a browser's.
-  RATE_LIMIT_PROVIDER_EVENTS: int(20_000, 1, 10_000_000),
+  // Warm public lists cost no query and no compression; generous, and roomy enough for a page server's renders.
+  RATE_LIMIT_CACHED_READS: budget(30_000, 1_000_000, 100_000_000),
+  // Each health call pings the database; probes and monitors call a few times a minute.
+  RATE_LIMIT_HEALTH: budget(600, 100_000, 10_000_000),
+  // Provider events whose signature fails; a signed one is never refused (the provider's backlog after an outage).
+  RATE_LIMIT_UNSIGNED_EVENTS: budget(30, 600, 1_000_000),
   // One beacon or two per page load; the page server's own reports carry the ops key and are not counted.
   RATE_LIMIT_TELEMETRY: budget(30, 600, 1_000_000),
   RATE_LIMIT_TELEMETRY_WINDOW_SECONDS: int(10, 1, 3600),
   PUBLIC_CACHE_SECONDS: int(60, 0, 86400),
   PUBLIC_CACHE_ENTRIES: int(500, 1, 100_000),
+  PUBLIC_CACHE_WAITING_LOADS: int(32, 0, 10_000),
   CALLER_CACHE_SECONDS: int(10, 0, 300),
   LOG_LEVEL: oneOf<LogLevel>('log', LOG_LEVELS),
+  API_DOCS: flag(),
   TRUST_PROXY: trustProxy(),
   DB_SERVER_SELECTION_TIMEOUT_MS: int(300, 100, 30_000),
   DB_HEARTBEAT_MS: int(1000, 500, 60_000),
@@ -267,13 +272,23 @@ const requiredFor =
   (why: string): SettingCheck =>
   (value) =>
     value?.trim() ? undefined : `is required ${NEEDED} (${why})`;
+const stripeItself: SettingCheck = (value) =>
+  value?.trim() ? `must not be set ${NEEDED}: payments go to Stripe itself (it is for stripe-mock)` : undefined;
 
 /** What production needs besides valid values: its own secrets, a real provider, a real project, real e-mail. */
 export const PRODUCTION_SETTINGS: Record<string, SettingCheck> = {
   JWT_SECRET: strongSecret,
   SPORTIFY_OPS_KEY: strongSecret,
   SPORTIFY_REPORT_KEY: strongSecret,
-  STRIPE_SECRET_KEY: requiredFor('the test-mode payment sandbox is refused there'),
+  STRIPE_SECRET_KEY: (value) =>
+    !value?.trim()
+      ? `is required ${NEEDED} (the test-mode payment sandbox is refused there)`
+      : /^(sk|rk)_test_/.test(value.trim())
+        ? `must be a live key (sk_live_... or rk_live_...) ${NEEDED}: a test-mode key takes no real payment`
+        : undefined,
+  STRIPE_API_HOST: stripeItself,
+  STRIPE_API_PORT: stripeItself,
+  STRIPE_API_PROTOCOL: stripeItself,
   STRIPE_WEBHOOK_SECRET: (value) =>
     !value?.trim()
       ? `is required ${NEEDED} (provider events settle and refund payments)`
@@ -313,6 +328,10 @@ export function readEnv(env: Env): { values: EnvValues; problems: string[]; prod
   if (v.FIREBASE_REQUIRE_VERIFIED_EMAIL === '0' && !v.FIREBASE_AUTH_EMULATOR_HOST)
     problems.push(
       'FIREBASE_REQUIRE_VERIFIED_EMAIL=0 is only for the Auth emulator: a real project needs verified e-mails',
+    );
+  if (env.RATE_LIMIT_PROVIDER_EVENTS?.trim())
+    problems.push(
+      'RATE_LIMIT_PROVIDER_EVENTS is no longer read: a provider event with a valid signature is never refused, and RATE_LIMIT_UNSIGNED_EVENTS limits the others',
     );
   problems.push(...productionProblems(env, PRODUCTION_SETTINGS));
   return { values: v, problems, production };
