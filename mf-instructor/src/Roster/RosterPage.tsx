@@ -16,7 +16,9 @@ import {
   useAppSelector,
   useFollowedState,
 } from '@sportify/shared-ui';
+import { MessageFamilies } from './MessageFamilies';
 import { useGetRosterQuery, useRosterCsvMutation, useSetAttendanceMutation, type Roster } from './rosterApi';
+import { TodayCheckIns } from './TodayCheckIns';
 
 // A session is a calendar day, not an instant: formatted as such, whatever the browser's zone.
 const sessionDay = new Intl.DateTimeFormat('en-US', {
@@ -28,7 +30,10 @@ const sessionDay = new Intl.DateTimeFormat('en-US', {
 });
 const dayLabel = (date: string) => sessionDay.format(new Date(`${date}T00:00:00Z`));
 
-const COLUMNS = ['Camper', 'Age', 'Allergies and medical notes', 'Emergency contact', 'Phone'];
+const COLUMNS = ['Camper', 'Waiver', 'Age', 'Allergies and medical notes', 'Emergency contact', 'Phone'];
+
+const waiverLabel = (state: Roster['campers'][number]['waiver']) =>
+  state === 'signed' ? 'Waiver signed' : state === 'missing' ? 'Waiver missing' : '—';
 
 /**
  * Roster: who is enrolled in a class (age, notes, whom to call) and their attendance per session, for the class's
@@ -108,42 +113,47 @@ function RosterTable({ roster }: { roster: Roster }) {
           <p>Nobody is enrolled in this class yet.</p>
         </StatePanel>
       ) : (
-        <DataTable
-          labelledBy="roster-heading"
-          stackBelow={900}
-          columns={[...COLUMNS, ...roster.sessions.map(dayLabel)]}
-        >
-          {roster.campers.map((row) => (
-            <tr key={row.participantId}>
-              <th scope="row" data-label="Camper">
-                {row.name}
-              </th>
-              <td data-label="Age">{row.age ?? '—'}</td>
-              <Notes data-label="Allergies and medical notes">{row.notes || 'None'}</Notes>
-              <td data-label="Emergency contact">{row.emergencyContact || '—'}</td>
-              <td data-label="Phone">
-                {row.emergencyPhone ? (
-                  <a href={`tel:${row.emergencyPhone.replace(/[^0-9+]/g, '')}`}>{row.emergencyPhone}</a>
-                ) : (
-                  '—'
-                )}
-              </td>
-              {roster.sessions.map((date) => (
-                <td key={date} data-label={dayLabel(date)}>
-                  <Present>
-                    <PresentBox
-                      value={row.attendance[date] === true}
-                      label={`${row.name} present on ${dayLabel(date)}`}
-                      onMark={(present) => mark(row.participantId, row.name, date, present)}
-                    />
-                    <span aria-hidden="true">Present</span>
-                  </Present>
+        <>
+          {roster.sessions.includes(roster.today) && <TodayCheckIns roster={roster} day={roster.today} />}
+          <DataTable
+            labelledBy="roster-heading"
+            stackBelow={900}
+            columns={[...COLUMNS, ...roster.sessions.map(dayLabel)]}
+          >
+            {roster.campers.map((row) => (
+              <tr key={row.participantId}>
+                <th scope="row" data-label="Camper">
+                  {row.name}
+                </th>
+                <td data-label="Waiver">{waiverLabel(row.waiver)}</td>
+                <td data-label="Age">{row.age ?? '—'}</td>
+                <Notes data-label="Allergies and medical notes">{row.notes || 'None'}</Notes>
+                <td data-label="Emergency contact">{row.emergencyContact || '—'}</td>
+                <td data-label="Phone">
+                  {row.emergencyPhone ? (
+                    <a href={`tel:${row.emergencyPhone.replace(/[^0-9+]/g, '')}`}>{row.emergencyPhone}</a>
+                  ) : (
+                    '—'
+                  )}
                 </td>
-              ))}
-            </tr>
-          ))}
-        </DataTable>
+                {roster.sessions.map((date) => (
+                  <td key={date} data-label={dayLabel(date)}>
+                    <Present>
+                      <PresentBox
+                        value={row.attendance[date] === true}
+                        label={`${row.name} present on ${dayLabel(date)}`}
+                        onMark={(present) => mark(row.participantId, row.name, date, present)}
+                      />
+                      <span aria-hidden="true">Present</span>
+                    </Present>
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </DataTable>
+        </>
       )}
+      <MessageFamilies classId={roster.classId} />
     </>
   );
 }
