@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { CamperForm } from './CamperForm';
+import { Pickups } from './Pickups';
 import { camperChanges, EMPTY_CAMPER, toCamperForm, toCamperInput, type CamperFormValues } from './camperRules';
 import {
   useAddCamperMutation,
@@ -142,6 +143,7 @@ function Family() {
                       Remove
                     </Button>
                   </Actions>
+                  <Pickups camper={camper} />
                 </CamperCard>
               </li>
             ))}

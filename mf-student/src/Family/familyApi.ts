@@ -3,6 +3,10 @@ import { api, type ApiBody, type ApiList, type ApiResponse } from '@sportify/sha
 /** A child of the signed-in account (GET /campers); `age` is today's, counted by the API. */
 export type Camper = ApiList<'/campers'>[number];
 
+/** A person the family names to collect a camper at check-out. */
+export type Pickup = Camper['pickups'][number];
+export type PickupInput = ApiBody<'/campers/{id}/pickups', 'post'>;
+
 /** Body of POST /campers (and, every field optional, PATCH /campers/:id). */
 export type CamperInput = Required<ApiBody<'/campers', 'post'>>;
 
@@ -26,6 +30,21 @@ export const familyApi = api.enhanceEndpoints({ addTagTypes: ['Camper'] }).injec
       query: (id) => ({ url: `/campers/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Camper', id: 'LIST' }],
     }),
+    addPickup: build.mutation<Camper, { camperId: string; pickup: PickupInput }>({
+      query: ({ camperId, pickup }) => ({
+        url: `/campers/${encodeURIComponent(camperId)}/pickups`,
+        method: 'POST',
+        data: pickup,
+      }),
+      invalidatesTags: [{ type: 'Camper', id: 'LIST' }],
+    }),
+    removePickup: build.mutation<Camper, { camperId: string; pickupId: string }>({
+      query: ({ camperId, pickupId }) => ({
+        url: `/campers/${encodeURIComponent(camperId)}/pickups/${encodeURIComponent(pickupId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: [{ type: 'Camper', id: 'LIST' }],
+    }),
     /** Everything the camp keeps about the family, as JSON (a mutation: fetched on demand, never cached). */
     exportFamily: build.mutation<unknown, void>({
       query: () => ({ url: '/campers/export' }),
@@ -39,4 +58,6 @@ export const {
   useUpdateCamperMutation,
   useRemoveCamperMutation,
   useExportFamilyMutation,
+  useAddPickupMutation,
+  useRemovePickupMutation,
 } = familyApi;
