@@ -15,6 +15,7 @@ import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { CamperForm } from './CamperForm';
 import { Pickups } from './Pickups';
+import { TodayAtCamp } from './TodayAtCamp';
 import { camperChanges, EMPTY_CAMPER, toCamperForm, toCamperInput, type CamperFormValues } from './camperRules';
 import {
   useAddCamperMutation,
@@ -107,6 +108,7 @@ function Family() {
         />
       )}
       {refusal && <Refusal role="alert">{refusal}</Refusal>}
+      <TodayAtCamp />
       <ListState
         query={query}
         loadingLabel="Loading your family"
