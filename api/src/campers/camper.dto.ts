@@ -1,18 +1,13 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { isCalendarDay } from '../common/ages';
 import { CAMPER_NAME_MAX, CAMPER_NOTES_MAX, CAMPER_YEARS_MAX, RELATIONSHIP_MAX } from './camper.model';
-
-const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
-// One line: names and contacts go into rosters, CSV files and e-mail subjects.
-// eslint-disable-next-line no-control-regex
-const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
+import { ONE_LINE, Trimmed } from '../common/dto-rules';
 
 const LineText = (label: string, max: number) =>
   applyDecorators(
-    trimmed(),
+    Trimmed(),
     IsString({ message: `${label} is required` }),
     IsNotEmpty({ message: `${label} is required` }),
     MaxLength(max, { message: `${label} must be at most ${max} characters` }),
@@ -24,7 +19,7 @@ const phoneMessage = (label: string) => `${label} must be 7-20 digits, spaces, +
 /** A phone number as a person reads it out: digits, spaces, + ( ) -. One message, the first problem found. */
 const Phone = (label: string) =>
   applyDecorators(
-    trimmed(),
+    Trimmed(),
     ValidateBy({
       name: 'isPhone',
       validator: {
@@ -73,7 +68,7 @@ export class CreateCamperDto {
 
   @ApiPropertyOptional({ example: 'Peanut allergy: carries an EpiPen', maxLength: CAMPER_NOTES_MAX })
   @IsOptional()
-  @trimmed()
+  @Trimmed()
   @IsString({ message: 'Notes must be text' })
   @MaxLength(CAMPER_NOTES_MAX, { message: `Notes must be at most ${CAMPER_NOTES_MAX} characters` })
   notes?: string;

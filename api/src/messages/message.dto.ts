@@ -1,17 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { ONE_LINE, PLAIN_TEXT, PlainLines, Trimmed } from '../common/dto-rules';
 import { MESSAGE_MAX, SUBJECT_MAX } from './message.model';
-
-// eslint-disable-next-line no-control-regex
-const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
-// Plain text: line breaks and tabs, no other control character.
-// eslint-disable-next-line no-control-regex
-const PLAIN_TEXT = /^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f]*$/;
 
 export class SendMessageDto {
   @ApiProperty({ example: 'Tomorrow: field 3, 9:30', maxLength: SUBJECT_MAX })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Trimmed()
   @IsString({ message: 'Subject is required' })
   @IsNotEmpty({ message: 'Subject is required' })
   @MaxLength(SUBJECT_MAX, { message: `Subject must be at most ${SUBJECT_MAX} characters` })
@@ -23,7 +17,7 @@ export class SendMessageDto {
     maxLength: MESSAGE_MAX,
     description: 'Plain text (line breaks kept); never read as HTML',
   })
-  @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n').trim() : value))
+  @PlainLines()
   @IsString({ message: 'Message is required' })
   @IsNotEmpty({ message: 'Message is required' })
   @MaxLength(MESSAGE_MAX, { message: `Message must be at most ${MESSAGE_MAX} characters` })

@@ -1,22 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { Equals, IsInt, IsNotEmpty, IsString, Matches, MaxLength, Min } from 'class-validator';
 import { PageQueryDto, SearchText } from '../common/paging';
 import { SIGNER_NAME_MAX, WAIVER_TEXT_MAX, WAIVER_TITLE_MAX } from './waiver.model';
-
-const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
-/** Line breaks written the one way (a browser's form sends CRLF). */
-const plainLines = () =>
-  Transform(({ value }) => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n').trim() : value));
-// eslint-disable-next-line no-control-regex
-const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
-// Plain text: line breaks and tabs, no other control character.
-// eslint-disable-next-line no-control-regex
-const PLAIN_TEXT = /^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f]*$/;
+import { ONE_LINE, PLAIN_TEXT, PlainLines, Trimmed } from '../common/dto-rules';
 
 export class PublishWaiverDto {
   @ApiProperty({ example: 'Participation waiver', maxLength: WAIVER_TITLE_MAX })
-  @trimmed()
+  @Trimmed()
   @IsString({ message: 'Title is required' })
   @IsNotEmpty({ message: 'Title is required' })
   @MaxLength(WAIVER_TITLE_MAX, { message: `Title must be at most ${WAIVER_TITLE_MAX} characters` })
@@ -24,7 +14,7 @@ export class PublishWaiverDto {
   title: string;
 
   @ApiProperty({ description: 'Plain text; line breaks are kept', maxLength: WAIVER_TEXT_MAX })
-  @plainLines()
+  @PlainLines()
   @IsString({ message: 'Waiver text is required' })
   @IsNotEmpty({ message: 'Waiver text is required' })
   @MaxLength(WAIVER_TEXT_MAX, { message: `Waiver text must be at most ${WAIVER_TEXT_MAX} characters` })
@@ -44,7 +34,7 @@ export class SignWaiverDto {
   version: number;
 
   @ApiProperty({ example: 'Rosa Rivers', maxLength: SIGNER_NAME_MAX, description: 'The full name the signer typed' })
-  @trimmed()
+  @Trimmed()
   @IsString({ message: 'Type your full name to sign' })
   @IsNotEmpty({ message: 'Type your full name to sign' })
   @MaxLength(SIGNER_NAME_MAX, { message: `Your full name must be at most ${SIGNER_NAME_MAX} characters` })
