@@ -11,9 +11,15 @@ import { approvedClass, clickCentred, demo, ports, registerAccount, searchClasse
 
 const INBOX = `http://localhost:${ports.mailInbox}`;
 
-async function pageAs(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+async function pageAs(
+  browser: Browser,
+  who: { email: string; password: string },
+  viewport?: { width: number; height: number },
+): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, who);
+  // Signed in at the desktop width (the narrow navbar folds Logout into its menu), then the device's width.
+  if (viewport) await page.setViewportSize(viewport);
   return page;
 }
 
@@ -106,7 +112,8 @@ test('waiver, pick-up, check-in and check-out seen live by the parent, and a mes
     await expect(parent.getByText('Your Payment is confirmed')).toBeVisible();
   });
 
-  const instructor = await pageAs(browser, demo.instructor);
+  // The instructor works from a phone (390 px wide).
+  const instructor = await pageAs(browser, demo.instructor, { width: 390, height: 844 });
   const family = parent.getByRole('region', { name: 'Today at camp' });
 
   await test.step("the instructor checks the camper in; the parent's open page shows it without a reload", async () => {
@@ -119,7 +126,11 @@ test('waiver, pick-up, check-in and check-out seen live by the parent, and a mes
     const ava = instructor.getByRole('article', { name: 'Ava Rivers' });
     await expect(ava).toContainText('Waiver signed');
     await expect(instructor.getByRole('row', { name: /Ava Rivers/ })).toContainText('Waiver signed');
-    await ava.getByRole('button', { name: 'Check in Ava Rivers' }).click();
+    // One-handed: nothing scrolls sideways, and the button is a large target.
+    expect(await instructor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const checkIn = ava.getByRole('button', { name: 'Check in Ava Rivers' });
+    expect((await checkIn.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await checkIn.click();
     await expect(ava).toContainText(/Checked in at \d{1,2}:\d\d [AP]M/);
 
     await expect(family).toContainText(new RegExp(`Ava Rivers, ${className}: Checked in at \\d{1,2}:\\d\\d [AP]M`));
