@@ -1,17 +1,20 @@
-import type { Env } from '@sportify/platform';
+import { isProduction, readSettings, type Env } from '@sportify/platform';
 import { ConfigError, type AppConfig } from './config.types';
-import { readEnv } from './env.schema';
+import { apiSettingsSchema, crossSettingProblems, PRODUCTION_SETTINGS } from './settings';
 
 export * from './config.types';
-export { DEFAULT_CAMP_TIME_ZONE, parseTrustProxy } from './env.schema';
+export { DEFAULT_CAMP_TIME_ZONE, parseTrustProxy } from './settings';
 
 /**
- * The API's configuration from its environment (the schema in env.schema.ts); every problem at once in a
- * ConfigError, so start-up stops naming each wrong or missing variable instead of failing on a later request.
+ * The API's configuration from its environment (the schema in settings.ts, and production's own rules); every
+ * problem at once in a ConfigError, so start-up stops naming each wrong or missing variable instead of failing on a
+ * later request.
  */
 export function loadConfig(env: Env = process.env): AppConfig {
-  const { values: v, problems, production } = readEnv(env);
-  if (problems.length) throw new ConfigError(problems);
+  const production = isProduction(env);
+  const { values: v, problems } = readSettings(apiSettingsSchema(production), env, PRODUCTION_SETTINGS);
+  problems.push(...crossSettingProblems(env, production));
+  if (!v || problems.length) throw new ConfigError(problems);
   const emulator = v.FIREBASE_AUTH_EMULATOR_HOST;
   return {
     nodeEnv: v.NODE_ENV,
@@ -32,7 +35,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     corsOrigins: v.CORS_ORIGINS,
     stripeSecretKey: v.STRIPE_SECRET_KEY,
     stripeWebhookSecret: v.STRIPE_WEBHOOK_SECRET,
-    stripeApi: { host: v.STRIPE_API_HOST, port: v.STRIPE_API_PORT, protocol: v.STRIPE_API_PROTOCOL },
+    stripeApi: {
+      host: v.STRIPE_API_HOST,
+      port: v.STRIPE_API_PORT ?? (v.STRIPE_API_PROTOCOL === 'http' ? 80 : 443),
+      protocol: v.STRIPE_API_PROTOCOL,
+    },
     currency: v.PAYMENT_CURRENCY,
     assetBaseUrl: v.ASSET_BASE_URL,
     rateLimits: {
@@ -79,7 +86,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mail: {
       smtpUrl: v.SMTP_URL,
       from: v.MAIL_FROM,
-      siteUrl: v.SITE_URL,
+      siteUrl: v.SITE_URL ?? v.ASSET_BASE_URL,
       sendIntervalMs: v.MAIL_SEND_INTERVAL_MS,
       retrySeconds: v.MAIL_RETRY_SECONDS,
       leaseSeconds: v.MAIL_LEASE_SECONDS,

@@ -1,4 +1,4 @@
-// The API's configuration as the code sees it: read and checked once at boot (env.schema.ts), then injected as
+// The API's configuration as the code sees it: read and checked once at boot (settings.ts), then injected as
 // APP_CONFIG through @nestjs/config.
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
