@@ -43,6 +43,9 @@ const roster: Roster = {
   ],
 };
 
+// Forms typed key by key on a busy machine: generous time (timings are not what is tested).
+jest.setTimeout(30_000);
+
 let http: ReturnType<typeof mockApi>;
 afterEach(() => http.restore());
 
