@@ -29,7 +29,6 @@ export type CamperView = Omit<Camper, 'accountEmail'> & { age: number };
 export const CAMPERS_PER_ACCOUNT_MAX = 20;
 export const CAMPER_NAME_MAX = 80;
 export const CAMPER_NOTES_MAX = 1000;
-export const CAMPER_YEARS_MAX = 25;
 export const PICKUPS_PER_CAMPER_MAX = 10;
 export const RELATIONSHIP_MAX = 40;
 

@@ -2,7 +2,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, type OnModu
 import type { Caller } from '../auth/caller';
 import { CampersService } from '../campers/campers.service';
 import { AlreadyExistsError } from '../common/domain-errors';
-import { zonedFormatter } from '../common/time-zone';
+import { zonedFormatter } from '@sportify/platform/dates';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { LiveFeed } from '../live/live-feed';
 import { MailOutbox } from '../mail/mail.module';

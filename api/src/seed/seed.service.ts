@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ClassesRepository } from '../classes/classes.repository';
-import { campDay } from '../common/ages';
-import { instantOf, wallTimeAt } from '../common/time-zone';
+import { campDay, instantOf, wallTimeAt } from '@sportify/platform/dates';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailOutbox } from '../mail/mail.module';
 import { UsersRepository } from '../users/users.repository';

@@ -1,6 +1,6 @@
 // The signed waiver as the admins download it: a plain-text file with the text as signed, who signed it for whom,
 // and when (in the camp's time zone, and as an exact UTC instant).
-import { campDateTime } from '../mail/camp-time';
+import { campDateText } from '@sportify/platform/dates';
 import type { WaiverSignature } from './waiver.model';
 
 export function waiverDocument(s: WaiverSignature, timeZone: string): { filename: string; body: string } {
@@ -19,7 +19,7 @@ export function waiverDocument(s: WaiverSignature, timeZone: string): { filename
     '---',
     `Camper: ${s.camperName}`,
     `Signed by: ${s.typedName} (typed name), account ${s.accountEmail}`,
-    `Signed on: ${campDateTime(s.signedAt, timeZone)} (${s.signedAt.toISOString()})`,
+    `Signed on: ${campDateText(s.signedAt, timeZone)} (${s.signedAt.toISOString()})`,
     'The signer ticked "I agree to this waiver".',
     `Signature record: ${s._id}`,
     '',

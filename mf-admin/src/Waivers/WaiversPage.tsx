@@ -7,7 +7,6 @@ import {
   FormField,
   notify,
   PageHeading,
-  PagedTable,
   saveFile,
   Spinner,
   TextArea,
@@ -15,6 +14,7 @@ import {
   UrlSearchInput,
   useUrlQuery,
 } from '@sportify/shared-ui';
+import { PagedTable } from '@sportify/shared-ui/tables';
 import {
   useGetCurrentWaiverQuery,
   useGetSignaturesQuery,

@@ -2,25 +2,24 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  ActionCell,
   Button,
-  CellDetail,
   ChoiceSelect,
   ClassPicture,
-  DASHBOARD_STACK_BELOW,
   FilterBar,
-  MainCell,
   PageHeading,
-  PagedTable,
   selectUser,
   startsLabel,
   useAppSelector,
   useUrlQuery,
-  useWaitlistCounts,
   type ClassStatus,
 } from '@sportify/shared-ui';
-import { ageLabel } from '../classForm';
-import { useGetMyClassesQuery } from './myClassesApi';
+import { ActionCell, CellDetail, DASHBOARD_STACK_BELOW, MainCell, PagedTable } from '@sportify/shared-ui/tables';
+import { useClassesMineQuery } from '@sportify/shared-ui/endpoints/classes';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useWaitlistCounts } from '@sportify/shared-ui/endpoints/waitlist';
+import { myClassesArgs } from './myClassesArgs';
+import { ageLabel } from '@sportify/platform/ages';
+import { routes } from '@sportify/platform/routes';
 
 const STATUS_CHOICES: Record<ClassStatus | '', string> = {
   '': 'All statuses',
@@ -53,7 +52,9 @@ export function MyClassesPage() {
   const email = useAppSelector(selectUser)?.email;
   const url = useUrlQuery();
   const status = (url.get('status') in STATUS_CHOICES ? url.get('status') : '') as ClassStatus | '';
-  const query = useGetMyClassesQuery(email ? { email, status: status || undefined, page: url.page } : skipToken);
+  const query = paged(
+    useClassesMineQuery(email ? myClassesArgs({ email, status: status || undefined, page: url.page }) : skipToken),
+  );
   const waiting = useWaitlistCounts(query.data?.items);
 
   return (
@@ -76,7 +77,7 @@ export function MyClassesPage() {
         emptyText={status ? `You have no ${status} classes.` : 'You have not added any classes yet.'}
         emptyAction={
           status ? undefined : (
-            <Button as={Link} to="/dashboard/add-class">
+            <Button as={Link} to={routes.addClass}>
               Add A Class
             </Button>
           )
@@ -100,14 +101,14 @@ export function MyClassesPage() {
               {`${item.enrolled ?? 0} Students`}
               {(waiting?.[item._id] ?? 0) > 0 && <CellDetail>{`${waiting?.[item._id]} waiting`}</CellDetail>}
               {/* The roster sits with the students it lists, so the spec's columns stay as they are. */}
-              <RosterLink to={`/dashboard/roster/${item._id}`} aria-label={`Roster of ${item.className}`}>
+              <RosterLink to={routes.roster(item._id)} aria-label={`Roster of ${item.className}`}>
                 Roster
               </RosterLink>
             </td>
             <ActionCell label="Update">
               <Button
                 as={Link}
-                to={`/dashboard/update-class/${item._id}`}
+                to={routes.updateClass(item._id)}
                 $variant="secondary"
                 aria-label={`Update ${item.className}`}
               >

@@ -10,7 +10,7 @@ import {
   TextArea,
   TextInput,
 } from '@sportify/shared-ui';
-import { useGetClassMessagesQuery, useSendMessageMutation } from './rosterApi';
+import { useClassMessagesHistoryQuery, useClassMessagesSendMutation } from '@sportify/shared-ui/endpoints/messages';
 
 const SUBJECT_MAX = 150;
 const MESSAGE_MAX = 5000;
@@ -27,8 +27,8 @@ export function MessageFamilies({ classId }: { classId: string }) {
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<{ subject?: string; message?: string }>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [send, { isLoading: sending }] = useSendMessageMutation();
-  const history = useGetClassMessagesQuery(classId);
+  const [send, { isLoading: sending }] = useClassMessagesSendMutation();
+  const history = useClassMessagesHistoryQuery({ id: classId });
 
   const submit = async () => {
     const found = {
@@ -41,7 +41,7 @@ export function MessageFamilies({ classId }: { classId: string }) {
     setRefusal(null);
     if (Object.keys(found).length) return;
     try {
-      const sent = await send({ classId, subject, message }).unwrap();
+      const sent = await send({ id: classId, sendMessageDto: { subject, message } }).unwrap();
       void notify.notice(`Message sent to ${familiesLabel(sent.recipients)}`);
       setSubject('');
       setMessage('');
@@ -87,9 +87,9 @@ export function MessageFamilies({ classId }: { classId: string }) {
           </Actions>
         </Form>
       )}
-      {history.data && history.data.length > 0 && (
+      {history.data && history.data.items.length > 0 && (
         <History aria-label="Messages sent">
-          {history.data.map((m) => (
+          {history.data.items.map((m) => (
             <li key={m._id}>
               <strong>{m.subject}</strong>
               <Meta>

@@ -178,14 +178,6 @@ describe('Roster', () => {
     expect(await screen.findByText('Nobody is enrolled in this class yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
-
-  it('asks nothing for a student, who has no roster', () => {
-    http = mockApi({});
-    open(sessionAs('student'));
-    expect(screen.getByText(/for the class's instructor and the admins/)).toBeInTheDocument();
-    expect(http.calls).toEqual([]);
-  });
-
   describe("today's check-in and check-out", () => {
     const today = { ...roster, today: '2027-07-06' };
     const inAt = '2027-07-06T13:05:00.000Z';

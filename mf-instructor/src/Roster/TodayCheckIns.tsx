@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, Button, campTimeZone, ErrorText, notify } from '@sportify/shared-ui';
-import { useCheckInMutation, useCheckOutMutation, type Roster, type RosterRow } from './rosterApi';
+import { useRostersCheckInMutation, useRostersCheckOutMutation } from '@sportify/shared-ui/endpoints/rosters';
+import type { Roster, RosterRow } from './rosterApi';
 
 const timeOf = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: campTimeZone() }).format(
@@ -31,8 +32,8 @@ export function TodayCheckIns({ roster, day }: { roster: Roster; day: string }) 
 }
 
 function DayCard({ classId, row, day }: { classId: string; row: RosterRow; day: string }) {
-  const [checkIn, { isLoading: checkingIn }] = useCheckInMutation();
-  const [checkOut, { isLoading: checkingOut }] = useCheckOutMutation();
+  const [checkIn, { isLoading: checkingIn }] = useRostersCheckInMutation();
+  const [checkOut, { isLoading: checkingOut }] = useRostersCheckOutMutation();
   const [choosing, setChoosing] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const record = row.checkIns[day];
@@ -70,7 +71,7 @@ function DayCard({ classId, row, day }: { classId: string; row: RosterRow; day: 
           disabled={checkingIn}
           onClick={() =>
             void run(
-              () => checkIn({ classId, participantId: row.participantId, date: day }).unwrap(),
+              () => checkIn({ id: classId, checkInDto: { participantId: row.participantId, date: day } }).unwrap(),
               `${row.name} is checked in`,
               `${row.name} could not be checked in. Please try again.`,
             )
@@ -89,7 +90,8 @@ function DayCard({ classId, row, day }: { classId: string; row: RosterRow; day: 
             row.camperId
               ? setChoosing(true)
               : void run(
-                  () => checkOut({ classId, participantId: row.participantId, date: day }).unwrap(),
+                  () =>
+                    checkOut({ id: classId, checkOutDto: { participantId: row.participantId, date: day } }).unwrap(),
                   `${row.name} is checked out`,
                   `${row.name} could not be checked out. Please try again.`,
                 )
@@ -105,7 +107,11 @@ function DayCard({ classId, row, day }: { classId: string; row: RosterRow; day: 
           onCancel={() => setChoosing(false)}
           onConfirm={(pickupId, name) =>
             void run(
-              () => checkOut({ classId, participantId: row.participantId, date: day, pickupId }).unwrap(),
+              () =>
+                checkOut({
+                  id: classId,
+                  checkOutDto: { participantId: row.participantId, date: day, pickupId },
+                }).unwrap(),
               `${row.name} was picked up by ${name}`,
               `${row.name} could not be checked out. Please try again.`,
             )

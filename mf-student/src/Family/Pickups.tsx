@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, Button, ErrorText, FormField, notify, TextInput } from '@sportify/shared-ui';
-import { useAddPickupMutation, useRemovePickupMutation, type Camper, type PickupInput } from './familyApi';
+import { useCampersAddPickupMutation, useCampersRemovePickupMutation } from '@sportify/shared-ui/endpoints/campers';
+import type { Camper, PickupInput } from './familyApi';
 
 const EMPTY: PickupInput = { name: '', relationship: '', phone: '' };
 const PHONE = /^[0-9 +()-]{7,20}$/;
@@ -22,8 +23,8 @@ function pickupErrors(p: PickupInput): Partial<Record<keyof PickupInput, string>
  * the API keeps them as private as the notes.
  */
 export function Pickups({ camper }: { camper: Camper }) {
-  const [addPickup, { isLoading: adding }] = useAddPickupMutation();
-  const [removePickup, { isLoading: removing }] = useRemovePickupMutation();
+  const [addPickup, { isLoading: adding }] = useCampersAddPickupMutation();
+  const [removePickup, { isLoading: removing }] = useCampersRemovePickupMutation();
   const [values, setValues] = useState<PickupInput>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof PickupInput, string>>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -39,8 +40,8 @@ export function Pickups({ camper }: { camper: Camper }) {
     if (Object.keys(found).length) return;
     try {
       await addPickup({
-        camperId: camper._id,
-        pickup: { name: values.name.trim(), relationship: values.relationship.trim(), phone: values.phone.trim() },
+        id: camper._id,
+        pickupDto: { name: values.name.trim(), relationship: values.relationship.trim(), phone: values.phone.trim() },
       }).unwrap();
       void notify.notice(`${values.name.trim()} can pick up ${camper.name}`);
       setValues(EMPTY);
@@ -52,7 +53,7 @@ export function Pickups({ camper }: { camper: Camper }) {
   const remove = async (pickupId: string, name: string) => {
     setRefusal(null);
     try {
-      await removePickup({ camperId: camper._id, pickupId }).unwrap();
+      await removePickup({ id: camper._id, pickupId }).unwrap();
       void notify.notice(`${name} is no longer an authorised pick-up of ${camper.name}`);
     } catch (error) {
       setRefusal(apiErrorMessage(error, 'The pick-up could not be removed. Please try again.'));

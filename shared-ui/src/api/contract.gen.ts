@@ -12,7 +12,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_all"];
+        get: operations["Classes_all"];
         put?: never;
         post?: never;
         delete?: never;
@@ -28,9 +28,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CampersController_list"];
+        get: operations["Campers_list"];
         put?: never;
-        post: operations["CampersController_create"];
+        post: operations["Campers_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -47,10 +47,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["CampersController_remove"];
+        delete: operations["Campers_remove"];
         options?: never;
         head?: never;
-        patch: operations["CampersController_update"];
+        patch: operations["Campers_update"];
         trace?: never;
     };
     "/campers/{id}/pickups": {
@@ -62,7 +62,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["CampersController_addPickup"];
+        post: operations["Campers_addPickup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -79,7 +79,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["CampersController_removePickup"];
+        delete: operations["Campers_removePickup"];
         options?: never;
         head?: never;
         patch?: never;
@@ -92,7 +92,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CampersController_exportData"];
+        get: operations["Campers_exportData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -108,7 +108,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CheckInsController_today"];
+        get: operations["CheckIns_today"];
         put?: never;
         post?: never;
         delete?: never;
@@ -124,9 +124,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_approved"];
+        get: operations["Classes_approved"];
         put?: never;
-        post: operations["ClassesController_create"];
+        post: operations["Classes_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -146,7 +146,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["ClassesController_update"];
+        patch: operations["Classes_update"];
         trace?: never;
     };
     "/classes/{id}/attendance": {
@@ -157,7 +157,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["RostersController_mark"];
+        put: operations["Rosters_mark"];
         post?: never;
         delete?: never;
         options?: never;
@@ -172,7 +172,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_calendar"];
+        get: operations["Classes_calendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -190,7 +190,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["RostersController_checkIn"];
+        post: operations["Rosters_checkIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -206,7 +206,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["RostersController_checkOut"];
+        post: operations["Rosters_checkOut"];
         delete?: never;
         options?: never;
         head?: never;
@@ -220,9 +220,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassMessagesController_history"];
+        get: operations["ClassMessages_history"];
         put?: never;
-        post: operations["ClassMessagesController_send"];
+        post: operations["ClassMessages_send"];
         delete?: never;
         options?: never;
         head?: never;
@@ -236,7 +236,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["RostersController_roster"];
+        get: operations["Rosters_roster"];
         put?: never;
         post?: never;
         delete?: never;
@@ -252,7 +252,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["RostersController_csv"];
+        get: operations["Rosters_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -274,7 +274,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["ClassesController_feedback"];
+        patch: operations["Classes_feedback"];
         trace?: never;
     };
     "/classes/payment/{id}": {
@@ -284,7 +284,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["SelectionsController_forPayment"];
+        get: operations["Selections_forPayment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -300,7 +300,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_popular"];
+        get: operations["Classes_popular"];
         put?: never;
         post?: never;
         delete?: never;
@@ -318,7 +318,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["SelectionsController_select"];
+        post: operations["Selections_select"];
         delete?: never;
         options?: never;
         head?: never;
@@ -332,7 +332,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["SelectionsController_list"];
+        get: operations["Selections_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -351,7 +351,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["SelectionsController_remove"];
+        delete: operations["Selections_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -370,7 +370,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["ClassesController_decide"];
+        patch: operations["Classes_decide"];
         trace?: never;
     };
     "/classes/user/{email}": {
@@ -380,7 +380,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_mine"];
+        get: operations["Classes_mine"];
         put?: never;
         post?: never;
         delete?: never;
@@ -398,7 +398,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PaymentsController_createIntent"];
+        post: operations["Payments_createIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -412,7 +412,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_check"];
+        get: operations["Health_check"];
         put?: never;
         post?: never;
         delete?: never;
@@ -428,7 +428,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_jobStatus"];
+        get: operations["Health_jobStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -444,7 +444,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_live"];
+        get: operations["Health_live"];
         put?: never;
         post?: never;
         delete?: never;
@@ -460,7 +460,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_ready"];
+        get: operations["Health_ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -476,7 +476,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["InstructorsController_list"];
+        get: operations["Instructors_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -494,7 +494,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["AuthController_issue"];
+        post: operations["Auth_issue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -508,7 +508,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["LiveController_stream"];
+        get: operations["Live_stream"];
         put?: never;
         post?: never;
         delete?: never;
@@ -526,7 +526,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["LiveController_ticket"];
+        post: operations["Live_ticket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -542,7 +542,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["AuthController_logout"];
+        post: operations["Auth_logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -556,7 +556,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_me"];
+        get: operations["Users_me"];
         put?: never;
         post?: never;
         delete?: never;
@@ -572,7 +572,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["MessagesController_inbox"];
+        get: operations["Messages_inbox"];
         put?: never;
         post?: never;
         delete?: never;
@@ -590,7 +590,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["MessagesController_markRead"];
+        post: operations["Messages_markRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -604,7 +604,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["MessagesController_unread"];
+        get: operations["Messages_unread"];
         put?: never;
         post?: never;
         delete?: never;
@@ -622,7 +622,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PaymentsController_record"];
+        post: operations["Payments_record"];
         delete?: never;
         options?: never;
         head?: never;
@@ -638,7 +638,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PaymentsController_cancel"];
+        post: operations["Payments_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -652,7 +652,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PaymentsController_enrolled"];
+        get: operations["Payments_enrolled"];
         put?: never;
         post?: never;
         delete?: never;
@@ -668,7 +668,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PaymentsController_partialRefunds"];
+        get: operations["Payments_partialRefunds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -686,7 +686,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["SandboxController_confirm"];
+        post: operations["Sandbox_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -700,7 +700,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PaymentsController_unsettled"];
+        get: operations["Payments_unsettled"];
         put?: never;
         post?: never;
         delete?: never;
@@ -718,7 +718,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["WebhookController_receive"];
+        post: operations["Webhook_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -734,7 +734,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["TelemetryController_report"];
+        post: operations["Telemetry_report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -748,7 +748,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["TelemetryController_health"];
+        get: operations["Telemetry_health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -764,9 +764,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_list"];
+        get: operations["Users_list"];
         put?: never;
-        post: operations["UsersController_register"];
+        post: operations["Users_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -780,7 +780,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_admins"];
+        get: operations["Users_admins"];
         put?: never;
         post?: never;
         delete?: never;
@@ -796,7 +796,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_isAdmin"];
+        get: operations["Users_isAdmin"];
         put?: never;
         post?: never;
         delete?: never;
@@ -818,7 +818,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["UsersController_makeAdmin"];
+        patch: operations["Users_makeAdmin"];
         trace?: never;
     };
     "/users/instructors/{email}": {
@@ -828,7 +828,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_isInstructor"];
+        get: operations["Users_isInstructor"];
         put?: never;
         post?: never;
         delete?: never;
@@ -850,7 +850,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["UsersController_makeInstructor"];
+        patch: operations["Users_makeInstructor"];
         trace?: never;
     };
     "/users/popular": {
@@ -860,7 +860,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_popular"];
+        get: operations["Users_popular"];
         put?: never;
         post?: never;
         delete?: never;
@@ -878,8 +878,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["WaitlistController_join"];
-        delete: operations["WaitlistController_leave"];
+        post: operations["Waitlist_join"];
+        delete: operations["Waitlist_leave"];
         options?: never;
         head?: never;
         patch?: never;
@@ -892,7 +892,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WaitlistController_counts"];
+        get: operations["Waitlist_counts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -908,7 +908,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WaitlistController_places"];
+        get: operations["Waitlist_places"];
         put?: never;
         post?: never;
         delete?: never;
@@ -924,9 +924,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WaiversController_versions"];
+        get: operations["Waivers_versions"];
         put?: never;
-        post: operations["WaiversController_publish"];
+        post: operations["Waivers_publish"];
         delete?: never;
         options?: never;
         head?: never;
@@ -940,7 +940,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WaiversController_current"];
+        get: operations["Waivers_current"];
         put?: never;
         post?: never;
         delete?: never;
@@ -956,7 +956,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WaiversController_family"];
+        get: operations["Waivers_family"];
         put?: never;
         post?: never;
         delete?: never;
@@ -972,9 +972,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WaiversController_signatures"];
+        get: operations["Waivers_signatures"];
         put?: never;
-        post: operations["WaiversController_sign"];
+        post: operations["Waivers_sign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -988,7 +988,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WaiversController_document"];
+        get: operations["Waivers_document"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1725,7 +1725,7 @@ export interface components {
             /** @description Ignored (from the database) */
             className?: string;
             /** @description Ignored (the server records the time) */
-            date?: Record<string, never>;
+            date?: string;
             /** @description Selected-class id; must be the one the intent pays for */
             deleteId?: string;
             /** @description Must be the caller's own e-mail when sent */
@@ -1735,7 +1735,7 @@ export interface components {
             /** @description Ignored (from the database) */
             price?: number;
             /** @description Ignored (always 'service pending') */
-            status?: Record<string, never>;
+            status?: string;
             /**
              * @description The succeeded payment intent id
              * @example pi_sandbox_abc
@@ -2245,7 +2245,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    ClassesController_all: {
+    Classes_all: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2271,7 +2271,7 @@ export interface operations {
             };
         };
     };
-    CampersController_list: {
+    Campers_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -2291,7 +2291,7 @@ export interface operations {
             };
         };
     };
-    CampersController_create: {
+    Campers_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -2314,7 +2314,7 @@ export interface operations {
             };
         };
     };
-    CampersController_remove: {
+    Campers_remove: {
         parameters: {
             query?: never;
             header?: never;
@@ -2349,7 +2349,7 @@ export interface operations {
             };
         };
     };
-    CampersController_update: {
+    Campers_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -2381,7 +2381,7 @@ export interface operations {
             };
         };
     };
-    CampersController_addPickup: {
+    Campers_addPickup: {
         parameters: {
             query?: never;
             header?: never;
@@ -2421,7 +2421,7 @@ export interface operations {
             };
         };
     };
-    CampersController_removePickup: {
+    Campers_removePickup: {
         parameters: {
             query?: never;
             header?: never;
@@ -2451,7 +2451,7 @@ export interface operations {
             };
         };
     };
-    CampersController_exportData: {
+    Campers_exportData: {
         parameters: {
             query?: never;
             header?: never;
@@ -2473,7 +2473,7 @@ export interface operations {
             };
         };
     };
-    CheckInsController_today: {
+    CheckIns_today: {
         parameters: {
             query?: never;
             header?: never;
@@ -2493,7 +2493,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_approved: {
+    Classes_approved: {
         parameters: {
             query?: {
                 /** @description Only classes whose age range admits this age (classes without a range admit everyone) */
@@ -2537,7 +2537,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_create: {
+    Classes_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -2561,7 +2561,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_update: {
+    Classes_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -2615,7 +2615,7 @@ export interface operations {
             };
         };
     };
-    RostersController_mark: {
+    Rosters_mark: {
         parameters: {
             query?: never;
             header?: never;
@@ -2662,7 +2662,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_calendar: {
+    Classes_calendar: {
         parameters: {
             query?: never;
             header?: never;
@@ -2691,7 +2691,7 @@ export interface operations {
             };
         };
     };
-    RostersController_checkIn: {
+    Rosters_checkIn: {
         parameters: {
             query?: never;
             header?: never;
@@ -2745,7 +2745,7 @@ export interface operations {
             };
         };
     };
-    RostersController_checkOut: {
+    Rosters_checkOut: {
         parameters: {
             query?: never;
             header?: never;
@@ -2799,7 +2799,7 @@ export interface operations {
             };
         };
     };
-    ClassMessagesController_history: {
+    ClassMessages_history: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2838,7 +2838,7 @@ export interface operations {
             };
         };
     };
-    ClassMessagesController_send: {
+    ClassMessages_send: {
         parameters: {
             query?: never;
             header?: never;
@@ -2885,7 +2885,7 @@ export interface operations {
             };
         };
     };
-    RostersController_roster: {
+    Rosters_roster: {
         parameters: {
             query?: never;
             header?: never;
@@ -2920,7 +2920,7 @@ export interface operations {
             };
         };
     };
-    RostersController_csv: {
+    Rosters_csv: {
         parameters: {
             query?: never;
             header?: never;
@@ -2956,7 +2956,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_feedback: {
+    Classes_feedback: {
         parameters: {
             query?: never;
             header?: never;
@@ -2988,7 +2988,7 @@ export interface operations {
             };
         };
     };
-    SelectionsController_forPayment: {
+    Selections_forPayment: {
         parameters: {
             query?: never;
             header?: never;
@@ -3017,7 +3017,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_popular: {
+    Classes_popular: {
         parameters: {
             query?: never;
             header?: never;
@@ -3037,7 +3037,7 @@ export interface operations {
             };
         };
     };
-    SelectionsController_select: {
+    Selections_select: {
         parameters: {
             query?: never;
             header?: never;
@@ -3082,7 +3082,7 @@ export interface operations {
             };
         };
     };
-    SelectionsController_list: {
+    Selections_list: {
         parameters: {
             query?: {
                 /** @description Comma-separated class ids (at most 60): only the rows of these classes */
@@ -3116,7 +3116,7 @@ export interface operations {
             };
         };
     };
-    SelectionsController_remove: {
+    Selections_remove: {
         parameters: {
             query?: never;
             header?: never;
@@ -3144,7 +3144,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_decide: {
+    Classes_decide: {
         parameters: {
             query?: never;
             header?: never;
@@ -3183,7 +3183,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_mine: {
+    Classes_mine: {
         parameters: {
             query?: {
                 limit?: number;
@@ -3216,7 +3216,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_createIntent: {
+    Payments_createIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -3254,7 +3254,7 @@ export interface operations {
             };
         };
     };
-    HealthController_check: {
+    Health_check: {
         parameters: {
             query?: never;
             header?: never;
@@ -3279,7 +3279,7 @@ export interface operations {
             };
         };
     };
-    HealthController_jobStatus: {
+    Health_jobStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -3313,7 +3313,7 @@ export interface operations {
             };
         };
     };
-    HealthController_live: {
+    Health_live: {
         parameters: {
             query?: never;
             header?: never;
@@ -3331,7 +3331,7 @@ export interface operations {
             };
         };
     };
-    HealthController_ready: {
+    Health_ready: {
         parameters: {
             query?: never;
             header?: never;
@@ -3356,7 +3356,7 @@ export interface operations {
             };
         };
     };
-    InstructorsController_list: {
+    Instructors_list: {
         parameters: {
             query?: {
                 limit?: number;
@@ -3388,7 +3388,7 @@ export interface operations {
             };
         };
     };
-    AuthController_issue: {
+    Auth_issue: {
         parameters: {
             query?: never;
             header?: never;
@@ -3427,7 +3427,7 @@ export interface operations {
             };
         };
     };
-    LiveController_stream: {
+    Live_stream: {
         parameters: {
             query: {
                 /** @description A ticket from POST /live/ticket (single use, valid for 30 seconds) */
@@ -3457,7 +3457,7 @@ export interface operations {
             };
         };
     };
-    LiveController_ticket: {
+    Live_ticket: {
         parameters: {
             query?: never;
             header?: never;
@@ -3477,7 +3477,7 @@ export interface operations {
             };
         };
     };
-    AuthController_logout: {
+    Auth_logout: {
         parameters: {
             query?: never;
             header?: never;
@@ -3497,7 +3497,7 @@ export interface operations {
             };
         };
     };
-    UsersController_me: {
+    Users_me: {
         parameters: {
             query?: never;
             header?: never;
@@ -3516,7 +3516,7 @@ export interface operations {
             };
         };
     };
-    MessagesController_inbox: {
+    Messages_inbox: {
         parameters: {
             query?: {
                 limit?: number;
@@ -3539,7 +3539,7 @@ export interface operations {
             };
         };
     };
-    MessagesController_markRead: {
+    Messages_markRead: {
         parameters: {
             query?: never;
             header?: never;
@@ -3567,7 +3567,7 @@ export interface operations {
             };
         };
     };
-    MessagesController_unread: {
+    Messages_unread: {
         parameters: {
             query?: never;
             header?: never;
@@ -3587,7 +3587,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_record: {
+    Payments_record: {
         parameters: {
             query?: never;
             header?: never;
@@ -3634,7 +3634,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_cancel: {
+    Payments_cancel: {
         parameters: {
             query?: never;
             header?: never;
@@ -3670,7 +3670,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_enrolled: {
+    Payments_enrolled: {
         parameters: {
             query?: {
                 /** @description Comma-separated class ids (at most 60): only the rows of these classes */
@@ -3704,7 +3704,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_partialRefunds: {
+    Payments_partialRefunds: {
         parameters: {
             query?: never;
             header?: never;
@@ -3724,7 +3724,7 @@ export interface operations {
             };
         };
     };
-    SandboxController_confirm: {
+    Sandbox_confirm: {
         parameters: {
             query?: never;
             header?: never;
@@ -3763,7 +3763,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_unsettled: {
+    Payments_unsettled: {
         parameters: {
             query?: {
                 limit?: number;
@@ -3786,7 +3786,7 @@ export interface operations {
             };
         };
     };
-    WebhookController_receive: {
+    Webhook_receive: {
         parameters: {
             query?: never;
             header: {
@@ -3822,7 +3822,7 @@ export interface operations {
             };
         };
     };
-    TelemetryController_report: {
+    Telemetry_report: {
         parameters: {
             query?: never;
             header?: never;
@@ -3866,7 +3866,7 @@ export interface operations {
             };
         };
     };
-    TelemetryController_health: {
+    Telemetry_health: {
         parameters: {
             query?: {
                 minutes?: number;
@@ -3904,7 +3904,7 @@ export interface operations {
             };
         };
     };
-    UsersController_list: {
+    Users_list: {
         parameters: {
             query?: {
                 limit?: number;
@@ -3933,7 +3933,7 @@ export interface operations {
             };
         };
     };
-    UsersController_register: {
+    Users_register: {
         parameters: {
             query?: never;
             header?: never;
@@ -3964,7 +3964,7 @@ export interface operations {
             };
         };
     };
-    UsersController_admins: {
+    Users_admins: {
         parameters: {
             query?: never;
             header?: never;
@@ -3984,7 +3984,7 @@ export interface operations {
             };
         };
     };
-    UsersController_isAdmin: {
+    Users_isAdmin: {
         parameters: {
             query?: never;
             header?: never;
@@ -4012,7 +4012,7 @@ export interface operations {
             };
         };
     };
-    UsersController_makeAdmin: {
+    Users_makeAdmin: {
         parameters: {
             query?: never;
             header?: never;
@@ -4042,7 +4042,7 @@ export interface operations {
             };
         };
     };
-    UsersController_isInstructor: {
+    Users_isInstructor: {
         parameters: {
             query?: never;
             header?: never;
@@ -4070,7 +4070,7 @@ export interface operations {
             };
         };
     };
-    UsersController_makeInstructor: {
+    Users_makeInstructor: {
         parameters: {
             query?: never;
             header?: never;
@@ -4100,7 +4100,7 @@ export interface operations {
             };
         };
     };
-    UsersController_popular: {
+    Users_popular: {
         parameters: {
             query?: never;
             header?: never;
@@ -4120,7 +4120,7 @@ export interface operations {
             };
         };
     };
-    WaitlistController_join: {
+    Waitlist_join: {
         parameters: {
             query?: never;
             header?: never;
@@ -4160,7 +4160,7 @@ export interface operations {
             };
         };
     };
-    WaitlistController_leave: {
+    Waitlist_leave: {
         parameters: {
             query?: {
                 /** @description One of the caller's campers; absent: the account holder itself */
@@ -4192,7 +4192,7 @@ export interface operations {
             };
         };
     };
-    WaitlistController_counts: {
+    Waitlist_counts: {
         parameters: {
             query?: {
                 /** @description Comma-separated class ids (at most 60): only the rows of these classes */
@@ -4215,7 +4215,7 @@ export interface operations {
             };
         };
     };
-    WaitlistController_places: {
+    Waitlist_places: {
         parameters: {
             query?: {
                 /** @description Comma-separated class ids (at most 60): only the rows of these classes */
@@ -4240,7 +4240,7 @@ export interface operations {
             };
         };
     };
-    WaiversController_versions: {
+    Waivers_versions: {
         parameters: {
             query?: {
                 limit?: number;
@@ -4263,7 +4263,7 @@ export interface operations {
             };
         };
     };
-    WaiversController_publish: {
+    Waivers_publish: {
         parameters: {
             query?: never;
             header?: never;
@@ -4294,7 +4294,7 @@ export interface operations {
             };
         };
     };
-    WaiversController_current: {
+    Waivers_current: {
         parameters: {
             query?: never;
             header?: never;
@@ -4314,7 +4314,7 @@ export interface operations {
             };
         };
     };
-    WaiversController_family: {
+    Waivers_family: {
         parameters: {
             query?: never;
             header?: never;
@@ -4334,7 +4334,7 @@ export interface operations {
             };
         };
     };
-    WaiversController_signatures: {
+    Waivers_signatures: {
         parameters: {
             query?: {
                 limit?: number;
@@ -4359,7 +4359,7 @@ export interface operations {
             };
         };
     };
-    WaiversController_sign: {
+    Waivers_sign: {
         parameters: {
             query?: never;
             header?: never;
@@ -4397,7 +4397,7 @@ export interface operations {
             };
         };
     };
-    WaiversController_document: {
+    Waivers_document: {
         parameters: {
             query?: never;
             header?: never;
