@@ -20,7 +20,7 @@ process.env.PAGE_RENDER_TIMEOUT_MS ||= '10000';
 // the lanes, alone; the outage journey, which stops a remote's server, comes last.
 const STUDENTS =
   /(shell|public|student|session-cookie|session-data|hydration|skeleton|instructor-admin|payment-confirming|keyboard|scaled)\.spec\.ts/;
-const SITE_WIDE = /(canary|releases|screens)\.spec\.ts/;
+const SITE_WIDE = /(canary|releases|screens|day-of-camp)\.spec\.ts/;
 const LANES = ['journeys', 'journeys-students', 'a11y', 'production'];
 
 export default defineConfig({

@@ -10,5 +10,6 @@ module.exports = federationOptions({
     './Feedback': './src/Feedback/index.tsx',
     './PlatformStatus': './src/PlatformStatus/index.tsx',
     './Payments': './src/Payments/index.tsx',
+    './Waivers': './src/Waivers/index.tsx',
   },
 });

@@ -11,7 +11,9 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
+import { LiveModule } from './live/live.module';
 import { MailModule, MailSenderModule } from './mail/mail.module';
+import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PaymentsModule } from './payments/payments.module';
 import { RostersModule } from './rosters/rosters.module';
@@ -19,6 +21,7 @@ import { SelectionsModule } from './selections/selections.module';
 import { TelemetryModule } from './telemetry/telemetry.module';
 import { UsersModule } from './users/users.module';
 import { WaitlistModule } from './waitlist/waitlist.module';
+import { WaiversModule } from './waivers/waivers.module';
 
 @Module({})
 export class AppModule {
@@ -35,6 +38,7 @@ export class AppModule {
         ClientBudgetsModule,
         MailModule,
         MailSenderModule,
+        LiveModule,
         AuthModule,
         UsersModule,
         ClassesModule,
@@ -43,6 +47,8 @@ export class AppModule {
         PaymentsModule,
         WaitlistModule,
         RostersModule,
+        WaiversModule,
+        MessagesModule,
         HealthModule,
         TelemetryModule,
       ],

@@ -36,9 +36,19 @@ describe('the API contract (api/openapi.json, shared-ui/src/api/contract.gen.ts,
     }
     // Each API module the browser calls has its module, each call its own, and an operation is generated once.
     expect(committed.filter((file) => !file.includes(path.sep)).sort()).toEqual(
-      ['campers', 'classes', 'payments', 'rosters', 'selections', 'telemetry', 'users', 'waitlist'].map(
-        (d) => `${d}.gen.ts`,
-      ),
+      [
+        'campers',
+        'classes',
+        'live',
+        'messages',
+        'payments',
+        'rosters',
+        'selections',
+        'telemetry',
+        'users',
+        'waitlist',
+        'waivers',
+      ].map((d) => `${d}.gen.ts`),
     );
     const names = [...expected.values()].flatMap((source) =>
       [...source.matchAll(/^ {4}(\w+): build\.(query|mutation)/gm)].map((m) => m[1]),

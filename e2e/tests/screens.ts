@@ -40,6 +40,7 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
       { name: 'My Selected Classes', path: '/dashboard/selected-classes' },
       { name: 'My Enrolled Classes', path: '/dashboard/enrolled-classes' },
       { name: 'My Family', path: '/dashboard/family' },
+      { name: 'Messages', path: '/dashboard/messages' },
       ...(selection ? [{ name: 'Payment', path: `/dashboard/payment/${selection}` }] : []),
     ];
   }
@@ -61,6 +62,7 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
     { name: 'Manage Users', path: '/dashboard/all-users' },
     { name: 'Manage Classes', path: '/dashboard/all-classes' },
     { name: 'Payments', path: '/dashboard/payments' },
+    { name: 'Waivers', path: '/dashboard/waivers' },
     { name: 'Feedback', path: `/dashboard/feedback/${any}` },
     { name: 'Roster', path: `/dashboard/roster/${any}` },
     { name: 'Platform Status', path: '/dashboard/platform-status' },

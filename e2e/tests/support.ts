@@ -205,3 +205,24 @@ export async function expectForgedCohortReplaced(request: APIRequestContext, sit
     expect(fresh![1]).not.toBe(chosen);
   }
 }
+
+/** A new approved, undated class of the demo instructor (ages counted today), arranged through the API. */
+export async function approvedClass(
+  request: APIRequestContext,
+  fields: { className: string; seats: number; price: number; minAge?: number; maxAge?: number },
+) {
+  const instructor = await apiToken(request, demo.instructor.email, demo.instructor.password);
+  const created = await request.post(`${API}/classes`, {
+    headers: bearer(instructor),
+    data: { classImage: `http://localhost:${ports.shell}/images/classes/soccer.svg`, ...fields },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const classId = (await created.json()).insertedId as string;
+  const admin = await apiToken(request, demo.admin.email, demo.admin.password);
+  const approved = await request.patch(`${API}/classes/status/${classId}`, {
+    headers: bearer(admin),
+    data: { status: 'approved' },
+  });
+  expect(approved.ok()).toBe(true);
+  return classId;
+}

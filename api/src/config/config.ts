@@ -91,5 +91,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       retrySeconds: v.MAIL_RETRY_SECONDS,
       leaseSeconds: v.MAIL_LEASE_SECONDS,
     },
+    live: { pollMs: v.LIVE_POLL_MS },
   };
 }

@@ -101,6 +101,10 @@ export interface AppConfig {
   /** IANA time zone the camp's dates are entered, shown and exported in (CAMP_TIME_ZONE). */
   campTimeZone: string;
   mail: MailConfig;
+  live: {
+    /** How often each replica reads the day-of-camp events it streams to the parents connected to it (ms). */
+    pollMs: number;
+  };
 }
 
 export interface MailConfig {

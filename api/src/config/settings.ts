@@ -180,6 +180,7 @@ export function apiSettingsSchema(production: boolean) {
     MAIL_SEND_INTERVAL_MS: int(2000, 0, 3_600_000),
     MAIL_RETRY_SECONDS: int(30, 1, 3600),
     MAIL_LEASE_SECONDS: int(60, 1, 3600),
+    LIVE_POLL_MS: int(500, 50, 10_000),
   });
 }
 

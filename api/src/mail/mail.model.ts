@@ -8,6 +8,8 @@ export const MAIL_TEMPLATES = [
   'classApproved',
   'classDenied',
   'feedback',
+  'pickedUp',
+  'classMessage',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

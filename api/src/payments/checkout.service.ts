@@ -10,6 +10,7 @@ import type { Caller } from '../auth/caller';
 import { ClassesService } from '../classes/classes.service';
 import { SelectionsService } from '../selections/selections.service';
 import { WaitlistService } from '../waitlist/waitlist.service';
+import { WaiversService } from '../waivers/waivers.service';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway';
 import type { RecordPaymentDto } from './payment.dto';
 import type { IntentCreated, PaymentRecorded } from './payment.model';
@@ -26,6 +27,7 @@ export class CheckoutService implements OnModuleInit {
     private readonly selections: SelectionsService,
     private readonly classes: ClassesService,
     private readonly waitlist: WaitlistService,
+    private readonly waivers: WaiversService,
   ) {}
 
   /** Selections ask the payments domain whether a student is enrolled (payments depends on selections, not back). */
@@ -43,6 +45,8 @@ export class CheckoutService implements OnModuleInit {
       email: caller.email,
       ...(selection.camperId ? { camperId: selection.camperId, camperName: selection.camperName } : {}),
     };
+    // A camper's seat is paid for only with the current waiver signed for them (docs/families.md, Waivers).
+    await this.waivers.requireSigned(who);
     if (cls.seats <= 0 && !(await this.waitlist.heldFor(cls._id, who)))
       throw new ConflictException('This class is full');
     const intent = await this.settlement.openIntent(who, selection._id, cls);

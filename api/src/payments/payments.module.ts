@@ -6,6 +6,7 @@ import { CheckoutService } from './checkout.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { SelectionsModule } from '../selections/selections.module';
 import { WaitlistModule } from '../waitlist/waitlist.module';
+import { WaiversModule } from '../waivers/waivers.module';
 import { PAYMENT_GATEWAY } from './gateway/payment-gateway';
 import { SandboxIntentRecord, SandboxIntentSchema } from './gateway/sandbox-intent.schema';
 import { SandboxIntentsRepository } from './gateway/sandbox-intents.repository';
@@ -49,6 +50,7 @@ import { WebhookController } from './webhook.controller';
     ClassesModule,
     CampersModule,
     WaitlistModule,
+    WaiversModule,
   ],
   controllers: [PaymentsController, SandboxController, WebhookController],
   providers: [

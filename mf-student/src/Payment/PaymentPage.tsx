@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
@@ -22,6 +22,8 @@ import { usePaymentsCreateIntentQuery } from '@sportify/shared-ui/endpoints/paym
 import { useSelectionsForPaymentQuery } from '@sportify/shared-ui/endpoints/selections';
 import type { BillingDetails } from './paymentApi';
 import { SandboxCheckout } from './SandboxCheckout';
+import { useGetFamilyWaiversQuery } from './waiverApi';
+import { WaiverSign } from './WaiverSign';
 import { dollarsBefore } from '@sportify/platform/money';
 import { routes } from '@sportify/platform/routes';
 
@@ -93,7 +95,7 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
   }
 
   // Whom the seat is for, when it is one of the account's campers.
-  const { camperName } = selection as SelectedClass & ForWhom;
+  const { camperId, camperName } = selection as SelectedClass & ForWhom;
   return (
     <Panel aria-labelledby="payment-class">
       <Body>
@@ -112,13 +114,47 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
           <dd>{dollarsBefore(selection.price)}</dd>
         </Summary>
         {selection.price > 0 ? (
-          <PayWithCard selection={selection} billing={billing} />
+          camperId ? (
+            <AfterWaiver camperId={camperId} camperName={camperName ?? ''}>
+              <PayWithCard selection={selection} billing={billing} />
+            </AfterWaiver>
+          ) : (
+            <PayWithCard selection={selection} billing={billing} />
+          )
         ) : (
           <p>This class is free: there is nothing to pay.</p>
         )}
       </Body>
     </Panel>
   );
+}
+
+/**
+ * A camper's seat is paid for with the current waiver signed for them (the API refuses the payment otherwise): the
+ * card form shows once it is, so no intent is opened before.
+ */
+function AfterWaiver({
+  camperId,
+  camperName,
+  children,
+}: {
+  camperId: string;
+  camperName: string;
+  children: ReactNode;
+}) {
+  const waivers = useGetFamilyWaiversQuery();
+  if (waivers.isLoading) return <Spinner label="Loading the waiver" />;
+  if (waivers.isError || !waivers.data)
+    return (
+      <LoadError
+        message={apiErrorMessage(waivers.error, 'The waiver could not be loaded.')}
+        onRetry={waivers.refetch}
+      />
+    );
+  const { current, campers } = waivers.data;
+  const mine = campers.find((c) => c.camperId === camperId);
+  if (current && !mine?.upToDate) return <WaiverSign waiver={current} camperId={camperId} camperName={camperName} />;
+  return <>{children}</>;
 }
 
 function PayWithCard({ selection, billing }: { selection: SelectedClass; billing: BillingDetails }) {

@@ -53,6 +53,38 @@ export interface paths {
         patch: operations["Campers_update"];
         trace?: never;
     };
+    "/campers/{id}/pickups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Campers_addPickup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campers/{id}/pickups/{pickupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["Campers_removePickup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campers/export": {
         parameters: {
             query?: never;
@@ -61,6 +93,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["Campers_exportData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/check-ins/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CheckIns_today"];
         put?: never;
         post?: never;
         delete?: never;
@@ -127,6 +175,54 @@ export interface paths {
         get: operations["Classes_calendar"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/classes/{id}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Rosters_checkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/classes/{id}/check-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Rosters_checkOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/classes/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ClassMessages_history"];
+        put?: never;
+        post: operations["ClassMessages_send"];
         delete?: never;
         options?: never;
         head?: never;
@@ -405,6 +501,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/live/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Live_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Live_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logout": {
         parameters: {
             query?: never;
@@ -429,6 +557,54 @@ export interface paths {
             cookie?: never;
         };
         get: operations["Users_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Messages_inbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Messages_markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Messages_unread"];
         put?: never;
         post?: never;
         delete?: never;
@@ -741,6 +917,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/waivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Waivers_versions"];
+        put?: never;
+        post: operations["Waivers_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waivers/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Waivers_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waivers/family": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Waivers_family"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waivers/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Waivers_signatures"];
+        put?: never;
+        post: operations["Waivers_sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waivers/signatures/{id}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Waivers_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -810,6 +1066,8 @@ export interface components {
              * @example Peanut allergy
              */
             notes: string;
+            /** @description Who may collect the camper, in the order they were added */
+            pickups: components["schemas"]["PickupResponse"][];
         };
         CamperSelectionBodyDto: {
             /**
@@ -830,6 +1088,17 @@ export interface components {
             /** @description Must be the caller's own e-mail when sent */
             studentEmail?: string;
         };
+        CamperWaiverResponse: {
+            camperId: string;
+            /** @example Ava Rivers */
+            camperName: string;
+            /** Format: date-time */
+            signedAt: string | null;
+            /** @example 2 */
+            signedVersion: number | null;
+            /** @description Signed the current version (true when no waiver is published) */
+            upToDate: boolean;
+        };
         CardErrorResponse: {
             /** @example card_declined */
             code: string;
@@ -841,6 +1110,35 @@ export interface components {
             message: string;
             /** @example 402 */
             statusCode: number;
+        };
+        CheckInDto: {
+            /**
+             * @description Today's session of the class ('YYYY-MM-DD')
+             * @example 2027-07-06
+             */
+            date: string;
+            /**
+             * @description A roster row's participantId
+             * @example 665f1c2e9b1e8a3d4c5b6a72
+             */
+            participantId: string;
+        };
+        CheckOutDto: {
+            /**
+             * @description Today's session of the class ('YYYY-MM-DD')
+             * @example 2027-07-06
+             */
+            date: string;
+            /**
+             * @description A roster row's participantId
+             * @example 665f1c2e9b1e8a3d4c5b6a72
+             */
+            participantId: string;
+            /**
+             * @description One of the camper's authorised pick-ups; absent for an account holder enrolled for itself
+             * @example 665f1c2e9b1e8a3d4c5b6a80
+             */
+            pickupId?: string;
         };
         ClassFeedbackDto: {
             /** @example Great plan; please add the equipment list. */
@@ -1024,6 +1322,28 @@ export interface components {
             /** @example http://localhost:3000/images/people/mia.svg */
             userPhoto?: string;
         };
+        CurrentWaiverResponse: {
+            /** @description null: no waiver is published yet */
+            current: components["schemas"]["WaiverVersionResponse"] | null;
+        };
+        DayViewResponse: {
+            /** Format: date-time */
+            checkedInAt: string;
+            /**
+             * @description Who checked the camper in
+             * @example Jordan Lee
+             */
+            checkedInBy: string;
+            /** Format: date-time */
+            checkedOutAt?: string;
+            /**
+             * @description Who checked the camper out
+             * @example Jordan Lee
+             */
+            checkedOutBy?: string;
+            /** @description Absent for an account holder, who leaves alone */
+            pickedUpBy?: components["schemas"]["PickedUpByResponse"];
+        };
         DeleteResultResponse: {
             /** @example 1 */
             deletedCount: number;
@@ -1107,6 +1427,30 @@ export interface components {
             /** @example true */
             received: boolean;
         };
+        FamilyDayResponse: {
+            camperId?: string;
+            /** Format: date-time */
+            checkedInAt: string;
+            /** @example Jordan Lee */
+            checkedInBy: string;
+            /** Format: date-time */
+            checkedOutAt?: string;
+            classId: string;
+            /** @example Soccer Fundamentals */
+            className: string;
+            /** @example 2027-07-06 */
+            date: string;
+            /** @example Ava Rivers */
+            name: string;
+            participantId: string;
+            pickedUpBy?: components["schemas"]["PickedUpByResponse"];
+        };
+        FamilyWaiversResponse: {
+            /** @description Each of the caller's campers, in the order they were added */
+            campers: components["schemas"]["CamperWaiverResponse"][];
+            /** @description null: no waiver is published yet */
+            current: components["schemas"]["WaiverVersionResponse"] | null;
+        };
         HealthResponse: {
             /** @description By remote, then version */
             releases: components["schemas"]["ReleaseHealthResponse"][];
@@ -1117,6 +1461,33 @@ export interface components {
             since: string;
             /** Format: date-time */
             until: string;
+        };
+        InboxMessageResponse: {
+            _id: string;
+            /** @description Plain text; line breaks kept */
+            body: string;
+            classId: string;
+            /** @example Soccer Fundamentals */
+            className: string;
+            read: boolean;
+            /** @example Jordan Lee */
+            senderName: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** @example Tomorrow: field 3, 9:30 */
+            subject: string;
+        };
+        InboxPageResponse: {
+            items: components["schemas"]["InboxMessageResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
         };
         InsertResultResponse: {
             /** @example 665f1c2e9b1e8a3d4c5b6a71 */
@@ -1160,6 +1531,12 @@ export interface components {
             route: string;
             traceId: string;
         };
+        LiveTicketResponse: {
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Opens one stream: GET /live/stream?ticket=... */
+            ticket: string;
+        };
         MeResponse: {
             /**
              * @description null until registered (POST /users)
@@ -1178,6 +1555,11 @@ export interface components {
              * @enum {string}
              */
             role: "admin" | "instructor" | "student";
+        };
+        MessageReadResponse: {
+            _id: string;
+            /** @example true */
+            read: boolean;
         };
         PartialRefundItemResponse: {
             _id: string;
@@ -1232,6 +1614,29 @@ export interface components {
             currency: string;
             /** @example pi_sandbox_x */
             paymentIntentId: string;
+        };
+        PickedUpByResponse: {
+            /** @example Rosa Rivers */
+            name: string;
+            /** @example Mother */
+            relationship: string;
+        };
+        PickupDto: {
+            /** @example Rosa Rivers */
+            name: string;
+            /** @example +1 (555) 010-0142 */
+            phone: string;
+            /** @example Mother */
+            relationship: string;
+        };
+        PickupResponse: {
+            _id: string;
+            /** @example Rosa Rivers */
+            name: string;
+            /** @example +1 555 0142 */
+            phone: string;
+            /** @example Mother */
+            relationship: string;
         };
         PublicClassPageResponse: {
             items: components["schemas"]["PublicClassResponse"][];
@@ -1310,6 +1715,12 @@ export interface components {
             /** @example http://localhost:3000/images/people/jordan.svg */
             userPhoto: string;
         };
+        PublishWaiverDto: {
+            /** @description Plain text; line breaks are kept */
+            text: string;
+            /** @example Participation waiver */
+            title: string;
+        };
         RecordPaymentDto: {
             /** @description Ignored (from the database) */
             className?: string;
@@ -1379,6 +1790,11 @@ export interface components {
              *     ]
              */
             sessions: string[];
+            /**
+             * @description Today in the camp's time zone
+             * @example 2027-07-06
+             */
+            today: string;
         };
         RosterRowResponse: {
             /**
@@ -1401,6 +1817,10 @@ export interface components {
                 [key: string]: boolean;
             };
             camperId?: string;
+            /** @description Session day -> its check-in and check-out */
+            checkIns: {
+                [key: string]: components["schemas"]["DayViewResponse"];
+            };
             /** @example Mia Chen */
             emergencyContact: string;
             /** @example +1 555 0100 */
@@ -1411,6 +1831,13 @@ export interface components {
             notes: string;
             /** @description The camper's id, or self:{paymentId} for an account holder enrolled for itself */
             participantId: string;
+            /** @description Who may collect the camper */
+            pickups: components["schemas"]["PickupResponse"][];
+            /**
+             * @description The current waiver signed for the camper; null when none is published or for an account holder
+             * @enum {string|null}
+             */
+            waiver: "signed" | "missing" | null;
         };
         SandboxConfirmDto: {
             billingDetails?: components["schemas"]["BillingDetailsDto"];
@@ -1480,6 +1907,106 @@ export interface components {
             /** @example mia@sportify.camp */
             studentEmail: string;
         };
+        SendMessageDto: {
+            /**
+             * @description Plain text (line breaks kept); never read as HTML
+             * @example Rain is forecast, so we meet in the gym.
+             */
+            message: string;
+            /** @example Tomorrow: field 3, 9:30 */
+            subject: string;
+        };
+        SentMessagePageResponse: {
+            items: components["schemas"]["SentMessageResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
+        SentMessageResponse: {
+            _id: string;
+            /** @description Plain text; line breaks kept */
+            body: string;
+            classId: string;
+            /**
+             * @description Families it was sent to (each once)
+             * @example 12
+             */
+            recipients: number;
+            /** @example Jordan Lee */
+            senderName: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** @example Tomorrow: field 3, 9:30 */
+            subject: string;
+        };
+        SignatureListItemResponse: {
+            _id: string;
+            /** @example rosa@example.com */
+            accountEmail: string;
+            camperId: string;
+            /** @example Ava Rivers */
+            camperName: string;
+            /** Format: date-time */
+            signedAt: string;
+            /** @example Participation waiver */
+            title: string;
+            /** @example Rosa Rivers */
+            typedName: string;
+            /** @example 2 */
+            version: number;
+        };
+        SignaturePageResponse: {
+            items: components["schemas"]["SignatureListItemResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
+        SignatureResponse: {
+            _id: string;
+            camperId: string;
+            /** @example Ava Rivers */
+            camperName: string;
+            /** Format: date-time */
+            signedAt: string;
+            /** @example Rosa Rivers */
+            typedName: string;
+            /** @example 2 */
+            version: number;
+        };
+        SignWaiverDto: {
+            /**
+             * @description "I agree to this waiver" was ticked
+             * @example true
+             */
+            agreed: boolean;
+            /**
+             * @description One of the caller's campers
+             * @example 665f1c2e9b1e8a3d4c5b6a72
+             */
+            camperId: string;
+            /**
+             * @description The full name the signer typed
+             * @example Rosa Rivers
+             */
+            typedName: string;
+            /**
+             * @description The version the family read: refused when it is not the current one
+             * @example 2
+             */
+            version: number;
+        };
         TelemetryBatchDto: {
             events: components["schemas"]["TelemetryEventDto"][];
             /** @description The page's report token, as the page server gave it (config.reportToken). Without a valid one nothing counts */
@@ -1523,6 +2050,10 @@ export interface components {
         TokenResponse: {
             /** @description HS256 API token; send it as Authorization: Bearer <token> */
             token: string;
+        };
+        UnreadCountResponse: {
+            /** @example 2 */
+            unread: number;
         };
         UnsettledItemResponse: {
             /** @description Seen succeeded at the provider; false: not known yet (the next pass asks it) */
@@ -1680,6 +2211,31 @@ export interface components {
              */
             camperId?: string;
         };
+        WaiverVersionPageResponse: {
+            items: components["schemas"]["WaiverVersionResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
+        WaiverVersionResponse: {
+            _id: string;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @example admin@sportify.camp */
+            publishedBy: string;
+            /** @description Plain text; line breaks are kept */
+            text: string;
+            /** @example Participation waiver */
+            title: string;
+            /** @example 2 */
+            version: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -1825,6 +2381,76 @@ export interface operations {
             };
         };
     };
+    Campers_addPickup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupDto"];
+            };
+        };
+        responses: {
+            /** @description The camper with the new authorised pick-up */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CamperResponse"];
+                };
+            };
+            /** @description No such camper of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description {name} is already an authorised pick-up of {camper} */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campers_removePickup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                pickupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The camper without that pick-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CamperResponse"];
+                };
+            };
+            /** @description No such camper of the caller's, or no such pick-up */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Campers_exportData: {
         parameters: {
             query?: never;
@@ -1843,6 +2469,26 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+        };
+    };
+    CheckIns_today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today's check-ins (camp time) of the caller's campers and of the caller, in every class */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyDayResponse"][];
                 };
             };
         };
@@ -2038,6 +2684,200 @@ export interface operations {
             };
             /** @description No such approved class, or it has no start date */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Rosters_checkIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInDto"];
+            };
+        };
+        responses: {
+            /** @description The participant's day: checked in now, by the caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyDayResponse"];
+                };
+            };
+            /** @description Not today's session of the class */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the class's instructor or an admin, or no session at all */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already checked in, or a camper without any authorised pick-up */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Rosters_checkOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckOutDto"];
+            };
+        };
+        responses: {
+            /** @description The participant's day: checked out now, to the pick-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyDayResponse"];
+                };
+            };
+            /** @description Not today's session, or not one of the camper's authorised pick-ups */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the class's instructor or an admin, or no session at all */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not checked in, or checked out already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ClassMessages_history: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class's messages, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentMessagePageResponse"];
+                };
+            };
+            /** @description Not the class's instructor or an admin, or no session at all */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ClassMessages_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageDto"];
+            };
+        };
+        responses: {
+            /** @description Sent: in each family’s Messages, e-mailed to each once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentMessageResponse"];
+                };
+            };
+            /** @description Not the class's instructor or an admin, or no session at all */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nobody is enrolled in the class yet */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2587,6 +3427,56 @@ export interface operations {
             };
         };
     };
+    Live_stream: {
+        parameters: {
+            query: {
+                /** @description A ticket from POST /live/ticket (single use, valid for 30 seconds) */
+                ticket: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream: `ready`, then `checkIn` / `checkOut` events with JSON data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The ticket is unknown, used or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Live_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A single-use ticket for one of the caller's streams */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveTicketResponse"];
+                };
+            };
+        };
+    };
     Auth_logout: {
         parameters: {
             query?: never;
@@ -2622,6 +3512,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+        };
+    };
+    Messages_inbox: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Messages sent to the caller, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxPageResponse"];
+                };
+            };
+        };
+    };
+    Messages_markRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageReadResponse"];
+                };
+            };
+            /** @description No such message sent to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Messages_unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many of them the caller has not read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountResponse"];
                 };
             };
         };
@@ -3276,6 +4237,192 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WaitlistPlaceResponse"][];
                 };
+            };
+        };
+    };
+    Waivers_versions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every published version, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaiverVersionPageResponse"];
+                };
+            };
+        };
+    };
+    Waivers_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishWaiverDto"];
+            };
+        };
+        responses: {
+            /** @description The new version (the previous one plus 1) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaiverVersionResponse"];
+                };
+            };
+            /** @description Nothing changed, or another version was published meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Waivers_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version a family signs now (any signed-in caller) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentWaiverResponse"];
+                };
+            };
+        };
+    };
+    Waivers_family: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current waiver and each of the caller's campers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyWaiversResponse"];
+                };
+            };
+        };
+    };
+    Waivers_signatures: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                /** @description Text in the camper's name, the signer's typed name or the family's e-mail */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every signature, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignaturePageResponse"];
+                };
+            };
+        };
+    };
+    Waivers_sign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignWaiverDto"];
+            };
+        };
+        responses: {
+            /** @description 201 when signed now, 200 when it was signed already */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignatureResponse"];
+                };
+            };
+            /** @description No such camper of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No waiver is published, or the version signed is not the current one */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Waivers_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The waiver as signed, the typed name and the time, as a text file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such signature */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

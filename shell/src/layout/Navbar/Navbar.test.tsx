@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionState } from '@sportify/shared-ui';
+import { mockApi } from '@sportify/shared-ui/testing';
 import { renderApp, studentSession } from '../../test/renderApp';
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -86,5 +87,28 @@ describe('Navbar', () => {
     expect(error).toHaveBeenCalledWith('Logout failed', expect.any(Error));
     expect(within(nav()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     error.mockRestore();
+  });
+
+  it("shows a family's unread messages beside Messages", async () => {
+    const http = mockApi({ 'GET /messages/unread': [200, { unread: 2 }] });
+    try {
+      await renderApp({ session: studentSession });
+      const link = await within(nav()).findByRole('link', { name: 'Messages, 2 unread' });
+      expect(link).toHaveAttribute('href', '/dashboard/messages');
+      expect(link).toHaveTextContent('Messages2');
+    } finally {
+      http.restore();
+    }
+  });
+
+  it('shows no Messages link for an instructor or an admin, and asks nothing', async () => {
+    const http = mockApi({});
+    try {
+      await renderApp({ session: as('instructor') });
+      expect(within(nav()).queryByRole('link', { name: /Messages/ })).not.toBeInTheDocument();
+      expect(http.calls.filter((c) => c.url === '/messages/unread')).toEqual([]);
+    } finally {
+      http.restore();
+    }
   });
 });
