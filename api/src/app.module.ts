@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MailModule, MailSenderModule } from './mail/mail.module';
 import { PaymentsModule } from './payments/payments.module';
+import { PicturesModule } from './pictures/pictures.module';
 import { RostersModule } from './rosters/rosters.module';
 import { SelectionsModule } from './selections/selections.module';
 import { TelemetryModule } from './telemetry/telemetry.module';
@@ -31,6 +32,7 @@ export class AppModule {
         PublicCacheModule,
         MailModule,
         MailSenderModule,
+        PicturesModule,
         AuthModule,
         UsersModule,
         ClassesModule,

@@ -23,7 +23,9 @@ describe('GET /me', () => {
       email: MIA.email,
       role: 'student',
       displayName: 'Mia Chen',
-      photoURL: expect.stringMatching(/^https?:\/\/.+\/images\/people\/.+\.svg$/),
+      // The photo the site holds (the seed's artwork), at its own URL.
+      photoURL: expect.stringMatching(/^https?:\/\/.+\/pictures\/[a-f0-9]{32}\/960\.jpg$/),
+      pictureId: expect.stringMatching(/^[a-f0-9]{32}$/),
     });
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -40,7 +42,7 @@ describe('GET /me', () => {
   it('an account not registered yet is a student with no name or photo', async () => {
     const s = await newStudent(t, 'unregistered', false);
     const res = await t.http().get('/me').set(s.auth).expect(200);
-    expect(res.body).toEqual({ email: s.email, role: 'student', displayName: null, photoURL: null });
+    expect(res.body).toEqual({ email: s.email, role: 'student', displayName: null, photoURL: null, pictureId: null });
   });
 
   it('answers 401 without a token, with a bad one, and with only the session cookie', async () => {

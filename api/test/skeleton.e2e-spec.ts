@@ -36,10 +36,22 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
             .filter((k) => !['startDate', 'sessions', 'minAge', 'maxAge'].includes(k))
             .sort(),
         ).toEqual(
-          ['_id', 'className', 'classImage', 'enrolled', 'instructorEmail', 'instructorName', 'price', 'seats'].sort(),
+          [
+            '_id',
+            'className',
+            'classImage',
+            'picture',
+            'enrolled',
+            'instructorEmail',
+            'instructorName',
+            'price',
+            'seats',
+          ].sort(),
         );
         expect(c._id).toMatch(/^[a-f0-9]{24}$/);
-        expect(c.classImage).toMatch(/^http:\/\/localhost:3000\/images\/classes\/[a-z-]+\.svg$/);
+        // The seed's artwork, held by the site and served at its own URL.
+        expect(c.picture).toEqual({ status: 'ready', id: expect.stringMatching(/^[a-f0-9]{32}$/) });
+        expect(c.classImage).toBe(`http://localhost:3000/pictures/${c.picture.id}/960.jpg`);
       }
       expect(res.body.find((c: { className: string }) => c.className === 'Tennis Camp').seats).toBe(0);
     });

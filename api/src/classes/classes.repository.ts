@@ -3,20 +3,23 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
 import { containsText, type PageWindow } from '../common/paging';
 import type { UpdateResult } from '../common/write-results';
+import { pictureOf, type PictureRef, type StoredPicture } from '../pictures/picture.model';
 import { CLASS_STATUSES, type CampClass, type ClassStatus } from './class.model';
 import { ClassRecord } from './class.schema';
 
 // `capacity` is missing on classes stored before it existed, until the boot backfill has run.
-type LeanClass = Omit<CampClass, '_id' | 'capacity' | 'held'> & {
-  _id: { toString(): string };
-  capacity?: number;
-  holds?: string[];
-};
+type LeanClass = Omit<CampClass, '_id' | 'capacity' | 'held' | 'picture'> &
+  StoredPicture & {
+    _id: { toString(): string };
+    capacity?: number;
+    holds?: string[];
+  };
 
 const toClass = (d: LeanClass): CampClass => ({
   _id: d._id.toString(),
   className: d.className,
   classImage: d.classImage,
+  picture: pictureOf(d),
   instructorName: d.instructorName,
   instructorEmail: d.instructorEmail,
   capacity: d.capacity ?? d.seats + (d.enrolled ?? 0),
@@ -39,7 +42,11 @@ export type NewClass = Pick<
 > &
   Partial<
     Pick<CampClass, 'status' | 'enrolled' | 'feedback' | 'date' | 'startDate' | 'sessions' | 'minAge' | 'maxAge'>
-  >;
+  > &
+  ClassPicture;
+
+/** How a class's picture is stored: held (ready, with its id) or waiting for the import named by `pictureToken`. */
+export type ClassPicture = StoredPicture & { pictureToken?: string };
 
 /** A new class's stored seats: its capacity is what is free now plus who is already enrolled. */
 const withCapacity = (c: NewClass) => ({ ...c, capacity: c.seats + (c.enrolled ?? 0) });
@@ -106,10 +113,11 @@ function toFilter(q: ClassQuery): Record<string, unknown> {
 
 export type ClassChanges = Partial<
   Pick<CampClass, 'className' | 'classImage' | 'price' | 'startDate' | 'sessions' | 'minAge' | 'maxAge'>
-> & {
-  /** Fields the edit removes (a date, sessions or an age bound taken off). */
-  unset?: ('startDate' | 'sessions' | 'minAge' | 'maxAge')[];
-};
+> &
+  ClassPicture & {
+    /** Fields the edit removes (a date, sessions or an age bound taken off, the picture fields replaced). */
+    unset?: ('startDate' | 'sessions' | 'minAge' | 'maxAge' | 'pictureId' | 'pictureError' | 'pictureToken')[];
+  };
 
 /** A class after a counted change (a decision, a feedback note) and that change's number. */
 export interface Counted {
@@ -347,6 +355,46 @@ export class ClassesRepository {
    * holder list makes it idempotent, so a retried settlement never takes a second seat. 'taken' also when the
    * holder already had it.
    */
+  /**
+   * The import's outcome, written only while the class still waits for that import (`token`). Not an edit: the
+   * class keeps its review status.
+   */
+  async settlePicture(id: string, token: string, picture: PictureRef, classImage: string): Promise<boolean> {
+    const res = await this.model
+      .updateOne(
+        { _id: id, pictureToken: token },
+        {
+          $set: {
+            pictureStatus: picture.status,
+            classImage,
+            ...(picture.id ? { pictureId: picture.id } : {}),
+            ...(picture.error ? { pictureError: picture.error } : {}),
+          },
+          $unset: { pictureToken: 1, ...(picture.id ? { pictureError: 1 } : { pictureId: 1 }) },
+        },
+      )
+      .exec();
+    return res.modifiedCount === 1;
+  }
+
+  /** Classes whose picture was never imported (stored before pictures were held): id and URL, a batch at a time. */
+  async withoutPicture(limit: number): Promise<{ _id: string; classImage: string }[]> {
+    const docs = await this.model
+      .find({ pictureStatus: null }, { classImage: 1 })
+      .limit(limit)
+      .lean<{ _id: { toString(): string }; classImage: string }[]>()
+      .exec();
+    return docs.map((d) => ({ _id: d._id.toString(), classImage: d.classImage }));
+  }
+
+  /** Marks a class as waiting for the import `token` (the one-off import of stored URLs); false if it has a status. */
+  async awaitPicture(id: string, token: string): Promise<boolean> {
+    const res = await this.model
+      .updateOne({ _id: id, pictureStatus: null }, { $set: { pictureStatus: 'pending', pictureToken: token } })
+      .exec();
+    return res.modifiedCount === 1;
+  }
+
   async takeSeat(id: string, holder: string): Promise<'taken' | 'full' | 'not-offered'> {
     const res = await this.model
       .updateOne(

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsUrl, MaxLength } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsUrl, Matches, MaxLength } from 'class-validator';
 
 /** An absolute http(s) URL of sane length (images the site shows). */
 export const IsHttpUrl = (message = 'must be an http(s) URL') =>
@@ -9,4 +10,15 @@ export const IsHttpUrl = (message = 'must be an http(s) URL') =>
       { message: `$property ${message}` },
     ),
     MaxLength(2048),
+  );
+
+/** An uploaded picture's id (POST /pictures), instead of a URL; the service checks that it was uploaded. */
+export const PictureIdField = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      example: '3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a',
+      description: 'A picture uploaded with POST /pictures (its id), instead of a URL',
+    }),
+    IsOptional(),
+    Matches(/^[a-f0-9]{32}$/, { message: 'pictureId must be the id POST /pictures answered' }),
   );

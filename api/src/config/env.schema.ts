@@ -150,6 +150,25 @@ const trustProxy = (): Field<TrustProxy> =>
         );
   });
 
+/** `address:port` pairs (IPv6 in brackets) that picture imports may reach although their range is refused. */
+const importAllow = (): Field<string[]> =>
+  field([] as string[], (raw, name) => {
+    const pairs: string[] = [];
+    for (const item of raw
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      const m = /^(?:\[([0-9a-fA-F:.]+)\]|(\d+\.\d+\.\d+\.\d+)):(\d{1,5})$/.exec(item);
+      const address = m?.[1] ?? m?.[2];
+      if (!m || !address || !isIP(address) || Number(m[3]) < 1 || Number(m[3]) > 65535)
+        return new Problem(
+          `${name} must be a comma-separated list of address:port, e.g. 10.0.0.5:8080 or [fd00::5]:443 (got "${item}")`,
+        );
+      pairs.push(`${address}:${Number(m[3])}`);
+    }
+    return pairs;
+  });
+
 const timeZone = (def: string): Field<string> =>
   field(def, (raw, name) =>
     isTimeZone(raw) ? raw : new Problem(`${name} must be an IANA time zone such as America/New_York (got "${raw}")`),
@@ -243,6 +262,18 @@ export const ENV_SCHEMA = {
   MAIL_SEND_INTERVAL_MS: int(2000, 0, 3_600_000),
   MAIL_RETRY_SECONDS: int(30, 1, 3600),
   MAIL_LEASE_SECONDS: int(60, 1, 3600),
+  PICTURE_BUCKET: text(
+    '',
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+    'must be an S3 bucket name (3-63 lower-case letters, digits, dots, dashes)',
+  ),
+  PICTURE_S3_ENDPOINT: field('', (raw, name, ctx) => url('', ['http:', 'https:']).read(raw, name, ctx)),
+  PICTURE_S3_REGION: text('us-east-1', /^[a-z0-9-]{2,30}$/, 'must be a region name such as eu-west-1'),
+  PICTURE_IMPORT_ALLOW: importAllow(),
+  PICTURE_IMPORT_INTERVAL_MS: int(2000, 0, 3_600_000),
+  PICTURE_IMPORT_ATTEMPTS: int(3, 1, 10),
+  PICTURE_IMPORT_RETRY_SECONDS: int(10, 1, 3600),
+  PICTURE_MAX_PIXELS: int(40_000_000, 1_000_000, 268_000_000),
 };
 
 export type EnvSchema = typeof ENV_SCHEMA;

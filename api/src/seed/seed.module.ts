@@ -4,7 +4,9 @@ import type { AppConfig } from '../config/config';
 import { ConfigModule } from '../config/config.module';
 import { PublicCacheModule } from '../common/public-cache.module';
 import { DatabaseModule } from '../database/database.module';
+import { JobsModule } from '../jobs/jobs.module';
 import { MailModule } from '../mail/mail.module';
+import { PicturesModule } from '../pictures/pictures.module';
 import { UsersModule } from '../users/users.module';
 import { AuthAccounts } from './auth-accounts';
 import { SeedEnrolmentsRepository } from './seed-enrolments.repository';
@@ -20,6 +22,8 @@ export class SeedModule {
         DatabaseModule,
         PublicCacheModule,
         MailModule,
+        JobsModule,
+        PicturesModule,
         UsersModule,
         ClassesModule,
       ],

@@ -104,7 +104,9 @@ export class UsersController {
       email: caller.email,
       role: caller.role,
       displayName: caller.user?.userName || null,
-      photoURL: caller.user?.userPhoto || null,
+      // Only a photo the site holds: the page never loads a picture from elsewhere.
+      photoURL: caller.user?.picture?.id ? caller.user.userPhoto : null,
+      pictureId: caller.user?.picture?.id ?? null,
     };
   }
 

@@ -1,8 +1,9 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
 import { ClassesRepository } from '../classes/classes.repository';
 import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
 import { pageWindow, type Paged } from '../common/paging';
+import { PicturesService } from '../pictures/pictures.service';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import type { InstructorsQueryDto, UsersQueryDto } from './user-query.dto';
 import type { CreateUserDto } from './create-user.dto';
@@ -14,24 +15,51 @@ export const POPULAR_LIMIT = 6;
 export const ADMIN_USERS_LIST = 'admin:users';
 
 @Injectable()
-export class UsersService {
+export class UsersService implements OnApplicationBootstrap {
   constructor(
     private readonly users: UsersRepository,
     private readonly classes: ClassesRepository,
     private readonly cache: PublicCache,
+    private readonly pictures: PicturesService,
   ) {}
 
-  /** Registers the caller once; later calls (e.g. every Google sign-in) return the existing record. */
+  onApplicationBootstrap(): void {
+    this.pictures.registerOwner('user', async (email, token, picture, url) => {
+      if (await this.users.settlePicture(email, token, picture, url)) this.cache.invalidate('users');
+    });
+  }
+
+  /**
+   * Registers the caller once; later calls (e.g. every Google sign-in) return the existing record. A photo given as
+   * a URL (Google's, or typed at sign-up) is imported like a class's picture; an uploaded one is held already.
+   */
   async register(email: string, dto: CreateUserDto): Promise<InsertResult & { created: boolean }> {
+    const given = dto.pictureId !== undefined || !!dto.userPhoto;
+    const picture = given ? await this.pictures.choose({ pictureId: dto.pictureId, url: dto.userPhoto }) : undefined;
     const { user, created } = await this.users.insertIfAbsent({
       email,
       userName: dto.userName?.trim() || email.split('@')[0],
-      userPhoto: dto.userPhoto ?? '',
+      userPhoto: picture?.status === 'ready' ? picture.url : (dto.userPhoto ?? ''),
+      ...(picture?.status === 'ready' ? { pictureStatus: 'ready', pictureId: picture.id } : {}),
+      ...(picture?.status === 'pending' ? { pictureStatus: 'pending', pictureToken: picture.token } : {}),
       ...(dto.gender ? { gender: dto.gender } : {}),
     });
+    if (created && picture?.status === 'pending' && dto.userPhoto)
+      await this.pictures.startImport(`user:${user.email}`, picture.token, dto.userPhoto);
     // A new user has no role, so no public list changes; the admin's cached pages of users do.
     if (created) this.cache.invalidate('users');
     return { insertedId: user._id, created };
+  }
+
+  /** People whose photo was stored as a URL before the site held pictures: each gets its import. */
+  async importStoredPictures(): Promise<number> {
+    const queued = await this.pictures.importStored('user', {
+      next: async (limit) => (await this.users.withoutPicture(limit)).map((u) => ({ id: u.email, url: u.userPhoto })),
+      claim: (email, token) => this.users.awaitPicture(email, token),
+      settle: (email, token, picture, url) => this.users.settlePicture(email, token, picture, url),
+    });
+    this.cache.invalidate('users');
+    return queued;
   }
 
   list(): Promise<User[]> {
