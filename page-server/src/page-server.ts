@@ -4,7 +4,7 @@ import { cohortCookie, COHORT_COOKIE, newCohort, readCookies } from './canary.js
 import { watchCanaries } from './canary-watch.js';
 import { fileIn, sendFile } from './files.js';
 import { NOTHING_RUNS_POLICY, setSecurityHeaders } from './headers.js';
-import { apiProxy, isApiPath } from './proxy.js';
+import { apiProxy, isApiPath, picturesProxy } from './proxy.js';
 import { handleOverride, OVERRIDE_PATH, readOverride, withOverride, type OverrideSettings } from './override.js';
 import { reportKeyOf, signedCohort, verifiedCohort } from './report-key.js';
 import { sendPage, warmRenderer } from './render.js';
@@ -39,12 +39,13 @@ const API_PREFIX = '/api';
 
 /**
  * The site's origin: the shell's files (its live release, else its build), `/config.json` with the route table,
- * every page rendered on the server, and the API under `/api`. Keeps nothing between requests that changes what a
+ * every page rendered on the server, the API under `/api` and its pictures under `/pictures`. Keeps nothing between requests that changes what a
  * page shows (the registry and the builds are read from disk), so any number can run behind a balancer.
  */
 export function createPageServer(settings: PageServerSettings): http.Server {
   const reportKey = settings.reportKey ?? reportKeyOf({}, settings.devMode);
   const proxy = settings.apiUrl ? apiProxy(settings.apiUrl, API_PREFIX) : undefined;
+  const pictures = settings.apiUrl ? picturesProxy(settings.apiUrl) : undefined;
   const overrides: OverrideSettings = {
     devMode: settings.devMode,
     overrideKey: settings.overrideKey,
@@ -128,6 +129,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       await sendPage(req, res, site, target, pages);
     },
     (req, res, pathname) => {
+      if (pictures?.(req, res, pathname)) return true;
       if (!proxy || !isApiPath(pathname, API_PREFIX)) return false;
       proxy(req, res);
       return true;

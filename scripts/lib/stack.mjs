@@ -88,11 +88,8 @@ export function readSettings(env = process.env) {
     // (such as http://localhost:5000) makes them call the API's own origin instead.
     publicApiUrl: env.SPORTIFY_PUBLIC_API_URL || '/api',
     campTimeZone: env.CAMP_TIME_ZONE || 'America/New_York',
-    // Where pictures may come from besides the site and the remotes (the pages' policy shows no other).
-    imageOrigins: (env.SPORTIFY_IMAGE_ORIGINS || '')
-      .split(',')
-      .map((value) => value.trim())
-      .filter(Boolean),
+    // Gone: the site holds every picture, and the pages' policy shows pictures from the site and the remotes only.
+    imageOriginsIgnored: !!env.SPORTIFY_IMAGE_ORIGINS?.trim(),
   };
 }
 
@@ -118,7 +115,6 @@ export function runtimeConfig(s, authHost) {
     stripePublishableKey: s.stripePublishableKey,
     remotes,
     campTimeZone: s.campTimeZone,
-    ...(s.imageOrigins.length ? { imageOrigins: s.imageOrigins } : {}),
   };
 }
 
@@ -207,6 +203,8 @@ export async function startApi(s, apiEnv, { scaled, log, site }) {
  */
 export async function startStack({ env = process.env, log = console.log, scaled = false } = {}) {
   const s = readSettings(env);
+  if (s.imageOriginsIgnored)
+    log('SPORTIFY_IMAGE_ORIGINS is no longer read: the site holds every picture and serves it under /pictures.');
   const ports = { API: s.apiPort };
   for (const f of s.frontEnds) ports[f.name] = f.port;
   if (!s.mongoUri) ports['embedded database'] = s.dbPort;
