@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import {
   Button,
   ChoiceSelect,
-  ClassPicture,
   FilterBar,
   PageHeading,
   PagedTable,
@@ -17,6 +16,7 @@ import {
 } from '@sportify/shared-ui';
 import { ageLabel } from '../classForm';
 import { useGetMyClassesQuery } from './myClassesApi';
+import { PictureCell } from './PictureCell';
 
 const STATUS_CHOICES: Record<ClassStatus | '', string> = {
   '': 'All statuses',
@@ -54,7 +54,13 @@ export function MyClassesPage() {
   const email = useAppSelector(selectUser)?.email;
   const url = useUrlQuery();
   const status = (url.get('status') in STATUS_CHOICES ? url.get('status') : '') as ClassStatus | '';
-  const query = useGetMyClassesQuery(email ? { email, status: status || undefined, page: url.page } : skipToken);
+  const args = email ? { email, status: status || undefined, page: url.page } : skipToken;
+  // While a picture is being imported the list is read again every few seconds, so it shows up (or its failure) as
+  // soon as the import ends. The same cached list, read twice: once to know, once to show.
+  const { importing } = useGetMyClassesQuery(args, {
+    selectFromResult: ({ data }) => ({ importing: !!data?.items.some((item) => item.picture.status === 'pending') }),
+  });
+  const query = useGetMyClassesQuery(args, { pollingInterval: importing ? 3000 : 0 });
   const waiting = useWaitlistCounts(query.data?.items);
 
   return (
@@ -89,7 +95,7 @@ export function MyClassesPage() {
           <tr key={item._id}>
             <td data-label="#">{number}</td>
             <td data-label="Class Photo">
-              <ClassPicture src={item.classImage} alt={item.className} loading="lazy" />
+              <PictureCell item={item} />
             </td>
             <td data-label="Class Name">
               {item.className}

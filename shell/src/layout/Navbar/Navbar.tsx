@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@sportify/shared-ui/router';
-import { Avatar, Button, dashboardHome, selectSession, useAppSelector } from '@sportify/shared-ui';
+import { Avatar, Button, dashboardHome, pictureOfUrl, selectSession, useAppSelector } from '@sportify/shared-ui';
 import { useLogout } from '../../auth/useLogout';
 import { useScrolled } from '../../hooks/useScrolled';
 import { PreloadLink } from '../../routes/PreloadLink';
@@ -49,7 +49,7 @@ export function Navbar() {
           {session.status === 'signedIn' && session.user && (
             <Account>
               <Avatar
-                src={session.user.photoURL}
+                picture={pictureOfUrl(session.user.photoURL)}
                 name={session.user.displayName || session.user.email}
                 title={session.user.displayName || session.user.email}
                 size={40}

@@ -1,0 +1,67 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import styled from 'styled-components';
+import {
+  apiErrorMessage,
+  ClassPicture,
+  ErrorText,
+  notify,
+  PICTURE_MAX_BYTES,
+  PICTURE_TYPES,
+  uploadPicture,
+  type CampClass,
+} from '@sportify/shared-ui';
+import { useUpdateClassMutation } from '../UpdateClass/updateClassApi';
+
+const Failed = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+  max-width: 180px;
+  font-size: 0.9rem;
+  label {
+    font-weight: 600;
+  }
+`;
+
+/**
+ * A class's picture in My Classes. When its import gave up, the instructor reads `Picture could not be loaded` and
+ * can upload one instead (docs/product.md §A13); the class then shows it at once.
+ */
+export function PictureCell({ item }: { item: Pick<CampClass, '_id' | 'className' | 'picture'> }) {
+  const id = useId();
+  const [updateClass, { isLoading }] = useUpdateClassMutation();
+  const [error, setError] = useState<string | null>(null);
+  const picture = <ClassPicture picture={item.picture} alt={item.className} sizes="96px" width={96} height={72} />;
+  if (item.picture.status !== 'failed') return picture;
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    if (!PICTURE_TYPES.includes(file.type)) return setError('Choose a JPEG, PNG, WebP, AVIF or GIF picture');
+    if (file.size > PICTURE_MAX_BYTES) return setError('A picture must be at most 10 MB');
+    try {
+      const uploaded = await uploadPicture(file);
+      await updateClass({ id: item._id, changes: { pictureId: uploaded.id } }).unwrap();
+      notify.notice('Your work has been saved');
+    } catch (err) {
+      setError(apiErrorMessage(err));
+    }
+  };
+  return (
+    <Failed>
+      {picture}
+      <strong>Picture could not be loaded</strong>
+      <label htmlFor={id}>Upload a picture</label>
+      <input
+        id={id}
+        type="file"
+        accept={PICTURE_TYPES.join(',')}
+        onChange={(event) => void upload(event)}
+        disabled={isLoading}
+        aria-label={`Upload a picture for ${item.className}`}
+      />
+      {error && <ErrorText role="alert">{error}</ErrorText>}
+    </Failed>
+  );
+}
