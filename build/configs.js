@@ -9,6 +9,7 @@ const { federationRuntimeAliases } = require('./federation');
 const { devRuntimeConfig, remoteDevServer } = require('./dev-server');
 const { BuildInfoPlugin } = require('./plugins/build-info');
 const { CopyPublicPlugin } = require('./plugins/copy-public');
+const { ExposedModulesPlugin } = require('./plugins/exposed-modules');
 const { HostPublicPathPlugin } = require('./plugins/host-public-path');
 const { PrecompressPlugin } = require('./plugins/precompress');
 const { ScreensPlugin } = require('./plugins/screens');
@@ -157,7 +158,13 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title, ty
         // releases apart by it).
         buildLabel(),
         ...(host && production ? [new StartupPreloadPlugin()] : []),
-        ...(federation.exposes ? [new ScreensPlugin(path.join(pkgDir, 'src/screens.json'))] : []),
+        ...(federation.exposes
+          ? [
+              new ScreensPlugin(path.join(pkgDir, 'src/screens.json')),
+              // The standalone page's screens: the container's own module map, each loaded when first shown.
+              new ExposedModulesPlugin(federation.exposes, pkgDir),
+            ]
+          : []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       performance: { hints: false },

@@ -1,10 +1,8 @@
 // Links that load one remote from elsewhere (a developer's dev server) into the running site, for one browser
 // (the page server's /__sportify/override, docs/operations.md, "Working on one remote against the live site"). CommonJS, so the
-// remotes' webpack configs print them too. The page server checks the signature (page-server/src/override.ts).
-const { createHmac } = require('node:crypto');
-
-/** The override key in development mode when SPORTIFY_OVERRIDE_KEY is unset (the page server's default). */
-const DEV_OVERRIDE_KEY = 'sportify-dev-only-override-key-change-me-in-production';
+// remotes' webpack configs print them too. The page server checks the signature (page-server/src/override.ts); the
+// development key and the signature are @sportify/platform/keys'.
+const { DEV_OVERRIDE_KEY, overrideLinkSignature } = require('@sportify/platform/keys');
 
 /** The longest validity a signed link may have: the page server refuses a longer one. */
 const MAX_LINK_HOURS = 24;
@@ -26,7 +24,7 @@ function overrideLink({ site, remote, url, key, expires }) {
     if (expires > Date.now() / 1000 + MAX_LINK_HOURS * 3600)
       throw new Error(`A signed link is valid for ${MAX_LINK_HOURS} hours at most`);
     query.set('expires', String(expires));
-    query.set('sig', createHmac('sha256', key).update(`${remote}\n${url}\n${expires}`).digest('hex'));
+    query.set('sig', overrideLinkSignature(key, remote, url, expires));
   }
   return `${site}/__sportify/override?${query}`;
 }

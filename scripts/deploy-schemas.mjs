@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 export const KINDS = [
   ['', 'v1', 'ConfigMap'],
   ['', 'v1', 'PersistentVolumeClaim'],
+  ['', 'v1', 'Pod'],
   ['', 'v1', 'Secret'],
   ['', 'v1', 'Service'],
   ['', 'v1', 'ServiceAccount'],
@@ -21,6 +22,10 @@ export const KINDS = [
   ['networking.k8s.io', 'v1', 'Ingress'],
   ['networking.k8s.io', 'v1', 'NetworkPolicy'],
   ['policy', 'v1', 'PodDisruptionBudget'],
+  ['rbac.authorization.k8s.io', 'v1', 'Role'],
+  ['rbac.authorization.k8s.io', 'v1', 'RoleBinding'],
+  ['admissionregistration.k8s.io', 'v1', 'ValidatingAdmissionPolicy'],
+  ['admissionregistration.k8s.io', 'v1', 'ValidatingAdmissionPolicyBinding'],
 ];
 
 /** Turns one OpenAPI v2 definition into a standalone, strict JSON schema. */

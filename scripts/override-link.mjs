@@ -3,9 +3,11 @@
 // browser that opens it (production mode included), until it expires (24 hours at most) or the browser clears it.
 //   npm run override-link -- <package> <manifest URL> [--hours 8]
 // SPORTIFY_OVERRIDE_KEY signs (the page servers' key of the same name, never the operators' SPORTIFY_OPS_KEY);
-// SITE_URL is the site (default http://localhost:$SHELL_PORT).
+// SITE_URL is the site (default http://localhost:$SHELL_PORT); SPORTIFY_OVERRIDE_ORIGINS, when set, is the page
+// servers' list of origins an override may come from: the manifest URL must be on it.
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { isLoopbackOrigin, overrideOriginProblem, parseOverrideOrigins } from '@sportify/platform/keys';
 import { FRONT_ENDS } from './lib/stack.mjs';
 
 const require = createRequire(import.meta.url);
@@ -47,6 +49,16 @@ if (!Number.isFinite(hours) || hours <= 0 || hours > MAX_LINK_HOURS)
   fail(`--hours must be a number of hours up to ${MAX_LINK_HOURS}`);
 
 const key = process.env.SPORTIFY_OVERRIDE_KEY || DEV_OVERRIDE_KEY;
+// A link signed with a real key is for a production site: its dev server is https, or this machine's loopback.
+const production = key !== DEV_OVERRIDE_KEY;
+if (production && parsed.protocol !== 'https:' && !isLoopbackOrigin(parsed.origin))
+  fail(`"${url}" must be https (or on this machine's loopback): a production site loads nothing else`);
+if (process.env.SPORTIFY_OVERRIDE_ORIGINS?.trim()) {
+  const { origins, problems } = parseOverrideOrigins(process.env.SPORTIFY_OVERRIDE_ORIGINS, production);
+  if (problems.length) fail(`SPORTIFY_OVERRIDE_ORIGINS ${problems.join('; ')}`);
+  const elsewhere = overrideOriginProblem(url, origins);
+  if (elsewhere) fail(elsewhere);
+}
 const expires = Math.floor(Date.now() / 1000 + hours * 3600);
 const site = siteUrl();
 console.log(overrideLink({ site, remote, url, key, expires }));

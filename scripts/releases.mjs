@@ -1,20 +1,25 @@
 #!/usr/bin/env node
 // Switches which release of a front end is live, and shows what is live.
 //   npm run promote -- <package> <version>    make that release live (completes that release's canary)
-//   npm run promote -- <package> <version> --canary <percent> [--margin 0.05] [--min-loads 20]
+//   npm run promote -- <package> <version> --canary <percent> [--margin 0.05] [--min-clients 20]
 //                                             serve that release to <percent> of browsers, the rest stay on live
 //   npm run rollback -- <package>             end the canary; without one, go back to the release live before
 //   npm run releases [-- <package>]           live release, canary, rollback stack and published releases
+//   --request <id> (promote, rollback)        done once: the same id again (a Job retried or created again) changes
+//                                             nothing and says when it was done (history.jsonl keeps the id)
+// SPORTIFY_ONLY_PACKAGE (a team's release Job in a cluster) refuses any command about another package.
 // Every change is made under the registry's lock and written atomically (scripts/releases/registry.mjs); the page
 // servers read the registry on every request, so the next page load uses the new release with no restart. Every
 // switch is appended to history.jsonl.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_MIN_CLIENTS, minClientsOf } from '@sportify/platform/canary';
 import { FRONT_ENDS } from './lib/stack.mjs';
 import { guardProblems } from './releases/guard.mjs';
 import {
   listReleases,
   operator,
+  readHistory,
   readRegistry,
   readRelease,
   recordHistory,
@@ -34,11 +39,34 @@ const fail = (message) => {
 
 const keep = Number(process.env.SPORTIFY_KEEP_RELEASES ?? 5);
 const dir = releasesDir();
+/** The request this run carries out (`--request`), recorded with each change it makes. */
+let request = '';
+const record = (entry) => recordHistory(dir, { ...entry, ...(request && { request }) });
 
 function checkPackage(pkg) {
   if (!FRONT_ENDS.some((f) => f.name === pkg)) {
     fail(`"${pkg ?? ''}" is not a front end (${FRONT_ENDS.map((f) => f.name).join(', ')})`);
   }
+  const only = process.env.SPORTIFY_ONLY_PACKAGE;
+  if (only && pkg !== only) fail(`this command may change ${only} only, not ${pkg}`);
+}
+
+/**
+ * A request already carried out (its id is in the history): says so and changes nothing. Returns whether it was.
+ */
+function alreadyDone(id, command, pkg) {
+  if (!id) return false;
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/.test(id))
+    fail(`--request must be 1-63 letters, digits, dots, dashes or underscores, got "${id}"`);
+  const done = readHistory(dir).filter((entry) => entry.request === id);
+  if (!done.length) return false;
+  const first = done[0];
+  if (first.package !== pkg || (command === 'promote') !== ['promote', 'canary'].includes(first.action))
+    fail(`request ${id} was a ${first.action} of ${first.package} at ${first.time}: a new request needs a new id`);
+  console.log(
+    `${pkg}: request ${id} was done at ${first.time} by ${first.who} (${first.action} ${first.version ?? ''}); nothing changed.`,
+  );
+  return true;
 }
 
 /** The release of `pkg` named `version`, on disk and fitting what is live (the release guard), else refused. */
@@ -74,7 +102,7 @@ function makeLive(pkg, version, stack, action) {
   };
   writeRegistry(dir, registry);
   const completed = current?.canary?.version === version;
-  recordHistory(dir, {
+  record({
     action,
     package: pkg,
     version,
@@ -111,9 +139,9 @@ function startCanary(pkg, version, options) {
     options.margin ?? process.env.SPORTIFY_CANARY_MARGIN ?? '0.05',
     { min: 0, max: 1 },
   );
-  const minLoads = numberOption(
-    '--min-loads (or SPORTIFY_CANARY_MIN_LOADS)',
-    options['min-loads'] ?? process.env.SPORTIFY_CANARY_MIN_LOADS ?? '20',
+  const minClients = numberOption(
+    '--min-clients (or SPORTIFY_CANARY_MIN_CLIENTS)',
+    options['min-clients'] ?? process.env.SPORTIFY_CANARY_MIN_CLIENTS ?? String(DEFAULT_MIN_CLIENTS),
     { min: 1, max: 1_000_000, whole: true },
   );
   const registry = readRegistry(dir);
@@ -129,10 +157,10 @@ function startCanary(pkg, version, options) {
   const { commit, builtAt, publicPath } = release;
   registry[pkg] = {
     ...(current ?? { live: null, previous: null, stack: [] }),
-    canary: { version, commit, builtAt, publicPath, percent, startedAt, margin, minLoads },
+    canary: { version, commit, builtAt, publicPath, percent, startedAt, margin, minClients },
   };
   writeRegistry(dir, registry);
-  recordHistory(dir, {
+  record({
     action: 'canary',
     package: pkg,
     version,
@@ -140,12 +168,12 @@ function startCanary(pkg, version, options) {
     from: current?.live?.version ?? null,
     percent,
     margin,
-    minLoads,
+    minClients,
     who: operator(),
   });
   console.log(
     `${pkg}: ${version} serves ${percent}% of browsers (the rest stay on ${current?.live?.version ?? 'the dist/ build'}). ` +
-      `It is rolled back automatically when its error rate exceeds the live release's by more than ${margin} over at least ${minLoads} page loads.\n` +
+      `It is held until ${minClients} distinct clients (networks) have loaded it, then rolled back automatically when the share of its clients with errors exceeds the live release's by more than ${margin}.\n` +
       `Complete it with: npm run promote -- ${pkg} ${version}    End it with: npm run rollback -- ${pkg}`,
   );
 }
@@ -155,8 +183,8 @@ function promote(pkg, version, options) {
   if (!version)
     fail('usage: npm run promote -- <package> <version> [--canary <percent>] (npm run releases lists them)');
   if (options.canary !== undefined) return startCanary(pkg, version, options);
-  if (options.margin !== undefined || options['min-loads'] !== undefined)
-    fail('--margin and --min-loads go with --canary');
+  if (options.margin !== undefined || options['min-clients'] !== undefined)
+    fail('--margin and --min-clients go with --canary');
   const current = readRegistry(dir)[pkg];
   if (current?.canary && current.canary.version !== version)
     fail(
@@ -176,7 +204,7 @@ function rollback(pkg) {
     const { canary, ...rest } = current;
     registry[pkg] = rest;
     writeRegistry(dir, registry);
-    recordHistory(dir, {
+    record({
       action: 'rollback',
       package: pkg,
       version: current.live?.version ?? null,
@@ -203,14 +231,14 @@ function status(only) {
     if (entry?.canary) {
       const c = entry.canary;
       console.log(
-        `  canary ${c.version} to ${c.percent}% of browsers since ${c.startedAt} (automatic rollback: error rate above live + ${c.margin} over ${c.minLoads}+ page loads)`,
+        `  canary ${c.version} to ${c.percent}% of browsers since ${c.startedAt} (held below ${minClientsOf(c)} distinct clients; automatic rollback: clients' error rate above live + ${c.margin})`,
       );
     }
     if (entry?.previous) console.log(`  previous ${entry.previous.version}`);
     if (entry?.lastAutoRollback) {
       const { version, at, figures } = entry.lastAutoRollback;
       console.log(
-        `  last automatic rollback: ${version} at ${at} (error rate ${figures.canary.errorRate} over ${figures.canary.loads} loads; live ${figures.live.errorRate} over ${figures.live.loads})`,
+        `  last automatic rollback: ${version} at ${at} (${figures.canary.errorClients} of ${figures.canary.clients} clients with errors; live ${figures.live.errorClients} of ${figures.live.clients})`,
       );
     }
     for (const release of listReleases(dir, f.name)) {
@@ -224,17 +252,31 @@ function status(only) {
 try {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { canary: { type: 'string' }, margin: { type: 'string' }, 'min-loads': { type: 'string' } },
+    options: {
+      canary: { type: 'string' },
+      margin: { type: 'string' },
+      'min-clients': { type: 'string' },
+      request: { type: 'string' },
+    },
   });
   const [command, ...args] = positionals;
+  request = values.request ?? '';
   try {
     // Reads and writes of the registry under its lock: a page server's automatic rollback never crosses them.
-    if (command === 'promote') withRegistryLock(dir, () => promote(args[0], args[1], values));
-    else if (command === 'rollback') withRegistryLock(dir, () => rollback(args[0]));
+    if (command === 'promote')
+      withRegistryLock(dir, () => {
+        checkPackage(args[0]);
+        if (!alreadyDone(request, command, args[0])) promote(args[0], args[1], values);
+      });
+    else if (command === 'rollback')
+      withRegistryLock(dir, () => {
+        checkPackage(args[0]);
+        if (!alreadyDone(request, command, args[0])) rollback(args[0]);
+      });
     else if (command === 'status') status(args[0]);
     else
       fail(
-        'usage: releases.mjs promote <package> <version> [--canary <percent> [--margin M] [--min-loads N]] | rollback <package> | status [package]',
+        'usage: releases.mjs promote <package> <version> [--canary <percent> [--margin M] [--min-clients N]] | rollback <package> | status [package]',
       );
   } catch (error) {
     if (!(error instanceof Refused)) throw error;

@@ -11,6 +11,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MailModule, MailSenderModule } from './mail/mail.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PicturesModule } from './pictures/pictures.module';
 import { RostersModule } from './rosters/rosters.module';
@@ -27,6 +28,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        MetricsModule,
         DatabaseModule,
         JobsModule,
         PublicCacheModule,

@@ -21,6 +21,7 @@ import { logLevelsFrom, type AppConfig } from './config/config';
 import { databaseGate } from './database/database-gate';
 import { DatabaseService } from './database/database.service';
 import { GracefulShutdown } from './health/graceful-shutdown';
+import { ApiMetrics } from './metrics/api-metrics';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { telemetryRateLimit } from './telemetry/telemetry-http';
 
@@ -92,6 +93,10 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
     ]),
   );
   if (Logger.isLevelEnabled('log')) fastify.addHook('onResponse', logRequest);
+  // Each route's requests counted under its pattern; the unmatched ones under one name.
+  const metrics = app.get(ApiMetrics);
+  fastify.addHook('onRoute', metrics.onRoute);
+  fastify.addHook('onResponse', metrics.onUnmatched);
 
   // Lists as Express's cors wrote them (comma without a space). The plugin itself rather than enableCors(), whose
   // hook copies every header of every reply for middleware the API does not have.
@@ -130,7 +135,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     abortOnError: false,
   });
   await configureApp(app, config);
-  await app.init();
+  // A failed start (no database, a database not set up) closes what it opened before it is reported.
+  await app.init().catch(async (err: unknown) => {
+    await app.close().catch(() => undefined);
+    throw err;
+  });
   await app.getHttpAdapter().getInstance().ready();
   // Outermost, so every request counts as in flight during a drain.
   app.get(GracefulShutdown).install(app.getHttpServer());

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { createApp } from './app.setup';
 import { ConfigError, loadConfig } from './config/config';
 import { GracefulShutdown } from './health/graceful-shutdown';
+import { ApiMetrics } from './metrics/api-metrics';
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -20,7 +21,12 @@ async function bootstrap(): Promise<void> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void shutdown.shutdown(app, signal));
   await app.listen(config.port, '0.0.0.0');
   const mode = config.stripeSecretKey ? 'Stripe' : 'test-mode sandbox';
-  new Logger('Bootstrap').log(`Sportify API listening on port ${config.port} (payments: ${mode}, docs at /docs)`);
+  const logger = new Logger('Bootstrap');
+  logger.log(`Sportify API listening on port ${config.port} (payments: ${mode}, docs at /docs)`);
+  if (config.metricsPort) {
+    await app.get(ApiMetrics).listen(config.metricsPort);
+    logger.log(`Metrics at http://0.0.0.0:${config.metricsPort}/metrics`);
+  }
 }
 
 bootstrap().catch((err: unknown) => {

@@ -1,3 +1,10 @@
+import {
+  DEV_JWT_SECRET,
+  DEV_OPS_KEY,
+  DEV_OVERRIDE_KEY,
+  DEV_REPORT_KEY,
+  DEV_WEBHOOK_SECRET,
+} from '@sportify/platform/keys';
 import { ConfigError, loadConfig } from '../src/config/config';
 
 // Start-up refuses a wrong or missing setting with a message naming it.
@@ -127,22 +134,29 @@ describe('configuration validated at boot', () => {
       SPORTIFY_OPS_KEY: 'short-key',
       SPORTIFY_REPORT_KEY: 'short-key',
       FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-      STRIPE_WEBHOOK_SECRET: 'whsec_sportify_development_only',
+      STRIPE_WEBHOOK_SECRET: DEV_WEBHOOK_SECRET,
     }).join('\n');
     expect(problems).toContain('JWT_SECRET must be at least 32 characters');
     expect(problems).toContain('SPORTIFY_OPS_KEY must be at least 32 characters');
     expect(problems).toContain('SPORTIFY_REPORT_KEY must be at least 32 characters');
     expect(problems).toContain('FIREBASE_AUTH_EMULATOR_HOST must not be set');
     expect(problems).toContain('STRIPE_WEBHOOK_SECRET must not be the development one');
-    expect(
-      problemsOf({ ...PROD, JWT_SECRET: 'sportify-dev-only-secret-change-me-in-production' }).join('\n'),
-    ).toContain('JWT_SECRET');
-    expect(
-      problemsOf({ ...PROD, SPORTIFY_OPS_KEY: 'sportify-dev-only-ops-key-change-me-in-production' }).join('\n'),
-    ).toContain('SPORTIFY_OPS_KEY must be at least 32 characters, and not the development one');
-    expect(
-      problemsOf({ ...PROD, SPORTIFY_REPORT_KEY: 'sportify-dev-only-report-key-change-me-in-production' }).join('\n'),
-    ).toContain('SPORTIFY_REPORT_KEY must be at least 32 characters, and not the development one');
+    expect(problemsOf({ ...PROD, JWT_SECRET: DEV_JWT_SECRET }).join('\n')).toContain('JWT_SECRET');
+    expect(problemsOf({ ...PROD, SPORTIFY_OPS_KEY: DEV_OPS_KEY }).join('\n')).toContain(
+      'SPORTIFY_OPS_KEY must be at least 32 characters, and not the development one',
+    );
+    expect(problemsOf({ ...PROD, SPORTIFY_REPORT_KEY: DEV_REPORT_KEY }).join('\n')).toContain(
+      'SPORTIFY_REPORT_KEY must be at least 32 characters, and not the development one',
+    );
+    // The one key rule: no published development key, whichever setting it was published for.
+    for (const [name, key] of [
+      ['JWT_SECRET', DEV_OPS_KEY],
+      ['SPORTIFY_OPS_KEY', DEV_REPORT_KEY],
+      ['SPORTIFY_REPORT_KEY', DEV_OVERRIDE_KEY],
+    ])
+      expect(problemsOf({ ...PROD, [name]: key }).join('\n')).toContain(
+        `${name} must be at least 32 characters, and not the development one`,
+      );
     // With every production setting it starts, and not in development mode.
     expect(loadConfig(PROD)).toMatchObject({
       developmentMode: false,

@@ -1,29 +1,31 @@
+import { judgeCanary } from '@sportify/platform/canary';
+import { DEV_OPS_KEY, DEV_REPORT_KEY, signReportToken, type CountedChannel } from '@sportify/platform/keys';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { DEV_REPORT_KEY } from '../src/config/config';
-import { signReportToken } from '../src/telemetry/report-token';
-import type { Channel } from '../src/telemetry/telemetry.model';
 import { ADMIN, MIA } from './support/demo';
 import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 const V1 = '0.1.0-aaaaaaa.20261101090000';
 const V2 = '0.1.0-bbbbbbb.20261102100000';
-const OPS = { 'X-Sportify-Ops-Key': 'sportify-dev-only-ops-key-change-me-in-production' };
+const OPS = { 'X-Sportify-Ops-Key': DEV_OPS_KEY };
 
 const trace = () => randomBytes(16).toString('hex');
 type Event = Record<string, unknown>;
-type Served = Record<string, [string | null, Channel]>;
+type Served = Record<string, [string | null, CountedChannel]>;
+/** A client as a page token names it (the page server's digest of its network). */
+const someClient = () => randomBytes(16).toString('base64url').slice(0, 22);
 const SERVED: Served = { mf_public: [V1, 'live'], mf_admin: [null, 'build'], shell: [null, 'build'] };
 
-/** A page load the page server served (its trace id and signed token); `releases` as it would sign them. */
+/** A page load the page server served (its trace id and signed token) to a client of its own. */
 const servedPage = (
   releases: Served = SERVED,
   key = DEV_REPORT_KEY,
   expiresAt = new Date(Date.now() + 3600_000),
   traceId = trace(),
+  client = someClient(),
 ) => {
-  return { traceId, token: signReportToken(key, traceId, releases, expiresAt) };
+  return { traceId, token: signReportToken(key, { traceId, releases, client, expiresAt }) };
 };
 const load = (over: Event = {}): Event => ({
   kind: 'load',
@@ -43,6 +45,9 @@ interface Release {
   errorLoads: number;
   errors: number;
   errorRate: number;
+  clients: number;
+  errorClients: number;
+  clientErrorRate: number;
   lastErrorAt: string | null;
   lastErrors: { at: string; phase: string; route: string; message?: string; traceId: string; channel: string }[];
 }
@@ -52,7 +57,7 @@ const withTokens = (events: Event[]): Event[] => {
   const tokens = new Map<string, string>();
   return events.map((e) => {
     const traceId = String(e.traceId);
-    const release: Served = { [String(e.remote)]: [e.version as string | null, e.channel as Channel] };
+    const release: Served = { [String(e.remote)]: [e.version as string | null, e.channel as CountedChannel] };
     if (!tokens.has(traceId))
       tokens.set(traceId, servedPage({ ...SERVED, ...release }, DEV_REPORT_KEY, undefined, traceId).token);
     return { ...e, token: tokens.get(traceId) };
@@ -79,7 +84,13 @@ describe('telemetry: page loads and errors per remote and release', () => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    for (const name of ['telemetry_counts', 'telemetry_marks', 'telemetry_recent', 'telemetry_errors'])
+    for (const name of [
+      'telemetry_counts',
+      'telemetry_marks',
+      'telemetry_recent',
+      'telemetry_errors',
+      'telemetry_clients',
+    ])
       await t.db().collection(name).deleteMany({});
   });
 
@@ -178,6 +189,9 @@ describe('telemetry: page loads and errors per remote and release', () => {
       errorLoads: 0,
       errors: 0,
       errorRate: 0,
+      clients: 1,
+      errorClients: 0,
+      clientErrorRate: 0,
       lastErrorAt: null,
       lastErrors: [],
     });
@@ -297,7 +311,10 @@ describe('telemetry: page loads and errors per remote and release', () => {
     expect(errors[0].route).toBe('/dashboard/payment/[number]');
     const recent = await t.db().collection('telemetry_recent').find().toArray();
     const marks = await t.db().collection('telemetry_marks').find().toArray();
-    const stored = JSON.stringify([loads, errors, recent, marks]);
+    // The client as its network's digest under the report key, never its address.
+    const clients = await t.db().collection('telemetry_clients').find().toArray();
+    expect(clients.map((c) => Object.keys(c).sort())).toEqual([['_id', 'erredAt', 'remote', 'seenAt', 'version']]);
+    const stored = JSON.stringify([loads, errors, recent, marks, clients]);
     for (const secret of [MIA.email, 'mia', '198.51.100.23', student.token.slice(0, 20), FAKE_TOKEN.slice(0, 20)]) {
       expect(stored.toLowerCase()).not.toContain(secret.toLowerCase());
     }
@@ -385,21 +402,9 @@ describe('telemetry across two API instances on one database', () => {
   });
 });
 
-/** The page server's canary decision (page-server/src/canary-watch.ts, built) on these health figures. */
-function canaryDecision(releases: Release[], canary: string, live: string) {
-  const watch = path.resolve(__dirname, '../../page-server/dist/canary-watch.js');
-  const script = `import { judgeCanary } from ${JSON.stringify(watch)};
-    const { releases, canary, live } = JSON.parse(process.argv[1]);
-    console.log(JSON.stringify(judgeCanary({ version: canary, margin: 0.05, minLoads: 20 }, live, 'mf_public', releases)));`;
-  const out = execFileSync(
-    process.execPath,
-    ['--input-type=module', '-e', script, JSON.stringify({ releases, canary, live })],
-    {
-      encoding: 'utf8',
-    },
-  );
-  return JSON.parse(out) as { rollback: boolean; figures: unknown };
-}
+/** The page servers' canary decision (@sportify/platform/canary) on these health figures, at the defaults. */
+const canaryDecision = (releases: Release[], canary: string, live: string) =>
+  judgeCanary({ version: canary, margin: 0.05, minClients: 20 }, live, 'mf_public', releases);
 
 describe('reports that count come from pages the page server served', () => {
   let a: TestApp;
@@ -417,7 +422,13 @@ describe('reports that count come from pages the page server served', () => {
     await a.close();
   });
   beforeEach(async () => {
-    for (const name of ['telemetry_counts', 'telemetry_marks', 'telemetry_recent', 'telemetry_errors'])
+    for (const name of [
+      'telemetry_counts',
+      'telemetry_marks',
+      'telemetry_recent',
+      'telemetry_errors',
+      'telemetry_clients',
+    ])
       await a.db().collection(name).deleteMany({});
   });
 
@@ -487,6 +498,56 @@ describe('reports that count come from pages the page server served', () => {
     expect(await a.db().collection('telemetry_errors').countDocuments()).toBe(5);
   });
 
+  /** A page load the page server served to `client` (the network its token names), with its load and maybe errors. */
+  const clientLoad = (releases: Served, client: string, errors = 0) => {
+    const { traceId, token } = servedPage(releases, DEV_REPORT_KEY, undefined, trace(), client);
+    const [version, channel] = releases.mf_public;
+    const events = [load({ traceId, version, channel })];
+    for (let i = 0; i < errors; i++) events.push(error({ traceId, version, channel, message: `error ${i}` }));
+    return { events, token };
+  };
+  /** `n` clients of their own, each with one page load of `releases`; the first `erring` of them with an error. */
+  const clients = (n: number, releases: Served, erring = 0) =>
+    Array.from({ length: n }, (_, i) => clientLoad(releases, someClient(), i < erring ? 1 : 0));
+  const sendAll = async (pages: { events: Event[]; token: string }[]) => {
+    for (let i = 0; i < pages.length; i += 10)
+      await Promise.all(
+        pages.slice(i, i + 10).map((p, j) => send(j % 2 ? a : b, p.events, '203.0.113.20', p.token).expect(204)),
+      );
+  };
+  const figuresOf = (releases: Release[]) =>
+    releases.map(({ version, loads, clients: c, errorClients }) => ({ version, loads, clients: c, errorClients }));
+
+  it("one client's many error reports, each page with a fresh cohort, do not roll a canary back", async () => {
+    // 25 clients on live and 25 on the canary, all fine; then one client reloads the canary 100 times, each page
+    // load with its errors (a fresh cohort each time, so a fresh page token: the same network, so the same client).
+    await sendAll([...clients(25, LIVE_CANARY), ...clients(25, ON_CANARY)]);
+    const attacker = someClient();
+    await sendAll(Array.from({ length: 100 }, () => clientLoad(ON_CANARY, attacker, 3)));
+
+    const { forOps, decision } = await views();
+    expect(decision.rollback).toBe(false);
+    expect(figuresOf(forOps)).toEqual([
+      { version: V1, loads: 25, clients: 25, errorClients: 0 },
+      { version: V2, loads: 125, clients: 26, errorClients: 1 },
+    ]);
+  });
+
+  it("one client's many clean loads do not outweigh the errors of the canary's other clients", async () => {
+    // 25 clients on live, all fine; 25 on the canary, 10 of them with errors (40%): a bad canary. One client
+    // reloads the canary 200 times without an error.
+    await sendAll([...clients(25, LIVE_CANARY), ...clients(25, ON_CANARY, 10)]);
+    const cleanClient = someClient();
+    await sendAll(Array.from({ length: 200 }, () => clientLoad(ON_CANARY, cleanClient)));
+
+    const { forOps, decision } = await views();
+    expect(decision.rollback).toBe(true);
+    expect(figuresOf(forOps)).toEqual([
+      { version: V1, loads: 25, clients: 25, errorClients: 0 },
+      { version: V2, loads: 225, clients: 26, errorClients: 10 },
+    ]);
+  });
+
   it("a real page's token counts once however often it is replayed, on either replica", async () => {
     // The token as the page server makes it (its built code), so both sides agree on the format.
     const traceId = trace();
@@ -501,9 +562,10 @@ describe('reports that count come from pages the page server served', () => {
            shell: { version: null, channel: 'build' },
            mf_public: { version: ${JSON.stringify(V2)}, channel: 'canary' },
            mf_admin: { version: null, channel: 'override' },
-         }));`,
+         }, process.argv[3]));`,
         DEV_REPORT_KEY,
         traceId,
+        '198.51.100.23',
       ],
       { encoding: 'utf8' },
     ).trim();
@@ -520,17 +582,19 @@ describe('reports that count come from pages the page server served', () => {
 
     const releases = (await health(a)).releases;
     expect(
-      releases.map(({ remote, version, loads, errorLoads, errors }) => ({
+      releases.map(({ remote, version, loads, errorLoads, errors, clients, errorClients }) => ({
         remote,
         version,
         loads,
         errorLoads,
         errors,
+        clients,
+        errorClients,
       })),
     ).toEqual([
-      // Its load once; its errors: at most 3 per part and page, however often sent.
-      { remote: 'mf_public', version: V2, loads: 1, errorLoads: 1, errors: 3 },
-      { remote: 'shell', version: null, loads: 1, errorLoads: 0, errors: 0 },
+      // Its load once; its errors: at most 3 per part and page, however often sent; its client once.
+      { remote: 'mf_public', version: V2, loads: 1, errorLoads: 1, errors: 3, clients: 1, errorClients: 1 },
+      { remote: 'shell', version: null, loads: 1, errorLoads: 0, errors: 0, clients: 1, errorClients: 0 },
     ]);
     expect(await a.db().collection('telemetry_errors').countDocuments()).toBe(3);
   });
@@ -585,5 +649,59 @@ describe('reports that count come from pages the page server served', () => {
     }
     console.log(`GET /telemetry/health at 20,000 stored errors: ${times.join(', ')} ms`);
     expect(Math.min(...times)).toBeLessThan(300);
+  });
+  it("health counts each release's distinct clients, also at 10,000 clients", async () => {
+    // 5,000 clients of each release over the last 50 minutes, one in five with an error, as the report path leaves
+    // them: one document per client of a release.
+    const now = Date.now();
+    const minute = (i: number) => new Date(Math.floor((now - (i % 50) * 60_000) / 60_000) * 60_000);
+    const counters = [V1, V2].map((version, v) => ({
+      _id: `mf_public|${version}|${v ? 'canary' : 'live'}|${minute(0).toISOString()}`,
+      remote: 'mf_public',
+      version,
+      channel: v ? 'canary' : 'live',
+      minute: minute(0),
+      loads: 6000,
+      errorCount: 1500,
+      errorLoads: 1200,
+    }));
+    await a
+      .db()
+      .collection('telemetry_counts')
+      .insertMany(counters as never[]);
+    // 100 clients of each release per minute ago, from 0 to 9 and from 12 to 51 (none where a 10-minute window's
+    // start may fall).
+    const ago = (i: number) => {
+      const k = Math.floor(i / 2) % 50;
+      return new Date(now - (k < 10 ? k : k + 2) * 60_000);
+    };
+    const clientDocs = Array.from({ length: 10_000 }, (_, i) => ({
+      _id: `mf_public|${i % 2 ? V2 : V1}|${i.toString(36).padStart(22, '0')}`,
+      remote: 'mf_public',
+      version: i % 2 ? V2 : V1,
+      seenAt: ago(i),
+      ...(i % 10 < 2 ? { erredAt: ago(i) } : {}),
+    }));
+    for (let i = 0; i < clientDocs.length; i += 2000)
+      await a
+        .db()
+        .collection('telemetry_clients')
+        .insertMany(clientDocs.slice(i, i + 2000) as never[]);
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const body = await health(a);
+      times.push(Math.round(performance.now() - started));
+      expect(
+        body.releases.map(({ clients, errorClients, clientErrorRate }) => ({ clients, errorClients, clientErrorRate })),
+      ).toEqual([
+        { clients: 5000, errorClients: 1000, clientErrorRate: 0.2 },
+        { clients: 5000, errorClients: 1000, clientErrorRate: 0.2 },
+      ]);
+    }
+    // A figure to compare, not a limit: the embedded database counts these documents one by one.
+    console.log(`GET /telemetry/health at 10,000 clients: ${times.join(', ')} ms`);
+    // Only the window's clients count.
+    expect((await health(a, '?minutes=10')).releases.map((r) => r.clients)).toEqual([1000, 1000]);
   });
 });

@@ -1,4 +1,5 @@
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
+import { DEV_OPS_KEY } from '@sportify/platform/keys';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,13 +10,14 @@ import { API, demo, signIn } from './support';
 // A canary that rolls itself back (README "Operating the remotes"): a test release of mf-public whose Home throws
 // while rendering (e2e/fixtures/home-throws) is promoted as a 50% canary with the real commands; fresh browsers load
 // Home and are split as set, each by its cohort cookie; their errors reach the API with remote, release and phase
-// and show on Platform Status; the page servers roll the canary back by themselves once it has its minimum of page
-// loads; then every browser gets the live release, and no request of the whole journey answers 404.
+// and show on Platform Status; the page servers hold the canary until it has its minimum of distinct clients (each
+// browser here comes from a network of its own, as the proxy in front of the site would say), then roll it back by
+// themselves; then every browser gets the live release, and no request of the whole journey answers 404.
 const repo = path.resolve(__dirname, '../..');
 const env = { ...process.env, SPORTIFY_OPERATOR: 'e2e' };
 const releasesDir = process.env.SPORTIFY_RELEASES_DIR as string;
-const OPS_KEY = process.env.SPORTIFY_OPS_KEY || 'sportify-dev-only-ops-key-change-me-in-production';
-const MIN_LOADS = 10;
+const OPS_KEY = process.env.SPORTIFY_OPS_KEY || DEV_OPS_KEY;
+const MIN_CLIENTS = 10;
 
 /** Runs a command as ops would; returns its output (throws with it when the command fails). */
 const run = (file: string, args: string[], extra: Record<string, string> = {}) =>
@@ -40,9 +42,12 @@ type Entry = {
   canary?: { version: string; percent: number };
   lastAutoRollback?: {
     version: string;
-    minLoads: number;
+    minClients: number;
     margin: number;
-    figures: Record<'canary' | 'live', { loads: number; errorLoads: number; errorRate: number }>;
+    figures: Record<
+      'canary' | 'live',
+      { loads: number; clients: number; errorClients: number; clientErrorRate: number }
+    >;
   };
 };
 const mfPublic = (): Entry => JSON.parse(readFileSync(path.join(releasesDir, 'registry.json'), 'utf8'))['mf-public'];
@@ -82,7 +87,7 @@ test('a release whose Home throws, promoted as a 50% canary, rolls itself back a
       SPORTIFY_OUTPUT_PATH: build,
     });
     const bad = releaseFrom(build, `canary-bad-${Date.now()}`);
-    expect(releases('promote', 'mf-public', bad, '--canary', '50', '--min-loads', String(MIN_LOADS))).toContain(
+    expect(releases('promote', 'mf-public', bad, '--canary', '50', '--min-clients', String(MIN_CLIENTS))).toContain(
       'serves 50% of browsers',
     );
     expect(mfPublic().canary).toMatchObject({ version: bad, percent: 50 });
@@ -93,7 +98,8 @@ test('a release whose Home throws, promoted as a 50% canary, rolls itself back a
     const whileRunning = { canary: 0, live: 0 };
     let canaryLoads = 0;
     for (let i = 0; i < 80 && mfPublic().canary; i++) {
-      const context = await browser.newContext();
+      // A client of its own: another /24 (the site's page servers trust the local proxy's X-Forwarded-For).
+      const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': `198.51.${i}.7` } });
       watch(context);
       const page = await context.newPage();
       const response = await page.goto('/');
@@ -154,11 +160,12 @@ test('a release whose Home throws, promoted as a 50% canary, rolls itself back a
     console.log(`canary journey: rolled back with ${JSON.stringify(lastAutoRollback?.figures)}`);
     expect(stillLive?.version).toBe(live);
     expect(lastAutoRollback?.version).toBe(bad);
-    expect(lastAutoRollback!.figures.canary.loads).toBeGreaterThanOrEqual(MIN_LOADS);
-    expect(lastAutoRollback!.figures.canary.loads).toBeLessThanOrEqual(canaryLoads);
-    expect(lastAutoRollback!.figures.canary.errorRate - lastAutoRollback!.figures.live.errorRate).toBeGreaterThan(
-      lastAutoRollback!.margin,
-    );
+    expect(lastAutoRollback!.minClients).toBe(MIN_CLIENTS);
+    expect(lastAutoRollback!.figures.canary.clients).toBeGreaterThanOrEqual(MIN_CLIENTS);
+    expect(lastAutoRollback!.figures.canary.clients).toBeLessThanOrEqual(canaryLoads);
+    expect(
+      lastAutoRollback!.figures.canary.clientErrorRate - lastAutoRollback!.figures.live.clientErrorRate,
+    ).toBeGreaterThan(lastAutoRollback!.margin);
     const history = readFileSync(path.join(releasesDir, 'history.jsonl'), 'utf8')
       .trim()
       .split('\n')

@@ -8,12 +8,15 @@ export const ports = {
   mfInstructor: port('MF_INSTRUCTOR_PORT', 3003),
   mfAdmin: port('MF_ADMIN_PORT', 3004),
   api: port('API_PORT', 5000),
+  /** GET /metrics of the API and of the page server, on ports of their own. */
+  apiMetrics: port('API_METRICS_PORT', 5001),
+  pageMetrics: port('PAGE_METRICS_PORT', 3005),
   auth: port('FIREBASE_AUTH_EMULATOR_PORT', 9099),
   database: port('DEVDB_PORT', 27017),
   mailInbox: port('MAILDEV_WEB_PORT', 1080),
   mailSmtp: port('MAILDEV_SMTP_PORT', 1025),
   /** The picture journey's web server on "another host" (tests/pictures.spec.ts): the API may import from it. */
-  pictures: port('SHELL_PORT', 3000) + 5,
+  pictures: port('SHELL_PORT', 3000) + 8,
   /** mf-public's dev server (`npm run dev -w mf-public`). */
   mfPublicDev: port('MF_PUBLIC_DEV_PORT', 4101),
   /** The scaled site the scaled journey starts beside the stack (tests/scaled.spec.ts): its ports, 10 above. */

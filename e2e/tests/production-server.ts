@@ -48,7 +48,10 @@ export function productionEnv(settings: Record<string, string>): NodeJS.ProcessE
   return { ...env, ...settings };
 }
 
-/** The settings a production page server needs: the stack's runtime config, its API and keys of its own. */
+/**
+ * The settings a production page server needs: the stack's runtime config (its emulator and localhost addresses
+ * allowed, as for a page server beside a local stack only), its API and keys of its own.
+ */
 export async function productionSettings(): Promise<Record<string, string>> {
   const site = `http://localhost:${ports.shell}`;
   const {
@@ -59,6 +62,7 @@ export async function productionSettings(): Promise<Record<string, string>> {
   } = (await (await fetch(`${site}/config.json`)).json()) as Record<string, unknown>;
   return {
     SPORTIFY_RUNTIME_CONFIG: JSON.stringify(config),
+    SPORTIFY_ALLOW_LOCAL_RUNTIME_CONFIG: '1',
     SPORTIFY_API_URL: `http://localhost:${ports.api}`,
     SPORTIFY_OPS_KEY: PRODUCTION_KEYS.ops,
     SPORTIFY_OVERRIDE_KEY: PRODUCTION_KEYS.override,

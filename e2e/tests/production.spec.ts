@@ -66,6 +66,16 @@ test('started with none of its settings, the page server refuses to start and na
   expect(output).toContain('SPORTIFY_API_URL is required');
   expect(output).toContain('SPORTIFY_OPS_KEY is required');
   expect(output).toContain('SPORTIFY_REPORT_KEY is required');
+  expect(output).toContain('SPORTIFY_RUNTIME_CONFIG is required');
+});
+
+test("the local stack's runtime config (the Auth emulator, localhost) is refused in production, each entry named", async () => {
+  const { SPORTIFY_ALLOW_LOCAL_RUNTIME_CONFIG: _, ...settings } = await productionSettings();
+  const { code, output } = await pageServerRefusal(settings);
+  expect(code).toBe(2);
+  expect(output).toContain('SPORTIFY_RUNTIME_CONFIG has entries production cannot use');
+  expect(output).toMatch(/firebase\.authEmulatorUrl is http:\/\/[\d.:]+: the Auth emulator/);
+  expect(output).toMatch(/remotes\.mf_public is http:\/\/localhost:\d+\/[^:]*: a loopback address/);
 });
 
 test('an override GET from another site or from the address bar sets nothing, for a visitor or an admin', async ({

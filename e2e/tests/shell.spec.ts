@@ -1,4 +1,5 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEV_JWT_SECRET } from '@sportify/platform/keys';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -299,7 +300,7 @@ function expiredCopy(token: string): string {
   const expired = Buffer.from(JSON.stringify({ ...claims, iat: claims.iat - 7200, exp: claims.iat - 3600 })).toString(
     'base64url',
   );
-  const secret = process.env.JWT_SECRET || 'sportify-dev-only-secret-change-me-in-production';
+  const secret = process.env.JWT_SECRET || DEV_JWT_SECRET;
   return `${header}.${expired}.${createHmac('sha256', secret).update(`${header}.${expired}`).digest('base64url')}`;
 }
 

@@ -1,9 +1,7 @@
-// Standalone mode (`npm run dev -w mf-student`): the screens this remote declares in screens.json, with their own store,
-// router and theme.
+// Standalone mode (`npm run dev -w mf-student`): the screens this remote declares in screens.json, each loaded from the
+// module federation.config.js exposes for it, with their own store, router and theme.
 import { renderStandalone } from '@sportify/shared-ui';
+import exposedModules from 'virtual:exposed-modules';
 import screens from './screens.json';
-import SelectedClasses from './SelectedClasses';
-import EnrolledClasses from './EnrolledClasses';
-import Payment from './Payment';
 
-renderStandalone('mf-student', screens, { SelectedClasses, EnrolledClasses, Payment });
+renderStandalone('mf-student', screens, exposedModules);

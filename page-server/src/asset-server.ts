@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { fileIn, sendFile } from './files.js';
 import { NOTHING_RUNS_POLICY, setSecurityHeaders } from './headers.js';
+import { withLifecycle } from './lifecycle.js';
 import { guarded, notFound, sendRelease } from './serve.js';
 
 export interface AssetServerSettings {
@@ -21,7 +22,7 @@ export function createAssetServer(settings: AssetServerSettings): http.Server {
   const handler = guarded(
     {
       headers: (res) => {
-        setSecurityHeaders(res, NOTHING_RUNS_POLICY);
+        setSecurityHeaders(res, NOTHING_RUNS_POLICY, !settings.devMode);
         // The shell's page loads these cross-origin; the timing header lets it (and the benchmarks) read real sizes.
         res.setHeader('Access-Control-Allow-Origin', '*');
         res.setHeader('Timing-Allow-Origin', '*');
@@ -34,5 +35,5 @@ export function createAssetServer(settings: AssetServerSettings): http.Server {
       else notFound(res);
     },
   );
-  return http.createServer((req, res) => void handler(req, res));
+  return withLifecycle(http.createServer((req, res) => void handler(req, res)));
 }

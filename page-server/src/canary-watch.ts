@@ -1,53 +1,24 @@
 // The automatic rollback of canaries, inside every page server: while a package has a canary, its health is read
-// from the API (GET /telemetry/health, the figures of every replica), and a canary whose error rate exceeds the live
-// release's by more than its margin, over at least its minimum of page loads, is ended. Any number of page servers
+// from the API (GET /telemetry/health, the figures of every replica) and judged by clients (@sportify/platform/canary):
+// held below its minimum of distinct clients, ended when its error rate exceeds the live release's by more than its
+// margin. Any number of page servers
 // may decide at once: the change is made under the registry's lock, by the first that still finds that canary.
 import os from 'node:os';
+import { canaryWindowMinutes, judgeCanary, type ReleaseFigures, type Verdict } from '@sportify/platform/canary';
 import {
   readRegistry,
   recordHistory,
   withRegistryLock,
   writeRegistry,
-  type AutoRollback,
   type CanaryRelease,
-  type HealthFigures as Figures,
 } from '@sportify/platform/releases';
-import { reportOnce } from './log.js';
+import { noteOnce, reportOnce } from './log.js';
+import type { CanaryFigures, PageMetrics } from './metrics.js';
 import type { RemoteBuild } from './site.js';
 
-/** One release's figures in GET /telemetry/health. */
-export interface ReleaseHealth extends Figures {
-  remote: string;
-  version: string | null;
-}
-
-export interface Verdict {
-  rollback: boolean;
-  figures: AutoRollback['figures'];
-}
-
-const NONE: Figures = { loads: 0, errorLoads: 0, errorRate: 0 };
-
-/** Whether the canary is worse than live beyond its margin, over enough page loads to say so. */
-export function judgeCanary(
-  canary: Pick<CanaryRelease, 'version' | 'margin' | 'minLoads'>,
-  liveVersion: string | null,
-  federation: string,
-  releases: ReleaseHealth[],
-): Verdict {
-  const of = (version: string | null): Figures => {
-    const found = releases.find((r) => r.remote === federation && r.version === version);
-    return found ? { loads: found.loads, errorLoads: found.errorLoads, errorRate: found.errorRate } : NONE;
-  };
-  const figures = { canary: of(canary.version), live: of(liveVersion) };
-  const rollback =
-    figures.canary.loads >= canary.minLoads && figures.canary.errorRate - figures.live.errorRate > canary.margin;
-  return { rollback, figures };
-}
-
+export { judgeCanary };
 /** Minutes of health to read: since the canary started, at least 1, at most 60. */
-export const windowMinutes = (startedAt: string, now = Date.now()): number =>
-  Math.min(60, Math.max(1, Math.ceil((now - Date.parse(startedAt)) / 60_000) || 1));
+export const windowMinutes = canaryWindowMinutes;
 
 export interface CanaryWatchSettings {
   releasesDir: string;
@@ -58,6 +29,8 @@ export interface CanaryWatchSettings {
   opsKey: string;
   /** How often the canaries are checked (SPORTIFY_CANARY_CHECK_MS). */
   intervalMs: number;
+  /** Where the figures of each check are shown (the page server's metrics). */
+  metrics?: PageMetrics;
 }
 
 /** The API's health figures of one remote, or undefined when it cannot give them (said once). */
@@ -65,7 +38,7 @@ async function readHealth(
   settings: CanaryWatchSettings,
   federation: string,
   minutes: number,
-): Promise<ReleaseHealth[] | undefined> {
+): Promise<ReleaseFigures[] | undefined> {
   const url = `${settings.apiUrl.replace(/\/+$/, '')}/telemetry/health?minutes=${minutes}&remote=${federation}`;
   const unavailable = (why: string) =>
     void reportOnce(`canary check: ${why}; canaries are not checked until the API answers GET /telemetry/health`);
@@ -81,7 +54,7 @@ async function readHealth(
   if (!response.ok) return unavailable(`the API answered ${response.status}`);
   const body = (await response.json().catch(() => undefined)) as { releases?: unknown } | undefined;
   if (!Array.isArray(body?.releases)) return unavailable('the API gave no releases');
-  return body.releases as ReleaseHealth[];
+  return body.releases as ReleaseFigures[];
 }
 
 /**
@@ -97,9 +70,9 @@ function endCanary(releasesDir: string, pkg: string, judged: CanaryRelease, verd
       if (entry?.canary?.version !== judged.version || entry.canary.startedAt !== judged.startedAt) return false;
       const { canary, ...rest } = entry;
       const at = new Date().toISOString();
-      const { margin, minLoads } = canary;
-      const { figures } = verdict;
-      registry[pkg] = { ...rest, lastAutoRollback: { version: canary.version, at, margin, minLoads, figures } };
+      const { margin } = canary;
+      const { figures, minClients } = verdict;
+      registry[pkg] = { ...rest, lastAutoRollback: { version: canary.version, at, margin, minClients, figures } };
       writeRegistry(releasesDir, registry);
       recordHistory(releasesDir, {
         action: 'auto-rollback',
@@ -108,7 +81,7 @@ function endCanary(releasesDir: string, pkg: string, judged: CanaryRelease, verd
         live: entry.live?.version ?? null,
         percent: canary.percent,
         margin,
-        minLoads,
+        minClients,
         figures,
         who: `page server ${os.hostname()} pid ${process.pid}`,
       });
@@ -121,14 +94,38 @@ function endCanary(releasesDir: string, pkg: string, judged: CanaryRelease, verd
 
 /** One check of every canary; resolves when done. */
 export async function checkCanaries(settings: CanaryWatchSettings): Promise<void> {
+  const judged: CanaryFigures[] = [];
+  try {
+    await checkEach(settings, judged);
+  } finally {
+    settings.metrics?.judged(judged);
+  }
+}
+
+async function checkEach(settings: CanaryWatchSettings, judged: CanaryFigures[]): Promise<void> {
   const registry = readRegistry(settings.releasesDir, { serving: true });
   for (const remote of settings.remotes) {
     const entry = registry[remote.package];
     const canary = entry?.canary;
     if (!canary) continue;
-    const releases = await readHealth(settings, remote.federation, windowMinutes(canary.startedAt));
+    const releases = await readHealth(settings, remote.federation, canaryWindowMinutes(canary.startedAt));
     if (!releases) return;
     const verdict = judgeCanary(canary, entry.live?.version ?? null, remote.federation, releases);
+    judged.push({
+      package: remote.package,
+      version: canary.version,
+      live: entry.live?.version ?? null,
+      canary: verdict.figures.canary,
+      liveFigures: verdict.figures.live,
+    });
+    if (verdict.decision === 'hold') {
+      const { clients } = verdict.figures.canary;
+      noteOnce(
+        `canary: ${remote.package} ${canary.version} is held: ${clients} distinct clients, fewer than its ${verdict.minClients}; ` +
+          'it is not judged (nor rolled back automatically) until it has them',
+      );
+      continue;
+    }
     if (!verdict.rollback) continue;
     let ended: boolean;
     try {
@@ -138,11 +135,13 @@ export async function checkCanaries(settings: CanaryWatchSettings): Promise<void
       continue;
     }
     if (!ended) continue;
+    settings.metrics?.autoRollbacks.inc({ package: remote.package });
     const { canary: c, live } = verdict.figures;
+    const rate = (f: typeof c) => `${f.errorClients} of ${f.clients} clients with errors`;
     console.log(
-      `canary: ${remote.package} ${canary.version} rolled back automatically: error rate ${c.errorRate} over ${c.loads} page loads ` +
-        `against live ${entry.live?.version ?? 'build'} ${live.errorRate} over ${live.loads} (margin ${canary.margin}, ` +
-        `at least ${canary.minLoads} loads); every browser gets the live release at its next page load`,
+      `canary: ${remote.package} ${canary.version} rolled back automatically: ${rate(c)} against live ` +
+        `${entry.live?.version ?? 'build'} ${rate(live)} (margin ${canary.margin}, at least ${verdict.minClients} clients); ` +
+        'every browser gets the live release at its next page load',
     );
   }
 }

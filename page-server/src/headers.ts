@@ -71,15 +71,22 @@ export function pagePolicy(config: ConfigOrigins, nonce: string): string {
 export const NOTHING_RUNS_POLICY =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** The headers every answer of every port carries (names in lower case, as Node gives a response's headers). */
-export function securityHeaders(policy?: string): Record<string, string> {
+/** HSTS as the API's origin sends it: a year, subdomains too. Browsers honour it over https only. */
+export const STRICT_TRANSPORT = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers every answer of every port carries (names in lower case, as Node gives a response's headers); in
+ * production (`https`), Strict-Transport-Security too: the site is served over https only.
+ */
+export function securityHeaders(policy?: string, https = false): Record<string, string> {
   return {
     ...(policy ? { 'content-security-policy': policy } : {}),
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-content-type-options': 'nosniff',
+    ...(https ? { 'strict-transport-security': STRICT_TRANSPORT } : {}),
   };
 }
 
-export function setSecurityHeaders(res: ServerResponse, policy: string): void {
-  for (const [name, value] of Object.entries(securityHeaders(policy))) res.setHeader(name, value);
+export function setSecurityHeaders(res: ServerResponse, policy: string, https = false): void {
+  for (const [name, value] of Object.entries(securityHeaders(policy, https))) res.setHeader(name, value);
 }

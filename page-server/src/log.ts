@@ -8,3 +8,10 @@ export function reportOnce(message: string): void {
   reported.set(message, true);
   console.error(message);
 }
+
+/** Says a lasting state (not a problem) once per process, not at every check. */
+export function noteOnce(message: string): void {
+  if (reported.get(message)) return;
+  reported.set(message, true);
+  console.log(message);
+}

@@ -1,6 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml } from '@sportify/platform/html';
+import {
+  DEV_OPS_KEY,
+  DEV_OVERRIDE_KEY,
+  overrideLinkSignature,
+  overrideOriginProblem,
+  usableKey,
+} from '@sportify/platform/keys';
 import { plain } from './serve.js';
 import { sessionToken } from './render.js';
 import type { Site } from './site.js';
@@ -10,10 +17,6 @@ import type { Site } from './site.js';
 
 export const OVERRIDE_PATH = '/__sportify/override';
 export const OVERRIDE_COOKIE = 'sportify_override';
-/** The operators' key in development mode when SPORTIFY_OPS_KEY is unset (the API has the same default). */
-export const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
-/** The override key in development mode when SPORTIFY_OVERRIDE_KEY is unset (@sportify/build/override-link too). */
-export const DEV_OVERRIDE_KEY = 'sportify-dev-only-override-key-change-me-in-production';
 /** The longest an override cookie lasts outside development mode, whatever granted it. */
 export const MAX_COOKIE_SECONDS = 12 * 60 * 60;
 /** The longest validity a signed link may claim: a longer one is refused, however it is signed. */
@@ -36,38 +39,26 @@ export interface OverrideSettings {
   remotes: string[];
   /** Where the API is (SPORTIFY_API_URL): the admin check asks it who the session's user is. */
   apiUrl?: string;
+  /** SPORTIFY_OVERRIDE_ORIGINS: where overrides may load from; without it, this machine (the loopback) only. */
+  origins?: string[];
   now?: () => number;
 }
 
-/**
- * The operators' key (telemetry, health reads). Production mode takes only a key of 32 characters or more that is
- * not the published development default (anyone could sign with that one).
- */
-export function opsKeyOf(env: NodeJS.ProcessEnv, devMode: boolean): string | undefined {
-  const key = env.SPORTIFY_OPS_KEY;
-  if (devMode) return key || DEV_OPS_KEY;
-  return key && key.length >= 32 && key !== DEV_OPS_KEY ? key : undefined;
-}
+/** The operators' key (telemetry, health reads), by the one key rule (@sportify/platform/keys). */
+export const opsKeyOf = (env: NodeJS.ProcessEnv, devMode: boolean): string | undefined =>
+  usableKey(env.SPORTIFY_OPS_KEY, DEV_OPS_KEY, devMode);
 
 /**
- * The key that signs override links, cookies and confirmations: SPORTIFY_OVERRIDE_KEY. Production mode takes only
- * one of 32+ characters that is neither a development default nor the operators' key.
+ * The key that signs override links, cookies and confirmations: SPORTIFY_OVERRIDE_KEY, by the one key rule and never
+ * the operators' key.
  */
-export function overrideKeyOf(env: NodeJS.ProcessEnv, devMode: boolean): string | undefined {
-  const key = env.SPORTIFY_OVERRIDE_KEY;
-  if (devMode) return key || DEV_OVERRIDE_KEY;
-  const unusable = [DEV_OVERRIDE_KEY, DEV_OPS_KEY, env.SPORTIFY_OPS_KEY];
-  return key && key.length >= 32 && !unusable.includes(key) ? key : undefined;
-}
+export const overrideKeyOf = (env: NodeJS.ProcessEnv, devMode: boolean): string | undefined =>
+  usableKey(env.SPORTIFY_OVERRIDE_KEY, DEV_OVERRIDE_KEY, devMode, { notOneOf: [env.SPORTIFY_OPS_KEY] });
 
 const hmac = (key: string, text: string): string => createHmac('sha256', key).update(text).digest('hex');
 
 const sameHex = (a: string, b: string): boolean =>
   /^[0-9a-f]{64}$/.test(a) && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-
-/** The signature of an override link (the contract's form, so any tool holding the key can make one). */
-export const linkSignature = (key: string, remote: string, url: string, expires: number): string =>
-  hmac(key, `${remote}\n${url}\n${expires}`);
 
 /** Why a manifest URL cannot be an override, or undefined when it can. */
 export function manifestUrlProblem(url: string): string | undefined {
@@ -85,12 +76,15 @@ export function manifestUrlProblem(url: string): string | undefined {
   return undefined;
 }
 
-// The cookie: base64url(JSON { r: remote, u: url, m: mode, e: expiry in unix seconds or 0 }) "." signature.
+// The cookie: base64url(JSON { r: remote, u: url, m: mode, e: expiry in unix seconds or 0, and for an admin's
+// confirmed override s: digest of the session token, a: digest of its user }) "." signature.
 interface CookieBody {
   r: string;
   u: string;
   m: 'dev' | 'prod';
   e: number;
+  s?: string;
+  a?: string;
 }
 
 const modeOf = (devMode: boolean): CookieBody['m'] => (devMode ? 'dev' : 'prod');
@@ -112,11 +106,8 @@ function cookieOf(req: IncomingMessage, name: string): string | undefined {
   return undefined;
 }
 
-/**
- * The override this request's browser holds: a cookie this page server's key signed, for this mode, not expired,
- * naming a remote of the site and a valid manifest URL. Anything else is no override.
- */
-export function readOverride(req: IncomingMessage, settings: OverrideSettings): Override | undefined {
+/** The cookie this browser holds, when this page server's key signed it for this mode and it has not ended. */
+function readCookie(req: IncomingMessage, settings: OverrideSettings): CookieBody | undefined {
   const value = cookieOf(req, OVERRIDE_COOKIE);
   const key = settings.overrideKey;
   if (!value || !key || value.length > 4000) return undefined;
@@ -134,8 +125,41 @@ export function readOverride(req: IncomingMessage, settings: OverrideSettings): 
   // Outside development mode every cookie ends, within the longest lifetime.
   if (!settings.devMode && (body.e === 0 || body.e > now + MAX_COOKIE_SECONDS)) return undefined;
   if (typeof body.r !== 'string' || !settings.remotes.includes(body.r)) return undefined;
-  if (typeof body.u !== 'string' || manifestUrlProblem(body.u)) return undefined;
-  return { remote: body.r, url: body.u };
+  if (typeof body.u !== 'string' || manifestUrlProblem(body.u) || overrideOriginProblem(body.u, settings.origins))
+    return undefined;
+  return body as CookieBody;
+}
+
+const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The override this request's browser holds: a cookie this page server's key signed, for this mode, not expired,
+ * naming a remote of the site and a manifest URL from an allowed origin. An admin's confirmed override is bound to
+ * the session it was confirmed in: with another session or none (Logout) it is no override and its cookie is
+ * cleared; a renewed token of the same admin (the API says it is still an admin's) carries it on, re-bound.
+ */
+export async function readOverride(
+  req: IncomingMessage,
+  res: ServerResponse,
+  settings: OverrideSettings,
+): Promise<Override | undefined> {
+  const body = readCookie(req, settings);
+  if (!body) return undefined;
+  const override = { remote: body.r, url: body.u };
+  if (body.s === undefined) return override;
+  const token = sessionToken(req);
+  if (token && digest(token) === body.s) return override;
+  const subject = token && tokenSubject(token);
+  if (subject && digest(subject) === body.a && (await isAdmin(req, settings.apiUrl))) {
+    const now = Math.floor((settings.now ?? Date.now)() / 1000);
+    setCookie(res, cookieValue(settings.overrideKey!, { ...body, s: digest(token) }), {
+      devMode: settings.devMode,
+      maxAgeSeconds: body.e - now,
+    });
+    return override;
+  }
+  setCookie(res, '', { devMode: settings.devMode, maxAgeSeconds: 0 });
+  return undefined;
 }
 
 /** The e-mail an API token names (its `sub`), read without checking it: the API checks the token. */
@@ -175,7 +199,7 @@ function setCookie(
   // Secure outside development mode, as the session cookie; without a lifetime it ends with the browser.
   const attributes = ['Path=/', 'HttpOnly', 'SameSite=Lax', ...(devMode ? [] : ['Secure'])];
   if (maxAgeSeconds !== undefined) attributes.push(`Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`);
-  res.setHeader('Set-Cookie', `${OVERRIDE_COOKIE}=${value}; ${attributes.join('; ')}`);
+  res.appendHeader('Set-Cookie', `${OVERRIDE_COOKIE}=${value}; ${attributes.join('; ')}`);
 }
 
 function backToSite(res: ServerResponse): void {
@@ -185,12 +209,23 @@ function backToSite(res: ServerResponse): void {
   res.end();
 }
 
-/** Sets the override and goes back to the site; outside development mode the cookie ends by `expires` at most. */
-function grant(res: ServerResponse, settings: OverrideSettings, key: string, override: Override, expires: number) {
+/**
+ * Sets the override and goes back to the site; outside development mode the cookie ends by `expires` at most. With
+ * `session` (an admin's confirmation), it is bound to that session token and its user.
+ */
+function grant(
+  res: ServerResponse,
+  settings: OverrideSettings,
+  key: string,
+  override: Override,
+  expires: number,
+  session?: { token: string; subject: string },
+) {
   const { devMode } = settings;
   const now = Math.floor((settings.now ?? Date.now)() / 1000);
   const ends = devMode ? expires : Math.min(expires || Infinity, now + MAX_COOKIE_SECONDS);
-  setCookie(res, cookieValue(key, { r: override.remote, u: override.url, m: modeOf(devMode), e: ends }), {
+  const bound = session ? { s: digest(session.token), a: digest(session.subject) } : {};
+  setCookie(res, cookieValue(key, { r: override.remote, u: override.url, m: modeOf(devMode), e: ends, ...bound }), {
     devMode,
     maxAgeSeconds: ends ? ends - now : undefined,
   });
@@ -200,7 +235,7 @@ function grant(res: ServerResponse, settings: OverrideSettings, key: string, ove
 /** The session a confirmation is bound to: a digest of the session cookie, so the token names no one. */
 const sessionBinding = (req: IncomingMessage): string | undefined => {
   const token = sessionToken(req);
-  return token && createHash('sha256').update(token).digest('hex');
+  return token && digest(token);
 };
 
 /** A confirmation token: good for one session, one remote and URL, until it expires (`<expires>.<hex>`). */
@@ -269,13 +304,16 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefin
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-/** The override a query or form names, or the answer refusing it (400) when it is malformed. */
-function overrideOf(params: URLSearchParams, settings: OverrideSettings): Override | string {
+/** The override a query or form names, or the status and text refusing it (400 when it is malformed). */
+function overrideOf(params: URLSearchParams, settings: OverrideSettings): Override | [number, string] {
   const remote = params.get('remote') ?? '';
   const url = params.get('url') ?? '';
   if (!settings.remotes.includes(remote))
-    return `Unknown remote "${remote}": the site's remotes are ${settings.remotes.join(', ')}`;
-  return manifestUrlProblem(url) ?? { remote, url };
+    return [400, `Unknown remote "${remote}": the site's remotes are ${settings.remotes.join(', ')}`];
+  const malformed = manifestUrlProblem(url);
+  if (malformed) return [400, malformed];
+  const elsewhere = overrideOriginProblem(url, settings.origins);
+  return elsewhere ? [403, elsewhere] : { remote, url };
 }
 
 const fetchSiteOf = (req: IncomingMessage): string => String(req.headers['sec-fetch-site'] ?? '');
@@ -309,7 +347,7 @@ export async function handleOverride(
       "Overrides are off: this page server has no SPORTIFY_OVERRIDE_KEY (32+ characters, not the operators' key) to sign them",
     );
   const override = overrideOf(query, settings);
-  if (typeof override === 'string') return plain(res, 400, override);
+  if (Array.isArray(override)) return plain(res, ...override);
 
   if (posted) return confirmOverride(req, res, settings, key, override, query.get('token') ?? '', now);
 
@@ -317,7 +355,7 @@ export async function handleOverride(
     const stamp = query.get('expires') ?? '';
     if (!/^\d{1,12}$/.test(stamp)) return plain(res, 400, 'expires must be a time in unix seconds');
     const expires = Number(stamp);
-    if (!sameHex(query.get('sig') ?? '', linkSignature(key, override.remote, override.url, expires)))
+    if (!sameHex(query.get('sig') ?? '', overrideLinkSignature(key, override.remote, override.url, expires)))
       return plain(res, 403, "The link's signature is not valid: ask an operator for a new link");
     if (expires <= now) return plain(res, 403, `The link expired at ${new Date(expires * 1000).toISOString()}`);
     if (expires > now + MAX_LINK_SECONDS)
@@ -372,9 +410,11 @@ async function confirmOverride(
       403,
       'The confirmation is missing, expired or for another session: open the override link again and confirm',
     );
-  if (!(await isAdmin(req, settings.apiUrl)))
+  const sessionCookie = sessionToken(req)!;
+  const subject = tokenSubject(sessionCookie);
+  if (!subject || !(await isAdmin(req, settings.apiUrl)))
     return plain(res, 403, 'Overrides in production are for signed-in admins');
-  grant(res, settings, key, override, 0);
+  grant(res, settings, key, override, 0, { token: sessionCookie, subject });
 }
 
 /**

@@ -2,9 +2,12 @@ import http from 'node:http';
 import { readRegistry } from '@sportify/platform/releases';
 import { cohortCookie, COHORT_COOKIE, newCohort, readCookies } from './canary.js';
 import { watchCanaries } from './canary-watch.js';
+import { clientAddress, parseTrustProxy } from './client.js';
 import { fileIn, sendFile } from './files.js';
 import { NOTHING_RUNS_POLICY, setSecurityHeaders } from './headers.js';
 import { apiProxy, isApiPath, picturesProxy } from './proxy.js';
+import { withLifecycle } from './lifecycle.js';
+import { PageMetrics } from './metrics.js';
 import { handleOverride, OVERRIDE_PATH, readOverride, withOverride, type OverrideSettings } from './override.js';
 import { reportKeyOf, signedCohort, verifiedCohort } from './report-key.js';
 import { sendPage, warmRenderer } from './render.js';
@@ -33,6 +36,12 @@ export interface PageServerSettings extends SiteSettings {
    * the development key in development mode; production mode refuses to create the server.
    */
   reportKey?: string;
+  /** Where its requests and the canaries' figures are counted (server.js serves them on METRICS_PORT). */
+  metrics?: PageMetrics;
+  /** SPORTIFY_TRUST_PROXY: the proxies whose X-Forwarded-For names the client (default: loopback). */
+  trustProxy?: string;
+  /** SPORTIFY_OVERRIDE_ORIGINS: where overrides may load from (default: this machine's loopback only). */
+  overrideOrigins?: string[];
 }
 
 const API_PREFIX = '/api';
@@ -44,6 +53,7 @@ const API_PREFIX = '/api';
  */
 export function createPageServer(settings: PageServerSettings): http.Server {
   const reportKey = settings.reportKey ?? reportKeyOf({}, settings.devMode);
+  const trust = parseTrustProxy(settings.trustProxy);
   const proxy = settings.apiUrl ? apiProxy(settings.apiUrl, API_PREFIX) : undefined;
   const pictures = settings.apiUrl ? picturesProxy(settings.apiUrl) : undefined;
   const overrides: OverrideSettings = {
@@ -51,26 +61,37 @@ export function createPageServer(settings: PageServerSettings): http.Server {
     overrideKey: settings.overrideKey,
     remotes: settings.remotes.map((remote) => remote.federation),
     apiUrl: settings.apiUrl,
+    origins: settings.overrideOrigins,
   };
   const telemetry =
     settings.telemetry ??
     (settings.apiUrl && settings.opsKey
       ? createServerTelemetry({ apiUrl: settings.apiUrl, opsKey: settings.opsKey })
       : undefined);
-  const pages = { renderTimeoutMs: settings.renderTimeoutMs, telemetry, reportKey };
-  // The site as read for each request, once (the headers need it before the request is routed), as this browser
-  // sees it (its canary cohort and its override of a remote, if any).
-  const sites = new WeakMap<http.IncomingMessage, Site>();
+  const pages = {
+    renderTimeoutMs: settings.renderTimeoutMs,
+    telemetry,
+    reportKey,
+    clientOf: (req: http.IncomingMessage) => clientAddress(req, trust),
+  };
   /** The request's cookies, its cohort only when this page server signed it (bare: what the canary split reads). */
   const cookiesOf = (req: http.IncomingMessage): Record<string, string> => {
     const { [COHORT_COOKIE]: signed, ...cookies } = readCookies(req);
     const cohort = verifiedCohort(reportKey, signed);
     return cohort ? { ...cookies, [COHORT_COOKIE]: cohort } : cookies;
   };
-  const siteOf = (req: http.IncomingMessage, cookies = cookiesOf(req)): Site => {
-    const site = sites.get(req) ?? withOverride(readSite(settings, cookies), readOverride(req, overrides));
-    sites.set(req, site);
-    return site;
+  /** The site as this browser sees it: its canary cohort and, for a page or config.json, its override if any. */
+  const siteOf = async (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    cookies: Record<string, string>,
+    perBrowser: boolean,
+  ): Promise<Site> => {
+    const site = readSite(settings, cookies);
+    if (!perBrowser || !settings.overrideKey) return site;
+    const override = await readOverride(req, res, overrides);
+    // An answer that sets or clears the override cookie is this browser's alone.
+    return withOverride(res.hasHeader('Set-Cookie') ? { ...site, perBrowser: true } : site, override);
   };
   /**
    * The cookies a page or /config.json is made for: a browser without a cohort gets one now (this answer already
@@ -90,7 +111,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       takesPost: (decoded) => decoded === OVERRIDE_PATH,
       // Files and answers other than pages run nothing themselves (a policy applies to the document a browser
       // shows, and pages set theirs with its nonce): the short policy keeps every script's response small.
-      headers: (res) => setSecurityHeaders(res, NOTHING_RUNS_POLICY),
+      headers: (res) => setSecurityHeaders(res, NOTHING_RUNS_POLICY, !settings.devMode),
     },
     async (req, res, target) => {
       if (target.decoded === OVERRIDE_PATH) return handleOverride(req, res, target.search, overrides);
@@ -99,7 +120,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       const last = trimmed.slice(trimmed.lastIndexOf('/') + 1);
       const answersPerBrowser = target.decoded === '/config.json' || !last.includes('.');
       const { cookies, fresh } = answersPerBrowser ? withCohort(req, res) : { cookies: cookiesOf(req), fresh: false };
-      const read = siteOf(req, cookies);
+      const read = await siteOf(req, res, cookies, answersPerBrowser);
       // An answer that sets the cohort is this browser's alone, like one made for a running canary's cohort.
       const site = fresh ? { ...read, perBrowser: true } : read;
       if (target.decoded === '/config.json') {
@@ -135,7 +156,10 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       return true;
     },
   );
-  const server = http.createServer((req, res) => void handler(req, res));
+  const server = withLifecycle(
+    http.createServer((req, res) => void handler(req, res)),
+    settings.metrics,
+  );
   if (settings.apiUrl && settings.opsKey) {
     const stop = watchCanaries({
       releasesDir: settings.releasesDir,
@@ -143,6 +167,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       apiUrl: settings.apiUrl,
       opsKey: settings.opsKey,
       intervalMs: settings.canaryCheckMs ?? 5000,
+      metrics: settings.metrics,
     });
     server.once('close', stop);
   }

@@ -16,6 +16,7 @@ import { readCookies } from './canary.js';
 import { pagePolicy, setSecurityHeaders } from './headers.js';
 import { reportOnce } from './log.js';
 import { Lru } from './lru.js';
+import { tellPageRoute } from './metrics.js';
 import { reportToken } from './report-key.js';
 import { overrideHeader, releasesHeader, type PageConfig, type Site } from './site.js';
 import type { ServerTelemetry } from './telemetry.js';
@@ -125,6 +126,8 @@ export interface PageSettings {
   telemetry?: ServerTelemetry;
   /** Signs the page's report token (SPORTIFY_REPORT_KEY). */
   reportKey: string;
+  /** The address of the client a page is served to (its token names the client's network). */
+  clientOf: (req: IncomingMessage) => string;
 }
 
 /**
@@ -141,13 +144,14 @@ export async function sendPage(
   res: ServerResponse,
   site: Site,
   target: { pathname: string; search: string },
-  { renderTimeoutMs, telemetry, reportKey }: PageSettings,
+  { renderTimeoutMs, telemetry, reportKey, clientOf }: PageSettings,
 ): Promise<void> {
   const { shellDir, serverRemotes } = site;
   // This page load's id: its error reports (the browser's and this server's) carry it.
   const traceId = randomBytes(16).toString('hex');
-  // Its reports count at the API only with this token: its trace id and the releases it was served, signed.
-  const token = reportToken(reportKey, traceId, site.config.releases);
+  // Its reports count at the API only with this token: its trace id, the releases it was served and the client it
+  // was served to, signed.
+  const token = reportToken(reportKey, traceId, site.config.releases, clientOf(req));
   const config: PageConfig = { ...site.config, traceId, reportToken: token };
   // The page as this server would resolve it, matched only when asked (see above).
   let matched: ResolvedPage | undefined;
@@ -158,6 +162,7 @@ export async function sendPage(
     matched = screen ?? { path: SHELL_PATHS.includes(shellPath) ? shellPath : '/*', title: '' };
     return matched;
   };
+  tellPageRoute(res, () => (matched ?? matchHere()).path);
   // Once per page: a part that failed may also fail the whole render (React tells both).
   let reported = false;
   const reportFailure = (remote: string, error: unknown, route = matchHere().path) => {

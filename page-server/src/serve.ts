@@ -5,6 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileIn, sendFile, type FileRule } from './files.js';
+import { drain } from './lifecycle.js';
 import { readRequestPath } from './paths.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -83,8 +84,28 @@ export function sendRelease(
   return true;
 }
 
-/** Listens, says where, and stops cleanly (keep-alive connections too) on SIGTERM and SIGINT. */
+/** SHUTDOWN_TIMEOUT_SECONDS (default 10, 1-300): how long requests in flight may take after SIGTERM. */
+export function shutdownTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const raw = env.SHUTDOWN_TIMEOUT_SECONDS?.trim() || '10';
+  const seconds = Number(raw);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 300)
+    throw new Error(`SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 300, got "${raw}"`);
+  return seconds * 1000;
+}
+
+/**
+ * Listens, says where, and stops cleanly on SIGTERM and SIGINT: it takes no new connection, finishes the requests
+ * in flight (within SHUTDOWN_TIMEOUT_SECONDS, else it closes them and exits with 1) and exits. A second signal stops
+ * at once.
+ */
 export function listen(server: Server, name: string, port: number, host: string, root: string): void {
+  let timeoutMs: number;
+  try {
+    timeoutMs = shutdownTimeoutMs(process.env);
+  } catch (error) {
+    console.error(`${name}: ${(error as Error).message}`);
+    process.exit(2);
+  }
   server.listen(port, host, () => {
     console.log(`${name} serving ${path.relative(process.cwd(), root) || '.'} on http://localhost:${port}`);
   });
@@ -92,12 +113,21 @@ export function listen(server: Server, name: string, port: number, host: string,
     console.error(`${name}: cannot listen on port ${port}: ${error.message}`);
     process.exit(1);
   });
-  const close = () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      server.closeAllConnections();
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${name}: ${signal}: taking no new connection, finishing the requests in flight`);
+    void drain(server, timeoutMs).then((drained) => {
+      if (!drained) console.error(`${name}: requests still running after ${timeoutMs / 1000} s: closed`);
+      process.exit(drained ? 0 : 1);
+    });
   };
-  process.on('SIGTERM', close);
-  process.on('SIGINT', close);
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 /** Command-line options shared by both servers; exits with the usage line when a required one is missing. */

@@ -3,18 +3,23 @@
 // Environment: SPORTIFY_API_URL (the API behind /api), SPORTIFY_RUNTIME_CONFIG (JSON; else the shell build's
 // config.json), SPORTIFY_RELEASES_DIR, SPORTIFY_DEV_MODE ('1': development, anything else production),
 // PAGE_RENDER_TIMEOUT_MS (default 1500), SPORTIFY_OPS_KEY (reads the API's health figures and is carried by error
-// reports), SPORTIFY_OVERRIDE_KEY (signs remote overrides), SPORTIFY_CANARY_CHECK_MS (default 5000),
-// SPORTIFY_REPORT_KEY (signs report tokens and cohort cookies, the API's same key). In production
-// mode it refuses to start without the settings of PAGE_SERVER_SETTINGS, naming each.
+// reports), SPORTIFY_OVERRIDE_KEY (signs remote overrides), SPORTIFY_OVERRIDE_ORIGINS (where overrides may load
+// from), SPORTIFY_CANARY_CHECK_MS (default 5000), SPORTIFY_REPORT_KEY (signs report tokens and cohort cookies, the
+// API's same key), SPORTIFY_TRUST_PROXY (the proxies whose X-Forwarded-For names the client), METRICS_PORT (GET
+// /metrics on a port of its own; unset: none), SHUTDOWN_TIMEOUT_SECONDS (the drain at SIGTERM, default 10). In
+// production mode it refuses to start without the settings of PAGE_SERVER_SETTINGS, naming each.
 import { requireProductionSettings, SettingsError } from '@sportify/platform';
+import { parseOverrideOrigins } from '@sportify/platform/keys';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { opsKeyOf, overrideKeyOf } from './override.js';
+import { PageMetrics } from './metrics.js';
+import { OVERRIDE_PATH, opsKeyOf, overrideKeyOf } from './override.js';
 import { createPageServer } from './page-server.js';
 import { reportKeyOf } from './report-key.js';
 import { devModeOf, listen, readArgs } from './serve.js';
-import { PAGE_SERVER_SETTINGS } from './settings.js';
+import { LOCAL_CONFIG_FLAG, PAGE_SERVER_SETTINGS } from './settings.js';
 import type { RemoteBuild } from './site.js';
+import { parseTrustProxy } from './client.js';
 
 try {
   requireProductionSettings('The page server', process.env, PAGE_SERVER_SETTINGS);
@@ -64,6 +69,10 @@ if (!Number.isFinite(canaryCheckMs) || canaryCheckMs < 100) {
   process.exit(2);
 }
 const devMode = devModeOf(process.env);
+if (!devMode && process.env[LOCAL_CONFIG_FLAG] === '1')
+  console.warn(
+    `page server: ${LOCAL_CONFIG_FLAG}=1: the runtime config may name the Auth emulator and loopback addresses; for a page server beside a local stack only, never a deployment`,
+  );
 const opsKey = opsKeyOf(process.env, devMode);
 const overrideKey = overrideKeyOf(process.env, devMode);
 if (!overrideKey) console.warn('page server: SPORTIFY_OVERRIDE_KEY is unset: remote overrides are off');
@@ -76,11 +85,42 @@ try {
   process.exit(2);
 }
 
+const metricsPort = Number(process.env.METRICS_PORT?.trim() || 0);
+if (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535) {
+  console.error(`METRICS_PORT must be a port number (or unset: no metrics), got "${process.env.METRICS_PORT}"`);
+  process.exit(2);
+}
+const metrics = new PageMetrics([OVERRIDE_PATH]);
+// Production checked these at the start; development mode names a malformed one here.
+const trustProxy = process.env.SPORTIFY_TRUST_PROXY || undefined;
+try {
+  parseTrustProxy(trustProxy);
+} catch (error) {
+  console.error(`page server: SPORTIFY_TRUST_PROXY ${(error as Error).message}`);
+  process.exit(2);
+}
+let overrideOrigins: string[] | undefined;
+if (process.env.SPORTIFY_OVERRIDE_ORIGINS?.trim()) {
+  const { origins, problems } = parseOverrideOrigins(process.env.SPORTIFY_OVERRIDE_ORIGINS, !devMode);
+  if (problems.length) {
+    console.error(`page server: SPORTIFY_OVERRIDE_ORIGINS ${problems.join('; ')}`);
+    process.exit(2);
+  }
+  overrideOrigins = origins;
+}
+let baseConfig: Record<string, unknown> | undefined;
+try {
+  baseConfig = process.env.SPORTIFY_RUNTIME_CONFIG ? JSON.parse(process.env.SPORTIFY_RUNTIME_CONFIG) : undefined;
+} catch (error) {
+  console.error(`page server: SPORTIFY_RUNTIME_CONFIG must be JSON (${(error as Error).message})`);
+  process.exit(2);
+}
+
 const server = createPageServer({
   shellDist,
   releasesDir: path.resolve(String(args.releases ?? process.env.SPORTIFY_RELEASES_DIR ?? 'releases')),
   remotes,
-  baseConfig: process.env.SPORTIFY_RUNTIME_CONFIG ? JSON.parse(process.env.SPORTIFY_RUNTIME_CONFIG) : undefined,
+  baseConfig,
   apiUrl: process.env.SPORTIFY_API_URL || undefined,
   devMode,
   renderTimeoutMs: timeout,
@@ -88,5 +128,16 @@ const server = createPageServer({
   overrideKey,
   canaryCheckMs,
   reportKey,
+  metrics,
+  trustProxy,
+  overrideOrigins,
 });
 listen(server, 'page server', Number(args.port), args.host, shellDist);
+if (metricsPort)
+  metrics.listen(metricsPort, args.host).then(
+    () => console.log(`page server metrics on http://localhost:${metricsPort}/metrics`),
+    (error: Error) => {
+      console.error(`page server: cannot serve its metrics on port ${metricsPort}: ${error.message}`);
+      process.exit(1);
+    },
+  );

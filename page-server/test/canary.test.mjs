@@ -42,7 +42,7 @@ function siteWithCanary(percent, extra = {}) {
       percent,
       startedAt: new Date(Date.now() - 90_000).toISOString(),
       margin: 0.05,
-      minLoads: 10,
+      minClients: 10,
       ...extra,
     },
   });
@@ -222,17 +222,36 @@ const health = (canary, live) => ({
     { remote: 'mf_public', version: CANARY, ...canary, lastErrorAt: null, lastErrors: [] },
   ],
 });
-const figures = (loads, errorLoads) => ({ loads, errorLoads, errors: errorLoads, errorRate: errorLoads / loads });
+/** A release's figures when each page load came from a client of its own. */
+const figures = (loads, errorLoads) => ({
+  loads,
+  errorLoads,
+  errors: errorLoads,
+  errorRate: errorLoads / loads,
+  clients: loads,
+  errorClients: errorLoads,
+  clientErrorRate: errorLoads / loads,
+});
 
 describe('the automatic rollback', () => {
-  test('judges the canary against live: enough loads, and worse by more than the margin', () => {
-    const canary = { version: CANARY, margin: 0.05, minLoads: 10 };
-    const judge = (c, l) => judgeCanary(canary, LIVE, 'mf_public', health(c, l).releases).rollback;
-    assert.equal(judge(figures(10, 5), figures(10, 0)), true);
-    assert.equal(judge(figures(9, 9), figures(10, 0)), false, 'too few loads to say');
-    assert.equal(judge(figures(20, 2), figures(20, 1)), false, '0.10 vs 0.05: not more than the margin');
-    assert.equal(judge(figures(20, 3), figures(20, 1)), true, '0.15 vs 0.05');
-    assert.equal(judgeCanary(canary, LIVE, 'mf_public', []).rollback, false, 'no figures yet');
+  test('judges the canary against live by clients: enough of them, and worse by more than the margin', () => {
+    const canary = { version: CANARY, margin: 0.05, minClients: 10 };
+    const judge = (c, l) => judgeCanary(canary, LIVE, 'mf_public', health(c, l).releases).decision;
+    assert.equal(judge(figures(10, 5), figures(10, 0)), 'rollback');
+    assert.equal(judge(figures(9, 9), figures(10, 0)), 'hold', 'too few clients to say');
+    assert.equal(
+      judge({ ...figures(500, 500), clients: 9, errorClients: 9 }, figures(10, 0)),
+      'hold',
+      'loads are not clients',
+    );
+    assert.equal(judge(figures(20, 2), figures(20, 1)), 'keep', '0.10 vs 0.05: not more than the margin');
+    // 4 of 20 against 1 of 20; with one erring client of the canary and one clean one of live left out, 3/19 vs 1/19.
+    assert.equal(judge(figures(20, 4), figures(20, 1)), 'rollback');
+    // 1 of 10 against 0 of 10 is over the margin, but not without the one client that made it so.
+    assert.equal(judge(figures(10, 1), figures(10, 0)), 'keep', 'one client does not decide a rollback');
+    assert.equal(judge(figures(20, 2), figures(20, 0)), 'rollback', '1 of 19 without it: still over the margin');
+    assert.equal(judgeCanary(canary, LIVE, 'mf_public', []).decision, 'hold', 'no figures yet');
+    assert.equal(judgeCanary({ version: CANARY, margin: 0.05, minLoads: 30 }, LIVE, 'mf_public', []).minClients, 30);
     assert.equal(windowMinutes(new Date(Date.now() - 90_000).toISOString()), 2);
     assert.equal(windowMinutes(new Date(Date.now() - 5 * 3600_000).toISOString()), 60);
     assert.equal(windowMinutes(new Date().toISOString()), 1);
@@ -264,10 +283,10 @@ describe('the automatic rollback', () => {
           version: CANARY,
           at: undefined,
           margin: 0.05,
-          minLoads: 10,
+          minClients: 10,
           figures: {
-            canary: { loads: 12, errorLoads: 6, errorRate: 0.5 },
-            live: { loads: 30, errorLoads: 1, errorRate: 1 / 30 },
+            canary: { loads: 12, errorLoads: 6, clients: 12, errorClients: 6, clientErrorRate: 0.5 },
+            live: { loads: 30, errorLoads: 1, clients: 30, errorClients: 1, clientErrorRate: 1 / 30 },
           },
         },
       );
@@ -320,6 +339,36 @@ describe('the automatic rollback', () => {
     });
     assert.equal(readFileSync(`${site.releases}/registry.json`, 'utf8'), before);
     site.remove();
+  });
+
+  test('below its minimum of distinct clients a canary is held, however many page loads and errors it has', async () => {
+    const site = siteWithCanary(50);
+    const before = readFileSync(`${site.releases}/registry.json`, 'utf8');
+    // 300 page loads, every one with an error, from 3 clients: 7 short of the canary's minimum of 10.
+    const few = { ...figures(300, 300), clients: 3, errorClients: 3, clientErrorRate: 1 };
+    const api = await fakeApi(() => [200, health(few, { ...figures(300, 0), clients: 40, errorClients: 0 })]);
+    const logged = [];
+    const log = console.log;
+    console.log = (...args) => logged.push(args.join(' '));
+    try {
+      await checkCanaries({
+        releasesDir: site.releases,
+        remotes: site.remotes,
+        apiUrl: api.url,
+        opsKey: OPS_KEY,
+        intervalMs: 1000,
+      });
+      assert.equal(readFileSync(`${site.releases}/registry.json`, 'utf8'), before, 'not rolled back');
+      assert.deepEqual(historyOf(site), []);
+      assert.ok(
+        logged.some((line) => /mf-public 0\.1\.0-abc1234\.2 is held: 3 distinct clients, fewer than its 10/.test(line)),
+        logged.join('\n'),
+      );
+    } finally {
+      console.log = log;
+      await api.close();
+      site.remove();
+    }
   });
 
   test('a running page server rolls the canary back by itself; the browsers on it get live at the next load', async () => {

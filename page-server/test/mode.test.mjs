@@ -6,10 +6,25 @@ import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { makeSite, request } from './support.mjs';
+import { DEV_OPS_KEY } from '@sportify/platform/keys';
 
 const SERVER = path.resolve(import.meta.dirname, '../dist/server.js');
 const OPS_KEY = 'a-test-ops-key-of-more-than-32-characters-0123456789';
 const REPORT_KEY = 'a-test-report-key-of-more-than-32-characters-012345';
+/** A production runtime config: a real Firebase project and remotes on the CDN. */
+const RUNTIME_CONFIG = JSON.stringify({
+  apiUrl: '/api',
+  firebase: { apiKey: 'AIza-test', authDomain: 'sportify-camp.firebaseapp.com', projectId: 'sportify-camp' },
+  stripePublishableKey: 'pk_live_test',
+  remotes: { mf_public: 'https://cdn.sportify.test/mf-public/mf-manifest.json' },
+});
+/** Every setting production needs. */
+const PRODUCTION = {
+  SPORTIFY_API_URL: 'http://127.0.0.1:9',
+  SPORTIFY_OPS_KEY: OPS_KEY,
+  SPORTIFY_REPORT_KEY: REPORT_KEY,
+  SPORTIFY_RUNTIME_CONFIG: RUNTIME_CONFIG,
+};
 
 /** The environment without any of the site's settings (the test runner's own may carry some). */
 const bareEnv = () =>
@@ -90,8 +105,8 @@ describe('the page server started as in production', () => {
       site,
       {
         SPORTIFY_API_URL: 'http://127.0.0.1:9',
-        SPORTIFY_OPS_KEY: 'sportify-dev-only-ops-key-change-me-in-production',
-        SPORTIFY_OVERRIDE_KEY: 'sportify-dev-only-ops-key-change-me-in-production',
+        SPORTIFY_OPS_KEY: DEV_OPS_KEY,
+        SPORTIFY_OVERRIDE_KEY: DEV_OPS_KEY,
       },
       await freePort(),
     );
@@ -113,11 +128,7 @@ describe('the page server started as in production', () => {
   });
 
   test('with its settings it starts, and serves no override without its key and no source map', async () => {
-    const started = await startServer(
-      site,
-      { SPORTIFY_API_URL: 'http://127.0.0.1:9', SPORTIFY_OPS_KEY: OPS_KEY, SPORTIFY_REPORT_KEY: REPORT_KEY },
-      await freePort(),
-    );
+    const started = await startServer(site, PRODUCTION, await freePort());
     assert.equal(started.exited, false, started.output);
     try {
       assert.equal((await request(started.url, '/main.0123456789abcdef.js.map')).status, 404);
@@ -132,6 +143,95 @@ describe('the page server started as in production', () => {
     } finally {
       await started.stop();
     }
+  });
+
+  test('it needs SPORTIFY_RUNTIME_CONFIG, and refuses the emulator and localhost in it, naming each entry', async () => {
+    const { SPORTIFY_RUNTIME_CONFIG: _, ...withoutConfig } = PRODUCTION;
+    const missing = await startServer(site, withoutConfig, await freePort());
+    if (!missing.exited) await missing.stop();
+    assert.equal(missing.exited, true, missing.output);
+    assert.match(missing.output, /SPORTIFY_RUNTIME_CONFIG is required: the runtime config/);
+
+    const development = JSON.stringify({
+      apiUrl: 'http://localhost:5000',
+      firebase: {
+        apiKey: 'demo-sportify-key',
+        authDomain: 'demo-sportify.firebaseapp.com',
+        projectId: 'demo-sportify',
+        authEmulatorUrl: 'http://127.0.0.1:9099',
+      },
+      stripePublishableKey: '',
+      remotes: {
+        mf_public: 'http://localhost:3001/mf-manifest.json',
+        mf_admin: 'https://cdn.sportify.test/mf-admin/mf-manifest.json',
+        mf_student: 'http://[::1]:3002/mf-manifest.json',
+      },
+      imageOrigins: ['http://127.0.0.1:3000'],
+    });
+    for (const [value, problems] of [
+      [
+        development,
+        [
+          /apiUrl is http:\/\/localhost:5000: a loopback address/,
+          /firebase.authEmulatorUrl is http:\/\/127.0.0.1:9099: the Auth emulator/,
+          /firebase.projectId is demo-sportify: a demo project, which only the emulator serves/,
+          /remotes.mf_public is http:\/\/localhost:3001\/mf-manifest.json: a loopback address/,
+          /remotes.mf_student is http:\/\/\[::1\]:3002\/mf-manifest.json: a loopback address/,
+          /imageOrigins.0 is http:\/\/127.0.0.1:3000: a loopback address/,
+        ],
+      ],
+      ['{"apiUrl":', [/SPORTIFY_RUNTIME_CONFIG must be JSON/]],
+      [
+        '{"apiUrl":"/api"}',
+        [/SPORTIFY_RUNTIME_CONFIG is not a runtime config: config.json: "firebase" must be an object/],
+      ],
+    ]) {
+      const refused = await startServer(site, { ...PRODUCTION, SPORTIFY_RUNTIME_CONFIG: value }, await freePort());
+      if (!refused.exited) await refused.stop();
+      assert.equal(refused.exited, true, refused.output);
+      assert.equal(refused.code, 2);
+      for (const problem of problems) assert.match(refused.output, problem);
+      assert.doesNotMatch(refused.output, /mf_admin/, 'a good entry is not named');
+    }
+  });
+
+  test('every answer carries Strict-Transport-Security in production, none in development', async () => {
+    const production = await startServer(site, PRODUCTION, await freePort());
+    assert.equal(production.exited, false, production.output);
+    try {
+      for (const url of ['/', '/config.json', '/main.0123456789abcdef.js', '/nope.js', '/__sportify/override?clear=1'])
+        assert.equal(
+          (await request(production.url, url)).headers['strict-transport-security'],
+          'max-age=31536000; includeSubDomains',
+          url,
+        );
+    } finally {
+      await production.stop();
+    }
+    const development = await startServer(site, { SPORTIFY_DEV_MODE: '1' }, await freePort());
+    try {
+      assert.equal((await request(development.url, '/')).headers['strict-transport-security'], undefined);
+    } finally {
+      await development.stop();
+    }
+  });
+
+  test('override origins are https in production (or this machine), and named when they are not', async () => {
+    const refused = await startServer(
+      site,
+      {
+        ...PRODUCTION,
+        SPORTIFY_OVERRIDE_ORIGINS:
+          'https://dev.sportify.test, http://dev.sportify.test:4101,http://localhost:4101, nope',
+      },
+      await freePort(),
+    );
+    if (!refused.exited) await refused.stop();
+    assert.equal(refused.exited, true, refused.output);
+    assert.match(
+      refused.output,
+      /SPORTIFY_OVERRIDE_ORIGINS http:\/\/dev.sportify.test:4101 must be https \(or http on this machine's loopback\); "nope" is not an origin/,
+    );
   });
 
   test('SPORTIFY_DEV_MODE=1 starts with the development defaults', async () => {

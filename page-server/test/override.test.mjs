@@ -10,8 +10,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { CONFIG, makeSite, request, startPageServer } from './support.mjs';
+import { DEV_OVERRIDE_KEY } from '@sportify/platform/keys';
 
 const DEV_URL = 'http://localhost:4101/mf-manifest.json';
+// A developer's dev server as a deployed site admits it: https, on the page server's allow-list.
+const PROD_URL = 'https://dev.sportify.test/mf-manifest.json';
+const ALLOWED = ['https://dev.sportify.test'];
 const LIVE_URL = CONFIG.remotes.mf_public;
 const KEY = 'a-test-override-key-of-more-than-32-characters-0123';
 const OPS_KEY = 'a-test-ops-key-of-more-than-32-characters-0123456789';
@@ -22,8 +26,15 @@ const overridePath = (query) => `/__sportify/override?${new URLSearchParams(quer
 const sign = (key, remote, url, expires) =>
   createHmac('sha256', key).update(`${remote}\n${url}\n${expires}`).digest('hex');
 const inSeconds = (seconds) => Math.floor(Date.now() / 1000) + seconds;
-/** The browser's cookie header after an answer that set `sportify_override`. */
-const cookieFrom = (response) => String(response.headers['set-cookie']).split(';')[0];
+/** The browser's `sportify_override` cookie after an answer that set it. */
+const cookieFrom = (response) =>
+  [response.headers['set-cookie'] ?? []]
+    .flat()
+    .find((cookie) => cookie.startsWith('sportify_override='))
+    ?.split(';')[0];
+/** The `sportify_override` Set-Cookie header of an answer. */
+const overrideSetCookie = (response) =>
+  [response.headers['set-cookie'] ?? []].flat().find((cookie) => cookie.startsWith('sportify_override='));
 const policy = (response) =>
   Object.fromEntries(
     response.headers['content-security-policy'].split('; ').map((directive) => {
@@ -44,7 +55,7 @@ describe('overrides in development mode', () => {
   let page;
   before(async () => {
     site = makeSite();
-    page = await startPageServer(site, { overrideKey: 'sportify-dev-only-override-key-change-me-in-production' });
+    page = await startPageServer(site, { overrideKey: DEV_OVERRIDE_KEY });
   });
   after(async () => {
     await page.close();
@@ -101,6 +112,19 @@ describe('overrides in development mode', () => {
     const liveDirectives = policy(live);
     assert.ok(!liveDirectives['img-src'].includes('http://localhost:4101'));
     assert.ok(!liveDirectives['connect-src'].some((source) => source.startsWith('ws:')));
+  });
+
+  test('a manifest from elsewhere than this machine is refused without SPORTIFY_OVERRIDE_ORIGINS', async () => {
+    for (const url of ['http://192.0.2.10:4101/mf-manifest.json', 'https://dev.sportify.test/mf-manifest.json']) {
+      const response = await request(page.url, overridePath({ remote: 'mf_public', url }));
+      assert.equal(response.status, 403, url);
+      assert.match(response.body, /is not an origin overrides may come from/);
+      assert.equal(response.headers['set-cookie'], undefined);
+    }
+    for (const url of [DEV_URL, 'http://127.0.0.1:4501/mf-manifest.json', 'http://[::1]:4102/mf-manifest.json']) {
+      const response = await request(page.url, overridePath({ remote: 'mf_public', url }));
+      assert.equal(response.status, 303, url);
+    }
   });
 
   test('clear ends it', async () => {
@@ -186,15 +210,21 @@ describe('overrides in production mode', () => {
   let page;
   let keyless;
   const admin = `sportify_session=${tokenFor('admin@sportify.camp')}`;
-  const unsigned = overridePath({ remote: 'mf_public', url: DEV_URL });
-  const signedLink = (expires, key = KEY, url = DEV_URL) =>
+  const unsigned = overridePath({ remote: 'mf_public', url: PROD_URL });
+  const signedLink = (expires, key = KEY, url = PROD_URL) =>
     overridePath({ remote: 'mf_public', url, expires, sig: sign(key, 'mf_public', url, expires) });
   before(async () => {
     site = makeSite();
     api = fakeApi(['admin@sportify.camp']);
     const apiUrl = `http://127.0.0.1:${await api.start()}`;
-    page = await startPageServer(site, { devMode: false, overrideKey: KEY, opsKey: OPS_KEY, apiUrl });
-    keyless = await startPageServer(site, { devMode: false, opsKey: OPS_KEY, apiUrl });
+    page = await startPageServer(site, {
+      devMode: false,
+      overrideKey: KEY,
+      opsKey: OPS_KEY,
+      apiUrl,
+      overrideOrigins: ALLOWED,
+    });
+    keyless = await startPageServer(site, { devMode: false, opsKey: OPS_KEY, apiUrl, overrideOrigins: ALLOWED });
   });
   after(async () => {
     await Promise.all([page.close(), keyless.close(), api.close()]);
@@ -231,8 +261,8 @@ describe('overrides in production mode', () => {
       assert.match(asked.headers['content-security-policy'], /frame-ancestors 'none'/);
       assert.match(asked.headers['content-security-policy'], /form-action 'self'/);
       assert.match(asked.body, /<dd id="override-remote">mf_public<\/dd>/);
-      assert.match(asked.body, /<dd id="override-url">http:\/\/localhost:4101\/mf-manifest.json<\/dd>/);
-      assert.match(asked.body, /<dd id="override-origin"><strong>http:\/\/localhost:4101<\/strong><\/dd>/);
+      assert.match(asked.body, /<dd id="override-url">https:\/\/dev.sportify.test\/mf-manifest.json<\/dd>/);
+      assert.match(asked.body, /<dd id="override-origin"><strong>https:\/\/dev.sportify.test<\/strong><\/dd>/);
       assert.match(asked.body, /<form method="post" action="\/__sportify\/override">/);
       assert.deepEqual(Object.keys(formOf(asked.body)), ['remote', 'url', 'token']);
     }
@@ -262,16 +292,16 @@ describe('overrides in production mode', () => {
     assert.match(String(confirmed.headers['set-cookie']), /; HttpOnly; SameSite=Lax; Secure; Max-Age=43200$/);
     const cookie = cookieFrom(confirmed);
     assert.ok(cookieBody(cookie).e <= inSeconds(TWELVE_HOURS));
-    assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, DEV_URL);
+    assert.equal((await configOf(page.url, `${cookie}; ${admin}`)).config.remotes.mf_public, PROD_URL);
   });
 
   test('a cookie without an end, or past 12 hours, is no override here even when signed with the key', async () => {
     for (const e of [0, inSeconds(TWELVE_HOURS + 600)]) {
-      const cookie = signedCookie(KEY, { r: 'mf_public', u: DEV_URL, m: 'prod', e });
+      const cookie = signedCookie(KEY, { r: 'mf_public', u: PROD_URL, m: 'prod', e });
       assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, LIVE_URL, `e=${e}`);
     }
-    const cookie = signedCookie(KEY, { r: 'mf_public', u: DEV_URL, m: 'prod', e: inSeconds(600) });
-    assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, DEV_URL);
+    const cookie = signedCookie(KEY, { r: 'mf_public', u: PROD_URL, m: 'prod', e: inSeconds(600) });
+    assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, PROD_URL);
   });
 
   test('a link signed with the override key is accepted until it expires; a wrong or expired signature is refused', async () => {
@@ -280,16 +310,16 @@ describe('overrides in production mode', () => {
       const accepted = await request(page.url, signedLink(expires), { headers });
       assert.equal(accepted.status, 303);
       assert.match(String(accepted.headers['set-cookie']), /; Secure; Max-Age=(3600|3599)$/);
-      assert.equal((await configOf(page.url, cookieFrom(accepted))).config.remotes.mf_public, DEV_URL);
+      assert.equal((await configOf(page.url, cookieFrom(accepted))).config.remotes.mf_public, PROD_URL);
     }
 
     const otherUrl = overridePath({
       remote: 'mf_public',
-      url: 'https://evil.example/mf-manifest.json',
+      url: 'https://dev.sportify.test/other/mf-manifest.json',
       expires,
-      sig: sign(KEY, 'mf_public', DEV_URL, expires),
+      sig: sign(KEY, 'mf_public', PROD_URL, expires),
     });
-    const devKey = signedLink(expires, 'sportify-dev-only-override-key-change-me-in-production');
+    const devKey = signedLink(expires, DEV_OVERRIDE_KEY);
     for (const forged of [otherUrl, devKey]) {
       const response = await request(page.url, forged);
       assert.equal(response.status, 403);
@@ -335,16 +365,16 @@ describe('overrides in production mode', () => {
 
     const expires = inSeconds(2);
     const cookie = cookieFrom(await request(page.url, signedLink(expires)));
-    assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, DEV_URL);
+    assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, PROD_URL);
     await new Promise((resolve) => setTimeout(resolve, (expires + 1) * 1000 - Date.now()));
     assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, LIVE_URL);
   });
 
   test('a development-mode cookie is no override here, even under the same key', async () => {
-    const dev = await startPageServer(site, { overrideKey: KEY });
+    const dev = await startPageServer(site, { overrideKey: KEY, overrideOrigins: ALLOWED });
     try {
-      const cookie = cookieFrom(await request(dev.url, overridePath({ remote: 'mf_public', url: DEV_URL })));
-      assert.equal((await configOf(dev.url, cookie)).config.remotes.mf_public, DEV_URL);
+      const cookie = cookieFrom(await request(dev.url, overridePath({ remote: 'mf_public', url: PROD_URL })));
+      assert.equal((await configOf(dev.url, cookie)).config.remotes.mf_public, PROD_URL);
       assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, LIVE_URL);
     } finally {
       await dev.close();
@@ -357,7 +387,7 @@ describe('overrides in production mode', () => {
     });
     assert.equal(response.status, 403);
     assert.match(response.body, /Overrides are off: this page server has no SPORTIFY_OVERRIDE_KEY/);
-    const posted = await post(keyless.url, { remote: 'mf_public', url: DEV_URL, token: 'x' }, { cookie: admin });
+    const posted = await post(keyless.url, { remote: 'mf_public', url: PROD_URL, token: 'x' }, { cookie: admin });
     assert.equal(posted.status, 403);
   });
 
@@ -366,7 +396,7 @@ describe('overrides in production mode', () => {
       promisify(execFile)(process.execPath, [path.join(repoRoot, 'scripts/override-link.mjs'), ...args], {
         env: { ...process.env, SITE_URL: page.url, ...env },
       });
-    const { stdout } = await run(['mf-public', DEV_URL, '--hours', '1'], {
+    const { stdout } = await run(['mf-public', PROD_URL, '--hours', '1'], {
       SPORTIFY_OVERRIDE_KEY: KEY,
       SPORTIFY_OPS_KEY: OPS_KEY,
     });
@@ -376,10 +406,80 @@ describe('overrides in production mode', () => {
     assert.ok(Math.abs(expires - inSeconds(3600)) < 5, `expires ${expires}`);
     const response = await request(page.url, link.pathname + link.search);
     assert.equal(response.status, 303);
-    assert.equal((await configOf(page.url, cookieFrom(response))).config.remotes.mf_public, DEV_URL);
+    assert.equal((await configOf(page.url, cookieFrom(response))).config.remotes.mf_public, PROD_URL);
 
-    await assert.rejects(run(['mf-public', DEV_URL, '--hours', '25'], { SPORTIFY_OVERRIDE_KEY: KEY }), (error) =>
+    // A production key signs only an https (or loopback) manifest, and only from SPORTIFY_OVERRIDE_ORIGINS when set.
+    await assert.rejects(
+      run(['mf-public', 'http://dev.sportify.test/mf-manifest.json'], { SPORTIFY_OVERRIDE_KEY: KEY }),
+      (error) => /must be https \(or on this machine's loopback\)/.test(error.stderr),
+    );
+    await assert.rejects(
+      run(['mf-public', 'https://elsewhere.example/mf-manifest.json'], {
+        SPORTIFY_OVERRIDE_KEY: KEY,
+        SPORTIFY_OVERRIDE_ORIGINS: ALLOWED.join(','),
+      }),
+      (error) => /https:\/\/elsewhere.example is not an origin overrides may come from/.test(error.stderr),
+    );
+    await assert.rejects(run(['mf-public', PROD_URL, '--hours', '25'], { SPORTIFY_OVERRIDE_KEY: KEY }), (error) =>
       /--hours must be a number of hours up to 24/.test(error.stderr),
     );
+  });
+  test('a manifest from an origin not on SPORTIFY_OVERRIDE_ORIGINS is refused, however the override is asked for', async () => {
+    const elsewhere = 'https://elsewhere.example/mf-manifest.json';
+    const link = await request(page.url, signedLink(inSeconds(3600), KEY, elsewhere), {
+      headers: { 'sec-fetch-site': 'none' },
+    });
+    assert.equal(link.status, 403);
+    assert.match(
+      link.body,
+      /https:\/\/elsewhere.example is not an origin overrides may come from \(SPORTIFY_OVERRIDE_ORIGINS: https:\/\/dev.sportify.test\)/,
+    );
+    assert.equal(link.headers['set-cookie'], undefined);
+    const asked = await request(page.url, overridePath({ remote: 'mf_public', url: elsewhere }), {
+      headers: { 'sec-fetch-site': 'none', cookie: admin },
+    });
+    assert.equal(asked.status, 403);
+    // A cookie signed before the list changed names an origin no longer on it: no override.
+    const cookie = signedCookie(KEY, { r: 'mf_public', u: elsewhere, m: 'prod', e: inSeconds(600) });
+    assert.equal((await configOf(page.url, cookie)).config.remotes.mf_public, LIVE_URL);
+  });
+
+  test("an admin's override ends with the session it was confirmed in: Logout, or another account", async () => {
+    const confirm = async (session) => {
+      const asked = await request(page.url, unsigned, { headers: { 'sec-fetch-site': 'none', cookie: session } });
+      const confirmed = await post(page.url, formOf(asked.body), { cookie: session, 'sec-fetch-site': 'same-origin' });
+      assert.equal(confirmed.status, 303);
+      return cookieFrom(confirmed);
+    };
+    const override = await confirm(admin);
+    assert.equal((await configOf(page.url, `${override}; ${admin}`)).config.remotes.mf_public, PROD_URL);
+    // Logout clears the session cookie: the override is no longer this browser's, and its cookie is cleared.
+    for (const session of ['', `; sportify_session=${tokenFor('mia@sportify.camp')}`]) {
+      const { response, config } = await configOf(page.url, `${override}${session}`);
+      assert.equal(config.remotes.mf_public, LIVE_URL, session || 'no session');
+      assert.equal(config.overrides, undefined);
+      assert.match(overrideSetCookie(response), /^sportify_override=; .*Max-Age=0/);
+      const pageResponse = await request(page.url, '/classes', { headers: { cookie: `${override}${session}` } });
+      assert.match(pageResponse.body, /server render of/);
+    }
+    // Another admin signing in on that browser does not inherit it either.
+    const other = `sportify_session=${tokenFor('root@sportify.camp')}`;
+    assert.equal((await configOf(page.url, `${override}; ${other}`)).config.remotes.mf_public, LIVE_URL);
+  });
+
+  test("the admin's renewed session keeps the override, re-bound to the new token", async () => {
+    const asked = await request(page.url, unsigned, { headers: { 'sec-fetch-site': 'none', cookie: admin } });
+    const override = cookieFrom(
+      await post(page.url, formOf(asked.body), { cookie: admin, 'sec-fetch-site': 'same-origin' }),
+    );
+    const renewed = `sportify_session=${tokenFor('admin@sportify.camp').replace(/c2ln$/, 'cmVuZXdlZA')}`;
+    const { response, config } = await configOf(page.url, `${override}; ${renewed}`);
+    assert.equal(config.remotes.mf_public, PROD_URL);
+    const rebound = cookieFrom(response);
+    assert.notEqual(rebound, override);
+    assert.equal(cookieBody(rebound).e, cookieBody(override).e, 'it ends when it would have');
+    assert.equal((await configOf(page.url, `${rebound}; ${renewed}`)).config.remotes.mf_public, PROD_URL);
+    // The old token's session no longer matches the re-bound cookie.
+    assert.equal((await configOf(page.url, `${rebound}`)).config.remotes.mf_public, LIVE_URL);
   });
 });

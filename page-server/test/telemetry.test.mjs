@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createServerTelemetry } from '../dist/telemetry.js';
 import { makeSite, pageServerForSuite, REPORT_KEY, request, startPageServer } from './support.mjs';
+import { DEV_REPORT_KEY } from '@sportify/platform/keys';
 
 const OPS_KEY = 'ops-key-for-the-page-server-tests-0123456789';
 const inlineConfig = (body) =>
@@ -107,6 +108,63 @@ describe('trace id', () => {
     assert.deepEqual(payload.r, { shell: [null, 'build'], mf_public: [null, 'build'] });
     assert.ok(payload.e >= before + 12 * 3600 && payload.e <= before + 12 * 3600 + 5, 'valid 12 hours');
     assert.equal(globalThis.__renders.at(-1).config.reportToken, config.reportToken, 'the render gets it');
+  });
+});
+
+describe("the page's client in its report token", () => {
+  let site;
+  let page;
+  before(async () => {
+    site = makeSite();
+    // Behind one proxy hop (a balancer), as in production: the client is the address it forwards.
+    page = await startPageServer(site, { trustProxy: '1' });
+  });
+  after(async () => {
+    await page.close();
+    site.remove();
+  });
+
+  /** The client a page's token names, for a browser at `address` with `cookie`. */
+  const clientOf = async (address, cookie) => {
+    const response = await request(page.url, '/classes?render=fail', {
+      headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) },
+    });
+    return tokenPayload(inlineConfig(response.body).reportToken).c;
+  };
+
+  test('names its network (/24, /64) in a form that shows no address; a fresh cohort does not make a new client', async () => {
+    const v4 = await clientOf('203.0.113.7');
+    assert.match(v4, /^[\w-]{22}$/);
+    assert.doesNotMatch(v4, /203|113/);
+    // The same /24, with or without a cohort cookie, and with a forged hop before the proxy's: the same client.
+    assert.equal(await clientOf('203.0.113.200'), v4);
+    assert.equal(await clientOf('203.0.113.9', 'sportify_cohort=0123456789abcdef0123456789abcdef.x'), v4);
+    assert.equal(await clientOf('198.51.100.1, 203.0.113.8'), v4);
+    assert.equal(await clientOf('::ffff:203.0.113.50'), v4, 'an IPv4-mapped address is its IPv4 address');
+    assert.notEqual(await clientOf('203.0.114.7'), v4);
+
+    const v6 = await clientOf('2001:db8:1:2::1');
+    assert.equal(await clientOf('2001:db8:1:2:ffff:ffff:ffff:ffff'), v6);
+    assert.equal(await clientOf('2001:0db8:0001:0002:0:0:0:9'), v6);
+    assert.notEqual(await clientOf('2001:db8:1:3::1'), v6);
+    assert.notEqual(v6, v4);
+  });
+
+  test("trusting no proxy, the client is the connection's address, whatever X-Forwarded-For says", async () => {
+    const direct = await startPageServer(site, { trustProxy: '0' });
+    try {
+      const token = async (forwarded) =>
+        tokenPayload(
+          inlineConfig(
+            (await request(direct.url, '/classes?render=fail', { headers: { 'x-forwarded-for': forwarded } })).body,
+          ).reportToken,
+        ).c;
+      const first = await token('203.0.113.7');
+      assert.match(first, /^[\w-]{22}$/);
+      assert.equal(await token('198.51.100.7'), first);
+    } finally {
+      await direct.close();
+    }
   });
 });
 
@@ -249,7 +307,7 @@ describe('the report key at start-up', () => {
     const site = makeSite();
     const server = fileURLToPath(new URL('../dist/server.js', import.meta.url));
     try {
-      for (const key of [undefined, 'short', 'sportify-dev-only-report-key-change-me-in-production']) {
+      for (const key of [undefined, 'short', DEV_REPORT_KEY]) {
         const { SPORTIFY_REPORT_KEY: _, ...env } = process.env;
         const run = spawnSync(process.execPath, [server, '--dir', site.shell, '--port', '0'], {
           env: {

@@ -6,7 +6,9 @@
 //                          automatic rollback (public-safe: no operator names); written under .registry.lock
 //   history.jsonl          every release, promote, canary and rollback (private: who did it)
 // Each change is made under one lock file, so two writers never lose each other's change, and written atomically, so
-// readers (which take no lock) see the old or the new registry, never half of it.
+// readers (which take no lock) see the old or the new registry, never half of it. SPORTIFY_REGISTRY_DIR moves the
+// registry, its lock and the history to a folder of their own: a cluster mounts the release code read-only and only
+// that folder writable, so a page server can switch releases but never rewrite one.
 import { randomUUID } from 'node:crypto';
 import {
   appendFileSync,
@@ -20,6 +22,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import type { HealthFigures } from './canary';
+
+export type { HealthFigures } from './canary';
 
 /** A version names a folder and a URL segment: package version, commit and build id, nothing else. */
 export const VERSION_PATTERN = /^\d+\.\d+\.\d+-[0-9A-Za-z.-]+$/;
@@ -38,14 +43,10 @@ export interface CanaryRelease extends LiveRelease {
   percent: number;
   startedAt: string;
   margin: number;
-  minLoads: number;
-}
-
-/** Page loads of one release in GET /telemetry/health, and the share of them with an error. */
-export interface HealthFigures {
-  loads: number;
-  errorLoads: number;
-  errorRate: number;
+  /** Distinct clients the canary needs before it is judged (held until then). */
+  minClients: number;
+  /** Its name in registries written before canaries were judged by clients. */
+  minLoads?: number;
 }
 
 /** A canary a page server ended because its error rate was too high, with the figures that made it. */
@@ -53,7 +54,7 @@ export interface AutoRollback {
   version: string;
   at: string;
   margin: number;
-  minLoads: number;
+  minClients: number;
   figures: { canary: HealthFigures; live: HealthFigures };
 }
 
@@ -72,6 +73,10 @@ export type Registry = Record<string, RegistryEntry | undefined>;
 
 export const REGISTRY_FILE = 'registry.json';
 export const LOCK_FILE = '.registry.lock';
+
+/** Where the registry, its lock and the history of `releasesDir` live: SPORTIFY_REGISTRY_DIR, else that folder. */
+export const registryDir = (releasesDir: string, env: NodeJS.ProcessEnv = process.env): string =>
+  env.SPORTIFY_REGISTRY_DIR?.trim() ? path.resolve(env.SPORTIFY_REGISTRY_DIR.trim()) : releasesDir;
 
 /** The folder of a package's release, or undefined for a version that cannot name one. */
 export const releaseFolder = (releasesDir: string, pkg: string, version: string): string | undefined =>
@@ -130,7 +135,7 @@ export function readJsonFile(file: string): unknown {
  * parsed again only when the file changed, and an unreadable registry counts as none.
  */
 export function readRegistry(releasesDir: string, { serving = false } = {}): Registry {
-  const file = path.join(releasesDir, REGISTRY_FILE);
+  const file = path.join(registryDir(releasesDir), REGISTRY_FILE);
   if (serving) {
     const value = readJsonFile(file);
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Registry) : {};
@@ -146,15 +151,13 @@ export function readRegistry(releasesDir: string, { serving = false } = {}): Reg
 }
 
 export const writeRegistry = (releasesDir: string, registry: Registry): void =>
-  writeJsonAtomic(path.join(releasesDir, REGISTRY_FILE), registry);
+  writeJsonAtomic(path.join(registryDir(releasesDir), REGISTRY_FILE), registry);
 
 /** Appends one line to history.jsonl, with the time. */
 export function recordHistory(releasesDir: string, entry: Record<string, unknown>): void {
-  mkdirSync(releasesDir, { recursive: true });
-  appendFileSync(
-    path.join(releasesDir, 'history.jsonl'),
-    `${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`,
-  );
+  const dir = registryDir(releasesDir);
+  mkdirSync(dir, { recursive: true });
+  appendFileSync(path.join(dir, 'history.jsonl'), `${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
 }
 
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -199,8 +202,9 @@ export function withRegistryLock<T>(
   change: () => T,
   { waitMs = 10_000, staleMs = 30_000 }: { waitMs?: number; staleMs?: number } = {},
 ): T {
-  mkdirSync(releasesDir, { recursive: true });
-  const file = path.join(releasesDir, LOCK_FILE);
+  const dir = registryDir(releasesDir);
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, LOCK_FILE);
   const token = `${process.pid} ${new Date().toISOString()} ${randomUUID()}\n`;
   const deadline = Date.now() + waitMs;
   for (;;) {

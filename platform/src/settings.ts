@@ -1,5 +1,6 @@
 // Production refuses to start without its settings, naming every one that is missing or unusable at once (an
 // operator fixes them in one round, not one per restart).
+import { KEY_MIN_LENGTH, keyProblem } from './keys';
 import { modeOf, type Env } from './mode';
 
 /** Why a setting's value is not usable, or undefined when it is. */
@@ -11,15 +12,25 @@ export const required =
   (value) =>
     value?.trim() ? undefined : `is required: ${what}`;
 
-/** A secret: set, at least `minLength` characters, and none of the published development values. */
+/**
+ * A key (the one rule of @sportify/platform/keys): set, 32+ characters, no published development key, and not the
+ * value of `differentFrom` (another setting whose key it must not share).
+ */
 export const secret =
-  (what: string, { minLength = 32, notOneOf = [] as string[] } = {}): SettingCheck =>
-  (value) => {
-    const key = value?.trim();
-    if (!key) return `is required: ${what} (${minLength}+ characters)`;
-    if (key.length < minLength) return `must be at least ${minLength} characters (${what})`;
-    if (notOneOf.includes(key)) return `must not be the development value (${what})`;
-    return undefined;
+  (what: string, { differentFrom }: { differentFrom?: { name: string; what: string } } = {}): SettingCheck =>
+  (value, env) => {
+    switch (keyProblem(value, { notOneOf: differentFrom ? [env[differentFrom.name]] : [] })) {
+      case 'missing':
+        return `is required: ${what} (${KEY_MIN_LENGTH}+ characters)`;
+      case 'short':
+        return `must be at least ${KEY_MIN_LENGTH} characters (${what})`;
+      case 'reused':
+        return `must not be ${differentFrom!.what} ${differentFrom!.name} (${what}: a key of its own)`;
+      case 'development':
+        return `must not be the development value (${what})`;
+      default:
+        return undefined;
+    }
   };
 
 /** An absolute http(s) URL. */

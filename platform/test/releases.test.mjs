@@ -1,11 +1,18 @@
 // The release registry's one reader and writer, as the release commands and the page server use it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { escapeHtml } from '@sportify/platform/html';
-import { readRegistry, releaseFolder, VERSION_PATTERN, writeRegistry } from '@sportify/platform/releases';
+import {
+  readRegistry,
+  recordHistory,
+  releaseFolder,
+  VERSION_PATTERN,
+  withRegistryLock,
+  writeRegistry,
+} from '@sportify/platform/releases';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'sportify-registry-'));
 after(() => rmSync(work, { recursive: true, force: true }));
@@ -33,6 +40,26 @@ describe('registry', () => {
       writeFileSync(path.join(dir, 'registry.json'), text);
       assert.throws(() => readRegistry(dir), /registry\.json/);
       assert.deepEqual(readRegistry(dir, { serving: true }), {});
+    }
+  });
+
+  test('SPORTIFY_REGISTRY_DIR keeps the registry, its lock and the history apart from the release code', () => {
+    const releases = folder('read-only-code');
+    const registry = folder('registry-only');
+    mkdirSync(path.join(releases, 'mf-public', '1.0.0-a.1'), { recursive: true });
+    process.env.SPORTIFY_REGISTRY_DIR = registry;
+    try {
+      withRegistryLock(releases, () => {
+        assert.ok(existsSync(path.join(registry, '.registry.lock')));
+        writeRegistry(releases, { 'mf-public': { live: { version: '1.0.0-a.1' } } });
+        recordHistory(releases, { action: 'promote', package: 'mf-public', version: '1.0.0-a.1' });
+      });
+      assert.equal(readRegistry(releases, { serving: true })['mf-public']?.live?.version, '1.0.0-a.1');
+      assert.match(readFileSync(path.join(registry, 'history.jsonl'), 'utf8'), /"action":"promote"/);
+      // Nothing was written beside the release code (a cluster mounts it read-only for the page servers).
+      assert.deepEqual(readdirSync(releases), ['mf-public']);
+    } finally {
+      delete process.env.SPORTIFY_REGISTRY_DIR;
     }
   });
 

@@ -12,6 +12,7 @@ import { startNginx } from './nginx.mjs';
 import { startDevDb } from './devdb.mjs';
 import { startAuthEmulator, DEMO_PROJECT_ID } from './auth-emulator.mjs';
 import { startMailInbox } from './maildev.mjs';
+import { DEV_OPS_KEY } from '@sportify/platform/keys';
 import { spawnService, ready } from './proc.mjs';
 import { releasesDir } from '../releases/store.mjs';
 
@@ -20,9 +21,6 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** The page server's and the asset servers' entry points (the page-server package's build). */
 const PAGE_SERVER = path.join(repoRoot, 'page-server/dist/server.js');
 const ASSET_SERVER = path.join(repoRoot, 'page-server/dist/assets.js');
-
-/** The development default of SPORTIFY_OPS_KEY, the same in the API and the page server (README settings). */
-const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
 
 export const FRONT_ENDS = [
   { name: 'shell', dir: 'shell', portVar: 'SHELL_PORT', port: 3000, spa: true },
@@ -65,6 +63,9 @@ export function readSettings(env = process.env) {
     dataDir,
     frontEnds,
     apiPort: int(env.API_PORT, 5000, 'API_PORT'),
+    // GET /metrics of the API and of the page server, each on a port of its own (never the site's or the API's).
+    apiMetricsPort: int(env.API_METRICS_PORT, 5001, 'API_METRICS_PORT'),
+    pageMetricsPort: int(env.PAGE_METRICS_PORT, 3005, 'PAGE_METRICS_PORT'),
     dbPort: int(env.DEVDB_PORT, 27017, 'DEVDB_PORT'),
     authPort: int(env.FIREBASE_AUTH_EMULATOR_PORT, 9099, 'FIREBASE_AUTH_EMULATOR_PORT'),
     mongoUri: env.MONGODB_URI || '',
@@ -155,8 +156,10 @@ export async function startApi(s, apiEnv, { scaled, log, site }) {
     /** @type {number} */ port,
     /** @type {Record<string, string>} */ extra = {},
   ) => {
+    // Scaled replicas serve their metrics on free ports (logged by each replica).
+    const metricsPort = scaled ? await freePort() : s.apiMetricsPort;
     const api = spawnService(name, process.execPath, [main], {
-      env: { ...apiEnv, ...extra, PORT: String(port) },
+      env: { ...apiEnv, ...extra, PORT: String(port), METRICS_PORT: String(metricsPort) },
       cwd: repoRoot,
     });
     await ready(api, [`http://127.0.0.1:${port}/health/ready`], 60_000);
@@ -206,6 +209,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
   if (s.imageOriginsIgnored)
     log('SPORTIFY_IMAGE_ORIGINS is no longer read: the site holds every picture and serves it under /pictures.');
   const ports = { API: s.apiPort };
+  if (!scaled) Object.assign(ports, { "API's metrics": s.apiMetricsPort, "page server's metrics": s.pageMetricsPort });
   for (const f of s.frontEnds) ports[f.name] = f.port;
   if (!s.mongoUri) ports['embedded database'] = s.dbPort;
   if (!s.realFirebase && !s.authHost) ports['auth emulator'] = s.authPort;
@@ -305,9 +309,9 @@ export async function startStack({ env = process.env, log = console.log, scaled 
         return [{ name: f.name, port: f.port, args, check: 'mf-manifest.json', env: {} }];
       }
       const instances = scaled
-        ? pagePorts.map((port, i) => ({ name: `${f.name}-${i + 1}`, port }))
-        : [{ name: f.name, port: f.port }];
-      return instances.map(({ name, port }) => ({
+        ? pagePorts.map((port, i) => ({ name: `${f.name}-${i + 1}`, port, metricsPort: 0 }))
+        : [{ name: f.name, port: f.port, metricsPort: s.pageMetricsPort }];
+      return instances.map(({ name, port, metricsPort }) => ({
         name,
         port,
         args: [PAGE_SERVER, '--dir', dist, '--port', String(port), '--releases', releases, ...remoteArgs],
@@ -317,6 +321,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
           SPORTIFY_RUNTIME_CONFIG: JSON.stringify(config),
           SPORTIFY_API_URL: origin(s.apiPort),
           ...(s.opsKey ? { SPORTIFY_OPS_KEY: s.opsKey } : {}),
+          ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
         },
       }));
     });

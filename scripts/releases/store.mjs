@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readJson, readRegistry, VERSION_PATTERN } from '@sportify/platform/releases';
+import { readJson, readRegistry, registryDir, VERSION_PATTERN } from '@sportify/platform/releases';
 
 export {
   readJson,
@@ -69,7 +69,7 @@ export function operator(env = process.env) {
 }
 
 export function readHistory(dir) {
-  const file = path.join(dir, 'history.jsonl');
+  const file = path.join(registryDir(dir), 'history.jsonl');
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')

@@ -37,7 +37,7 @@ export {
   type AppDispatch,
 } from './store/store';
 export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks';
-export { renderStandalone, type StandaloneScreen } from './standalone/renderStandalone';
+export { renderStandalone, type ExposedModules, type StandaloneScreen } from './standalone/renderStandalone';
 export { FormField, TextInput, TextArea, Select, ErrorText, type FormFieldProps } from './forms/FormField';
 export { useForm, type FormValues, type FormErrors, type Validator, type UseFormResult } from './forms/useForm';
 export { notify, AppToastContainer, TOAST_DURATIONS, TOAST_LIMIT } from './toast/notify';

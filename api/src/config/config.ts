@@ -21,6 +21,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     production,
     developmentMode: !production,
     port: v.PORT,
+    metricsPort: v.METRICS_PORT,
+    dbSetupAtBoot: v.DB_SETUP_AT_BOOT,
     mongodbUri: v.MONGODB_URI,
     jwtSecret: v.JWT_SECRET,
     opsKey: v.SPORTIFY_OPS_KEY,

@@ -9,6 +9,13 @@ export interface AppConfig {
   nodeEnv: string;
   production: boolean;
   port: number;
+  /** Where GET /metrics is served (a port of its own, never the API's); 0: not served. */
+  metricsPort: number;
+  /**
+   * What boot does about collections and indexes: `create` them (development, the tests), or `check` that the setup
+   * command (`npm run db:setup -w api`, the chart's Job) made them and refuse to start otherwise (production).
+   */
+  dbSetupAtBoot: 'create' | 'check';
   mongodbUri: string;
   jwtSecret: string;
   /** Operators' shared secret (SPORTIFY_OPS_KEY): page servers and ops tools send it as X-Sportify-Ops-Key. */
@@ -139,10 +146,6 @@ export class ConfigError extends Error {
   }
 }
 
-export const DEV_JWT_SECRET = 'sportify-dev-only-secret-change-me-in-production';
-export const DEV_OPS_KEY = 'sportify-dev-only-ops-key-change-me-in-production';
-export const DEV_REPORT_KEY = 'sportify-dev-only-report-key-change-me-in-production';
-export const DEV_WEBHOOK_SECRET = 'whsec_sportify_development_only';
 export const LOG_LEVELS: readonly LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
 /** The log levels Nest should print for a configured minimum level. */

@@ -3,17 +3,16 @@
 // the mode (@sportify/platform), so the API refuses to start on the same terms as every other process.
 
 import { modeOf, productionProblems, type Env, type SettingCheck } from '@sportify/platform';
-import { isIP } from 'node:net';
 import {
   DEV_JWT_SECRET,
   DEV_OPS_KEY,
   DEV_REPORT_KEY,
   DEV_WEBHOOK_SECRET,
-  LOG_LEVELS,
-  isTimeZone,
-  type LogLevel,
-  type TrustProxy,
-} from './config.types';
+  KEY_MIN_LENGTH,
+  keyProblem,
+} from '@sportify/platform/keys';
+import { isIP } from 'node:net';
+import { LOG_LEVELS, isTimeZone, type LogLevel, type TrustProxy } from './config.types';
 
 /** The mode as the rest of the schema sees it; the production rules below apply outside development. */
 interface Ctx {
@@ -187,6 +186,12 @@ export const ENV_SCHEMA = {
   NODE_ENV: text('development'),
   SPORTIFY_DEV_MODE: flag(),
   PORT: int(5000, 1, 65535),
+  METRICS_PORT: int(0, 0, 65535),
+  DB_SETUP_AT_BOOT: field<'create' | 'check'>(
+    (ctx) => (ctx.production ? 'check' : 'create'),
+    (raw, name) =>
+      raw === 'create' || raw === 'check' ? raw : new Problem(`${name} must be create or check (got "${raw}")`),
+  ),
   MONGODB_URI: url('mongodb://127.0.0.1:27017/sportify', ['mongodb:', 'mongodb+srv:']),
   JWT_SECRET: devSecret(DEV_JWT_SECRET),
   SPORTIFY_OPS_KEY: devSecret(DEV_OPS_KEY),
@@ -281,16 +286,13 @@ export type EnvValues = { [K in keyof EnvSchema]: EnvSchema[K] extends Field<inf
 
 const NEEDED = 'without SPORTIFY_DEV_MODE=1 (production)';
 
-/** A secret of 32+ characters that is not its published development value. */
-const strongSecret =
-  (devValue: string): SettingCheck =>
-  (value) => {
-    const v = value?.trim();
-    if (!v) return `is required ${NEEDED}: at least 32 characters`;
-    if (v.length < 32 || v === devValue)
-      return `must be at least 32 characters, and not the development one, ${NEEDED}`;
-    return undefined;
-  };
+/** A key by the one key rule (@sportify/platform/keys): 32+ characters, no published development key. */
+const strongSecret: SettingCheck = (value) => {
+  const problem = keyProblem(value);
+  if (problem === 'missing') return `is required ${NEEDED}: at least ${KEY_MIN_LENGTH} characters`;
+  if (problem) return `must be at least ${KEY_MIN_LENGTH} characters, and not the development one, ${NEEDED}`;
+  return undefined;
+};
 const requiredFor =
   (why: string): SettingCheck =>
   (value) =>
@@ -298,9 +300,9 @@ const requiredFor =
 
 /** What production needs besides valid values: its own secrets, a real provider, a real project, real e-mail. */
 export const PRODUCTION_SETTINGS: Record<string, SettingCheck> = {
-  JWT_SECRET: strongSecret(DEV_JWT_SECRET),
-  SPORTIFY_OPS_KEY: strongSecret(DEV_OPS_KEY),
-  SPORTIFY_REPORT_KEY: strongSecret(DEV_REPORT_KEY),
+  JWT_SECRET: strongSecret,
+  SPORTIFY_OPS_KEY: strongSecret,
+  SPORTIFY_REPORT_KEY: strongSecret,
   STRIPE_SECRET_KEY: requiredFor('the test-mode payment sandbox is refused there'),
   STRIPE_WEBHOOK_SECRET: (value) =>
     !value?.trim()

@@ -1,6 +1,8 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { randomUUID } from 'node:crypto';
+import { Gauge } from 'prom-client';
+import { ApiMetrics } from '../metrics/api-metrics';
 
 /** What a worker holds: the claim's owner (a fresh id per row) and how long its lease lasts between renewals. */
 export interface Claim {
@@ -75,7 +77,31 @@ export class ClaimedJobRunner implements OnModuleDestroy {
   private readonly jobs = new Map<string, Entry>();
   private stopping = false;
 
-  constructor(private readonly scheduler: SchedulerRegistry) {}
+  constructor(
+    private readonly scheduler: SchedulerRegistry,
+    private readonly metrics: ApiMetrics,
+  ) {
+    const registers = [metrics.registry];
+    const jobs = () => [...this.jobs.values()];
+    new Gauge({
+      name: 'sportify_job_rows_held',
+      help: 'Rows this process holds now, per claimed job',
+      labelNames: ['job'],
+      registers,
+      collect() {
+        for (const e of jobs()) this.set({ job: e.job.name }, e.holding);
+      },
+    });
+    new Gauge({
+      name: 'sportify_job_last_pass_end_seconds',
+      help: "When each claimed job's last pass in this process ended (Unix time)",
+      labelNames: ['job'],
+      registers,
+      collect() {
+        for (const e of jobs()) if (e.lastFinishedAt) this.set({ job: e.job.name }, e.lastFinishedAt.getTime() / 1000);
+      },
+    });
+  }
 
   /** Registers the job, and schedules it when it has an interval. */
   add<TRow>(job: ClaimedJob<TRow>): void {
@@ -157,6 +183,7 @@ export class ClaimedJobRunner implements OnModuleDestroy {
         } catch (err) {
           // The store is failing: this worker stops here, the next pass tries again.
           report.failed++;
+          this.metrics.jobFailures.inc({ job: job.name, stage: 'claim' });
           this.logger.warn(`${job.name}: claiming failed: ${(err as Error).message}`);
           return;
         }
@@ -166,8 +193,10 @@ export class ClaimedJobRunner implements OnModuleDestroy {
         try {
           const outcome = await job.work(row, claim, now);
           report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+          this.metrics.jobRows.inc({ job: job.name, outcome });
         } catch (err) {
           report.failed++;
+          this.metrics.jobFailures.inc({ job: job.name, stage: 'work' });
           this.logger.warn(`${job.name}: a row failed: ${(err as Error).message}`);
           await job.pushBack?.(row, claim, err as Error).catch(() => undefined);
         } finally {

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { MailOutbox } from './mail-outbox';
 import { MailSender } from './mail-sender';
+import { OutboxMetrics } from './outbox-metrics';
 import { OutboxRecord, OutboxSchema } from './outbox.schema';
 import { OutboxRepository } from './outbox.repository';
 
@@ -17,6 +18,6 @@ export { MailOutbox } from './mail-outbox';
 })
 export class MailModule {}
 
-/** The sender job: in the API's processes only (not in one-off commands such as the seed). */
-@Module({ providers: [MailSender], exports: [MailSender] })
+/** The sender job and the outbox's metrics: in the API's processes only (not in one-off commands such as the seed). */
+@Module({ providers: [MailSender, OutboxMetrics], exports: [MailSender] })
 export class MailSenderModule {}

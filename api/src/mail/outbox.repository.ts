@@ -68,6 +68,19 @@ export class OutboxRepository {
     return d ? toEntry(d) : null;
   }
 
+  /** Messages not sent yet, and since when the oldest one due at `now` is due (null: none is). */
+  async backlog(now: Date): Promise<{ pending: number; oldestDueAt: Date | null }> {
+    const [pending, oldest] = await Promise.all([
+      this.model.countDocuments({ state: 'pending' }).exec(),
+      this.model
+        .findOne({ state: 'pending', nextAttemptAt: { $lte: now } }, { nextAttemptAt: 1 })
+        .sort({ nextAttemptAt: 1, _id: 1 })
+        .lean<{ nextAttemptAt: Date }>()
+        .exec(),
+    ]);
+    return { pending, oldestDueAt: oldest?.nextAttemptAt ?? null };
+  }
+
   /** The holder records the send; false when another sender took the message over meanwhile. */
   async markSent(key: string, owner: string, messageId: string): Promise<boolean> {
     const d = await this.leases.release(

@@ -12,6 +12,9 @@ import { SandboxIntentsRepository } from './gateway/sandbox-intents.repository';
 import { SandboxGateway } from './gateway/sandbox.gateway';
 import { StripeGateway } from './gateway/stripe.gateway';
 import { LedgerCheckService } from './ledger-check';
+import { LedgerCheckResultRecord, LedgerCheckResultSchema } from './ledger-check-result.schema';
+import { LedgerCheckResults } from './ledger-check-results.repository';
+import { LedgerMetrics } from './ledger-metrics';
 import { LedgerCheckRepository } from './ledger-check.repository';
 import { PaymentRecord, PaymentSchema } from './payment.schema';
 import { PaymentsController } from './payments.controller';
@@ -36,6 +39,7 @@ import { WebhookController } from './webhook.controller';
       { name: SettlementRecord.name, schema: SettlementSchema },
       { name: ProviderEventRecord.name, schema: ProviderEventSchema },
       { name: SandboxIntentRecord.name, schema: SandboxIntentSchema },
+      { name: LedgerCheckResultRecord.name, schema: LedgerCheckResultSchema },
     ]),
     SelectionsModule,
     ClassesModule,
@@ -69,6 +73,8 @@ import { WebhookController } from './webhook.controller';
     ReconciliationService,
     LedgerCheckRepository,
     LedgerCheckService,
+    LedgerCheckResults,
+    LedgerMetrics,
   ],
   exports: [ReconciliationService, PaymentsService],
 })

@@ -26,6 +26,14 @@ export interface TelemetryEvent {
   token?: string;
 }
 
+/** A client of a release that a batch counted a report of (and whether an error). */
+export interface ClientMark {
+  remote: string;
+  version: string | null;
+  client: string;
+  erred: boolean;
+}
+
 /** What a batch adds to one release's figures through one channel in one minute (summed by every replica). */
 export interface CountDelta {
   remote: string;
@@ -68,6 +76,12 @@ export interface ReleaseHealth {
   errors: number;
   /** errorLoads / max(loads, 1), at most 1. */
   errorRate: number;
+  /** Distinct clients (networks, as the page tokens name them) with a counted report of this release. */
+  clients: number;
+  /** Distinct clients with at least one counted error of this release. */
+  errorClients: number;
+  /** errorClients / max(clients, 1), at most 1: the rate a canary is judged by. */
+  clientErrorRate: number;
   lastErrorAt: Date | null;
   /** Newest first. */
   lastErrors: LastError[];

@@ -2,8 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { AnyBulkWriteOperation, Model, mongo } from 'mongoose';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { LAST_ERRORS_MAX, type CountDelta, type ErrorReport, type LastError } from './telemetry.model';
-import { ErrorReportRecord, RecentErrorsRecord, ReleaseCountRecord, ReportMarkRecord } from './telemetry.schema';
+import { LAST_ERRORS_MAX, type ClientMark, type CountDelta, type ErrorReport, type LastError } from './telemetry.model';
+import {
+  ErrorReportRecord,
+  RecentErrorsRecord,
+  ReleaseClientRecord,
+  ReleaseCountRecord,
+  ReportMarkRecord,
+} from './telemetry.schema';
 
 export interface ReleaseTotal {
   remote: string;
@@ -21,6 +27,23 @@ const RELEASES_ONLY = { channel: { $ne: 'override' as const } };
 
 const writeErrorsOf = (err: unknown) => (err as { writeErrors?: { index: number; code?: number }[] }).writeErrors;
 
+/**
+ * Runs upserts in one round trip. Two replicas that create the same new record at once: the loser's update is
+ * applied again, to the winner's record.
+ */
+async function upsertAll<T>(model: Model<T>, ops: Parameters<Model<T>['bulkWrite']>[0]): Promise<void> {
+  try {
+    await model.bulkWrite(ops, { ordered: false });
+  } catch (err) {
+    const failed = writeErrorsOf(err);
+    if (!failed?.length || !failed.every(isDuplicateKey)) throw err;
+    await model.bulkWrite(
+      failed.map((e) => ops[e.index]),
+      { ordered: false },
+    );
+  }
+}
+
 @Injectable()
 export class TelemetryRepository {
   constructor(
@@ -28,6 +51,7 @@ export class TelemetryRepository {
     @InjectModel(ReportMarkRecord.name) private readonly marksModel: Model<ReportMarkRecord>,
     @InjectModel(RecentErrorsRecord.name) private readonly recentModel: Model<RecentErrorsRecord>,
     @InjectModel(ErrorReportRecord.name) private readonly errorsModel: Model<ErrorReportRecord>,
+    @InjectModel(ReleaseClientRecord.name) private readonly clientsModel: Model<ReleaseClientRecord>,
   ) {}
 
   /**
@@ -94,17 +118,37 @@ export class TelemetryRepository {
         },
       }),
     );
-    try {
-      await this.countsModel.bulkWrite(ops, { ordered: false });
-    } catch (err) {
-      // Two replicas created the same new bucket at once: the loser's `$inc` is applied to the winner's record.
-      const failed = writeErrorsOf(err);
-      if (!failed?.length || !failed.every(isDuplicateKey)) throw err;
-      await this.countsModel.bulkWrite(
-        failed.map((e) => ops[e.index]),
-        { ordered: false },
-      );
-    }
+    await upsertAll(this.countsModel, ops);
+  }
+
+  /** Records that each client had a counted report of its release at `at` (and an error, when it erred). */
+  async markClients(marks: ClientMark[], at: Date): Promise<void> {
+    if (!marks.length) return;
+    const ops: AnyBulkWriteOperation<ReleaseClientRecord>[] = marks.map(({ remote, version, client, erred }) => ({
+      updateOne: {
+        filter: { _id: `${releaseId({ remote, version })}|${client}` },
+        update: { $max: { seenAt: at, ...(erred ? { erredAt: at } : {}) }, $setOnInsert: { remote, version } },
+        upsert: true,
+      },
+    }));
+    await upsertAll(this.clientsModel, ops);
+  }
+
+  /** Distinct clients of each release since `since`, and those of them with an error since then (indexed counts). */
+  async clientTotals(
+    since: Date,
+    releases: Release[],
+  ): Promise<Map<string, { clients: number; errorClients: number }>> {
+    const counted = await Promise.all(
+      releases.map(async ({ remote, version }) => {
+        const [clients, errorClients] = await Promise.all([
+          this.clientsModel.countDocuments({ remote, version, seenAt: { $gte: since } }).exec(),
+          this.clientsModel.countDocuments({ remote, version, erredAt: { $gte: since } }).exec(),
+        ]);
+        return [releaseId({ remote, version }), { clients, errorClients }] as const;
+      }),
+    );
+    return new Map(counted);
   }
 
   /** Stores counted errors, and keeps each release's newest ones for health. */
@@ -131,14 +175,7 @@ export class TelemetryRepository {
     }));
     await Promise.all([
       this.errorsModel.insertMany(reports, { ordered: false, lean: true }),
-      this.recentModel.bulkWrite(recent, { ordered: false }).catch(async (err: unknown) => {
-        const failed = writeErrorsOf(err);
-        if (!failed?.length || !failed.every(isDuplicateKey)) throw err;
-        await this.recentModel.bulkWrite(
-          failed.map((e) => recent[e.index]),
-          { ordered: false },
-        );
-      }),
+      upsertAll(this.recentModel, recent),
     ]);
   }
 

@@ -27,6 +27,16 @@ export class ReleaseHealthResponse implements ReleaseHealth {
   errorLoads: number;
   @ApiProperty({ description: 'Errors reported' }) errors: number;
   @ApiProperty({ example: 0.075, description: 'errorLoads / max(loads, 1), at most 1' }) errorRate: number;
+  @ApiProperty({
+    description: 'Distinct clients (networks: a /24 or /64, as the page tokens name them) with a counted report',
+  })
+  clients: number;
+  @ApiProperty({ description: 'Distinct clients with at least one counted error' }) errorClients: number;
+  @ApiProperty({
+    example: 0.05,
+    description: 'errorClients / max(clients, 1), at most 1: the rate a canary is judged by',
+  })
+  clientErrorRate: number;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastErrorAt: Date | null;
   @ApiProperty({ type: [LastErrorResponse], description: 'The newest errors first, at most 5' })
   lastErrors: LastErrorResponse[];

@@ -70,6 +70,35 @@ export class ReportMarkRecord {
 export const ReportMarkSchema = SchemaFactory.createForClass(ReportMarkRecord);
 ReportMarkSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
 
+/**
+ * One client (its network, as its page tokens name it) of one release: when it last had a counted report, and a
+ * counted error. Health counts these for the release's distinct clients, so one client counts once however often it
+ * reports.
+ */
+@Schema({ collection: 'telemetry_clients', versionKey: false })
+export class ReleaseClientRecord {
+  /** remote, version and client: one record per client of a release, whichever replica creates it. */
+  @Prop({ type: String, required: true })
+  _id: string;
+
+  @Prop({ required: true })
+  remote: string;
+
+  @Prop({ type: String, default: null })
+  version: string | null;
+
+  @Prop({ required: true })
+  seenAt: Date;
+
+  @Prop({ type: Date })
+  erredAt?: Date;
+}
+
+export const ReleaseClientSchema = SchemaFactory.createForClass(ReleaseClientRecord);
+ReleaseClientSchema.index({ seenAt: 1 }, { expireAfterSeconds: TELEMETRY_RETENTION_SECONDS });
+ReleaseClientSchema.index({ remote: 1, version: 1, seenAt: 1 });
+ReleaseClientSchema.index({ remote: 1, version: 1, erredAt: 1 });
+
 /** The newest counted errors of one release (at most LAST_ERRORS_MAX, oldest first), for health's last errors. */
 @Schema({ collection: 'telemetry_recent', versionKey: false })
 export class RecentErrorsRecord {

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { ApiMetrics } from '../metrics/api-metrics';
 import { redact } from './redact';
-import { verifyReportToken } from './report-token';
+import { verifyReportToken } from '@sportify/platform/keys';
 import {
   ERRORS_PER_PAGE,
+  type Channel,
+  type ClientMark,
   type CountDelta,
   type ErrorReport,
   type Health,
@@ -21,6 +24,7 @@ export class TelemetryService {
   constructor(
     private readonly repository: TelemetryRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: ApiMetrics,
   ) {}
 
   /**
@@ -41,11 +45,21 @@ export class TelemetryService {
   /**
    * Counts the events of one page load that the page server served: only with its valid token, only events of that
    * page load about the releases the token names, its load once per part (whichever replica, however often it is
-   * sent), and at most ERRORS_PER_PAGE errors per part. Anything else is dropped. Nothing about the sender is kept.
+   * sent), and at most ERRORS_PER_PAGE errors per part; and, for each release with a counted report, the client the
+   * token names (its network's digest, never an address). Anything else is dropped.
    */
   private async recordPage(token: string | undefined, events: TelemetryEvent[]): Promise<number> {
-    const page = verifyReportToken(this.config.reportKey, token);
-    if (!page) return 0;
+    const verified = verifyReportToken(this.config.reportKey, token);
+    if (!verified) return 0;
+    const page = {
+      ...verified,
+      releases: new Map(
+        Object.entries(verified.releases).map(([part, [version, channel]]) => [
+          part,
+          { version, channel: channel as Channel },
+        ]),
+      ),
+    };
     const now = Date.now();
     const minute = floorToMinute(now);
     const served = events.filter((e) => {
@@ -110,7 +124,25 @@ export class TelemetryService {
         });
       }
     }
-    await Promise.all([this.repository.addCounts([...deltas.values()]), this.repository.addErrors(errors)]);
+    const clients: ClientMark[] = page.client
+      ? [...deltas.values()].map(({ remote, version, errors: erred }) => ({
+          remote,
+          version,
+          client: page.client!,
+          erred: erred > 0,
+        }))
+      : [];
+    await Promise.all([
+      this.repository.addCounts([...deltas.values()]),
+      this.repository.addErrors(errors),
+      this.repository.markClients(clients, new Date(now)),
+    ]);
+    // This replica's share; summed over replicas, their rates per release are the canaries' error rates.
+    for (const d of deltas.values()) {
+      const release = { remote: d.remote, version: d.version ?? '', channel: d.channel };
+      if (d.loads) this.metrics.pageLoads.inc(release, d.loads);
+      if (d.errorLoads) this.metrics.errorLoads.inc(release, d.errorLoads);
+    }
     return [...deltas.values()].reduce((sum, d) => sum + d.loads + d.errors, 0);
   }
 
@@ -122,12 +154,20 @@ export class TelemetryService {
       this.repository.totals(since, remote),
       this.repository.lastErrors(since, remote),
     ]);
+    // Every release with a counted report has counters: its clients are counted for those releases only.
+    const clientTotals = await this.repository.clientTotals(since, totals);
     const list: ReleaseHealth[] = totals
-      .map((t) => ({
-        ...t,
-        errorRate: Math.min(t.errorLoads / Math.max(t.loads, 1), 1),
-        lastErrors: t.errors ? (lastErrors.get(releaseId(t)) ?? []) : [],
-      }))
+      .map((t) => {
+        const { clients, errorClients } = clientTotals.get(releaseId(t)) ?? { clients: 0, errorClients: 0 };
+        return {
+          ...t,
+          errorRate: Math.min(t.errorLoads / Math.max(t.loads, 1), 1),
+          clients,
+          errorClients,
+          clientErrorRate: Math.min(errorClients / Math.max(clients, 1), 1),
+          lastErrors: t.errors ? (lastErrors.get(releaseId(t)) ?? []) : [],
+        };
+      })
       .sort((a, b) => compare(a.remote, b.remote) || compare(a.version, b.version));
     return { since, until, releases: list };
   }

@@ -158,6 +158,18 @@ export class UsersRepository {
     return res.modifiedCount === 1;
   }
 
+  /**
+   * Gives `role` to the user with this e-mail. Returns what they were before (`role` undefined: a student), or null
+   * when nobody with that e-mail has signed in.
+   */
+  async setRoleByEmail(email: string, role: Role): Promise<{ role?: Role } | null> {
+    const before = await this.model
+      .findOneAndUpdate({ email: email.toLowerCase() }, { $set: { role } }, { returnDocument: 'before' })
+      .lean<LeanUser>()
+      .exec();
+    return before ? { ...(before.role ? { role: before.role } : {}) } : null;
+  }
+
   async setRole(id: string, role: Role): Promise<UpdateResult> {
     const res = await this.model.updateOne({ _id: id }, { $set: { role } }).exec();
     return { matchedCount: res.matchedCount, modifiedCount: res.modifiedCount };

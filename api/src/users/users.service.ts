@@ -7,6 +7,7 @@ import { PicturesService } from '../pictures/pictures.service';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import type { InstructorsQueryDto, UsersQueryDto } from './user-query.dto';
 import type { CreateUserDto } from './create-user.dto';
+import { RoleGrants } from './role-grants.service';
 import { toPublicPerson, type PublicPerson, type Role, type User } from './user.model';
 import { UsersRepository } from './users.repository';
 
@@ -21,6 +22,7 @@ export class UsersService implements OnApplicationBootstrap {
     private readonly classes: ClassesRepository,
     private readonly cache: PublicCache,
     private readonly pictures: PicturesService,
+    private readonly roles: RoleGrants,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -46,8 +48,12 @@ export class UsersService implements OnApplicationBootstrap {
     });
     if (created && picture?.status === 'pending' && dto.userPhoto)
       await this.pictures.startImport(`user:${user.email}`, picture.token, dto.userPhoto);
-    // A new user has no role, so no public list changes; the admin's cached pages of users do.
-    if (created) this.cache.invalidate('users');
+    if (created) {
+      // A role given before their first sign-in (the first admin of a new camp) is theirs from now on.
+      await this.roles.applyPending(user.email);
+      // A new user has no role, so no public list changes; the admin's cached pages of users do.
+      this.cache.invalidate('users');
+    }
     return { insertedId: user._id, created };
   }
 
@@ -88,7 +94,10 @@ export class UsersService implements OnApplicationBootstrap {
     if (!target) throw new NotFoundException('User not found');
     if (target.email === caller.email) throw new ForbiddenException('You cannot change your own role');
     const result = await this.users.setRole(id, role);
-    if (result.modifiedCount) this.cache.invalidate('users');
+    if (result.modifiedCount) {
+      await this.roles.recorded(target.email, role, target.role, caller.email);
+      this.cache.invalidate('users');
+    }
     return result;
   }
 

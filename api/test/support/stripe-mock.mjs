@@ -1,30 +1,15 @@
 // The official stripe-mock (stateless Stripe API fixtures) for the Stripe adapter's contract tests. Built once with
-// `go install` into api/.cache/bin (about 20 s to a minute from the Go module proxy), then started on a free port.
-import { existsSync } from 'node:fs';
+// Go into api/.cache/bin (@sportify/scripts/lib/go-tools.mjs), then started on a free port.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import { freePort } from '@sportify/scripts/lib/ports.mjs';
+import { ensureGoTool } from '@sportify/scripts/lib/go-tools.mjs';
 import { spawnService, ready } from '@sportify/scripts/lib/proc.mjs';
 
-export const STRIPE_MOCK_VERSION = 'v0.203.0';
+export const STRIPE_MOCK = { name: 'stripe-mock', module: 'github.com/stripe/stripe-mock', version: 'v0.203.0' };
 const binDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.cache/bin');
-const bin = path.join(binDir, 'stripe-mock');
 
-export async function ensureStripeMock() {
-  if (existsSync(bin)) return bin;
-  const go = await execa('sh', ['-c', 'command -v go'], { reject: false });
-  if (go.exitCode !== 0) {
-    throw new Error(
-      'The Stripe adapter tests need Go to build stripe-mock (Debian package golang, or https://go.dev/dl).',
-    );
-  }
-  await execa('go', ['install', `github.com/stripe/stripe-mock@${STRIPE_MOCK_VERSION}`], {
-    env: { GOBIN: binDir, GOFLAGS: '-buildvcs=false' },
-    stdio: 'inherit',
-  });
-  return bin;
-}
+export const ensureStripeMock = () => ensureGoTool(STRIPE_MOCK, { dir: binDir });
 
 export async function startStripeMock({ port }) {
   // Without -https-addr it also listens on its default port 12112, which a parallel run may already hold.

@@ -1,3 +1,4 @@
+import { judgeCanary } from '@sportify/platform/canary';
 import { DataTable, ListState } from '@sportify/shared-ui';
 import styled from 'styled-components';
 import {
@@ -34,6 +35,10 @@ const Notice = styled.section`
     padding-left: ${({ theme }) => theme.space(5)};
   }
 `;
+const Held = styled(Notice)`
+  border-color: ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
 const Window = styled.p`
   margin: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(4)};
   text-align: center;
@@ -63,10 +68,12 @@ interface HealthRow {
   serves: string;
   /** Promoted (live) or started (canary); none for a release no longer served. */
   since: string | null;
-  figures: Pick<ReleaseHealth, 'loads' | 'errorLoads' | 'errorRate'>;
+  figures: Pick<ReleaseHealth, 'loads' | 'errorLoads' | 'clients' | 'errorClients' | 'clientErrorRate'>;
+  /** A canary held for too few clients: how many it has and needs. */
+  held?: { clients: number; minClients: number };
 }
 
-const NO_FIGURES = { loads: 0, errorLoads: 0, errorRate: 0 };
+const NO_FIGURES = { loads: 0, errorLoads: 0, clients: 0, errorClients: 0, clientErrorRate: 0 };
 
 /**
  * Per part: its live release, its canary (when one runs) and any other release still reported in the window (a
@@ -86,12 +93,17 @@ export function healthRows(parts: PartStatus[], health: TelemetryHealth): Health
       figures: figuresOf(live),
     });
     if (status.canary) {
+      // The page servers' rule on these figures: below its minimum of distinct clients a canary is held.
+      const verdict = judgeCanary(status.canary, live, federationOf(status.part), reported);
       rows.push({
         part: status.part,
         version: status.canary.version,
         serves: `Canary, ${status.canary.percent}% of browsers`,
         since: status.canary.startedAt,
         figures: figuresOf(status.canary.version),
+        ...(verdict.decision === 'hold'
+          ? { held: { clients: verdict.figures.canary.clients, minClients: verdict.minClients } }
+          : {}),
       });
     }
     for (const r of reported) {
@@ -125,14 +137,36 @@ const Version = ({ version }: { version: string | null }) =>
     <Muted>Unversioned build</Muted>
   );
 
-function rollbackText(part: string, r: AutoRollback): string {
+/** A rollback recorded before canaries were judged by clients: its figures are page loads. */
+interface LoadsRollback {
+  version: string;
+  at: string;
+  margin: number;
+  minLoads: number;
+  figures: Record<'canary' | 'live', { loads: number; errorRate: number }>;
+}
+
+function rollbackText(part: string, r: AutoRollback | LoadsRollback): string {
+  const start = `${part}: the canary ${r.version} was rolled back automatically on ${when(r.at)}. Its error rate was `;
+  if (!('minClients' in r)) {
+    const { canary, live } = r.figures;
+    return (
+      start +
+      `${percent(canary.errorRate)} over ${canary.loads} page loads, against ${percent(live.errorRate)} over ` +
+      `${live.loads} for the live release (allowed margin ${percent(r.margin)}, from ${r.minLoads} page loads).`
+    );
+  }
   const { canary, live } = r.figures;
   return (
-    `${part}: the canary ${r.version} was rolled back automatically on ${when(r.at)}. Its error rate was ` +
-    `${percent(canary.errorRate)} over ${canary.loads} page loads, against ${percent(live.errorRate)} over ` +
-    `${live.loads} for the live release (allowed margin ${percent(r.margin)}, from ${r.minLoads} page loads).`
+    start +
+    `${percent(canary.clientErrorRate)} of ${canary.clients} clients, against ${percent(live.clientErrorRate)} of ` +
+    `${live.clients} for the live release (allowed margin ${percent(r.margin)}, from ${r.minClients} clients).`
   );
 }
+
+const heldText = (row: HealthRow & { held: NonNullable<HealthRow['held']> }): string =>
+  `${row.part}: the canary ${row.version} is held: ${row.held.clients} distinct clients have reported it, fewer ` +
+  `than the ${row.held.minClients} it needs before it is judged. It is not rolled back automatically until then.`;
 
 /**
  * The health part of Platform Status: automatic rollbacks, then page loads and error rate per release over the last
@@ -142,6 +176,7 @@ export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
   const query = useGetTelemetryHealthQuery({ minutes: HEALTH_MINUTES }, { pollingInterval: POLL_MS });
   const rollbacks = parts.filter((p) => p.lastAutoRollback);
   const rows = query.data ? healthRows(parts, query.data) : undefined;
+  const held = (rows ?? []).filter((row): row is HealthRow & { held: NonNullable<HealthRow['held']> } => !!row.held);
   const errors = query.data ? recentErrors(parts, query.data) : [];
   // Ages as of the figures' time (read again every half minute), not of this render.
   const now = query.data ? Date.parse(query.data.until) : 0;
@@ -157,6 +192,16 @@ export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
           </ul>
         </Notice>
       ) : null}
+      {held.length ? (
+        <Held aria-labelledby="canary-holds-heading">
+          <h2 id="canary-holds-heading">Canaries on hold</h2>
+          <ul>
+            {held.map((row) => (
+              <li key={row.part}>{heldText(row)}</li>
+            ))}
+          </ul>
+        </Held>
+      ) : null}
       <Section aria-labelledby="release-health-heading">
         <SectionHeading id="release-health-heading">Health in the last hour</SectionHeading>
         <ListState
@@ -169,11 +214,12 @@ export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
             <>
               <Window>
                 Page loads and errors reported from <Stamp>{when(query.data!.since)}</Stamp> to{' '}
-                <Stamp>{when(query.data!.until)}</Stamp>, by browsers and page servers.
+                <Stamp>{when(query.data!.until)}</Stamp>, by browsers and page servers. A client is a network; the error
+                rate is the share of clients with an error, as canaries are judged.
               </Window>
               <DataTable
                 labelledBy="release-health-heading"
-                columns={['Part', 'Release', 'Serves', 'Age', 'Page loads', 'Error rate']}
+                columns={['Part', 'Release', 'Serves', 'Age', 'Page loads', 'Clients', 'Error rate']}
                 stackBelow={STACK_BELOW}
               >
                 {items.map((row) => (
@@ -184,7 +230,16 @@ export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
                     <td data-label="Release">
                       <Version version={row.version} />
                     </td>
-                    <td data-label="Serves">{row.serves}</td>
+                    <td data-label="Serves">
+                      {row.serves}
+                      {row.held ? (
+                        <div>
+                          <Muted>
+                            Held: {row.held.clients} of {row.held.minClients} clients
+                          </Muted>
+                        </div>
+                      ) : null}
+                    </td>
                     <td data-label="Age">
                       {row.since ? (
                         <time dateTime={row.since} title={when(row.since)}>
@@ -194,11 +249,17 @@ export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
                         <Muted>Not known</Muted>
                       )}
                     </td>
-                    <td data-label="Page loads">{row.figures.loads}</td>
-                    <td data-label="Error rate">
-                      <Rate $bad={row.figures.errorLoads > 0}>{percent(row.figures.errorRate)}</Rate>
+                    <td data-label="Page loads">
+                      {row.figures.loads}
                       <div>
                         <Muted>{row.figures.errorLoads} with errors</Muted>
+                      </div>
+                    </td>
+                    <td data-label="Clients">{row.figures.clients}</td>
+                    <td data-label="Error rate">
+                      <Rate $bad={row.figures.errorClients > 0}>{percent(row.figures.clientErrorRate)}</Rate>
+                      <div>
+                        <Muted>{row.figures.errorClients} with errors</Muted>
                       </div>
                     </td>
                   </tr>

@@ -122,7 +122,14 @@ describe('Platform Status', () => {
       'mf-public': {
         ...registry['mf-public'],
         live: { ...registry['mf-public'].live, promotedAt: minutesAgo(3 * 60 + 5) },
-        canary: { version: V3, commit: 'ccccccc', percent: 50, startedAt: minutesAgo(12), margin: 0.05, minLoads: 20 },
+        canary: {
+          version: V3,
+          commit: 'ccccccc',
+          percent: 50,
+          startedAt: minutesAgo(12),
+          margin: 0.05,
+          minClients: 20,
+        },
       },
       'mf-admin': {
         lastAutoRollback: {
@@ -153,6 +160,9 @@ describe('Platform Status', () => {
           remote: 'mf_admin',
           version: null,
           loads: 7,
+          clients: 5,
+          errorClients: 0,
+          clientErrorRate: 0,
           errorLoads: 0,
           errors: 0,
           errorRate: 0,
@@ -163,6 +173,9 @@ describe('Platform Status', () => {
           remote: 'mf_public',
           version: V1,
           loads: 2,
+          clients: 2,
+          errorClients: 0,
+          clientErrorRate: 0,
           errorLoads: 0,
           errors: 0,
           errorRate: 0,
@@ -173,6 +186,9 @@ describe('Platform Status', () => {
           remote: 'mf_public',
           version: V2,
           loads: 40,
+          clients: 30,
+          errorClients: 0,
+          clientErrorRate: 0,
           errorLoads: 0,
           errors: 0,
           errorRate: 0,
@@ -183,6 +199,9 @@ describe('Platform Status', () => {
           remote: 'mf_public',
           version: V3,
           loads: 38,
+          clients: 24,
+          errorClients: 12,
+          clientErrorRate: 0.5,
           errorLoads: 19,
           errors: 25,
           errorRate: 0.5,
@@ -196,6 +215,9 @@ describe('Platform Status', () => {
           remote: 'shell',
           version: null,
           loads: 80,
+          clients: 60,
+          errorClients: 1,
+          clientErrorRate: 1 / 60,
           errorLoads: 1,
           errors: 1,
           errorRate: 0.0125,
@@ -237,15 +259,17 @@ describe('Platform Status', () => {
           Release: 'Unversioned build',
           Serves: 'Live',
           Age: 'Not known',
-          'Page loads': '80',
-          'Error rate': '1.3%1 with errors',
+          'Page loads': '801 with errors',
+          Clients: '60',
+          'Error rate': '1.7%1 with errors',
         },
         {
           Part: 'mf-public',
           Release: V2,
           Serves: 'Live',
           Age: '3 h 5 min',
-          'Page loads': '40',
+          'Page loads': '400 with errors',
+          Clients: '30',
           'Error rate': '0.0%0 with errors',
         },
         {
@@ -253,15 +277,17 @@ describe('Platform Status', () => {
           Release: V3,
           Serves: 'Canary, 50% of browsers',
           Age: '12 min',
-          'Page loads': '38',
-          'Error rate': '50.0%19 with errors',
+          'Page loads': '3819 with errors',
+          Clients: '24',
+          'Error rate': '50.0%12 with errors',
         },
         {
           Part: 'mf-public',
           Release: V1,
           Serves: 'Not served now',
           Age: 'Not known',
-          'Page loads': '2',
+          'Page loads': '20 with errors',
+          Clients: '2',
           'Error rate': '0.0%0 with errors',
         },
         {
@@ -269,7 +295,8 @@ describe('Platform Status', () => {
           Release: 'Unversioned build',
           Serves: 'Live',
           Age: 'Not known',
-          'Page loads': '7',
+          'Page loads': '70 with errors',
+          Clients: '5',
           'Error rate': '0.0%0 with errors',
         },
       ]);
@@ -327,6 +354,39 @@ describe('Platform Status', () => {
       ]);
     });
 
+    it('says a canary with too few distinct clients is held, however many page loads and errors it has', async () => {
+      const few = {
+        ...health,
+        releases: health.releases.map((r) =>
+          r.version === V3 ? { ...r, loads: 300, errorLoads: 300, clients: 3, errorClients: 3, clientErrorRate: 1 } : r,
+        ),
+      };
+      http = mockApi({ 'GET /telemetry/health': [200, few] });
+      answer(sources);
+      renderScreen(<PlatformStatusPage />, { path: '/dashboard/platform-status', session: sessionAs('admin') });
+      const notice = await screen.findByRole('region', { name: 'Canaries on hold' });
+      expect(within(notice).getByRole('listitem')).toHaveTextContent(
+        `mf-public: the canary ${V3} is held: 3 distinct clients have reported it, fewer than the 20 it needs ` +
+          'before it is judged. It is not rolled back automatically until then.',
+      );
+      const canaryRow = within(screen.getByRole('table', { name: 'Health in the last hour' }))
+        .getAllByRole('row')
+        .find((tr) => tr.textContent?.includes(V3))!;
+      expect(within(canaryRow).getByRole('cell', { name: /Canary, 50% of browsers/ })).toHaveTextContent('Held');
+    });
+
+    it('says nothing is held once the canary has its clients', async () => {
+      const enough = {
+        ...health,
+        releases: health.releases.map((r) => (r.version === V3 ? { ...r, clients: 25, errorClients: 1 } : r)),
+      };
+      http = mockApi({ 'GET /telemetry/health': [200, enough] });
+      answer(sources);
+      renderScreen(<PlatformStatusPage />, { path: '/dashboard/platform-status', session: sessionAs('admin') });
+      await screen.findByRole('table', { name: 'Health in the last hour' });
+      expect(screen.queryByRole('region', { name: 'Canaries on hold' })).not.toBeInTheDocument();
+    });
+
     it('says when the figures cannot be read, keeps the releases, and Retry reads them again', async () => {
       let healthAnswer: [number, unknown] = [503, { statusCode: 503, message: 'The database is unavailable' }];
       http = mockApi({ 'GET /telemetry/health': () => healthAnswer });
@@ -344,9 +404,9 @@ describe('Platform Status', () => {
       // Every part's live release, none reported yet.
       const rows = within(table).getAllByRole('row').slice(1).map(cells);
       expect(rows.map((r) => [r.Part, r.Serves, r['Page loads'], r['Error rate']])).toEqual([
-        ['shell', 'Live', '0', '0.0%0 with errors'],
-        ['mf-public', 'Live', '0', '0.0%0 with errors'],
-        ['mf-admin', 'Live', '0', '0.0%0 with errors'],
+        ['shell', 'Live', '00 with errors', '0.0%0 with errors'],
+        ['mf-public', 'Live', '00 with errors', '0.0%0 with errors'],
+        ['mf-admin', 'Live', '00 with errors', '0.0%0 with errors'],
       ]);
       expect(screen.getByText('No errors reported in the last hour.')).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();

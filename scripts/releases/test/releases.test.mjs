@@ -27,7 +27,7 @@ const commit = execFileSync('git', ['rev-parse', '--short=7', 'HEAD'], { cwd: re
 test.after(() => rmSync(work, { recursive: true, force: true }));
 
 /** Runs one of the commands as an operator would; BUILD_ID fixes the version. */
-function cli(script, args, buildId = '1') {
+function cli(script, args, buildId = '1', env = {}) {
   const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', script), ...args], {
     cwd: repoRoot,
     encoding: 'utf8',
@@ -39,6 +39,7 @@ function cli(script, args, buildId = '1') {
       BUILD_ID: buildId,
       SPORTIFY_OPERATOR: 'ops-test',
       SPORTIFY_KEEP_RELEASES: '3',
+      ...env,
     },
   });
   return { code: result.status, out: result.stdout, err: result.stderr };
@@ -212,6 +213,54 @@ test('releases are promoted, rolled back and recorded; old ones are pruned but n
   assert.deepEqual(published('mf-public'), [version('1'), version('3'), version('4'), version('5')]);
 });
 
+test('a request is done once: the same promote again, even after a rollback, changes nothing', () => {
+  const files = () => ['registry.json', 'history.jsonl'].map((f) => readFileSync(path.join(releases, f), 'utf8'));
+  const promote = ['promote', 'mf-public', version('3'), '--request', 'ci-42-promote'];
+  const first = cli('releases.mjs', promote);
+  assert.equal(first.code, 0, first.err);
+  assert.equal(registry()['mf-public'].live.version, version('3'));
+  const promoted = files();
+  const again = cli('releases.mjs', promote);
+  assert.equal(again.code, 0, again.err);
+  assert.match(
+    again.out,
+    new RegExp(`request ci-42-promote was done at \\S+ by ops-test \\(promote ${version('3')}\\); nothing changed`),
+  );
+  assert.deepEqual(files(), promoted, 'neither the registry nor the history changed');
+
+  // Rolled back since: the same request, replayed (a Job created again), still changes nothing.
+  assert.equal(cli('releases.mjs', ['rollback', 'mf-public', '--request', 'ci-43-rollback']).code, 0);
+  assert.equal(registry()['mf-public'].live.version, version('1'));
+  const rolledBack = files();
+  assert.equal(cli('releases.mjs', promote).code, 0);
+  assert.deepEqual(files(), rolledBack);
+  assert.equal(registry()['mf-public'].live.version, version('1'));
+  const requests = rolledBack[1]
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l).request);
+  assert.deepEqual(
+    requests.filter(Boolean),
+    ['ci-42-promote', 'ci-43-rollback'],
+    'the history keeps each request once',
+  );
+
+  // An id names one request: reused for another command, it is refused.
+  const reused = cli('releases.mjs', ['rollback', 'mf-public', '--request', 'ci-42-promote']);
+  assert.equal(reused.code, 1);
+  assert.match(reused.err, /request ci-42-promote was a promote of mf-public at .*: a new request needs a new id/);
+});
+
+test("a team's release command changes its own remote only", () => {
+  const team = { SPORTIFY_ONLY_PACKAGE: 'mf-student' };
+  const other = cli('releases.mjs', ['promote', 'mf-public', version('4'), '--request', 'student-ci-1'], '1', team);
+  assert.equal(other.code, 1);
+  assert.match(other.err, /this command may change mf-student only, not mf-public/);
+  assert.equal(cli('releases.mjs', ['rollback', 'shell'], '1', team).code, 1);
+  assert.equal(registry()['mf-public'].live.version, version('1'), 'nothing changed');
+  assert.equal(cli('releases.mjs', ['status'], '1', team).code, 0, 'it may read what is live');
+});
+
 test("a remote's screens must be declared, valid and exposed by its build", () => {
   const refused = (name, screens, id) => {
     const r = cli(
@@ -309,7 +358,10 @@ test('a canary serves a share of browsers; promote completes it, rollback ends i
     promote('mf-public', version('5'), '--canary', '50', '--margin', 'lots').err,
     /--margin \(or SPORTIFY_CANARY_MARGIN\) must be a number from 0 to 1, got "lots"/,
   );
-  assert.match(promote('mf-public', version('5'), '--min-loads', '3').err, /--margin and --min-loads go with --canary/);
+  assert.match(
+    promote('mf-public', version('5'), '--min-clients', '3').err,
+    /--margin and --min-clients go with --canary/,
+  );
   assert.match(promote('shell', version('s1'), '--canary', '10').err, /a canary serves a remote/);
   assert.match(promote('mf-public', live, '--canary', '10').err, /is already live/);
   // The guard: mf-admin c1 claims a path live mf-student serves.
@@ -318,7 +370,7 @@ test('a canary serves a share of browsers; promote completes it, rollback ends i
   assert.match(clash.err, /collides with mf_student's \/dashboard\/payment\/:id/);
   assert.equal(registry()['mf-admin'], undefined, 'nothing was started');
 
-  const started = promote('mf-public', version('5'), '--canary', '50', '--margin', '0.1', '--min-loads', '5');
+  const started = promote('mf-public', version('5'), '--canary', '50', '--margin', '0.1', '--min-clients', '5');
   assert.equal(started.code, 0, started.err);
   assert.match(started.out, /serves 50% of browsers/);
   const { canary } = registry()['mf-public'];
@@ -332,7 +384,7 @@ test('a canary serves a share of browsers; promote completes it, rollback ends i
       percent: 50,
       startedAt: undefined,
       margin: 0.1,
-      minLoads: 5,
+      minClients: 5,
     },
   );
   assert.ok(!Number.isNaN(Date.parse(canary.startedAt)));
@@ -349,7 +401,7 @@ test('a canary serves a share of browsers; promote completes it, rollback ends i
 
   // Defaults from the environment's settings; then a plain promote of the canary's version completes it.
   assert.equal(promote('mf-public', version('5'), '--canary', '20').code, 0);
-  assert.deepEqual([registry()['mf-public'].canary.margin, registry()['mf-public'].canary.minLoads], [0.05, 20]);
+  assert.deepEqual([registry()['mf-public'].canary.margin, registry()['mf-public'].canary.minClients], [0.05, 20]);
   const completed = promote('mf-public', version('5'));
   assert.equal(completed.code, 0, completed.err);
   assert.match(completed.out, /its 20% canary is complete/);

@@ -1421,6 +1421,15 @@ export interface components {
             insertResult: components["schemas"]["InsertResultResponse"];
         };
         ReleaseHealthResponse: {
+            /**
+             * @description errorClients / max(clients, 1), at most 1: the rate a canary is judged by
+             * @example 0.05
+             */
+            clientErrorRate: number;
+            /** @description Distinct clients (networks: a /24 or /64, as the page tokens name them) with a counted report */
+            clients: number;
+            /** @description Distinct clients with at least one counted error */
+            errorClients: number;
             /** @description Page loads (distinct trace ids) with at least one error of this release */
             errorLoads: number;
             /**

@@ -1,8 +1,9 @@
-import { StrictMode, type ComponentType } from 'react';
+import { Component, lazy, StrictMode, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes, type RouteObject } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { AppProviders } from '../components/AppProviders';
+import { Spinner } from '../components/Spinner';
 import type { ScreenDeclaration } from '@sportify/platform/screens';
 import { makeStore } from '../store/store';
 
@@ -22,20 +23,56 @@ function Screens({ routes }: { routes: RouteObject[] }) {
 export type StandaloneScreen = Pick<ScreenDeclaration, 'path' | 'module' | 'title'>;
 
 /**
+ * The modules a remote exposes, by module name, each imported when first called: what its build gives the
+ * standalone start-up as `virtual:exposed-modules` (@sportify/build).
+ */
+export type ExposedModules = Readonly<Record<string, () => Promise<{ default: ComponentType }>>>;
+
+/** A screen that fails to load or render says so in its place, with the reason (the dev server shows no overlay). */
+class ScreenFailure extends Component<{ what: string; children: ReactNode }, { error: Error | null }> {
+  state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <p role="alert">
+        {this.props.what} could not be shown: {error.message}
+      </p>
+    );
+  }
+}
+
+/**
  * Runs a remote on its own (its dev server, no shell): a fresh store, a router with the screens its screens.json
- * declares at their real paths and a small bar linking them. `modules` are the exposed components by module name.
- * The API URL is DEV_RUNTIME_CONFIG's; put a token under `access-token` in localStorage to call signed-in
- * endpoints.
+ * declares at their real paths and a small bar linking them. `modules` are the modules its federation config
+ * exposes, by name; each screen's is loaded when the screen is first shown. The API URL is DEV_RUNTIME_CONFIG's.
+ * There is no sign-in: the session stays loading, so screens for signed-in users show their loading state.
  */
 export function renderStandalone(
   remoteName: string,
   screens: readonly StandaloneScreen[],
-  modules: Readonly<Record<string, ComponentType>>,
+  modules: ExposedModules,
 ): void {
-  const routes: RouteObject[] = screens.map(({ path, module }) => {
-    const Screen = modules[module];
-    if (!Screen) throw new Error(`${remoteName}: screens.json declares ${module}, which bootstrap.tsx does not pass`);
-    return { path, element: <Screen /> };
+  const loaded = new Map<string, ComponentType>();
+  const routes: RouteObject[] = screens.map(({ path, module, title }) => {
+    const load = modules[module];
+    if (!load)
+      throw new Error(`${remoteName}: screens.json declares ${module}, which federation.config.js does not expose`);
+    if (!loaded.has(module)) loaded.set(module, lazy(load));
+    const Screen = loaded.get(module) as ComponentType;
+    return {
+      path,
+      element: (
+        <ScreenFailure what={`${remoteName}: ${module}`}>
+          <Suspense fallback={<Spinner label={`Loading ${title}`} />}>
+            <Screen />
+          </Suspense>
+        </ScreenFailure>
+      ),
+    };
   });
   const store = makeStore();
   const links = screens.filter((screen) => !screen.path.includes(':'));
