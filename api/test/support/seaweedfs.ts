@@ -83,7 +83,11 @@ export async function startSeaweedFs(): Promise<{ endpoint: string; stop: () => 
     ],
     { stdio: 'ignore' },
   );
+  // A run that ends abruptly (a failed seed exits the worker) takes the server with it.
+  const orphan = () => child.kill('SIGKILL');
+  process.once('exit', orphan);
   const stop = async () => {
+    process.off('exit', orphan);
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
