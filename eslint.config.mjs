@@ -160,7 +160,7 @@ export default tseslint.config(
     },
   },
   // Only repositories, schemas (they define the Mongoose schemas) and the database module use Mongoose: the rest
-  // of the API works with plain domain objects (api/README.md, "Layers").
+  // of the API works with plain domain objects (docs/api.md, "Layers").
   {
     files: ['api/src/**/*.ts'],
     ignores: ['api/src/**/*.repository.ts', 'api/src/**/*.schema.ts', 'api/src/database/**'],

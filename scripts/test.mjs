@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in order, stopping at the first that fails, then the time of each
-// phase and the tests counted. Phases of one step run side by side: type-checking, lint and the deploy check only
-// read files; the scripts' and the page server's tests each start their own servers on free ports and spend most
+// phase and the tests counted. Phases of one step run side by side: type-checking, lint, the deploy and docs checks
+// only read files; the scripts' and the page server's tests each start their own servers on free ports and spend most
 // of their time waiting for them. The journeys run alone, so that nothing else competes with their stack.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 /** Each step: phases that run side by side. */
 const STEPS = [
-  ['typecheck', 'lint', 'deploy:check'],
+  ['typecheck', 'lint', 'deploy:check', 'docs:check'],
   ['build'],
   ['typecheck:remotes'],
   ['test:unit'],

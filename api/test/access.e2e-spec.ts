@@ -1,5 +1,5 @@
 import { ADMIN, JORDAN, MIA } from './support/demo';
-import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { signInDemo, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // Every protected call of docs/product.md §7 (plus the update and sandbox calls), refused without a token (401) and
 // for each role it is not for (403). Success for the allowed role is shown in the domain test files.
@@ -52,11 +52,7 @@ describe('access matrix', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true });
-    [sessions.admin, sessions.instructor, sessions.student] = await Promise.all([
-      signInAs(t, ADMIN.email, ADMIN.password),
-      signInAs(t, JORDAN.email, JORDAN.password),
-      signInAs(t, MIA.email, MIA.password),
-    ]);
+    [sessions.admin, sessions.instructor, sessions.student] = await signInDemo(t, ADMIN, JORDAN, MIA);
   });
   afterAll(() => t.close());
 

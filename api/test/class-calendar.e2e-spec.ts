@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { Types } from 'mongoose';
 import { ADMIN, JORDAN } from './support/demo';
-import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { signInDemo, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // The .ics of a dated class, read back with ical.js (a well-kept parser): one event per weekly session, each at
 // the class's local time in the camp's zone, before and after a daylight-saving change.
@@ -50,10 +50,7 @@ describe('GET /classes/:id/calendar.ics', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true, env: { CAMP_TIME_ZONE: 'America/New_York' } });
-    [admin, jordan] = await Promise.all([
-      signInAs(t, ADMIN.email, ADMIN.password),
-      signInAs(t, JORDAN.email, JORDAN.password),
-    ]);
+    [admin, jordan] = await signInDemo(t, ADMIN, JORDAN);
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { ADMIN, JORDAN } from './support/demo';
-import { paidIntent, paymentBody } from './support/payments';
-import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { paidIntent, recordPayment } from './support/payments';
+import { signInDemo, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // Start dates and sessions: entered in the camp's time zone, stored as instants, filtered and sorted by the lists.
 describe('class start dates and sessions', () => {
@@ -27,10 +27,7 @@ describe('class start dates and sessions', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true, env: { CAMP_TIME_ZONE: 'America/New_York' } });
-    [admin, jordan] = await Promise.all([
-      signInAs(t, ADMIN.email, ADMIN.password),
-      signInAs(t, JORDAN.email, JORDAN.password),
-    ]);
+    [admin, jordan] = await signInDemo(t, ADMIN, JORDAN);
   });
   afterAll(() => t.close());
 
@@ -88,12 +85,7 @@ describe('class start dates and sessions', () => {
   it('the start date of a class with enrolled students cannot be removed (it would reopen refunds)', async () => {
     const id = await create({ ...base, className: `${tag} enrolled`, startDate: '2027-08-02T17:30' });
     const { s, p } = await paidIntent(t, id, 'dated');
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, id))
-      .expect(201);
+    await recordPayment(t, s, p, id).expect(201);
     const res = await t.http().patch(`/classes/${id}`).set(jordan.auth).send({ startDate: null }).expect(409);
     expect(res.body.message).toBe(
       'The start date cannot be removed while 1 student(s) are enrolled; set another date instead',

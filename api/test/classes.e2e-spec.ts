@@ -1,9 +1,9 @@
 import { Types } from 'mongoose';
 import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
-import { confirmCard, paymentBody, selectAndOpenIntent } from './support/payments';
+import { confirmCard, recordPayment, selectAndOpenIntent } from './support/payments';
 import { ClassesService } from '../src/classes/classes.service';
 import { SEAT_CHANGE_COALESCE_MS } from '../src/common/public-cache';
-import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { newStudent, signInAs, signInDemo, startTestApp, type Session, type TestApp } from './support/test-app';
 
 const PUBLIC_CLASS_KEYS = [
   '_id',
@@ -37,12 +37,7 @@ describe('classes', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true });
-    [admin, jordan, sam, student] = await Promise.all([
-      signInAs(t, ADMIN.email, ADMIN.password),
-      signInAs(t, JORDAN.email, JORDAN.password),
-      signInAs(t, SAM.email, SAM.password),
-      signInAs(t, MIA.email, MIA.password),
-    ]);
+    [admin, jordan, sam, student] = await signInDemo(t, ADMIN, JORDAN, SAM, MIA);
   });
   afterAll(() => t.close());
 
@@ -319,12 +314,7 @@ describe('classes', () => {
         const intents = await Promise.all(students.map((s) => selectAndOpenIntent(t, s, classId)));
         await Promise.all(students.map((s, i) => confirmCard(t, s, intents[i].clientSecret).expect(200)));
         return students.map((s, i) => ({
-          send: () =>
-            t
-              .http()
-              .post('/payments')
-              .set(s.auth)
-              .send(paymentBody(s, intents[i], classId)),
+          send: () => recordPayment(t, s, intents[i], classId),
         }));
       };
       /** capacity = seats left + enrolled = seats left + seat holders, and every holder has one payment. */

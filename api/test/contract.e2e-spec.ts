@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CONTRACT_JSON } from '../src/openapi/contract';
 import { ADMIN, JORDAN } from './support/demo';
-import { confirmCard, openIntent, paymentBody, selectAndOpenIntent } from './support/payments';
+import { confirmCard, openIntent, recordPayment, selectAndOpenIntent } from './support/payments';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // The contract (api/openapi.json, checked against the source by contract.spec.ts) against the running API: the
@@ -50,12 +50,7 @@ describe('the API contract against the running API', () => {
     await t.http().patch(`/classes/status/${open[0]._id}`).set(as.admin.auth).send({ status: 'approved' });
     const paid = await selectAndOpenIntent(t, as.student, open[0]._id);
     await confirmCard(t, as.student, paid.clientSecret).expect(200);
-    await t
-      .http()
-      .post('/payments')
-      .set(as.student.auth)
-      .send(paymentBody(as.student, paid, open[0]._id))
-      .expect(201);
+    await recordPayment(t, as.student, paid, open[0]._id).expect(201);
     await t.http().post('/classes/selected').set(as.student.auth).send({ classId: open[1]._id }).expect(201);
     // And a camper of theirs, enrolled in one class and selected for another, so the lists show the camper fields.
     const born = new Date(Date.now() - (10 * 365 + 180) * 86400_000).toISOString().slice(0, 10);
@@ -85,12 +80,7 @@ describe('the API contract against the running API', () => {
     ).body.insertedId as string;
     const kidPaid = await openIntent(t, as.student, kidSelection);
     await confirmCard(t, as.student, kidPaid.clientSecret).expect(200);
-    await t
-      .http()
-      .post('/payments')
-      .set(as.student.auth)
-      .send(paymentBody(as.student, { ...kidPaid, selectionId: kidSelection }, forKid[0]._id))
-      .expect(201);
+    await recordPayment(t, as.student, { ...kidPaid, selectionId: kidSelection }, forKid[0]._id).expect(201);
     await t
       .http()
       .post('/classes/selected')

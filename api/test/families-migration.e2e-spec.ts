@@ -1,7 +1,6 @@
 import { Types } from 'mongoose';
-import { LedgerCheckService } from '../src/payments/ledger-check';
 import { ADMIN } from './support/demo';
-import { confirmCard, freshClass, openIntent, paymentBody } from './support/payments';
+import { confirmCard, freshClass, ledgerDrifts, openIntent, recordPayment } from './support/payments';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // A database from before families: the unique keys of selections, payments and waitlist entries were (student,
@@ -31,12 +30,7 @@ describe('families migration: rows from before campers are the account holder’
     ).body.insertedId as string;
     const p = await openIntent(before, student, selectionId);
     await confirmCard(before, student, p.clientSecret).expect(200);
-    await before
-      .http()
-      .post('/payments')
-      .set(student.auth)
-      .send(paymentBody(student, { intentId: p.intentId, selectionId }, paidClass))
-      .expect(201);
+    await recordPayment(before, student, { intentId: p.intentId, selectionId }, paidClass).expect(201);
     await before.http().post('/classes/selected').set(student.auth).send({ classId: selectedClass }).expect(201);
     const other = await newStudent(before, 'seatholder');
     const otherSel = (
@@ -44,12 +38,7 @@ describe('families migration: rows from before campers are the account holder’
     ).body.insertedId as string;
     const q = await openIntent(before, other, otherSel);
     await confirmCard(before, other, q.clientSecret).expect(200);
-    await before
-      .http()
-      .post('/payments')
-      .set(other.auth)
-      .send(paymentBody(other, { intentId: q.intentId, selectionId: otherSel }, fullClass))
-      .expect(201);
+    await recordPayment(before, other, { intentId: q.intentId, selectionId: otherSel }, fullClass).expect(201);
     await before.http().post(`/waitlist/${fullClass}`).set(student.auth).expect(201);
 
     // Put the old unique keys back, as a database from before this change has them.
@@ -137,12 +126,7 @@ describe('families migration: rows from before campers are the account holder’
     ).body.insertedId as string;
     const p = await openIntent(after, student, selectionId);
     await confirmCard(after, student, p.clientSecret).expect(200);
-    await after
-      .http()
-      .post('/payments')
-      .set(student.auth)
-      .send(paymentBody(student, { intentId: p.intentId, selectionId }, paidClass))
-      .expect(201);
+    await recordPayment(after, student, { intentId: p.intentId, selectionId }, paidClass).expect(201);
     await after.http().post(`/waitlist/${fullClass}`).set(student.auth).send({ camperId }).expect(201);
     const payments = await after
       .db()
@@ -150,6 +134,6 @@ describe('families migration: rows from before campers are the account holder’
       .find({ classId: new Types.ObjectId(paidClass) })
       .toArray();
     expect(payments.map((x) => x.camperId ?? null).sort()).toEqual([camperId, null].sort());
-    expect((await after.app.get(LedgerCheckService).check({ settled: true })).drifts).toEqual([]);
+    expect(await ledgerDrifts(after)).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 import { Types } from 'mongoose';
 import { renderMail } from '../src/mail/templates';
-import { LedgerCheckService } from '../src/payments/ledger-check';
 import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
-import { confirmCard, openIntent, paymentBody } from './support/payments';
+import { confirmCard, ledgerDrifts, openIntent, recordPayment } from './support/payments';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 const START = '2027-07-06T09:00';
@@ -64,16 +63,11 @@ describe('families: campers, age ranges, choosing who, rosters', () => {
     const selectionId = (await select(s, classId, camperId).expect(201)).body.insertedId as string;
     const p = await openIntent(t, s, selectionId);
     await confirmCard(t, s, p.clientSecret).expect(200);
-    const res = await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, { intentId: p.intentId, selectionId }, classId))
-      .expect(201);
+    const res = await recordPayment(t, s, { intentId: p.intentId, selectionId }, classId).expect(201);
     return { paymentId: res.body.insertResult.insertedId as string, intentId: p.intentId };
   }
 
-  const drifts = async () => (await t.app.get(LedgerCheckService).check({ settled: true })).drifts;
+  const drifts = () => ledgerDrifts(t);
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true, env: { PAYMENT_SETTLE_DELAY_SECONDS: '0' } });
@@ -350,12 +344,7 @@ describe('families: campers, age ranges, choosing who, rosters', () => {
       );
       const p = await openIntent(t, parent, held._id);
       await confirmCard(t, parent, p.clientSecret).expect(200);
-      await t
-        .http()
-        .post('/payments')
-        .set(parent.auth)
-        .send(paymentBody(parent, { intentId: p.intentId, selectionId: held._id }, id))
-        .expect(201);
+      await recordPayment(t, parent, { intentId: p.intentId, selectionId: held._id }, id).expect(201);
       const last = await t.http().get(`/waitlist/places/${parent.email}?classIds=${id}`).set(parent.auth).expect(200);
       expect(last.body.map((x: { camperName?: string }) => x.camperName ?? 'Myself')).toEqual(['Myself']);
       expect(await drifts()).toEqual([]);

@@ -2,7 +2,7 @@ import { Types } from 'mongoose';
 import { PublicCache } from '../src/common/public-cache';
 import { publicListKey } from '../src/common/public-cache-key';
 import { ADMIN, JORDAN, MIA, SAM } from './support/demo';
-import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { newStudent, signInAs, signInDemo, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // Paged, filtered and sorted lists: every parameter, every bad value, pages that neither overlap nor
 // skip, and totals, against the real embedded database.
@@ -63,12 +63,7 @@ describe('paged lists', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true });
-    [admin, jordan, sam, student] = await Promise.all([
-      signInAs(t, ADMIN.email, ADMIN.password),
-      signInAs(t, JORDAN.email, JORDAN.password),
-      signInAs(t, SAM.email, SAM.password),
-      signInAs(t, MIA.email, MIA.password),
-    ]);
+    [admin, jordan, sam, student] = await signInDemo(t, ADMIN, JORDAN, SAM, MIA);
     // 40 more approved classes with many equal prices, enrolments and dates (ties the order must break), some full.
     const date = new Date('2026-05-01T10:00:00Z');
     const extra = Array.from({ length: 40 }, (_, i) => ({

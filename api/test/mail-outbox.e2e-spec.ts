@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ADMIN, JORDAN } from './support/demo';
 import { MailOutbox } from '../src/mail/mail.module';
 import { startMailDev, type InboxMessage, type MailDev } from './support/maildev';
-import { confirmCard, freshClass, paidIntent, paymentBody } from './support/payments';
+import { confirmCard, freshClass, paidIntent, recordPayment } from './support/payments';
 import { freePort, sleep } from './support/processes';
-import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { signInAs, signInDemo, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // E-mails go through the outbox and the real SMTP path into MailDev, read back through MailDev's REST API.
 const recipients = (m: InboxMessage) => m.to.map((a) => a.address).join(',');
@@ -40,10 +40,7 @@ describe('e-mail: one outbox, two API instances sending, MailDev receiving', () 
     };
     a = await startTestApp({ seed: true, env });
     b = await startTestApp({ env });
-    [admin, jordan] = await Promise.all([
-      signInAs(a, ADMIN.email, ADMIN.password),
-      signInAs(a, JORDAN.email, JORDAN.password),
-    ]);
+    [admin, jordan] = await signInDemo(a, ADMIN, JORDAN);
   });
   afterAll(async () => {
     await b?.app.close();
@@ -78,36 +75,17 @@ describe('e-mail: one outbox, two API instances sending, MailDev receiving', () 
     // Two students pay for the one seat: the first gets a receipt, the second (sold out) a refund.
     const first = await paidIntent(a, approvedId, 'mailfirst');
     const second = await paidIntent(b, approvedId, 'mailsecond');
-    await a
-      .http()
-      .post('/payments')
-      .set(first.s.auth)
-      .send(paymentBody(first.s, first.p, approvedId))
-      .expect(201);
+    await recordPayment(a, first.s, first.p, approvedId).expect(201);
     // The same settlement asked again, through the other instance: still one receipt.
-    await b
-      .http()
-      .post('/payments')
-      .set(first.s.auth)
-      .send(paymentBody(first.s, first.p, approvedId))
-      .expect((r) => expect(r.status).toBeLessThan(300));
-    const refused = await b
-      .http()
-      .post('/payments')
-      .set(second.s.auth)
-      .send(paymentBody(second.s, second.p, approvedId));
+    await recordPayment(b, first.s, first.p, approvedId).expect((r) => expect(r.status).toBeLessThan(300));
+    const refused = await recordPayment(b, second.s, second.p, approvedId);
     expect(refused.body.message).toBe('This class is sold out; your payment has been refunded');
 
     // Another class paid through the other instance, its card confirmed twice: one receipt.
     const other = await freshClass(a, admin, 5, 45);
     const third = await paidIntent(b, other, 'mailthird');
     await confirmCard(b, third.s, third.p.clientSecret).expect((r) => expect(r.status).toBeLessThan(500));
-    await b
-      .http()
-      .post('/payments')
-      .set(third.s.auth)
-      .send(paymentBody(third.s, third.p, other))
-      .expect(201);
+    await recordPayment(b, third.s, third.p, other).expect(201);
 
     await allSent(a);
     const rows = await outbox(a);

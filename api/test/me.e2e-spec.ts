@@ -1,5 +1,5 @@
 import { ADMIN, JORDAN, MIA } from './support/demo';
-import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { newStudent, signInAs, signInDemo, startTestApp, type Session, type TestApp } from './support/test-app';
 
 describe('GET /me', () => {
   let t: TestApp;
@@ -9,11 +9,7 @@ describe('GET /me', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true });
-    [admin, instructor, student] = await Promise.all([
-      signInAs(t, ADMIN.email, ADMIN.password),
-      signInAs(t, JORDAN.email, JORDAN.password),
-      signInAs(t, MIA.email, MIA.password),
-    ]);
+    [admin, instructor, student] = await signInDemo(t, ADMIN, JORDAN, MIA);
   });
   afterAll(() => t.close());
 

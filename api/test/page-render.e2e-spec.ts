@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { ADMIN, JORDAN } from './support/demo';
-import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { newStudent, signInDemo, startTestApp, type Session, type TestApp } from './support/test-app';
 
 interface RenderResult {
   status: number;
@@ -164,10 +164,7 @@ describe('server render of every kind of screen', () => {
   });
 
   it("renders each role's first dashboard screen for that role, and Feedback", async () => {
-    const [admin, instructor] = await Promise.all([
-      signInAs(t, ADMIN.email, ADMIN.password),
-      signInAs(t, JORDAN.email, JORDAN.password),
-    ]);
+    const [admin, instructor] = await signInDemo(t, ADMIN, JORDAN);
     const users = await html(await render('/dashboard/all-users', { token: admin.token }));
     expect(users).toContain('<title>Sportify Camp || Manage Users</title>');
     expect(users).toContain('noah@sportify.camp');

@@ -6,7 +6,7 @@ import { ReconciliationService } from '../src/payments/reconciliation.service';
 import { ADMIN } from './support/demo';
 import { startDevDbProcess, type DevDbProcess } from './support/devdb-process';
 import { startFaultProxy } from './support/fault-proxy';
-import { confirmCard, freshClass, paymentBody, selectAndOpenIntent } from './support/payments';
+import { confirmCard, freshClass, recordPayment, selectAndOpenIntent } from './support/payments';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // Fault injection: this file runs its own embedded database behind a TCP proxy, stops it at a chosen step of a
@@ -97,11 +97,7 @@ describe('payments survive the database stopping midway', () => {
       after: 'reply',
       onMatch: () => ((fired = true), stopDb()),
     });
-    const res = await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId));
+    const res = await recordPayment(t, s, p, classId);
     expect(fired).toBe(true);
     expect(res.status).toBeGreaterThanOrEqual(500);
     await restartDb();
@@ -121,12 +117,7 @@ describe('payments survive the database stopping midway', () => {
       state: 'recorded',
     });
     // The student's retry now gets the recorded answer.
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(200);
+    await recordPayment(t, s, p, classId).expect(200);
   });
 
   it('stopped before the payment is written, on a sold-out class: the refund fails, and is retried until it succeeds', async () => {
@@ -136,21 +127,12 @@ describe('payments survive the database stopping midway', () => {
     const pb = await selectAndOpenIntent(t, b, classId);
     await confirmCard(t, a, pa.clientSecret).expect(200);
     await confirmCard(t, b, pb.clientSecret).expect(200);
-    await t
-      .http()
-      .post('/payments')
-      .set(a.auth)
-      .send(paymentBody(a, pa, classId))
-      .expect(201);
+    await recordPayment(t, a, pa, classId).expect(201);
     const soldOut = await classDoc(classId);
 
     // The sandbox provider's refund write never reaches the database: the refund fails.
     proxy.arm({ match: ['sandbox_payment_intents', 'refunded', pb.intentId], after: 'never', onMatch: stopDb });
-    const res = await t
-      .http()
-      .post('/payments')
-      .set(b.auth)
-      .send(paymentBody(b, pb, classId));
+    const res = await recordPayment(t, b, pb, classId);
     expect(res.status).not.toBe(201);
     await restartDb();
 

@@ -9,8 +9,9 @@ import {
   disputeEvent,
   familyPaidIntents,
   freshClass,
+  ledgerDrifts,
   paidIntent,
-  paymentBody,
+  recordPayment,
   refundEvent,
   signedEvent,
 } from './support/payments';
@@ -65,12 +66,7 @@ describe('payments ledger: every interleaving of a settlement with another path'
     const classId = await freshClass(t, admin, 3);
     const { s, p } = await paidIntent(t, classId, 'interleave');
     const hold = holdAt(step, p.intentId);
-    const record = () =>
-      t
-        .http()
-        .post('/payments')
-        .set(s.auth)
-        .send(paymentBody(s, p, classId));
+    const record = () => recordPayment(t, s, p, classId);
     const first = record().then((r) => r);
     await hold.atStep;
 
@@ -128,13 +124,9 @@ describe('payments ledger: every interleaving of a settlement with another path'
   });
 
   const record = (s: Session, p: { intentId: string; selectionId: string }, classId: string) =>
-    t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId));
+    recordPayment(t, s, p, classId);
   const settlements = () => t.db().collection('payment_settlements');
-  const drifts = async () => (await t.app.get(LedgerCheckService).check({ settled: true })).drifts;
+  const drifts = () => ledgerDrifts(t);
 
   it('a holder whose lease lapses before its sold_out refusal never undoes what the reconciliation that took the row over recorded', async () => {
     const classId = await freshClass(t, admin, 1);
@@ -249,12 +241,7 @@ describe('payments ledger: every interleaving of a settlement with another path'
   it('a refund event that arrives while nobody holds the row, between two settles, is never undone by the second', async () => {
     const classId = await freshClass(t, admin, 3);
     const { s, p } = await paidIntent(t, classId, 'interleave');
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(201);
+    await recordPayment(t, s, p, classId).expect(201);
     await atProvider(t, p.intentId, { refunded: true, amountRefunded: PRICE_CENTS });
     await deliver(t, refundEvent(secret, p.intentId, PRICE_CENTS, PRICE_CENTS)).expect(200);
     // A late succeeded event and a late browser call: the row is refunded, nothing comes back.
@@ -262,13 +249,8 @@ describe('payments ledger: every interleaving of a settlement with another path'
       t,
       signedEvent(secret, 'payment_intent.succeeded', { id: p.intentId, object: 'payment_intent' }),
     ).expect(200);
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(402);
-    expect((await t.app.get(LedgerCheckService).check({ settled: true })).drifts).toEqual([]);
+    await recordPayment(t, s, p, classId).expect(402);
+    expect(await ledgerDrifts(t)).toEqual([]);
     expect(await payments(p.intentId)).toBe(0);
   });
 

@@ -8,7 +8,7 @@ import {
   disputeEvent,
   freshClass as newClass,
   paidIntent as paidBy,
-  paymentBody,
+  recordPayment,
   selectAndOpenIntent,
   signedEvent,
   succeededIntentObject,
@@ -51,15 +51,7 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     const before = await seatsAndEnrolled(classId);
     const { s, p } = await paidIntent(classId, 'burst');
 
-    const results = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        t
-          .http()
-          .post('/payments')
-          .set(s.auth)
-          .send(paymentBody(s, p, classId)),
-      ),
-    );
+    const results = await Promise.all(Array.from({ length: 12 }, () => recordPayment(t, s, p, classId)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     const ids = new Set(results.map((r) => r.body.insertResult.insertedId));
     expect(ids.size).toBe(1);
@@ -70,12 +62,7 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     expect(await seatsAndEnrolled(classId)).toEqual({ seats: before.seats - 1, enrolled: before.enrolled + 1 });
     expect((await db().collection('payment_settlements').findOne({ intentId: p.intentId }))?.state).toBe('recorded');
     // And a retry much later still gets the same answer.
-    const later = await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(200);
+    const later = await recordPayment(t, s, p, classId).expect(200);
     expect(later.body.insertResult.insertedId).toBe([...ids][0]);
   });
 
@@ -96,12 +83,7 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
       signedEvent(secret, 'payment_intent.succeeded', await succeededIntentObject(t, p.intentId)),
     ).expect(200);
 
-    const late = await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(200);
+    const late = await recordPayment(t, s, p, classId).expect(200);
     expect(late.body).toEqual({
       insertResult: { insertedId: expect.any(String) },
       deleteResult: { deletedCount: 0 },
@@ -115,12 +97,7 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     const classId = await freshClass(1);
     const a = await paidIntent(classId, 'early');
     const b = await paidIntent(classId, 'late');
-    await t
-      .http()
-      .post('/payments')
-      .set(a.s.auth)
-      .send(paymentBody(a.s, a.p, classId))
-      .expect(201);
+    await recordPayment(t, a.s, a.p, classId).expect(201);
     const soldOut = await seatsAndEnrolled(classId);
     expect(soldOut.seats).toBe(0);
 
@@ -136,12 +113,7 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
       reason: 'sold_out',
     });
     // The browser's call, arriving after the event, gets the same answer.
-    const res = await t
-      .http()
-      .post('/payments')
-      .set(b.s.auth)
-      .send(paymentBody(b.s, b.p, classId))
-      .expect(409);
+    const res = await recordPayment(t, b.s, b.p, classId).expect(409);
     expect(res.body.message).toBe('This class is sold out; your payment has been refunded');
   });
 
@@ -149,12 +121,7 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     const classId = await freshClass(4);
     const before = await seatsAndEnrolled(classId);
     const { s, p } = await paidIntent(classId, 'refunded');
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(201);
+    await recordPayment(t, s, p, classId).expect(201);
     expect(await seatsAndEnrolled(classId)).toEqual({ seats: before.seats - 1, enrolled: before.enrolled + 1 });
 
     const charge = {
@@ -187,12 +154,7 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     await deliver(t, signedEvent(secret, 'charge.refunded', charge)).expect(200); // same refund, new event id
     expect(await seatsAndEnrolled(classId)).toEqual(before);
     // A refunded intent never counts as paid again.
-    const replay = await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(402);
+    const replay = await recordPayment(t, s, p, classId).expect(402);
     expect(replay.body.message).toBe('This payment has been refunded');
     expect(await seatsAndEnrolled(classId)).toEqual(before);
     // The student may select the class again.
@@ -203,12 +165,7 @@ describe('payments ledger: exactly once, provider events, reconciliation', () =>
     const classId = await freshClass(4);
     const before = await seatsAndEnrolled(classId);
     const { s, p } = await paidIntent(classId, 'disputed');
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(201);
+    await recordPayment(t, s, p, classId).expect(201);
 
     await atProvider(t, p.intentId, { amountRefunded: 1000 });
     await deliver(
@@ -385,12 +342,7 @@ describe('the sandbox delivers its provider events to the same handler', () => {
     }
     expect(enrolled).toEqual([expect.objectContaining({ transactionId: p.intentId })]);
     expect(await events()).toBe(1);
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(200);
+    await recordPayment(t, s, p, classId).expect(200);
   });
 });
 

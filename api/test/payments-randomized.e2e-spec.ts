@@ -9,12 +9,13 @@ import {
   familyPaidIntents,
   freshClass,
   paidIntent,
-  paymentBody,
+  recordPayment,
   refundEvent,
   signedEvent,
   succeededIntentObject,
 } from './support/payments';
-import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { startReplicas, type Replicas } from './support/replicas';
+import { signInAs, type Session } from './support/test-app';
 
 jest.setTimeout(600_000);
 
@@ -40,8 +41,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // events, full and partial refunds, disputes and reconciliation passes, started at random moments on either
 // instance. Afterwards the ledger's invariants hold and the provider's money matches the ledger.
 describe('payments ledger: a randomized run on two instances', () => {
-  let a: TestApp;
-  let b: TestApp;
+  let replicas: Replicas;
   let admin: Session;
   const seed = Number(process.env.LEDGER_SEED ?? Date.now() % 100_000);
 
@@ -52,17 +52,16 @@ describe('payments ledger: a randomized run on two instances', () => {
   beforeAll(async () => {
     db = await startDevDbProcess(':memory:', 0, { logs: true });
     const env = { PAYMENT_SETTLE_DELAY_SECONDS: '0', MONGODB_URI: `mongodb://127.0.0.1:${db.port}/randomized` };
-    a = await startTestApp({ seed: true, env });
-    b = await startTestApp({ env });
-    admin = await signInAs(a, ADMIN.email, ADMIN.password);
+    replicas = await startReplicas({ seed: true, env });
+    admin = await signInAs(replicas.a, ADMIN.email, ADMIN.password);
   });
   afterAll(async () => {
-    await b?.app.close();
-    await a?.close();
+    await replicas?.close();
     await db?.stop();
   });
 
   it(`${INTENTS} intents, random interleavings: the invariants hold`, async () => {
+    const { a, b } = replicas;
     const rnd = random(seed);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
     const apps = [a, b] as const;
@@ -100,11 +99,7 @@ describe('payments ledger: a randomized run on two instances', () => {
       for (let i = 0; i < records; i++)
         actions.push(async () => {
           count('record call');
-          const r = await pick(apps)
-            .http()
-            .post('/payments')
-            .set(s.auth)
-            .send(paymentBody(s, p, classId));
+          const r = await recordPayment(pick(apps), s, p, classId);
           statuses[r.status] = (statuses[r.status] ?? 0) + 1;
           expect([200, 201, 402, 409]).toContain(r.status);
         });

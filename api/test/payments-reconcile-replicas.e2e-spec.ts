@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ReconciliationService } from '../src/payments/reconciliation.service';
-import { startTestApp, type TestApp } from './support/test-app';
+import { startReplicas, type Replicas } from './support/replicas';
+import type { TestApp } from './support/test-app';
 
 const ROWS = 1000;
 
@@ -72,6 +73,7 @@ const openRow = (intentId: string, email: string, created: Date) => ({
 // Two API instances on one database reconcile the same due rows: each row is claimed by one of them, so each is
 // handled once and the provider gets one call per row, and both instances share the work.
 describe('reconciliation across two instances', () => {
+  let replicas: Replicas;
   let a: TestApp;
   let b: TestApp;
   let provider: Awaited<ReturnType<typeof countingProvider>>;
@@ -85,12 +87,11 @@ describe('reconciliation across two instances', () => {
       STRIPE_API_PROTOCOL: 'http',
       PAYMENT_SETTLE_DELAY_SECONDS: '0',
     };
-    a = await startTestApp({ env });
-    b = await startTestApp({ env: { ...env, MONGODB_URI: a.config.mongodbUri } });
+    replicas = await startReplicas({ env });
+    ({ a, b } = replicas);
   });
   afterAll(async () => {
-    await b?.app.close();
-    await a?.close();
+    await replicas?.close();
     await provider?.close();
   });
 

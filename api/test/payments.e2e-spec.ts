@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { ADMIN, JORDAN } from './support/demo';
-import { CARDS, confirmCard, paymentBody, selectAndOpenIntent } from './support/payments';
-import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { CARDS, confirmCard, intentAskedBy, paymentBody, recordPayment, selectAndOpenIntent } from './support/payments';
+import { newStudent, signInDemo, startTestApp, type Session, type TestApp } from './support/test-app';
 
 describe('payments (test-mode sandbox gateway)', () => {
   let t: TestApp;
@@ -17,10 +17,7 @@ describe('payments (test-mode sandbox gateway)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true });
-    [admin, instructor] = await Promise.all([
-      signInAs(t, ADMIN.email, ADMIN.password),
-      signInAs(t, JORDAN.email, JORDAN.password),
-    ]);
+    [admin, instructor] = await signInDemo(t, ADMIN, JORDAN);
   });
   afterAll(() => t.close());
 
@@ -41,12 +38,7 @@ describe('payments (test-mode sandbox gateway)', () => {
       paymentIntent: { id: p.intentId, status: 'succeeded', amount: 11000, currency: 'usd' },
     });
 
-    const res = await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(201);
+    const res = await recordPayment(t, s, p, classId).expect(201);
     expect(res.body).toEqual({
       insertResult: { insertedId: expect.stringMatching(/^[a-f0-9]{24}$/) },
       deleteResult: { deletedCount: 1 },
@@ -91,16 +83,13 @@ describe('payments (test-mode sandbox gateway)', () => {
     expect(intent.body.amount).toBe(140);
     const confirmed = await confirmCard(t, s, intent.body.clientSecret).expect(200);
     expect(confirmed.body.paymentIntent.amount).toBe(14000);
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(
-        paymentBody(s, { intentId: intent.body.paymentIntentId, selectionId: selected.body.insertedId }, classId, {
-          price: 1,
-        }),
-      )
-      .expect(201);
+    await recordPayment(
+      t,
+      s,
+      { intentId: intent.body.paymentIntentId, selectionId: selected.body.insertedId },
+      classId,
+      { price: 1 },
+    ).expect(201);
     const [record] = (await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200)).body;
     expect(record.price).toBe(140);
   });
@@ -126,23 +115,13 @@ describe('payments (test-mode sandbox gateway)', () => {
     expect(typo.body).toMatchObject({ message: 'Your card number is incorrect.', code: 'incorrect_number' });
 
     // Declined intent cannot be recorded.
-    const res = await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(402);
+    const res = await recordPayment(t, s, p, classId).expect(402);
     expect(res.body.message).toBe('This payment has not succeeded');
     expect((await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200)).body).toEqual([]);
 
     // Then a good card works on the same intent.
     await confirmCard(t, s, p.clientSecret, CARDS.ok).expect(200);
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(201);
+    await recordPayment(t, s, p, classId).expect(201);
   });
 
   it('closes the seed flaw: a made-up or unpaid transaction id enrols nobody', async () => {
@@ -150,25 +129,10 @@ describe('payments (test-mode sandbox gateway)', () => {
     const cls = await classOf('Baseball Skills Camp');
     const classId = cls._id.toString();
     const p = await selectAndOpenIntent(t, s, classId);
-    const madeUp = await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, { ...p, intentId: 'pi_made_up_123' }, classId))
-      .expect(402);
+    const madeUp = await recordPayment(t, s, { ...p, intentId: 'pi_made_up_123' }, classId).expect(402);
     expect(madeUp.body).toEqual({ statusCode: 402, message: 'Unknown transaction', error: 'Payment Required' });
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, { ...p, intentId: 'not-an-intent' }, classId))
-      .expect(400);
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(402); // never confirmed
+    await recordPayment(t, s, { ...p, intentId: 'not-an-intent' }, classId).expect(400);
+    await recordPayment(t, s, p, classId).expect(402); // never confirmed
     const after = await classById(classId);
     expect([after.seats, after.enrolled]).toEqual([cls.seats, cls.enrolled]);
   });
@@ -179,12 +143,7 @@ describe('payments (test-mode sandbox gateway)', () => {
     const p = await selectAndOpenIntent(t, payer, classId);
     await confirmCard(t, payer, p.clientSecret).expect(200);
     await confirmCard(t, thief, p.clientSecret).expect(404);
-    await t
-      .http()
-      .post('/payments')
-      .set(thief.auth)
-      .send(paymentBody(thief, p, classId))
-      .expect(402);
+    await recordPayment(t, thief, p, classId).expect(402);
     await t
       .http()
       .post('/payments')
@@ -192,12 +151,7 @@ describe('payments (test-mode sandbox gateway)', () => {
       .send(paymentBody(payer, p, classId))
       .expect(403);
     await t.http().get(`/payments/enrolled/${payer.email}`).set(thief.auth).expect(403);
-    await t
-      .http()
-      .post('/payments')
-      .set(payer.auth)
-      .send(paymentBody(payer, p, classId))
-      .expect(201);
+    await recordPayment(t, payer, p, classId).expect(201);
   });
 
   it('closes the seed flaw: paying twice. A retried call returns the first result; a second payment is refused', async () => {
@@ -206,18 +160,8 @@ describe('payments (test-mode sandbox gateway)', () => {
     const classId = cls._id.toString();
     const p = await selectAndOpenIntent(t, s, classId);
     await confirmCard(t, s, p.clientSecret).expect(200);
-    const first = await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(201);
-    const retry = await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(200);
+    const first = await recordPayment(t, s, p, classId).expect(201);
+    const retry = await recordPayment(t, s, p, classId).expect(200);
     expect(retry.body.insertResult).toEqual(first.body.insertResult);
     expect(retry.body.alreadyRecorded).toBe(true);
     expect((await classById(classId)).enrolled).toBe(cls.enrolled + 1);
@@ -240,12 +184,7 @@ describe('payments (test-mode sandbox gateway)', () => {
       .expect(200);
     expect(again.body.paymentIntentId).toBe(p.intentId);
     await confirmCard(t, s, p.clientSecret).expect(200);
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(201);
+    await recordPayment(t, s, p, classId).expect(201);
     // The selection is gone once paid.
     await t.http().post('/create-payment-intent').set(s.auth).send({ selectionId: p.selectionId }).expect(404);
   });
@@ -262,18 +201,8 @@ describe('payments (test-mode sandbox gateway)', () => {
     expect(tab2.intentId).not.toBe(tab1.intentId);
     await confirmCard(t, s, tab2.clientSecret).expect(200);
 
-    await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, tab1, classId))
-      .expect(201);
-    const second = await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, tab2, classId))
-      .expect(409);
+    await recordPayment(t, s, tab1, classId).expect(201);
+    const second = await recordPayment(t, s, tab2, classId).expect(409);
     expect(second.body.message).toBe('You have already paid for this class; this payment has been refunded');
     expect((await t.db().collection('sandbox_payment_intents').findOne({ intentId: tab2.intentId }))?.refunded).toBe(
       true,
@@ -288,12 +217,7 @@ describe('payments (test-mode sandbox gateway)', () => {
       const classId = (await classOf(name))._id.toString();
       const p = await selectAndOpenIntent(t, s, classId);
       await confirmCard(t, s, p.clientSecret).expect(200);
-      await t
-        .http()
-        .post('/payments')
-        .set(s.auth)
-        .send(paymentBody(s, p, classId))
-        .expect(201);
+      await recordPayment(t, s, p, classId).expect(201);
     }
     const res = await t.http().get(`/payments/enrolled/${s.email}`).set(s.auth).expect(200);
     expect(res.body.map((p: { className: string }) => p.className)).toEqual([
@@ -304,18 +228,8 @@ describe('payments (test-mode sandbox gateway)', () => {
   });
 
   it('is for students only', async () => {
-    await t
-      .http()
-      .post('/create-payment-intent')
-      .set(admin.auth)
-      .send({ selectionId: '0123456789abcdef01234567' })
-      .expect(403);
-    await t
-      .http()
-      .post('/create-payment-intent')
-      .set(instructor.auth)
-      .send({ selectionId: '0123456789abcdef01234567' })
-      .expect(403);
+    await intentAskedBy(t, admin).expect(403);
+    await intentAskedBy(t, instructor).expect(403);
     await t.http().post('/create-payment-intent').send({ selectionId: '0123456789abcdef01234567' }).expect(401);
     await t.http().post('/payments').set(instructor.auth).send({ transactionId: 'pi_x' }).expect(403);
     await t.http().get(`/payments/enrolled/${JORDAN.email}`).set(instructor.auth).expect(403);
@@ -339,18 +253,8 @@ describe('payments (test-mode sandbox gateway)', () => {
     const pb = await selectAndOpenIntent(t, b, classId);
     await confirmCard(t, a, pa.clientSecret).expect(200);
     await confirmCard(t, b, pb.clientSecret).expect(200);
-    await t
-      .http()
-      .post('/payments')
-      .set(a.auth)
-      .send(paymentBody(a, pa, classId))
-      .expect(201);
-    const late = await t
-      .http()
-      .post('/payments')
-      .set(b.auth)
-      .send(paymentBody(b, pb, classId))
-      .expect(409);
+    await recordPayment(t, a, pa, classId).expect(201);
+    const late = await recordPayment(t, b, pb, classId).expect(409);
     expect(late.body.message).toBe('This class is sold out; your payment has been refunded');
     const intent = await t.db().collection('sandbox_payment_intents').findOne({ intentId: pb.intentId });
     expect(intent?.refunded).toBe(true);
@@ -359,12 +263,7 @@ describe('payments (test-mode sandbox gateway)', () => {
       .db()
       .collection('classes')
       .updateOne({ _id: cls._id }, { $set: { seats: 1 } });
-    const again = await t
-      .http()
-      .post('/payments')
-      .set(b.auth)
-      .send(paymentBody(b, pb, classId))
-      .expect(409);
+    const again = await recordPayment(t, b, pb, classId).expect(409);
     expect(again.body.message).toBe('This class is sold out; your payment has been refunded');
     expect((await classById(classId)).seats).toBe(1);
   });
@@ -382,12 +281,7 @@ describe('payments (test-mode sandbox gateway)', () => {
       // A real change: a save that changes nothing leaves the class approved.
       .send({ classImage: `${cls.classImage}?v=2` })
       .expect(200);
-    const res = await t
-      .http()
-      .post('/payments')
-      .set(s.auth)
-      .send(paymentBody(s, p, classId))
-      .expect(409);
+    const res = await recordPayment(t, s, p, classId).expect(409);
     expect(res.body.message).toBe('This class is no longer offered; your payment has been refunded');
     expect((await t.db().collection('sandbox_payment_intents').findOne({ intentId: p.intentId }))?.refunded).toBe(true);
     expect((await classById(classId)).seats).toBe(cls.seats);
@@ -413,15 +307,7 @@ describe('payments (test-mode sandbox gateway)', () => {
     const intents = await Promise.all(students.map((s) => selectAndOpenIntent(t, s, classId)));
     await Promise.all(students.map((s, i) => confirmCard(t, s, intents[i].clientSecret).expect(200)));
 
-    const results = await Promise.all(
-      students.map((s, i) =>
-        t
-          .http()
-          .post('/payments')
-          .set(s.auth)
-          .send(paymentBody(s, intents[i], classId)),
-      ),
-    );
+    const results = await Promise.all(students.map((s, i) => recordPayment(t, s, intents[i], classId)));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((x) => x === 201)).toHaveLength(10);
     expect(statuses.filter((x) => x === 409)).toHaveLength(20);

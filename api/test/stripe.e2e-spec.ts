@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StripeGateway } from '../src/payments/gateway/stripe.gateway';
 import { ADMIN, JORDAN } from './support/demo';
-import { card, openIntent, selectAndOpenIntent } from './support/payments';
-import { newStudent, signInAs, startTestApp, type TestApp } from './support/test-app';
+import { card, intentAskedBy, openIntent, selectAndOpenIntent } from './support/payments';
+import { newStudent, signInDemo, startTestApp, type TestApp } from './support/test-app';
 
 // Contract tests of the Stripe adapter against the official stripe-mock (stateless: it answers with Stripe's
 // fixtures, so these check the calls and the mapping, not a payment's life cycle).
@@ -185,21 +185,8 @@ describe('the API in Stripe mode (STRIPE_SECRET_KEY set)', () => {
   });
 
   it('keeps role checks in front of the gateway', async () => {
-    const [admin, instructor] = await Promise.all([
-      signInAs(t, ADMIN.email, ADMIN.password),
-      signInAs(t, JORDAN.email, JORDAN.password),
-    ]);
-    await t
-      .http()
-      .post('/create-payment-intent')
-      .set(admin.auth)
-      .send({ selectionId: '0123456789abcdef01234567' })
-      .expect(403);
-    await t
-      .http()
-      .post('/create-payment-intent')
-      .set(instructor.auth)
-      .send({ selectionId: '0123456789abcdef01234567' })
-      .expect(403);
+    const [admin, instructor] = await signInDemo(t, ADMIN, JORDAN);
+    await intentAskedBy(t, admin).expect(403);
+    await intentAskedBy(t, instructor).expect(403);
   });
 });

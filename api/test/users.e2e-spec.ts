@@ -1,6 +1,6 @@
 import { signUp, uniqueEmail } from './support/emulator';
 import { ADMIN, JORDAN, MIA } from './support/demo';
-import { apiToken, newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import { apiToken, newStudent, signInDemo, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // `picture`: the held photo's status and id (the seed holds every demo photo).
 const PERSON_KEYS = ['_id', 'email', 'picture', 'userName', 'userPhoto'];
@@ -13,11 +13,7 @@ describe('users', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true });
-    [admin, instructor, student] = await Promise.all([
-      signInAs(t, ADMIN.email, ADMIN.password),
-      signInAs(t, JORDAN.email, JORDAN.password),
-      signInAs(t, MIA.email, MIA.password),
-    ]);
+    [admin, instructor, student] = await signInDemo(t, ADMIN, JORDAN, MIA);
   });
   afterAll(() => t.close());
 

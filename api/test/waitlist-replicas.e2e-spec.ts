@@ -1,9 +1,16 @@
 import { Types } from 'mongoose';
-import { LedgerCheckService } from '../src/payments/ledger-check';
 import { WaitlistSweeper } from '../src/waitlist/waitlist-sweeper.service';
-import { ADMIN } from './support/demo';
-import { atProvider, deliver, freshClass, paidIntent, paymentBody, refundEvent } from './support/payments';
-import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
+import {
+  atProvider,
+  deliver,
+  freshClass,
+  ledgerDrifts,
+  paidIntent,
+  recordPayment,
+  refundEvent,
+} from './support/payments';
+import { seededReplicas } from './support/replicas';
+import { newStudent, type Session } from './support/test-app';
 
 const WAITING = 20;
 const FREED = 5;
@@ -11,39 +18,26 @@ const FREED = 5;
 // Two API instances on one database free 5 seats of a full class at once, through refund events and the students'
 // own cancellations, while both sweep: every freed seat becomes exactly one hold, offered to the first 5 in line.
 describe('waitlist across two instances: 20 waiting, 5 seats freed at once', () => {
-  let a: TestApp;
-  let b: TestApp;
-  let admin: Session;
-
+  let replicas: Awaited<ReturnType<typeof seededReplicas>>;
   beforeAll(async () => {
-    const env = { PAYMENT_SETTLE_DELAY_SECONDS: '0', WAITLIST_SWEEP_INTERVAL_SECONDS: '0' };
-    a = await startTestApp({ seed: true, env });
-    b = await startTestApp({ env: { ...env, MONGODB_URI: a.config.mongodbUri } });
-    admin = await signInAs(a, ADMIN.email, ADMIN.password);
+    replicas = await seededReplicas();
   });
-  afterAll(async () => {
-    await b.app.close();
-    await a.close();
-  });
+  afterAll(() => replicas?.close());
 
   it('exactly 5 holds, to the first 5 in line; the ledger and waitlist invariants hold', async () => {
+    const { a, b, either, admin } = replicas;
     const classId = await freshClass(a, admin, FREED);
     const enrolled = [];
     for (let i = 0; i < FREED; i++) {
       const { s, p } = await paidIntent(a, classId, `seat${i}`);
-      const res = await a
-        .http()
-        .post('/payments')
-        .set(s.auth)
-        .send(paymentBody(s, p, classId))
-        .expect(201);
+      const res = await recordPayment(a, s, p, classId).expect(201);
       enrolled.push({ s, p, paymentId: res.body.insertResult.insertedId as string });
     }
     const queue: Session[] = [];
     for (let i = 0; i < WAITING; i++) {
       const s = await newStudent(a, `wait${i}`);
       // Alternate instances: the queue order is the join order whichever replica took it.
-      await (i % 2 ? b : a).http().post(`/waitlist/${classId}`).set(s.auth).expect(201);
+      await either(i).http().post(`/waitlist/${classId}`).set(s.auth).expect(201);
       queue.push(s);
     }
 
@@ -55,12 +49,15 @@ describe('waitlist across two instances: 20 waiting, 5 seats freed at once', () 
       ...enrolled
         .slice(0, 3)
         .flatMap(({ p }, i) => [
-          deliver(i % 2 ? a : b, refundEvent(secret, p.intentId, 8000, 8000)),
-          deliver(i % 2 ? b : a, refundEvent(secret, p.intentId, 8000, 8000)),
+          deliver(either(i + 1), refundEvent(secret, p.intentId, 8000, 8000)),
+          deliver(either(i), refundEvent(secret, p.intentId, 8000, 8000)),
         ]),
-      ...enrolled
-        .slice(3)
-        .map(({ s, paymentId }, i) => (i % 2 ? a : b).http().post(`/payments/${paymentId}/cancel`).set(s.auth)),
+      ...enrolled.slice(3).map(({ s, paymentId }, i) =>
+        either(i + 1)
+          .http()
+          .post(`/payments/${paymentId}/cancel`)
+          .set(s.auth),
+      ),
       a.app.get(WaitlistSweeper).runOnce(),
       b.app.get(WaitlistSweeper).runOnce(),
     ]);
@@ -106,7 +103,6 @@ describe('waitlist across two instances: 20 waiting, 5 seats freed at once', () 
         state: 'refunded',
       });
     }
-    const report = await a.app.get(LedgerCheckService).check({ settled: true });
-    expect(report.drifts).toEqual([]);
+    expect(await ledgerDrifts(a)).toEqual([]);
   });
 });

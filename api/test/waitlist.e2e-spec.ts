@@ -1,5 +1,4 @@
 import { Types } from 'mongoose';
-import { LedgerCheckService } from '../src/payments/ledger-check';
 import { WaitlistSweeper } from '../src/waitlist/waitlist-sweeper.service';
 import { ADMIN, JORDAN } from './support/demo';
 import {
@@ -7,9 +6,10 @@ import {
   confirmCard,
   deliver,
   freshClass,
+  ledgerDrifts,
   openIntent,
   paidIntent,
-  paymentBody,
+  recordPayment,
   refundEvent,
 } from './support/payments';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
@@ -17,12 +17,7 @@ import { newStudent, signInAs, startTestApp, type Session, type TestApp } from '
 /** A student who paid for a seat of `classId` through the whole flow (select, intent, card, POST /payments). */
 async function enrolled(t: TestApp, classId: string, prefix = 'enrolled') {
   const { s, p } = await paidIntent(t, classId, prefix);
-  const recorded = await t
-    .http()
-    .post('/payments')
-    .set(s.auth)
-    .send(paymentBody(s, p, classId))
-    .expect(201);
+  const recorded = await recordPayment(t, s, p, classId).expect(201);
   return { s, p, paymentId: recorded.body.insertResult.insertedId as string };
 }
 
@@ -61,12 +56,7 @@ async function payHeld(t: TestApp, s: Session, classId: string) {
   expect(held?.heldUntil).toBeDefined();
   const p = await openIntent(t, s, held!._id);
   await confirmCard(t, s, p.clientSecret).expect(200);
-  return t
-    .http()
-    .post('/payments')
-    .set(s.auth)
-    .send(paymentBody(s, { intentId: p.intentId, selectionId: held!._id }, classId))
-    .expect(201);
+  return recordPayment(t, s, { intentId: p.intentId, selectionId: held!._id }, classId).expect(201);
 }
 
 const refundAtProvider = async (t: TestApp, intentId: string, cents = 8000) => {
@@ -77,8 +67,6 @@ const refundAtProvider = async (t: TestApp, intentId: string, cents = 8000) => {
 /** The outbox's messages of a template to one student. */
 const mailsTo = (t: TestApp, s: Session, template: string) =>
   t.db().collection('mail_outbox').find({ to: s.email, template }).toArray();
-
-const settledCheck = async (t: TestApp) => (await t.app.get(LedgerCheckService).check({ settled: true })).drifts;
 
 describe('waitlist: joining, offers of held seats, cancellation', () => {
   let t: TestApp;
@@ -142,7 +130,7 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
       (await t.http().get(`/waitlist/counts?classIds=${classId}`).set(admin.auth).expect(200)).body.counts,
     ).toEqual({ [classId]: 2 });
     await t.http().get(`/waitlist/counts?classIds=${classId}`).set(early.auth).expect(403);
-    expect(await settledCheck(t)).toEqual([]);
+    expect(await ledgerDrifts(t)).toEqual([]);
   });
 
   it('a refund frees the seat as a hold for the first in line, who pays for it and is enrolled; the second is now #1', async () => {
@@ -167,14 +155,14 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     // Nobody else can take it: the class is full for everyone else.
     const other = await newStudent(t, 'other');
     await t.http().post('/classes/selected').set(other.auth).send({ classId }).expect(409);
-    expect(await settledCheck(t)).toEqual([]);
+    expect(await ledgerDrifts(t)).toEqual([]);
 
     await payHeld(t, w1, classId);
     expect(await seatsOf(t, classId)).toEqual({ seats: 0, enrolled: 1, held: 0 });
     expect(await placeOf(t, w1, classId)).toBeUndefined();
     expect((await selectionsOf(t, w1)).filter((x) => x.classId === classId)).toEqual([]);
     expect(await placeOf(t, w2, classId)).toMatchObject({ position: 1, state: 'waiting' });
-    expect(await settledCheck(t)).toEqual([]);
+    expect(await ledgerDrifts(t)).toEqual([]);
   });
 
   it('a student cancels their own enrolment: the full price is refunded once and the seat is offered', async () => {
@@ -207,7 +195,7 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     // The provider's refund event that follows changes nothing more.
     await deliver(t, refundEvent(t.config.stripeWebhookSecret, p.intentId, 9500, 9500)).expect(200);
     expect(await seatsOf(t, classId)).toEqual({ seats: 0, enrolled: 0, held: 1 });
-    expect(await settledCheck(t)).toEqual([]);
+    expect(await ledgerDrifts(t)).toEqual([]);
   });
 
   it('cancellation after the cutoff is refused with 409, whatever the body says', async () => {
@@ -232,7 +220,7 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
       .updateOne({ _id: new Types.ObjectId(classId) }, { $set: { startDate: new Date(Date.now() + 49 * 3600_000) } });
     await t.http().post(`/payments/${paymentId}/cancel`).set(s.auth).expect(200);
     expect(await seatsOf(t, classId)).toEqual({ seats: 3, enrolled: 0, held: 0 });
-    expect(await settledCheck(t)).toEqual([]);
+    expect(await ledgerDrifts(t)).toEqual([]);
   });
 
   it('a class without a start date can be cancelled within 14 days of payment, then no more', async () => {
@@ -252,7 +240,7 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     await payments.updateOne({ transactionId: p.intentId }, { $set: { date: daysAgo(13.9) } });
     await t.http().post(`/payments/${paymentId}/cancel`).set(s.auth).expect(200);
     expect(await seatsOf(t, classId)).toEqual({ seats: 3, enrolled: 0, held: 0 });
-    expect(await settledCheck(t)).toEqual([]);
+    expect(await ledgerDrifts(t)).toEqual([]);
   });
 
   it('a replica that stopped midway: its hold without an offer, and its offer left half made, are finished by the sweeper', async () => {
@@ -290,7 +278,7 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
       .db()
       .collection('waitlist_entries')
       .updateOne({ classId, studentEmail: w2.email }, { $set: { state: 'offered', offerId: half.toString() } });
-    expect(await settledCheck(t)).not.toEqual([]);
+    expect(await ledgerDrifts(t)).not.toEqual([]);
 
     const report = await t.app.get(WaitlistSweeper).runOnce();
     expect(report).toMatchObject({ resumed: 1, orphans: 1 });
@@ -298,7 +286,7 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     expect((await placeOf(t, w1, classId)).state).toBe('offered');
     expect(await placeOf(t, w3, classId)).toMatchObject({ position: 1, state: 'waiting' });
     expect(await seatsOf(t, classId)).toEqual({ seats: 0, enrolled: 1, held: 2 });
-    expect(await settledCheck(t)).toEqual([]);
+    expect(await ledgerDrifts(t)).toEqual([]);
     // A second pass on a settled waitlist changes nothing.
     expect(await t.app.get(WaitlistSweeper).runOnce()).toEqual({ expired: 0, resumed: 0, orphans: 0 });
   });
@@ -323,7 +311,7 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     expect(low.body.message).toBe(
       'Total seats cannot be fewer than the 1 student(s) enrolled and the 2 seat(s) held for the waitlist',
     );
-    expect(await settledCheck(t)).toEqual([]);
+    expect(await ledgerDrifts(t)).toEqual([]);
   });
 });
 
@@ -362,7 +350,7 @@ describe('waitlist: a hold that ends unpaid passes to the next student', () => {
     expect((await selectionsOf(t, w1)).filter((x) => x.classId === classId)).toEqual([]);
     expect((await placeOf(t, w2, classId)).state).toBe('offered');
     expect(await seatsOf(t, classId)).toEqual({ seats: 0, enrolled: 0, held: 1 });
-    expect(await settledCheck(t)).toEqual([]);
+    expect(await ledgerDrifts(t)).toEqual([]);
 
     // w1 cannot pay any more: the class is full for them.
     await t.http().post('/classes/selected').set(w1.auth).send({ classId }).expect(409);
@@ -371,7 +359,7 @@ describe('waitlist: a hold that ends unpaid passes to the next student', () => {
     expect((await sweeper.runOnce()).expired).toBe(1);
     expect(await placeOf(t, w2, classId)).toBeUndefined();
     expect(await seatsOf(t, classId)).toEqual({ seats: 1, enrolled: 0, held: 0 });
-    expect(await settledCheck(t)).toEqual([]);
+    expect(await ledgerDrifts(t)).toEqual([]);
   });
 
   it('declined: leaving while offered passes the seat on at once', async () => {
@@ -385,7 +373,7 @@ describe('waitlist: a hold that ends unpaid passes to the next student', () => {
     await t.http().delete(`/waitlist/${classId}`).set(w1.auth).expect(200);
     expect((await placeOf(t, w2, classId)).state).toBe('offered');
     expect(await seatsOf(t, classId)).toEqual({ seats: 0, enrolled: 0, held: 1 });
-    expect(await settledCheck(t)).toEqual([]);
+    expect(await ledgerDrifts(t)).toEqual([]);
   });
 });
 
@@ -425,15 +413,10 @@ describe('waitlist: paying for a held seat never outlives the payment claim', ()
       );
 
     let done = false;
-    const paying = t
-      .http()
-      .post('/payments')
-      .set(w.auth)
-      .send(paymentBody(w, { intentId: p.intentId, selectionId: held._id }, classId))
-      .then((r) => {
-        done = true;
-        return r;
-      });
+    const paying = recordPayment(t, w, { intentId: p.intentId, selectionId: held._id }, classId).then((r) => {
+      done = true;
+      return r;
+    });
     const lapsed: Date[] = [];
     while (!done) {
       const row = await t.db().collection('payment_settlements').findOne({ intentId: p.intentId });
@@ -444,6 +427,6 @@ describe('waitlist: paying for a held seat never outlives the payment claim', ()
     expect(res.status).toBe(201);
     expect(lapsed).toEqual([]);
     expect(await seatsOf(t, classId)).toEqual({ seats: 0, enrolled: 1, held: 0 });
-    expect(await settledCheck(t)).toEqual([]);
+    expect(await ledgerDrifts(t)).toEqual([]);
   });
 });

@@ -4,11 +4,12 @@ import { ClassRecord, ClassSchema } from './class.schema';
 import { ClassesController } from './classes.controller';
 import { ClassesRepository } from './classes.repository';
 import { ClassesService } from './classes.service';
+import { SeatsRepository } from './seats.repository';
 
 @Module({
   imports: [MongooseModule.forFeature([{ name: ClassRecord.name, schema: ClassSchema }])],
   controllers: [ClassesController],
-  providers: [ClassesRepository, ClassesService],
+  providers: [ClassesRepository, SeatsRepository, ClassesService],
   exports: [ClassesRepository, ClassesService],
 })
 export class ClassesModule {}

@@ -1,40 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Types, type Model } from 'mongoose';
-import { containsText, type PageWindow } from '../common/paging';
+import type { Model } from 'mongoose';
+import type { PageWindow } from '../common/paging';
 import type { UpdateResult } from '../common/write-results';
-import { pictureOf, type PictureRef, type StoredPicture } from '../pictures/picture.model';
+import type { PictureRef, StoredPicture } from '../pictures/picture.model';
+import { ORDERS, toFilter, type ClassOrder, type ClassQuery } from './class-query';
+import { PUBLIC_READ, READ, toClass, type LeanClass } from './class-record';
 import { CLASS_STATUSES, type CampClass, type ClassStatus } from './class.model';
 import { ClassRecord } from './class.schema';
-
-// `capacity` is missing on classes stored before it existed, until the boot backfill has run.
-type LeanClass = Omit<CampClass, '_id' | 'capacity' | 'held' | 'picture'> &
-  StoredPicture & {
-    _id: { toString(): string };
-    capacity?: number;
-    holds?: string[];
-  };
-
-const toClass = (d: LeanClass): CampClass => ({
-  _id: d._id.toString(),
-  className: d.className,
-  classImage: d.classImage,
-  picture: pictureOf(d),
-  instructorName: d.instructorName,
-  instructorEmail: d.instructorEmail,
-  capacity: d.capacity ?? d.seats + (d.enrolled ?? 0),
-  seats: d.seats,
-  held: d.holds?.length ?? 0,
-  price: d.price,
-  status: d.status,
-  date: d.date,
-  enrolled: d.enrolled ?? 0,
-  feedback: d.feedback ?? '',
-  ...(d.startDate ? { startDate: d.startDate } : {}),
-  ...(d.sessions ? { sessions: d.sessions } : {}),
-  ...(typeof d.minAge === 'number' ? { minAge: d.minAge } : {}),
-  ...(typeof d.maxAge === 'number' ? { maxAge: d.maxAge } : {}),
-});
 
 export type NewClass = Pick<
   CampClass,
@@ -50,66 +23,6 @@ export type ClassPicture = StoredPicture & { pictureToken?: string };
 
 /** A new class's stored seats: its capacity is what is free now plus who is already enrolled. */
 const withCapacity = (c: NewClass) => ({ ...c, capacity: c.seats + (c.enrolled ?? 0) });
-
-/** Filters of the class lists; `text` matches the name or the instructor (literally, any case). */
-export interface ClassQuery {
-  status?: ClassStatus;
-  instructorEmail?: string;
-  text?: string;
-  /** Also match `text` in the instructor's e-mail (admin search; the public search is by names only). */
-  textInEmail?: boolean;
-  withSeats?: boolean;
-  minPrice?: number;
-  maxPrice?: number;
-  /** Only classes starting at or after this instant. */
-  startsFrom?: Date;
-  /** Only classes whose age range admits this age (classes without a range admit everyone). */
-  age?: number;
-}
-
-// Reads leave the seat holders (one id per enrolled student) in the database: only seat changes need them.
-const READ = { seatHolders: 0 } as const;
-// The public lists also leave out the admin's feedback, which they never show.
-const PUBLIC_READ = { seatHolders: 0, feedback: 0 } as const;
-
-export type ClassOrder = 'popular' | 'price' | '-price' | 'newest' | 'name' | 'start';
-
-// Every order ends on _id, so equal keys keep one order and pages neither overlap nor skip.
-const ORDERS: Record<ClassOrder, Record<string, 1 | -1>> = {
-  popular: { enrolled: -1, _id: 1 },
-  price: { price: 1, _id: 1 },
-  '-price': { price: -1, _id: 1 },
-  newest: { date: -1, _id: -1 },
-  name: { className: 1, _id: 1 },
-  start: { startDate: 1, _id: 1 },
-};
-
-function toFilter(q: ClassQuery): Record<string, unknown> {
-  const filter: Record<string, unknown> = {};
-  if (q.status) filter.status = q.status;
-  if (q.instructorEmail) filter.instructorEmail = q.instructorEmail;
-  if (q.withSeats) filter.seats = { $gt: 0 };
-  if (q.minPrice !== undefined || q.maxPrice !== undefined) {
-    filter.price = {
-      ...(q.minPrice !== undefined ? { $gte: q.minPrice } : {}),
-      ...(q.maxPrice !== undefined ? { $lte: q.maxPrice } : {}),
-    };
-  }
-  if (q.startsFrom) filter.startDate = { $gte: q.startsFrom };
-  const text = containsText(q.text, ['className', 'instructorName', ...(q.textInEmail ? ['instructorEmail'] : [])]);
-  // Each condition is an `$or`, so they go under `$and` rather than overwrite each other.
-  const ors = [
-    ...(text ? [text] : []),
-    ...(q.age !== undefined
-      ? [
-          { $or: [{ minAge: null }, { minAge: { $lte: q.age } }] },
-          { $or: [{ maxAge: null }, { maxAge: { $gte: q.age } }] },
-        ]
-      : []),
-  ];
-  if (ors.length === 1) return { ...filter, ...ors[0] };
-  return ors.length ? { ...filter, $and: ors } : filter;
-}
 
 export type ClassChanges = Partial<
   Pick<CampClass, 'className' | 'classImage' | 'price' | 'startDate' | 'sessions' | 'minAge' | 'maxAge'>
@@ -132,6 +45,7 @@ export interface CapacityChange {
   to: number;
 }
 
+/** The classes themselves: adding, editing, reviewing and listing them (their seats: seats.repository.ts). */
 @Injectable()
 export class ClassesRepository {
   constructor(@InjectModel(ClassRecord.name) private readonly model: Model<ClassRecord>) {}
@@ -351,11 +265,6 @@ export class ClassesRepository {
   }
 
   /**
-   * Takes one seat for `holder` (a payment intent) if any is left. The `seats > 0` filter makes it atomic; the
-   * holder list makes it idempotent, so a retried settlement never takes a second seat. 'taken' also when the
-   * holder already had it.
-   */
-  /**
    * The import's outcome, written only while the class still waits for that import (`token`). Not an edit: the
    * class keeps its review status.
    */
@@ -395,82 +304,6 @@ export class ClassesRepository {
     return res.modifiedCount === 1;
   }
 
-  async takeSeat(id: string, holder: string): Promise<'taken' | 'full' | 'not-offered'> {
-    const res = await this.model
-      .updateOne(
-        { _id: id, status: 'approved', seats: { $gt: 0 }, seatHolders: { $ne: holder } },
-        { $inc: { seats: -1, enrolled: 1 }, $push: { seatHolders: holder } },
-      )
-      .exec();
-    if (res.modifiedCount === 1) return 'taken';
-    const d = await this.model
-      .findById(id, { status: 1, seatHolders: 1 })
-      .lean<{ status: ClassStatus; seatHolders?: string[] }>()
-      .exec();
-    if (d?.seatHolders?.includes(holder)) return 'taken';
-    return d?.status === 'approved' ? 'full' : 'not-offered';
-  }
-
-  /**
-   * Gives back the seat `holder` took, if it holds one (idempotent: a second call changes nothing): to `seats`, or,
-   * with `hold`, into the waitlist's holds under that key, in the same update, so nobody else can take it between.
-   */
-  async releaseSeat(id: string, holder: string, hold?: string): Promise<boolean> {
-    const res = await this.model
-      .updateOne(
-        { _id: id, seatHolders: holder },
-        hold
-          ? { $inc: { enrolled: -1 }, $pull: { seatHolders: holder }, $push: { holds: hold } }
-          : { $inc: { seats: 1, enrolled: -1 }, $pull: { seatHolders: holder } },
-      )
-      .exec();
-    return res.modifiedCount === 1;
-  }
-
-  /** Turns a free seat into a waitlist hold under `key`; false when no seat is free (or the key exists). */
-  async holdFreeSeat(id: string, key: string): Promise<boolean> {
-    const res = await this.model
-      .updateOne({ _id: id, seats: { $gt: 0 }, holds: { $ne: key } }, { $inc: { seats: -1 }, $push: { holds: key } })
-      .exec();
-    return res.modifiedCount === 1;
-  }
-
-  /** A hold nobody is waiting for goes back to `seats` (idempotent). */
-  async returnHold(id: string, key: string): Promise<boolean> {
-    const res = await this.model
-      .updateOne({ _id: id, holds: key }, { $inc: { seats: 1 }, $pull: { holds: key } })
-      .exec();
-    return res.modifiedCount === 1;
-  }
-
-  /**
-   * The held seat becomes `holder`'s (a payment intent): hold out, seat holder in, one update. 'taken' also when
-   * the holder already had it; 'gone' when the hold is not there.
-   */
-  async takeHeldSeat(id: string, key: string, holder: string): Promise<'taken' | 'gone'> {
-    const res = await this.model
-      .updateOne(
-        { _id: id, holds: key, seatHolders: { $ne: holder } },
-        { $inc: { enrolled: 1 }, $pull: { holds: key }, $push: { seatHolders: holder } },
-      )
-      .exec();
-    if (res.modifiedCount === 1) return 'taken';
-    return (await this.holdsSeat(id, holder)) ? 'taken' : 'gone';
-  }
-
-  async hasHold(id: string, key: string): Promise<boolean> {
-    return (await this.model.countDocuments({ _id: id, holds: key }).exec()) > 0;
-  }
-
-  /** Classes with waitlist holds, and their keys (the sweeper checks each has its offer). */
-  async withHolds(): Promise<{ _id: string; holds: string[] }[]> {
-    const docs = await this.model
-      .find({ 'holds.0': { $exists: true } }, { holds: 1 })
-      .lean<{ _id: { toString(): string }; holds: string[] }[]>()
-      .exec();
-    return docs.map((d) => ({ _id: d._id.toString(), holds: d.holds }));
-  }
-
   /** Classes stored before capacity was: their capacity is what was free plus who was enrolled. */
   async backfillCapacity(): Promise<number> {
     const missing = await this.model
@@ -484,20 +317,5 @@ export class ClassesRepository {
         .exec();
     }
     return missing.length;
-  }
-
-  /** Which of `holders` hold a seat in one of the classes `ids` (read by `_id`, so no scan of the seat lists). */
-  async seatHoldersAmong(ids: string[], holders: string[]): Promise<Set<string>> {
-    const wanted = new Set(holders);
-    const valid = ids.filter((id) => Types.ObjectId.isValid(id));
-    const docs = await this.model
-      .find({ _id: { $in: valid } }, { seatHolders: 1 })
-      .lean<{ seatHolders?: string[] }[]>()
-      .exec();
-    return new Set(docs.flatMap((d) => (d.seatHolders ?? []).filter((h) => wanted.has(h))));
-  }
-
-  async holdsSeat(id: string, holder: string): Promise<boolean> {
-    return (await this.model.countDocuments({ _id: id, seatHolders: holder }).exec()) > 0;
   }
 }

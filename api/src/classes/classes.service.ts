@@ -27,6 +27,7 @@ import type {
 import { classCalendar } from './calendar';
 import { toPublicClass, type CampClass, type ClassStatus } from './class.model';
 import { ClassesRepository, type ClassChanges, type ClassPicture } from './classes.repository';
+import { SeatsRepository } from './seats.repository';
 
 /** The admin's page of classes, with how many of each status match the search (the status tabs). */
 export interface AdminClassPage extends Paged<CampClass> {
@@ -57,6 +58,7 @@ export class ClassesService implements OnApplicationBootstrap {
 
   constructor(
     private readonly classes: ClassesRepository,
+    private readonly seats: SeatsRepository,
     private readonly cache: PublicCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailOutbox,
@@ -204,7 +206,7 @@ export class ClassesService implements OnApplicationBootstrap {
 
   /** For payments: one seat per payment intent, taken and given back idempotently; public lists refreshed. */
   async takeSeat(id: string, holder: string): Promise<'taken' | 'full' | 'not-offered'> {
-    const result = await this.classes.takeSeat(id, holder);
+    const result = await this.seats.takeSeat(id, holder);
     if (result === 'taken') this.cache.invalidateSeats('classes');
     return result;
   }
@@ -215,7 +217,7 @@ export class ClassesService implements OnApplicationBootstrap {
    */
   async releaseSeat(id: string, holder: string): Promise<boolean> {
     const hold = (await this.waitlist?.waiting(id)) ? `freed:${holder}` : undefined;
-    const released = await this.classes.releaseSeat(id, holder, hold);
+    const released = await this.seats.releaseSeat(id, holder, hold);
     if (released) this.cache.invalidateSeats('classes');
     if (released && hold) await this.offerHold(id, hold);
     return released;
@@ -223,30 +225,30 @@ export class ClassesService implements OnApplicationBootstrap {
 
   /** The waitlist's hold becomes the paying intent's seat; 'gone' when the hold is not there (any more). */
   async takeHeldSeat(id: string, key: string, holder: string): Promise<'taken' | 'gone'> {
-    const result = await this.classes.takeHeldSeat(id, key, holder);
+    const result = await this.seats.takeHeldSeat(id, key, holder);
     if (result === 'taken') this.cache.invalidateSeats('classes');
     return result;
   }
 
   /** A free seat becomes a hold for the waitlist under `key`. */
   async holdFreeSeat(id: string, key: string): Promise<boolean> {
-    const held = await this.classes.holdFreeSeat(id, key);
+    const held = await this.seats.holdFreeSeat(id, key);
     if (held) this.cache.invalidateSeats('classes');
     return held;
   }
 
   async returnHold(id: string, key: string): Promise<boolean> {
-    const returned = await this.classes.returnHold(id, key);
+    const returned = await this.seats.returnHold(id, key);
     if (returned) this.cache.invalidateSeats('classes');
     return returned;
   }
 
   hasHold(id: string, key: string): Promise<boolean> {
-    return this.classes.hasHold(id, key);
+    return this.seats.hasHold(id, key);
   }
 
   withHolds(): Promise<{ _id: string; holds: string[] }[]> {
-    return this.classes.withHolds();
+    return this.seats.withHolds();
   }
 
   private async offerHold(id: string, key: string): Promise<void> {
@@ -255,11 +257,11 @@ export class ClassesService implements OnApplicationBootstrap {
   }
 
   seatHoldersAmong(ids: string[], holders: string[]): Promise<Set<string>> {
-    return this.classes.seatHoldersAmong(ids, holders);
+    return this.seats.seatHoldersAmong(ids, holders);
   }
 
   holdsSeat(id: string, holder: string): Promise<boolean> {
-    return this.classes.holdsSeat(id, holder);
+    return this.seats.holdsSeat(id, holder);
   }
 
   all(): Promise<CampClass[]> {

@@ -85,6 +85,26 @@ export class LeasedRows<TRecord> {
 }
 
 const HOUR_MS = 3600_000;
+/** How often a caller waiting for a row that another path holds tries its claim again. */
+export const CLAIM_POLL_MS = 20;
+
+/**
+ * Claims a row that another path may hold for a moment: tries `claim` every CLAIM_POLL_MS until it answers a row,
+ * `waitMs` has passed or `keepWaiting` (asked between tries) says no; null when it gave up.
+ */
+export async function claimWhenFree<T>(
+  claim: () => Promise<T | null>,
+  waitMs: number,
+  keepWaiting: () => Promise<boolean> = async () => true,
+): Promise<T | null> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const row = await claim();
+    if (row) return row;
+    if (Date.now() >= until || !(await keepWaiting())) return null;
+    await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
+  }
+}
 
 /** The wait before the next try of something that failed `attempts` times: doubling from `firstMs`, at most an hour. */
 export const backoff = (firstMs: number, attempts: number): Date =>

@@ -27,7 +27,11 @@ import { ReconciliationService } from './reconciliation.service';
 import { SandboxController } from './sandbox.controller';
 import { SandboxService } from './sandbox.service';
 import { SettlementRecord, SettlementSchema } from './settlement.schema';
+import { Refunds } from './refunds';
+import { SettlementClaims } from './settlement-claims';
+import { SettlementMail } from './settlement-mail';
 import { SettlementProbe } from './settlement-probe';
+import { SettlementSteps } from './settlement-steps';
 import { SettlementService } from './settlement.service';
 import { SettlementsRepository } from './settlements.repository';
 import { WebhookController } from './webhook.controller';
@@ -65,6 +69,10 @@ import { WebhookController } from './webhook.controller';
     SettlementsRepository,
     ProviderEventsRepository,
     SettlementProbe,
+    SettlementClaims,
+    Refunds,
+    SettlementMail,
+    SettlementSteps,
     SettlementService,
     ProviderEventsService,
     CheckoutService,

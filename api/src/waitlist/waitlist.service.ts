@@ -6,13 +6,13 @@ import { CampersService } from '../campers/campers.service';
 import { ClassesService } from '../classes/classes.service';
 import { AlreadyExistsError } from '../common/domain-errors';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { claimWhenFree } from '../database/leased-rows';
 import { MailOutbox } from '../mail/mail.module';
 import { SelectionsService, whoHas } from '../selections/selections.service';
 import { OffersRepository } from './offers.repository';
 import { WaitlistEntriesRepository } from './waitlist-entries.repository';
 import { LIVE_OFFER_STATES, type Offer, type WaitlistEntry, type WaitlistPlace } from './waitlist.model';
 
-const CLAIM_POLL_MS = 20;
 /** Seats one fill takes from a class at most (a capacity edit adds at most this many). */
 const FILL_LIMIT = 1000;
 
@@ -152,35 +152,36 @@ export class WaitlistService implements OnModuleInit {
     intentId: string,
     stillOurs: () => Promise<void>,
   ): Promise<boolean> {
-    const until = Date.now() + this.leaseMs() + 1000;
     let renewed = Date.now();
-    for (;;) {
-      const owner = randomUUID();
-      const offer = await this.offers.claimOpen(classId, who, owner, this.leaseMs());
-      if (offer) {
-        try {
+    const owner = randomUUID();
+    const offer = await claimWhenFree(
+      () => this.offers.claimOpen(classId, who, owner, this.leaseMs()),
+      this.leaseMs() + 1000,
+      async () => {
+        if (!(await this.offers.liveFor(classId, who))) return false;
+        if (Date.now() - renewed >= this.leaseMs() / 4) {
           await stillOurs();
-        } catch (err) {
-          await this.offers.release(offer._id, owner);
-          throw err;
+          renewed = Date.now();
         }
-        const seat = await this.classes.takeHeldSeat(classId, offer.seatKey, intentId);
-        if (seat === 'gone') {
-          await this.offers.release(offer._id, owner);
-          return false;
-        }
-        await this.entries.deleteByOffer(offer._id);
-        // A lost claim here is harmless: the sweeper sees the hold gone and marks the offer taken.
-        await this.offers.release(offer._id, owner, { state: 'taken', intentId });
         return true;
-      }
-      if (!(await this.offers.liveFor(classId, who)) || Date.now() > until) return false;
-      if (Date.now() - renewed >= this.leaseMs() / 4) {
-        await stillOurs();
-        renewed = Date.now();
-      }
-      await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
+      },
+    );
+    if (!offer) return false;
+    try {
+      await stillOurs();
+    } catch (err) {
+      await this.offers.release(offer._id, owner);
+      throw err;
     }
+    const seat = await this.classes.takeHeldSeat(classId, offer.seatKey, intentId);
+    if (seat === 'gone') {
+      await this.offers.release(offer._id, owner);
+      return false;
+    }
+    await this.entries.deleteByOffer(offer._id);
+    // A lost claim here is harmless: the sweeper sees the hold gone and marks the offer taken.
+    await this.offers.release(offer._id, owner, { state: 'taken', intentId });
+    return true;
   }
 
   /** A participant enrolled: they wait no more for that class. */
@@ -284,14 +285,8 @@ export class WaitlistService implements OnModuleInit {
   }
 
   /** Claims the participant's open offer, waiting while another path holds it briefly. */
-  private async claimOpenWaiting(classId: string, who: Participant, owner: string): Promise<Offer | null> {
-    const until = Date.now() + 2000;
-    while (Date.now() < until) {
-      const offer = await this.offers.claimOpen(classId, who, owner, this.leaseMs());
-      if (offer) return offer;
-      await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
-    }
-    return null;
+  private claimOpenWaiting(classId: string, who: Participant, owner: string): Promise<Offer | null> {
+    return claimWhenFree(() => this.offers.claimOpen(classId, who, owner, this.leaseMs()), 2000);
   }
 
   // --- The sweeper's work -----------------------------------------------------------------------------------------

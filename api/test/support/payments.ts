@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { LedgerCheckService } from '../../src/payments/ledger-check';
 import { newStudent, signInAs, type Session, type TestApp } from './test-app';
 
 export const CARDS = {
@@ -36,6 +37,10 @@ export async function selectAndOpenIntent(t: TestApp, s: Session, classId: strin
   return { selectionId, ...(await openIntent(t, s, selectionId)) };
 }
 
+/** An intent asked for by `s` (for someone else's selection id): refused before any gateway is asked. */
+export const intentAskedBy = (t: TestApp, s: Session) =>
+  t.http().post('/create-payment-intent').set(s.auth).send({ selectionId: '0123456789abcdef01234567' });
+
 /** The test-mode card form's confirm call. */
 export const confirmCard = (t: TestApp, s: Session, clientSecret: string, number = CARDS.ok) =>
   t
@@ -61,6 +66,23 @@ export const paymentBody = (
   status: 'service pending',
   ...extra,
 });
+
+/** The browser's POST /payments after a succeeded confirmation (the request, for the caller's `.expect`). */
+export const recordPayment = (
+  t: TestApp,
+  s: Session,
+  p: { intentId: string; selectionId: string },
+  classId: string,
+  extra: Record<string, unknown> = {},
+) =>
+  t
+    .http()
+    .post('/payments')
+    .set(s.auth)
+    .send(paymentBody(s, p, classId, extra));
+
+/** What `npm run ledger:check` finds wrong in the settled rows: [] while the ledger's invariants hold. */
+export const ledgerDrifts = async (t: TestApp) => (await t.app.get(LedgerCheckService).check({ settled: true })).drifts;
 
 /** A provider event as Stripe sends it: JSON body and a Stripe-Signature header made with the webhook secret. */
 export function signedEvent(
@@ -165,35 +187,42 @@ export async function paidIntent(t: TestApp, classId: string, prefix = 'ledger')
   return { s, p };
 }
 
+/** A camper of the student's family (POST /campers); answers its id. */
+export async function addCamper(
+  t: TestApp,
+  s: Session,
+  fields: { name: string; dateOfBirth?: string; emergencyContact?: string; emergencyPhone?: string },
+): Promise<string> {
+  const body = { dateOfBirth: '2016-02-02', emergencyContact: 'Parent', emergencyPhone: '555 010 0111', ...fields };
+  return (await t.http().post('/campers').set(s.auth).send(body).expect(201)).body._id as string;
+}
+
+/** The student selects `classId` for a camper of theirs (or, without one, for themselves), opens an intent and pays. */
+export async function paidIntentFor(t: TestApp, s: Session, classId: string, camperId?: string) {
+  const selectionId = (
+    await t
+      .http()
+      .post('/classes/selected')
+      .set(s.auth)
+      .send({ classId, ...(camperId ? { camperId } : {}) })
+      .expect(201)
+  ).body.insertedId as string;
+  const p = await openIntent(t, s, selectionId);
+  await confirmCard(t, s, p.clientSecret).expect(200);
+  return { s, p: { ...p, selectionId }, camperId };
+}
+
 /**
  * One family's two paid intents for `classId`: for two of its campers, or (`self`) a camper and the account holder.
  * Both are the same student's, each with its own selection.
  */
 export async function familyPaidIntents(t: TestApp, classId: string, second: 'camper' | 'self', prefix = 'family') {
   const s = await newStudent(t, prefix);
-  const camper = async (name: string) =>
-    (
-      await t
-        .http()
-        .post('/campers')
-        .set(s.auth)
-        .send({ name, dateOfBirth: '2016-02-02', emergencyContact: 'Parent', emergencyPhone: '555 010 0111' })
-        .expect(201)
-    ).body._id as string;
-  const participants = [await camper('First'), second === 'camper' ? await camper('Second') : undefined];
+  const participants = [
+    await addCamper(t, s, { name: 'First' }),
+    second === 'camper' ? await addCamper(t, s, { name: 'Second' }) : undefined,
+  ];
   const paid = [];
-  for (const camperId of participants) {
-    const selectionId = (
-      await t
-        .http()
-        .post('/classes/selected')
-        .set(s.auth)
-        .send({ classId, ...(camperId ? { camperId } : {}) })
-        .expect(201)
-    ).body.insertedId as string;
-    const p = await openIntent(t, s, selectionId);
-    await confirmCard(t, s, p.clientSecret).expect(200);
-    paid.push({ s, p: { ...p, selectionId }, camperId });
-  }
+  for (const camperId of participants) paid.push(await paidIntentFor(t, s, classId, camperId));
   return paid;
 }

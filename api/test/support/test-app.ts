@@ -82,6 +82,31 @@ export async function signInAs(t: TestApp, email: string, password: string): Pro
   return { email, token, auth: { Authorization: `Bearer ${token}` } };
 }
 
+/** Signs in several of the seeded demo accounts at once (support/demo.ts), in the order given. */
+export function signInDemo(t: TestApp, ...accounts: { email: string; password: string }[]): Promise<Session[]> {
+  return Promise.all(accounts.map((a) => signInAs(t, a.email, a.password)));
+}
+
+/**
+ * A student's write (selecting an open class) sent with `headers` instead of a valid token: 401, and no selection is
+ * added for `email`.
+ */
+export async function expectWriteRefused(t: TestApp, headers: Record<string, string>, email: string): Promise<void> {
+  const open = await t
+    .db()
+    .collection('classes')
+    .findOne({ status: 'approved', seats: { $gt: 0 } });
+  const selections = () => t.db().collection('selections').countDocuments({ studentEmail: email });
+  const before = await selections();
+  await t
+    .http()
+    .post('/classes/selected')
+    .set(headers)
+    .send({ classId: String(open?._id) })
+    .expect(401);
+  expect(await selections()).toBe(before);
+}
+
 /** A brand-new account in the emulator, registered with POST /users (a student until promoted). */
 export async function newStudent(t: TestApp, prefix = 'student', register = true): Promise<Session> {
   const email = uniqueEmail(prefix);
