@@ -17,15 +17,14 @@ const publicDist = path.resolve(__dirname, '../../mf-public/dist');
 /** The target: 150 KB gzipped for everything before the first card. */
 const FIRST_VIEW_TARGET = 150 * 1024;
 /**
- * Not met (docs/benchmarks.md): the build measured 193.4 KB once pictures were held by the site (shared-ui's srcset
- * and placeholder logic, the upload field and its call: 0.4 KB more), 192.0 KB on 2026-11-24 once reselect shipped once instead of
+ * Not met (docs/benchmarks.md): the build measured 192.0 KB on 2026-11-24 once reselect shipped once instead of
  * in two shared packages' chunks (193.2 KB before, with the failure reports and the override badge; 193.8 KB before
  * Login and Register loaded only when opened; 191.3 KB before the page hydrated a server render and the shared code
  * gained class dates and waitlist counts, 205.8 KB before the declarative router). Since the server render, the first card is
  * painted from the HTML before any of these files run; they are what the page needs to become interactive. This
  * ceiling (measured + ~0.5%) makes any growth fail; lower it with every cut.
  */
-const FIRST_VIEW_CEILING = 194.0 * 1024;
+const FIRST_VIEW_CEILING = 193.0 * 1024;
 
 interface Manifest {
   exposes: { name: string; assets: { js: { sync: string[] } } }[];

@@ -1,15 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import {
-  apiErrorMessage,
-  ClassPicture,
-  ErrorText,
-  notify,
-  PICTURE_MAX_BYTES,
-  PICTURE_TYPES,
-  uploadPicture,
-  type CampClass,
-} from '@sportify/shared-ui';
+import { apiErrorMessage, ClassPicture, ErrorText, notify, type CampClass } from '@sportify/shared-ui';
+import { PICTURE_TYPES, pictureFileProblem, uploadPicture } from '@sportify/shared-ui/pictures';
 import { useUpdateClassMutation } from '../UpdateClass/updateClassApi';
 
 const Failed = styled.div`
@@ -37,9 +29,9 @@ export function PictureCell({ item }: { item: Pick<CampClass, '_id' | 'className
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setError(null);
-    if (!PICTURE_TYPES.includes(file.type)) return setError('Choose a JPEG, PNG, WebP, AVIF or GIF picture');
-    if (file.size > PICTURE_MAX_BYTES) return setError('A picture must be at most 10 MB');
+    const problem = pictureFileProblem(file);
+    setError(problem);
+    if (problem) return;
     try {
       const uploaded = await uploadPicture(file);
       await updateClass({ id: item._id, changes: { pictureId: uploaded.id } }).unwrap();

@@ -8,11 +8,10 @@ import {
   FormCard,
   FormField,
   media,
-  PictureField,
   TextInput,
-  uploadPicture,
   useForm,
 } from '@sportify/shared-ui';
+import { PictureField, uploadPicture } from '@sportify/shared-ui/pictures';
 import {
   AGE_MAX,
   CLASS_NAME_MAX,

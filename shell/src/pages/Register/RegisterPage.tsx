@@ -5,16 +5,15 @@ import {
   ErrorText,
   FormField,
   PageHeading,
-  PictureField,
   profileUpdated,
   Select,
   TextInput,
-  uploadPicture,
   useAppDispatch,
   useForm,
   usePageTitle,
   type Gender,
 } from '@sportify/shared-ui';
+import { PictureField, uploadPicture } from '@sportify/shared-ui/pictures';
 import { authErrorMessage } from '../../auth/authErrorMessage';
 import { useAuthService } from '../../auth/AuthServiceContext';
 import { AuthCard, FormGrid, OrDivider } from '../../auth/components/AuthForm.styles';

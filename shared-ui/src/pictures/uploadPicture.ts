@@ -1,5 +1,4 @@
-import type { UploadedPicture } from './contract';
-import { loadHttpClient } from './loadHttpClient';
+import { loadHttpClient, type UploadedPicture } from '@sportify/shared-ui';
 
 /**
  * POST /pictures: the file is checked and kept by the API, which answers its id; a class or a person then names it

@@ -1,10 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { ErrorText, FormField, TextInput } from './FormField';
-
-/** What an upload may be (the API's rules, docs/product.md §A13): checked here first so nothing too big is sent. */
-export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'];
-export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
+import { ErrorText, FormField, TextInput } from '@sportify/shared-ui';
+import { PICTURE_TYPES, pictureFileProblem } from './pictureFile';
 
 type TextFieldProps = {
   name: string;
@@ -52,9 +49,7 @@ export function PictureField({ urlLabel, url, fileName, onFile, error }: Picture
   }, [fileName.value]);
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
-    let problem: string | null = null;
-    if (file && !PICTURE_TYPES.includes(file.type)) problem = 'Choose a JPEG, PNG, WebP, AVIF or GIF picture';
-    else if (file && file.size > PICTURE_MAX_BYTES) problem = 'A picture must be at most 10 MB';
+    const problem = file && pictureFileProblem(file);
     setFileError(problem);
     const kept = problem ? null : file;
     if (!kept) event.target.value = '';
