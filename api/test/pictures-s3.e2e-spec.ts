@@ -4,23 +4,22 @@ import { ClaimedJobRunner } from '../src/jobs/claimed-job-runner';
 import { IMPORT_JOB } from '../src/pictures/pictures.service';
 import { JORDAN } from './support/demo';
 import { pngOf, startPictureServer, type PictureServer } from './support/picture-server';
-import { startSeaweedFs } from './support/seaweedfs';
 import { signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
-// The picture store in an S3 bucket, against a real S3-compatible server (SeaweedFS, built with Go on first use).
+// The picture store in an S3 bucket, against a real S3-compatible server (test/support/s3-server.mjs, started for the
+// whole run by test/global-setup.mjs).
 const BUCKET = 'sportify-pictures-test';
 const credentials = { accessKeyId: 'sportify-test', secretAccessKey: 'sportify-test-secret' };
 
 describe('pictures in an S3 bucket', () => {
   let t: TestApp;
-  let s3: { endpoint: string; stop: () => Promise<void> };
+  const endpoint = process.env.SPORTIFY_TEST_S3_ENDPOINT!;
   let client: S3Client;
   let web: PictureServer;
   let jordan: Session;
 
   beforeAll(async () => {
-    s3 = await startSeaweedFs();
-    client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+    client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
     await client.send(new CreateBucketCommand({ Bucket: BUCKET }));
     web = await startPictureServer({ '/court.png': await pngOf(900, 600) });
     // The SDK reads the credentials from the environment, as in production.
@@ -30,18 +29,17 @@ describe('pictures in an S3 bucket', () => {
       seed: true,
       env: {
         PICTURE_BUCKET: BUCKET,
-        PICTURE_S3_ENDPOINT: s3.endpoint,
+        PICTURE_S3_ENDPOINT: endpoint,
         PICTURE_IMPORT_ALLOW: `127.0.0.1:${web.port}`,
         PICTURE_IMPORT_INTERVAL_MS: '0',
       },
     });
     jordan = await signInAs(t, JORDAN.email, JORDAN.password);
-  }, 20 * 60_000);
+  }, 60_000);
   afterAll(async () => {
     await t?.close();
     await web?.close();
     client?.destroy();
-    await s3?.stop();
   });
 
   const keys = async () =>
