@@ -3,13 +3,16 @@
 // remotes' webpack configs print them too. The page server checks the signature (page-server/src/override.ts); the
 // development key and the signature are @sportify/platform/keys'.
 const { DEV_OVERRIDE_KEY, overrideLinkSignature } = require('@sportify/platform/keys');
+const { readDevServerSettings } = require('./dev-settings');
 
 /** The longest validity a signed link may have: the page server refuses a longer one. */
 const MAX_LINK_HOURS = 24;
 
-/** The running site: SITE_URL, else the page server's port on localhost. */
-const siteUrl = (env = process.env) =>
-  (env.SITE_URL || `http://localhost:${env.SHELL_PORT || 3000}`).replace(/\/+$/, '');
+/** The running site: SITE_URL, else the page server's port on localhost (the dev servers' settings). */
+const siteUrl = (env = process.env) => {
+  const settings = readDevServerSettings(env);
+  return (settings.SITE_URL || `http://localhost:${settings.SHELL_PORT}`).replace(/\/+$/, '');
+};
 
 /**
  * The override link of `remote` (federation name) to `url` (its mf-manifest.json); with `key`, signed and valid until

@@ -1,8 +1,9 @@
 const { createBuilds } = require('@sportify/build');
+const { devServerPort } = require('@sportify/build/dev-settings');
 
 module.exports = createBuilds({
   pkgDir: __dirname,
-  port: Number(process.env.MF_INSTRUCTOR_DEV_PORT || 4103),
+  port: devServerPort('mf-instructor'),
   federation: require('./federation.config'),
   title: 'Sportify Camp (mf-instructor)',
 });

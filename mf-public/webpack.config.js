@@ -1,8 +1,9 @@
 const { createBuilds } = require('@sportify/build');
+const { devServerPort } = require('@sportify/build/dev-settings');
 
 module.exports = createBuilds({
   pkgDir: __dirname,
-  port: Number(process.env.MF_PUBLIC_DEV_PORT || 4101),
+  port: devServerPort('mf-public'),
   federation: require('./federation.config'),
   title: 'Sportify Camp (mf-public)',
 });

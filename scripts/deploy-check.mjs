@@ -121,7 +121,7 @@ export function processFacts() {
         .map(([route]) => route)
         .filter((route) => !route.includes('{')),
       // Production needs these; FIREBASE_AUTH_EMULATOR_HOST must rather be absent.
-      env: ['MONGODB_URI', ...settingNames('api/src/config/env.schema.ts', 'PRODUCTION_SETTINGS')].filter(
+      env: ['MONGODB_URI', ...settingNames('api/src/config/settings.ts', 'PRODUCTION_SETTINGS')].filter(
         (n) => n !== 'FIREBASE_AUTH_EMULATOR_HOST',
       ),
     },

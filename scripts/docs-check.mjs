@@ -199,7 +199,17 @@ function scan(root, ignoredOne) {
     if (!texts.has(f)) texts.set(f, readFileSync(path.join(root, f), 'utf8'));
     return texts.get(f);
   };
-  const defines = (f, name) => new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(textOf(f));
+  /** Whether file `f` defines `name`: a declaration, a method or property, or an export of it (not a mere call). */
+  const defines = (f, name) => {
+    const n = name.replace(/\$/g, '\\$');
+    const modifiers = '(?:(?:export|default|public|private|protected|static|async|readonly|get|set|override)\\s+)*';
+    return [
+      `\\b(?:function\\*?|class|interface|type|enum|const|let|var)\\s+${n}\\b`,
+      `^\\s*${modifiers}${n}\\s*(?:<[^>\\n]*>)?\\s*\\([^;\\n]*$`,
+      `^\\s*${modifiers}${n}\\s*[?!]?\\s*[:=]`,
+      `export\\s*(?:type\\s*)?\\{[^}]*\\b${n}\\b`,
+    ].some((re) => new RegExp(re, 'm').test(textOf(f)));
+  };
   const sources = files.filter((f) => /\.(?:ts|tsx|mts|mjs|cjs|js)$/.test(f) && !/\.d\.ts$/.test(f));
   /** The source files declaring a class, interface, function or constant of this name. */
   const definersOf = (name) =>

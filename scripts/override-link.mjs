@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { isLoopbackOrigin, overrideOriginProblem, parseOverrideOrigins } from '@sportify/platform/keys';
 import { FRONT_ENDS } from './lib/stack.mjs';
+import { releaseSettingsOrExit } from './releases/settings.mjs';
 
 const require = createRequire(import.meta.url);
 const { DEV_OVERRIDE_KEY, MAX_LINK_HOURS, clearLink, overrideLink, siteUrl } = require('@sportify/build/override-link');
@@ -48,13 +49,14 @@ const hours = Number(values.hours);
 if (!Number.isFinite(hours) || hours <= 0 || hours > MAX_LINK_HOURS)
   fail(`--hours must be a number of hours up to ${MAX_LINK_HOURS}`);
 
-const key = process.env.SPORTIFY_OVERRIDE_KEY || DEV_OVERRIDE_KEY;
+const settings = releaseSettingsOrExit();
+const key = settings.SPORTIFY_OVERRIDE_KEY || DEV_OVERRIDE_KEY;
 // A link signed with a real key is for a production site: its dev server is https, or this machine's loopback.
 const production = key !== DEV_OVERRIDE_KEY;
 if (production && parsed.protocol !== 'https:' && !isLoopbackOrigin(parsed.origin))
   fail(`"${url}" must be https (or on this machine's loopback): a production site loads nothing else`);
-if (process.env.SPORTIFY_OVERRIDE_ORIGINS?.trim()) {
-  const { origins, problems } = parseOverrideOrigins(process.env.SPORTIFY_OVERRIDE_ORIGINS, production);
+if (settings.SPORTIFY_OVERRIDE_ORIGINS) {
+  const { origins, problems } = parseOverrideOrigins(settings.SPORTIFY_OVERRIDE_ORIGINS, production);
   if (problems.length) fail(`SPORTIFY_OVERRIDE_ORIGINS ${problems.join('; ')}`);
   const elsewhere = overrideOriginProblem(url, origins);
   if (elsewhere) fail(elsewhere);

@@ -9,8 +9,9 @@ import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { execa } from 'execa';
-import { FRONT_ENDS } from './lib/stack.mjs';
+import { FRONT_ENDS, readSettings } from './lib/stack.mjs';
 import { guardProblems } from './releases/guard.mjs';
+import { releaseSettingsOrExit } from './releases/settings.mjs';
 import {
   git,
   operator,
@@ -43,7 +44,8 @@ async function main() {
   const pkg = positionals[0] ?? path.basename(process.cwd());
   const frontEnd = FRONT_ENDS.find((f) => f.name === pkg);
   if (!frontEnd) fail(`"${pkg}" is not a front end (${FRONT_ENDS.map((f) => f.name).join(', ')})`);
-  const keep = Number(opts.keep ?? process.env.SPORTIFY_KEEP_RELEASES ?? 5);
+  const settings = releaseSettingsOrExit();
+  const keep = Number(opts.keep ?? settings.SPORTIFY_KEEP_RELEASES);
   if (!Number.isInteger(keep) || keep < 2)
     fail('--keep must be a whole number of at least 2 (the live and the previous release)');
 
@@ -51,7 +53,7 @@ async function main() {
   // Uncommitted changes make the commit id an incomplete description of the build; say so in the release.
   const dirty = git(['status', '--porcelain', '--untracked-files=no']) !== '';
   const { version: pkgVersion } = JSON.parse(readFileSync(path.join(repoRoot, pkg, 'package.json'), 'utf8'));
-  const buildId = process.env.BUILD_ID || new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  const buildId = settings.BUILD_ID || new Date().toISOString().replace(/\D/g, '').slice(0, 14);
   const version = `${pkgVersion}-${commit}.${buildId}`;
   if (!VERSION_PATTERN.test(version))
     fail(`"${version}" is not a usable version (BUILD_ID may hold only letters, digits, dots and dashes)`);
@@ -60,10 +62,10 @@ async function main() {
   const target = releaseDir(dir, pkg, version);
   if (existsSync(target)) fail(`${pkg} ${version} already exists: releases are immutable (set another BUILD_ID)`);
   // Where the release is served: the shell from its own origin, a remote from its origin (or a CDN, --base-url).
-  const port = Number(process.env[frontEnd.portVar] || frontEnd.port);
+  const port = readSettings().frontEnds.find((f) => f.name === pkg)?.port ?? frontEnd.port;
   const baseUrl =
     opts['base-url'] ??
-    process.env.SPORTIFY_RELEASES_BASE_URL ??
+    settings.SPORTIFY_RELEASES_BASE_URL ??
     (frontEnd.spa ? '/releases/' : `http://localhost:${port}/releases/`);
   const publicPath = `${baseUrl.replace(/\/*$/, '/')}${version}/`;
   const staging = path.join(dir, pkg, `.staging-${version}`);
@@ -106,7 +108,7 @@ async function main() {
       builtAt: new Date().toISOString(),
       tested: !opts['skip-tests'],
       publicPath: opts.from ? null : publicPath,
-      ...(process.env.SPORTIFY_BUILD_LABEL ? { label: process.env.SPORTIFY_BUILD_LABEL } : {}),
+      ...(settings.SPORTIFY_BUILD_LABEL ? { label: settings.SPORTIFY_BUILD_LABEL } : {}),
     };
     writeFileSync(path.join(staging, 'release.json'), `${JSON.stringify(release, null, 2)}\n`);
 

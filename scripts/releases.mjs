@@ -13,7 +13,7 @@
 // switch is appended to history.jsonl.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_MIN_CLIENTS, minClientsOf } from '@sportify/platform/canary';
+import { minClientsOf } from '@sportify/platform/canary';
 import { FRONT_ENDS } from './lib/stack.mjs';
 import { guardProblems } from './releases/guard.mjs';
 import {
@@ -30,6 +30,7 @@ import {
   withRegistryLock,
   writeRegistry,
 } from './releases/store.mjs';
+import { releaseSettingsOrExit } from './releases/settings.mjs';
 
 class Refused extends Error {}
 /** @type {(message: string) => never} */
@@ -37,7 +38,8 @@ const fail = (message) => {
   throw new Refused(message);
 };
 
-const keep = Number(process.env.SPORTIFY_KEEP_RELEASES ?? 5);
+const settings = releaseSettingsOrExit();
+const keep = settings.SPORTIFY_KEEP_RELEASES;
 const dir = releasesDir();
 /** The request this run carries out (`--request`), recorded with each change it makes. */
 let request = '';
@@ -47,7 +49,7 @@ function checkPackage(pkg) {
   if (!FRONT_ENDS.some((f) => f.name === pkg)) {
     fail(`"${pkg ?? ''}" is not a front end (${FRONT_ENDS.map((f) => f.name).join(', ')})`);
   }
-  const only = process.env.SPORTIFY_ONLY_PACKAGE;
+  const only = settings.SPORTIFY_ONLY_PACKAGE;
   if (only && pkg !== only) fail(`this command may change ${only} only, not ${pkg}`);
 }
 
@@ -136,12 +138,12 @@ function startCanary(pkg, version, options) {
   const percent = numberOption('--canary', options.canary, { min: 1, max: 99, whole: true });
   const margin = numberOption(
     '--margin (or SPORTIFY_CANARY_MARGIN)',
-    options.margin ?? process.env.SPORTIFY_CANARY_MARGIN ?? '0.05',
+    options.margin ?? String(settings.SPORTIFY_CANARY_MARGIN),
     { min: 0, max: 1 },
   );
   const minClients = numberOption(
     '--min-clients (or SPORTIFY_CANARY_MIN_CLIENTS)',
-    options['min-clients'] ?? process.env.SPORTIFY_CANARY_MIN_CLIENTS ?? String(DEFAULT_MIN_CLIENTS),
+    options['min-clients'] ?? String(settings.SPORTIFY_CANARY_MIN_CLIENTS),
     { min: 1, max: 1_000_000, whole: true },
   );
   const registry = readRegistry(dir);

@@ -1,8 +1,9 @@
 const { createBuilds } = require('@sportify/build');
+const { devServerPort } = require('@sportify/build/dev-settings');
 
 module.exports = createBuilds({
   pkgDir: __dirname,
-  port: Number(process.env.SHELL_PORT || 3000),
+  port: devServerPort('shell'),
   federation: require('./federation.config'),
   host: true,
   title: 'Sportify Camp',

@@ -1,6 +1,7 @@
 import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { ClientBudgetsModule } from './auth/client-budgets';
 import { CampersModule } from './campers/campers.module';
 import { ClassesModule } from './classes/classes.module';
 import { HttpErrorFilter } from './common/http-error.filter';
@@ -32,6 +33,7 @@ export class AppModule {
         DatabaseModule,
         JobsModule,
         PublicCacheModule,
+        ClientBudgetsModule,
         MailModule,
         MailSenderModule,
         PicturesModule,

@@ -9,13 +9,16 @@ import { SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from '@nestjs/common';
 import { AppModule } from './app.module';
-import { readRateLimit } from './auth/rate-limit-reads';
+import { ClientBudgets } from './auth/client-budgets';
+import { requestBudgets } from './auth/request-budgets';
 import { SESSION_COOKIE_PATHS } from './auth/session-cookie';
 import { AppLogger } from './common/app-logger';
 import { installBodyParsers } from './common/body-parsers';
+import { COMPRESSED_ENCODINGS } from './common/content-encoding';
 import { PublicCache } from './common/public-cache';
 import { echoRequestId, logRequest, requestIdOf } from './common/request-id';
-import { inOrder, pathOf, type RequestHook } from './common/request-hooks';
+import { inOrder, normalisedPath, type RequestHook } from './common/request-hooks';
+import { RouteRulesTable } from './common/route-rules';
 import { varyOnEncoding } from './common/vary-on-encoding';
 import { logLevelsFrom, type AppConfig } from './config/config';
 import { databaseGate } from './database/database-gate';
@@ -23,7 +26,6 @@ import { DatabaseService } from './database/database.service';
 import { GracefulShutdown } from './health/graceful-shutdown';
 import { ApiMetrics } from './metrics/api-metrics';
 import { buildOpenApiDocument } from './openapi/openapi-document';
-import { telemetryRateLimit } from './telemetry/telemetry-http';
 
 /**
  * TRUST_PROXY as Express read it: a list of addresses and ranges, or a hop count, which trusts that many hops
@@ -70,7 +72,11 @@ function securityHeaders(config: AppConfig): RequestHook {
 function sessionCookieCredentials(config: AppConfig): RequestHook {
   return (req, reply, done) => {
     const origin = req.headers.origin;
-    if (typeof origin === 'string' && SESSION_COOKIE_PATHS.includes(pathOf(req)) && config.corsOrigins.includes(origin))
+    if (
+      typeof origin === 'string' &&
+      config.corsOrigins.includes(origin) &&
+      SESSION_COOKIE_PATHS.includes(normalisedPath(req.url))
+    )
       void reply.header('Access-Control-Allow-Credentials', 'true');
     done();
   };
@@ -80,14 +86,17 @@ function sessionCookieCredentials(config: AppConfig): RequestHook {
 export async function configureApp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const adapter = app.getHttpAdapter() as unknown as FastifyAdapter;
   const fastify = adapter.getInstance();
+  // Every route's rules (budgets, cached lists), so the hooks below decide on a request's route, not its spelling.
+  const routes = new RouteRulesTable();
+  fastify.addHook('onRoute', routes.onRoute);
+  fastify.decorateRequest('warmList', null);
   // Before the adapter's own request hooks (CORS among them), in the order the Express middleware ran: a 429 or
-  // a 503 from these carries the request id and nothing else, and a preflight counts as the request it is.
+  // a 503 from these carries the request id and nothing else, and a preflight counts as a read.
   adapter.setOnRequestHook(
     inOrder([
       echoRequestId,
-      readRateLimit(config, app.get(PublicCache)),
-      telemetryRateLimit(config),
-      databaseGate(app.get(DatabaseService)),
+      requestBudgets(app.get(ClientBudgets), routes, app.get(PublicCache), config.opsKey),
+      databaseGate(app.get(DatabaseService), routes),
       securityHeaders(config),
       sessionCookieCredentials(config),
     ]),
@@ -113,14 +122,16 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   await app.register(fastifyCookie, { hook: false });
   // Weak validators and 304s for every other answer, as Express gave them; the lists send their own.
   await app.register(fastifyEtag, { weak: true });
-  // Express's compression: brotli, gzip or deflate past 1 KB, in that order of preference.
-  await app.register(fastifyCompress, { encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
+  // Brotli or gzip past 1 KB, in that order of preference: the encodings the cached lists are stored in, negotiated
+  // alike (content-encoding.ts), so the plugin never compresses a stored list again.
+  await app.register(fastifyCompress, { encodings: [...COMPRESSED_ENCODINGS], threshold: 1024 });
   fastify.addHook('onRoute', varyOnEncoding);
   installBodyParsers(fastify);
   // After the body parsers (they start by removing every parser): picture uploads, read as a stream with a cap.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 4, parts: 5 } });
 
-  SwaggerModule.setup('docs', app, buildOpenApiDocument(app));
+  // The API docs (Swagger UI and its document) only where API_DOCS allows them: off in production by default.
+  if (config.apiDocs) SwaggerModule.setup('docs', app, buildOpenApiDocument(app));
   // Signals are handled by GracefulShutdown (main.ts), which drains before Nest closes.
 }
 

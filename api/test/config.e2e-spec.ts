@@ -6,6 +6,7 @@ import {
   DEV_WEBHOOK_SECRET,
 } from '@sportify/platform/keys';
 import { ConfigError, loadConfig } from '../src/config/config';
+import { PRODUCTION_ENV } from './support/test-app';
 
 // Start-up refuses a wrong or missing setting with a message naming it.
 describe('configuration validated at boot', () => {
@@ -20,16 +21,7 @@ describe('configuration validated at boot', () => {
   };
 
   const DEV = { SPORTIFY_DEV_MODE: '1' };
-  const PROD = {
-    JWT_SECRET: 'x'.repeat(40),
-    SPORTIFY_OPS_KEY: 'o'.repeat(40),
-    SPORTIFY_REPORT_KEY: 'r'.repeat(40),
-    STRIPE_SECRET_KEY: 'sk_live_abc',
-    STRIPE_WEBHOOK_SECRET: 'whsec_live_abc',
-    FIREBASE_PROJECT_ID: 'sportify-camp-prod',
-    SMTP_URL: 'smtps://mailer:secret@smtp.camp.example:465',
-    MAIL_FROM: 'Sportify Camp <camp@camp.example>',
-  };
+  const PROD = PRODUCTION_ENV;
 
   it('has working defaults for development', () => {
     const c = loadConfig(DEV);
@@ -77,7 +69,9 @@ describe('configuration validated at boot', () => {
       jwt: 300,
       writes: 1000,
       reads: 100_000,
-      providerEvents: 20_000,
+      cachedReads: 1_000_000,
+      health: 100_000,
+      unsignedEvents: 600,
       telemetry: 600,
       telemetryWindowSeconds: 10,
     });
@@ -87,10 +81,48 @@ describe('configuration validated at boot', () => {
       jwt: 30,
       writes: 120,
       reads: 600,
-      providerEvents: 20_000,
+      cachedReads: 30_000,
+      health: 600,
+      unsignedEvents: 30,
       telemetry: 30,
       telemetryWindowSeconds: 10,
     });
+  });
+
+  it('names the retired provider-events budget instead of ignoring it', () => {
+    expect(problemsOf({ ...DEV, RATE_LIMIT_PROVIDER_EVENTS: '20000' }).join('\n')).toContain(
+      'RATE_LIMIT_PROVIDER_EVENTS is no longer read: a provider event with a valid signature is never refused',
+    );
+  });
+
+  it('production refuses test-mode Stripe keys and a Stripe host override, naming the setting', () => {
+    for (const key of ['sk_test_abc', 'rk_test_abc']) {
+      expect(problemsOf({ ...PROD, STRIPE_SECRET_KEY: key })).toEqual([
+        'STRIPE_SECRET_KEY must be a live key (sk_live_... or rk_live_...) without SPORTIFY_DEV_MODE=1 (production): a test-mode key takes no real payment',
+      ]);
+    }
+    expect(loadConfig({ ...PROD, STRIPE_SECRET_KEY: 'rk_live_abc' }).stripeSecretKey).toBe('rk_live_abc');
+    const overrides = { STRIPE_API_HOST: 'localhost', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' };
+    expect(problemsOf({ ...PROD, ...overrides })).toEqual(
+      Object.keys(overrides).map(
+        (name) =>
+          `${name} must not be set without SPORTIFY_DEV_MODE=1 (production): payments go to Stripe itself (it is for stripe-mock)`,
+      ),
+    );
+    // Development keeps both: the tests point the SDK at stripe-mock with a test key.
+    expect(loadConfig({ ...DEV, STRIPE_SECRET_KEY: 'sk_test_abc', ...overrides }).stripeApi).toEqual({
+      host: 'localhost',
+      port: 12111,
+      protocol: 'http',
+    });
+  });
+
+  it('serves the API docs in development and, in production, only with API_DOCS=1', () => {
+    expect(loadConfig(DEV).apiDocs).toBe(true);
+    expect(loadConfig({ ...DEV, API_DOCS: '0' }).apiDocs).toBe(false);
+    expect(loadConfig(PROD).apiDocs).toBe(false);
+    expect(loadConfig({ ...PROD, API_DOCS: '1' }).apiDocs).toBe(true);
+    expect(problemsOf({ ...DEV, API_DOCS: 'yes' }).join('\n')).toContain('API_DOCS must be 1 or 0');
   });
 
   it.each<Record<string, string>>([

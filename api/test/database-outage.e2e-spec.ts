@@ -85,6 +85,10 @@ describe('database outages (the real API process, its database stopped and resta
     });
     expect((await timed(`${api.url}/health/live`)).status).toBe(200);
     expect((await timed(`${api.url}/health/ready`)).status).toBe(503);
+    // Health answers for itself in any spelling the router takes (the gate decides on the route).
+    expect((await timed(`${api.url}/HEALTH/Live/`)).status).toBe(200);
+    const spelled = await fetch(`${api.url}/Health/Ready/`);
+    expect([spelled.status, await spelled.json()]).toEqual([503, expect.objectContaining({ db: 'down' })]);
     expect(api.alive()).toBe(true);
 
     db = await startDevDbProcess(dbPort, dbFile);

@@ -346,10 +346,10 @@ describe('the sandbox delivers its provider events to the same handler', () => {
   });
 });
 
-describe('provider events have their own rate limit', () => {
+describe('signed provider events are never refused by a budget', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMIT_WRITES: '3', RATE_LIMIT_PROVIDER_EVENTS: '1000' } });
+    t = await startTestApp({ env: { RATE_LIMIT_WRITES: '3', RATE_LIMIT_UNSIGNED_EVENTS: '3' } });
   });
   afterAll(() => t.close());
 

@@ -1,20 +1,26 @@
 import Fastify from 'fastify';
 import request from 'supertest';
-import { clientRateLimit } from '../src/auth/rate-limit-reads';
+import { ClientBudget, clientOf, refuse } from '../src/auth/client-budgets';
 
-// The in-memory budgets (reads, browsers' reports) remember a bounded number of addresses. What happens at that
-// bound decides whether a flood of fresh addresses (rotating IPv6 ones cost nothing) frees a limited client.
+// The in-memory budgets (reads, cached reads, health, reports, writes...) remember a bounded number of clients. What
+// happens at that bound decides whether a flood of fresh addresses frees a limited client.
 describe('in-memory client budget at its address cap', () => {
   const LIMIT = 5;
   const CAP = 100;
   const app = Fastify({ trustProxy: true });
-  app.addHook('onRequest', clientRateLimit({ windowSeconds: 600, limit: LIMIT, counts: () => true, maxClients: CAP }));
+  const budget = new ClientBudget(LIMIT, 600, CAP);
+  app.addHook('onRequest', (req, reply, done) => {
+    const wait = budget.take(clientOf(req));
+    if (wait === 0) done();
+    else refuse(reply, wait);
+  });
   app.get('/classes', async () => []);
   beforeAll(() => app.ready());
   afterAll(() => app.close());
   const from = (ip: string) => request(app.server).get('/classes').set('X-Forwarded-For', ip);
+  // Each in a /64 of its own (a budget counts an IPv6 address by its /64).
   const others = (prefix: string, count: number) =>
-    Array.from({ length: count }, (_, i) => `${prefix}:${i.toString(16)}`);
+    Array.from({ length: count }, (_, i) => `${prefix}:${i.toString(16)}::1`);
   const visit = async (ips: string[]) => {
     for (let at = 0; at < ips.length; at += 25) {
       const statuses = await Promise.all(ips.slice(at, at + 25).map(async (ip) => (await from(ip)).status));

@@ -61,6 +61,9 @@ describe('SIGTERM drains the API (the real process)', () => {
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ statusCode: 503, status: 'draining' });
     expect((await fetch(`${api.url}/health/live`)).status).toBe(200);
+    // In any spelling the router takes: this is decided before routing, on the one normalised path.
+    expect((await fetch(`${api.url}/HEALTH/Live/`)).status).toBe(200);
+    expect(await (await fetch(`${api.url}/Health/Ready/`)).json()).toMatchObject({ status: 'draining' });
     const refused = await fetch(`${api.url}/classes`);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('connection')).toBe('close');

@@ -1,4 +1,3 @@
-import { isDevelopment } from '@sportify/platform';
 import { releaseFolder } from '@sportify/platform/releases';
 import compression from 'compression';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -84,28 +83,19 @@ export function sendRelease(
   return true;
 }
 
-/** SHUTDOWN_TIMEOUT_SECONDS (default 10, 1-300): how long requests in flight may take after SIGTERM. */
-export function shutdownTimeoutMs(env: NodeJS.ProcessEnv): number {
-  const raw = env.SHUTDOWN_TIMEOUT_SECONDS?.trim() || '10';
-  const seconds = Number(raw);
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 300)
-    throw new Error(`SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 300, got "${raw}"`);
-  return seconds * 1000;
-}
-
 /**
  * Listens, says where, and stops cleanly on SIGTERM and SIGINT: it takes no new connection, finishes the requests
- * in flight (within SHUTDOWN_TIMEOUT_SECONDS, else it closes them and exits with 1) and exits. A second signal stops
+ * in flight (within `timeoutMs`, SHUTDOWN_TIMEOUT_SECONDS, else it closes them and exits with 1) and exits. A second signal stops
  * at once.
  */
-export function listen(server: Server, name: string, port: number, host: string, root: string): void {
-  let timeoutMs: number;
-  try {
-    timeoutMs = shutdownTimeoutMs(process.env);
-  } catch (error) {
-    console.error(`${name}: ${(error as Error).message}`);
-    process.exit(2);
-  }
+export function listen(
+  server: Server,
+  name: string,
+  port: number,
+  host: string,
+  root: string,
+  timeoutMs: number,
+): void {
   server.listen(port, host, () => {
     console.log(`${name} serving ${path.relative(process.cwd(), root) || '.'} on http://localhost:${port}`);
   });
@@ -144,6 +134,3 @@ export function readArgs<T extends Record<string, { type: 'string' | 'boolean'; 
   }
   return values as Record<string, string | string[] | boolean | undefined> & { host: string };
 }
-
-/** Development mode as every process reads it (`@sportify/platform`): only with SPORTIFY_DEV_MODE=1. */
-export const devModeOf = (env: NodeJS.ProcessEnv): boolean => isDevelopment(env);

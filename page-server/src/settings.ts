@@ -1,7 +1,22 @@
-import { httpUrl, optional, required, secret, type SettingCheck } from '@sportify/platform';
+import {
+  httpUrl,
+  isProduction,
+  optional,
+  readSettings,
+  required,
+  secret,
+  setting,
+  settingKinds,
+  SettingsError,
+  z,
+  type Env,
+  type SettingCheck,
+} from '@sportify/platform';
 import { parseRuntimeConfig } from '@sportify/platform/config';
 import { parseOverrideOrigins } from '@sportify/platform/keys';
-import { parseTrustProxy } from './client.js';
+import { DEFAULT_TRUST_PROXY, parseTrustProxy } from './client.js';
+import { opsKeyOf, overrideKeyOf } from './keys.js';
+import { reportKeyOf } from './report-key.js';
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1?\]|0\.0\.0\.0)$/i;
 
@@ -46,8 +61,8 @@ const runtimeConfig: SettingCheck = (value, env) => {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value!);
-  } catch (error) {
-    return `must be JSON (${(error as Error).message})`;
+  } catch {
+    return undefined; // the schema says so, in either mode
   }
   try {
     parseRuntimeConfig(parsed);
@@ -59,9 +74,9 @@ const runtimeConfig: SettingCheck = (value, env) => {
 };
 
 /**
- * What a page server needs in production mode, checked at start (each missing or unusable one named): without them
- * it does not start, rather than serving with a development default. Keys follow the one key rule
- * (@sportify/platform/keys): 32+ characters, no development key.
+ * What a page server needs in production mode besides values its schema (pageServerSchema) takes, checked at start
+ * with it (each missing or unusable one named): without them it does not start, rather than serving with a
+ * development default. Keys follow the one key rule (@sportify/platform/keys): 32+ characters, no development key.
  */
 export const PAGE_SERVER_SETTINGS: Record<string, SettingCheck> = {
   SPORTIFY_API_URL: httpUrl('the API behind /api, the server renders and the admin check'),
@@ -74,13 +89,134 @@ export const PAGE_SERVER_SETTINGS: Record<string, SettingCheck> = {
       differentFrom: { name: 'SPORTIFY_OPS_KEY', what: "the operators' key" },
     }),
   ),
-  SPORTIFY_OVERRIDE_ORIGINS: optional((value) => parseOverrideOrigins(value!, true).problems.join('; ') || undefined),
-  SPORTIFY_TRUST_PROXY: optional((value) => {
-    try {
-      parseTrustProxy(value);
-      return undefined;
-    } catch (error) {
-      return (error as Error).message;
-    }
-  }),
 };
+
+/** What the asset servers read (and the page server too): where releases are, and the drain at SIGTERM. */
+function serverSettings(production: boolean) {
+  const { int, text } = settingKinds(production);
+  return {
+    SPORTIFY_DEV_MODE: z.string().optional(),
+    SPORTIFY_RELEASES_DIR: text('releases'),
+    // Read where the registry is read (@sportify/platform/releases' registryDir); unset: the releases folder.
+    SPORTIFY_REGISTRY_DIR: text(undefined),
+    SHUTDOWN_TIMEOUT_SECONDS: int(10, 1, 300, 'must be a whole number of seconds from 1 to 300'),
+  };
+}
+
+/** The asset servers' settings, as a schema (one field per variable). */
+export const assetServerSchema = (production: boolean) => z.object(serverSettings(production));
+
+/** The page server's settings, as a schema (one field per variable); production's own rules are PAGE_SERVER_SETTINGS. */
+export function pageServerSchema(production: boolean) {
+  const { int, number, text, url, flag } = settingKinds(production);
+  return z.object({
+    ...serverSettings(production),
+    SPORTIFY_API_URL: url(undefined, ['http:', 'https:']),
+    SPORTIFY_RUNTIME_CONFIG: setting<Record<string, unknown> | undefined>(
+      undefined,
+      (raw) => {
+        try {
+          return JSON.parse(raw) as Record<string, unknown>;
+        } catch (error) {
+          return { problem: `must be JSON (${(error as Error).message})` };
+        }
+      },
+      production,
+    ),
+    [LOCAL_CONFIG_FLAG]: flag(),
+    PAGE_RENDER_TIMEOUT_MS: number(1500, 1, 600_000, 'must be a number of milliseconds from 1 to 600000'),
+    SPORTIFY_CANARY_CHECK_MS: int(5000, 100, 86_400_000, 'must be a number of milliseconds (100 or more)'),
+    METRICS_PORT: int(0, 0, 65535, 'must be a port number (or unset: no metrics)'),
+    SPORTIFY_OPS_KEY: text(undefined),
+    SPORTIFY_REPORT_KEY: text(undefined),
+    SPORTIFY_OVERRIDE_KEY: text(undefined),
+    SPORTIFY_OVERRIDE_ORIGINS: setting<string[] | undefined>(
+      undefined,
+      (raw) => {
+        const { origins, problems } = parseOverrideOrigins(raw, production);
+        return problems.length ? { problem: problems.join('; ') } : origins;
+      },
+      production,
+    ),
+    SPORTIFY_TRUST_PROXY: setting<string | undefined>(
+      DEFAULT_TRUST_PROXY,
+      (raw) => {
+        try {
+          parseTrustProxy(raw);
+          return raw;
+        } catch (error) {
+          return { problem: (error as Error).message };
+        }
+      },
+      production,
+    ),
+  });
+}
+
+/** The page server's settings, read and checked: every value typed, the keys by the one key rule. */
+export interface PageServerSettings {
+  devMode: boolean;
+  releasesDir: string;
+  shutdownTimeoutMs: number;
+  apiUrl?: string;
+  runtimeConfig?: Record<string, unknown>;
+  localRuntimeConfig: boolean;
+  renderTimeoutMs: number;
+  canaryCheckMs: number;
+  metricsPort: number;
+  opsKey?: string;
+  reportKey: string;
+  overrideKey?: string;
+  overrideOrigins?: string[];
+  /** The proxies whose X-Forwarded-For names the client (checked here, compiled by the server). */
+  trustProxy?: string;
+}
+
+/** Throws a SettingsError naming every problem; in production also every setting it needs and lacks. */
+function checked<S extends z.ZodType>(
+  processName: string,
+  schema: S,
+  env: Env,
+  production: Record<string, SettingCheck>,
+): z.output<S> {
+  const { values, problems } = readSettings(schema, env, production);
+  if (!values) throw new SettingsError(processName, problems, isProduction(env) ? 'production' : 'development');
+  return values;
+}
+
+/** Reads the page server's settings from its environment, or throws a SettingsError naming every problem. */
+export function readPageServerSettings(env: Env): PageServerSettings {
+  const production = isProduction(env);
+  const v = checked('The page server', pageServerSchema(production), env, PAGE_SERVER_SETTINGS);
+  const devMode = !production;
+  return {
+    devMode,
+    releasesDir: v.SPORTIFY_RELEASES_DIR,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    apiUrl: v.SPORTIFY_API_URL,
+    runtimeConfig: v.SPORTIFY_RUNTIME_CONFIG,
+    localRuntimeConfig: v[LOCAL_CONFIG_FLAG] === '1',
+    renderTimeoutMs: v.PAGE_RENDER_TIMEOUT_MS,
+    canaryCheckMs: v.SPORTIFY_CANARY_CHECK_MS,
+    metricsPort: v.METRICS_PORT,
+    opsKey: opsKeyOf(env, devMode),
+    reportKey: reportKeyOf(env, devMode),
+    overrideKey: overrideKeyOf(env, devMode),
+    overrideOrigins: v.SPORTIFY_OVERRIDE_ORIGINS,
+    trustProxy: v.SPORTIFY_TRUST_PROXY,
+  };
+}
+
+/** Reads an asset server's settings from its environment, or throws a SettingsError naming every problem. */
+export function readAssetServerSettings(
+  name: string,
+  env: Env,
+): { devMode: boolean; releasesDir: string; shutdownTimeoutMs: number } {
+  const production = isProduction(env);
+  const v = checked(name, assetServerSchema(production), env, {});
+  return {
+    devMode: !production,
+    releasesDir: v.SPORTIFY_RELEASES_DIR,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  };
+}

@@ -8,19 +8,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { PageMetrics, portOf } from '../dist/metrics.js';
-import { makeSite, request, startPageServer } from './support.mjs';
+import { freePort, makeSite, request, startPageServer } from './support.mjs';
 
 const SERVER = path.resolve(import.meta.dirname, '../dist/server.js');
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A stand-in API: `/slow` answers after `slowMs`, `/never` never; `arrived` resolves at each request's arrival. */
 async function slowApi(slowMs) {
@@ -145,7 +135,7 @@ describe('the drain at SIGTERM', () => {
     try {
       await assert.rejects(
         startServerJs(site, { SHUTDOWN_TIMEOUT_SECONDS: 'soon' }),
-        /SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 300, got "soon"/,
+        /SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 300 \(got "soon"\)/,
       );
     } finally {
       site.remove();

@@ -2,10 +2,9 @@
 // unless SPORTIFY_DEV_MODE is exactly 1, and in production it refuses to start without its settings, naming each.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { makeSite, request } from './support.mjs';
+import { freePort, makeSite, request } from './support.mjs';
 import { DEV_OPS_KEY } from '@sportify/platform/keys';
 
 const SERVER = path.resolve(import.meta.dirname, '../dist/server.js');
@@ -29,16 +28,6 @@ const PRODUCTION = {
 /** The environment without any of the site's settings (the test runner's own may carry some). */
 const bareEnv = () =>
   Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(SPORTIFY_|PAGE_RENDER_|NODE_ENV$)/.test(name)));
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Starts server.js; resolves with its exit (code and output) or, once it listens, with a handle to stop it. */
 function startServer(site, env, port) {
@@ -242,5 +231,33 @@ describe('the page server started as in production', () => {
     } finally {
       await started.stop();
     }
+  });
+
+  test('in development mode too, wrong settings stop the start, every one named at once', async () => {
+    const refused = await startServer(
+      site,
+      {
+        SPORTIFY_DEV_MODE: '1',
+        PAGE_RENDER_TIMEOUT_MS: 'soon',
+        SPORTIFY_CANARY_CHECK_MS: '5',
+        METRICS_PORT: '70000',
+        SPORTIFY_TRUST_PROXY: 'everyone',
+      },
+      await freePort(),
+    );
+    if (!refused.exited) await refused.stop();
+    assert.equal(refused.exited, true, refused.output);
+    assert.equal(refused.code, 2);
+    assert.match(refused.output, /The page server cannot start with these settings/);
+    assert.match(
+      refused.output,
+      /PAGE_RENDER_TIMEOUT_MS must be a number of milliseconds from 1 to 600000 \(got "soon"\)/,
+    );
+    assert.match(
+      refused.output,
+      /SPORTIFY_CANARY_CHECK_MS must be a number of milliseconds \(100 or more\) \(got "5"\)/,
+    );
+    assert.match(refused.output, /METRICS_PORT must be a port number \(or unset: no metrics\) \(got "70000"\)/);
+    assert.match(refused.output, /SPORTIFY_TRUST_PROXY must be a hop count/);
   });
 });

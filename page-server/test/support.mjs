@@ -2,6 +2,7 @@
 // HTTP client that keeps nothing between requests.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { after, before } from 'node:test';
 import os from 'node:os';
 import path from 'node:path';
@@ -179,3 +180,14 @@ export function request(base, rawPath, { method = 'GET', headers = {}, body } = 
     req.end(body);
   });
 }
+
+/** A port nothing listens on now, for a server the test starts as a process. */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });

@@ -10,3 +10,13 @@ export {
   type SettingCheck,
 } from './settings';
 export { escapeHtml } from './html';
+export {
+  defaultsOf,
+  isProduction,
+  readSettings,
+  setting,
+  settingKinds,
+  z,
+  type SettingDefault,
+  type SettingDoc,
+} from './env-settings';

@@ -65,13 +65,15 @@ export function productionProblems(env: Env, checks: Record<string, SettingCheck
   });
 }
 
+/** Settings a process cannot start with, every one named; `mode` is the mode it was started in. */
 export class SettingsError extends Error {
   constructor(
     readonly processName: string,
     readonly problems: string[],
+    readonly mode: 'production' | 'development' = 'production',
   ) {
     super(
-      `${processName} refuses to start in production mode (SPORTIFY_DEV_MODE is not 1):\n  - ${problems.join('\n  - ')}`,
+      `${processName} ${mode === 'production' ? 'refuses to start in production mode (SPORTIFY_DEV_MODE is not 1)' : 'cannot start with these settings'}:\n  - ${problems.join('\n  - ')}`,
     );
     this.name = 'SettingsError';
   }

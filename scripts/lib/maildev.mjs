@@ -5,27 +5,18 @@ import path from 'node:path';
 import { assertPortsFree } from './ports.mjs';
 import { spawnService, ready } from './proc.mjs';
 
-/** @type {(value: string | undefined, fallback: number, name: string) => number} */
-const port = (value, fallback, name) => {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 65535)
-    throw new Error(`${name} must be a port number (1-65535), got "${value}"`);
-  return n;
-};
-
 /**
- * Starts MailDev on MAILDEV_SMTP_PORT (1025) and MAILDEV_WEB_PORT (1080), its messages kept in `<dataDir>/mail`, or
- * nothing when SMTP_URL is set. Returns the service (if any), the API's SMTP_URL and the inbox's address.
- * @param {{ env: Record<string, string | undefined>, dataDir: string, repoRoot: string, log: (msg: string) => void }} o
+ * Starts MailDev on `ports` (MAILDEV_SMTP_PORT, 1025, and MAILDEV_WEB_PORT, 1080: the launcher's settings), its
+ * messages kept in `<dataDir>/mail`, or nothing when SMTP_URL is set. Returns the service (if any), the API's
+ * SMTP_URL and the inbox's address.
+ * @param {{ smtpUrl?: string, ports: { smtp: number, web: number }, dataDir: string, repoRoot: string, log: (msg: string) => void }} o
  */
-export async function startMailInbox({ env, dataDir, repoRoot, log }) {
-  if (env.SMTP_URL) {
+export async function startMailInbox({ smtpUrl, ports, dataDir, repoRoot, log }) {
+  if (smtpUrl) {
     log(`E-mail goes to the SMTP server of SMTP_URL (no MailDev started)`);
     return { service: null, apiEnv: /** @type {Record<string, string>} */ ({}), inboxUrl: '' };
   }
-  const smtp = port(env.MAILDEV_SMTP_PORT, 1025, 'MAILDEV_SMTP_PORT');
-  const web = port(env.MAILDEV_WEB_PORT, 1080, 'MAILDEV_WEB_PORT');
+  const { smtp, web } = ports;
   await assertPortsFree({ 'MailDev SMTP': smtp, 'MailDev inbox': web });
   const dir = path.join(dataDir, 'mail');
   mkdirSync(dir, { recursive: true });

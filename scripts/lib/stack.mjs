@@ -6,15 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { execa } from 'execa';
-import { isDevelopment } from '@sportify/platform';
 import { assertPortsFree, freePort } from './ports.mjs';
 import { startNginx } from './nginx.mjs';
 import { startDevDb } from './devdb.mjs';
-import { startAuthEmulator, DEMO_PROJECT_ID } from './auth-emulator.mjs';
+import { startAuthEmulator } from './auth-emulator.mjs';
 import { startMailInbox } from './maildev.mjs';
 import { DEV_OPS_KEY } from '@sportify/platform/keys';
 import { spawnService, ready } from './proc.mjs';
 import { releasesDir } from '../releases/store.mjs';
+import { launcherIsProduction, readLauncherSettings } from './settings.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -36,71 +36,53 @@ export const FRONT_ENDS = [
   { name: 'mf-admin', dir: 'mf-admin', portVar: 'MF_ADMIN_PORT', port: 3004, federation: 'mf_admin' },
 ];
 
-/** @type {(value: string | undefined, fallback: number, name: string) => number} */
-const int = (value, fallback, name) => {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 65535)
-    throw new Error(`${name} must be a port number (1-65535), got "${value}"`);
-  return n;
-};
-
-/** Reads and checks the launcher's settings from the environment; every name is in the README's table. */
+/**
+ * Reads and checks the launcher's settings from the environment (scripts/lib/settings.mjs: every name is in the
+ * README's table); a SettingsError names every wrong one.
+ */
 export function readSettings(env = process.env) {
+  const v = readLauncherSettings(env);
   // The launcher is the development tool: `npm start` and the journeys run in development mode unless
   // SPORTIFY_DEV_MODE is set, and then it means what it means to every process (only 1 is development).
-  const developmentMode = isDevelopment({ SPORTIFY_DEV_MODE: env.SPORTIFY_DEV_MODE ?? '1' });
-  const dataDir = path.resolve(repoRoot, env.SPORTIFY_DATA_DIR || '.data');
-  const frontEnds = FRONT_ENDS.map((f) => ({ ...f, port: int(env[f.portVar], f.port, f.portVar) }));
-  const realFirebase = Boolean(env.FIREBASE_API_KEY);
-  if (realFirebase && !env.FIREBASE_PROJECT_ID)
-    throw new Error('FIREBASE_PROJECT_ID is required when FIREBASE_API_KEY is set');
-  const projectId = env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
-  const authHost = env.FIREBASE_AUTH_EMULATOR_HOST || '';
-  if (authHost && !/^[\w.-]+:\d+$/.test(authHost))
-    throw new Error(`FIREBASE_AUTH_EMULATOR_HOST must be host:port, got "${authHost}"`);
+  const developmentMode = !launcherIsProduction(env);
+  const realFirebase = Boolean(v.FIREBASE_API_KEY);
+  const projectId = v.FIREBASE_PROJECT_ID;
+  const port = (/** @type {string} */ name) => /** @type {number} */ (/** @type {Record<string, unknown>} */ (v)[name]);
   return {
-    dataDir,
-    frontEnds,
-    apiPort: int(env.API_PORT, 5000, 'API_PORT'),
+    dataDir: path.resolve(repoRoot, v.SPORTIFY_DATA_DIR),
+    skipBuild: v.SPORTIFY_SKIP_BUILD === '1',
+    frontEnds: FRONT_ENDS.map((f) => ({ ...f, port: port(f.portVar) })),
+    apiPort: v.API_PORT,
     // GET /metrics of the API and of the page server, each on a port of its own (never the site's or the API's).
-    apiMetricsPort: int(env.API_METRICS_PORT, 5001, 'API_METRICS_PORT'),
-    pageMetricsPort: int(env.PAGE_METRICS_PORT, 3005, 'PAGE_METRICS_PORT'),
-    dbPort: int(env.DEVDB_PORT, 27017, 'DEVDB_PORT'),
-    authPort: int(env.FIREBASE_AUTH_EMULATOR_PORT, 9099, 'FIREBASE_AUTH_EMULATOR_PORT'),
-    mongoUri: env.MONGODB_URI || '',
+    apiMetricsPort: v.API_METRICS_PORT,
+    pageMetricsPort: v.PAGE_METRICS_PORT,
+    dbPort: v.DEVDB_PORT,
+    authPort: v.FIREBASE_AUTH_EMULATOR_PORT,
+    mailPorts: { smtp: v.MAILDEV_SMTP_PORT, web: v.MAILDEV_WEB_PORT },
+    mongoUri: v.MONGODB_URI ?? '',
     realFirebase,
     // An Auth emulator that is already running (another stack's): used instead of starting one.
-    authHost: realFirebase ? '' : authHost,
+    authHost: realFirebase ? '' : (v.FIREBASE_AUTH_EMULATOR_HOST ?? ''),
     firebase: {
-      apiKey: env.FIREBASE_API_KEY || 'demo-sportify-key',
-      authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+      apiKey: v.FIREBASE_API_KEY || 'demo-sportify-key',
+      authDomain: v.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
       projectId,
     },
-    stripeSecretKey: env.STRIPE_SECRET_KEY || '',
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || '',
-    jwtSecret: env.JWT_SECRET || '',
+    stripeSecretKey: v.STRIPE_SECRET_KEY ?? '',
+    stripePublishableKey: v.STRIPE_PUBLISHABLE_KEY ?? '',
+    jwtSecret: v.JWT_SECRET ?? '',
     // The operators' key: the API and the page servers share it. Outside development mode the API refuses a
     // missing one, so no default is made up there.
-    opsKey: env.SPORTIFY_OPS_KEY || (developmentMode ? DEV_OPS_KEY : ''),
-    apiReplicas: replicaCount(env.API_REPLICAS),
+    opsKey: v.SPORTIFY_OPS_KEY || (developmentMode ? DEV_OPS_KEY : ''),
+    apiReplicas: v.API_REPLICAS,
     developmentMode,
     // Where browsers call the API: the page server's /api by default (same origin, no preflight); an absolute URL
     // (such as http://localhost:5000) makes them call the API's own origin instead.
-    publicApiUrl: env.SPORTIFY_PUBLIC_API_URL || '/api',
-    campTimeZone: env.CAMP_TIME_ZONE || 'America/New_York',
+    publicApiUrl: v.SPORTIFY_PUBLIC_API_URL,
+    campTimeZone: v.CAMP_TIME_ZONE,
     // Gone: the site holds every picture, and the pages' policy shows pictures from the site and the remotes only.
-    imageOriginsIgnored: !!env.SPORTIFY_IMAGE_ORIGINS?.trim(),
+    imageOriginsIgnored: v.SPORTIFY_IMAGE_ORIGINS.length > 0,
   };
-}
-
-/** `npm run start:scaled`: how many API replicas run behind nginx (default 2). */
-function replicaCount(/** @type {string | undefined} */ value) {
-  if (value === undefined || value === '') return 2;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 16)
-    throw new Error(`API_REPLICAS must be a number from 1 to 16, got "${value}"`);
-  return n;
 }
 
 const origin = (port) => `http://localhost:${port}`;
@@ -214,7 +196,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
   if (!s.mongoUri) ports['embedded database'] = s.dbPort;
   if (!s.realFirebase && !s.authHost) ports['auth emulator'] = s.authPort;
   await assertPortsFree(ports);
-  if (env.SPORTIFY_SKIP_BUILD !== '1') await buildAll(log);
+  if (!s.skipBuild) await buildAll(log);
   mkdirSync(s.dataDir, { recursive: true });
 
   const services = [];
@@ -263,7 +245,7 @@ export async function startStack({ env = process.env, log = console.log, scaled 
     if (auth)
       log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
 
-    const mail = await startMailInbox({ env, dataDir: s.dataDir, repoRoot, log });
+    const mail = await startMailInbox({ smtpUrl: env.SMTP_URL, ports: s.mailPorts, dataDir: s.dataDir, repoRoot, log });
     if (mail.service) services.push(mail.service);
 
     const apiEnv = {

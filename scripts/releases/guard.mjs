@@ -5,6 +5,7 @@ import { FRONT_ENDS } from '../lib/stack.mjs';
 import { readBuild, incompatibilities } from './compat.mjs';
 import { readScreens, REMOTES, screensProblems } from './screens.mjs';
 import { readRegistry, releaseDir, repoRoot } from './store.mjs';
+import { readReleaseSettings } from './settings.mjs';
 
 /**
  * The folder the site serves for a package now: its live release, else its unversioned build (<pkg>/dist/ under
@@ -14,7 +15,7 @@ import { readRegistry, releaseDir, repoRoot } from './store.mjs';
 export function liveBuildDir(dir, pkg, registry = readRegistry(dir)) {
   const live = registry[pkg]?.live;
   if (live) return releaseDir(dir, pkg, live.version);
-  const dist = path.join(process.env.SPORTIFY_BUILDS_ROOT || repoRoot, pkg, 'dist');
+  const dist = path.join(readReleaseSettings().SPORTIFY_BUILDS_ROOT || repoRoot, pkg, 'dist');
   return existsSync(dist) ? dist : undefined;
 }
 

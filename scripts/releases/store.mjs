@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readJson, readRegistry, registryDir, VERSION_PATTERN } from '@sportify/platform/releases';
+import { readReleaseSettings } from './settings.mjs';
 
 export {
   readJson,
@@ -21,7 +22,8 @@ export {
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Folder of all releases: SPORTIFY_RELEASES_DIR (relative to the repository) or releases/. */
-export const releasesDir = (env = process.env) => path.resolve(repoRoot, env.SPORTIFY_RELEASES_DIR || 'releases');
+export const releasesDir = (env = process.env) =>
+  path.resolve(repoRoot, readReleaseSettings(env).SPORTIFY_RELEASES_DIR);
 
 export const releaseDir = (dir, pkg, version) => path.join(dir, pkg, version);
 
@@ -61,7 +63,8 @@ export function git(args) {
 
 /** Who runs a command: SPORTIFY_OPERATOR, else the git user, else the login name. */
 export function operator(env = process.env) {
-  if (env.SPORTIFY_OPERATOR) return env.SPORTIFY_OPERATOR;
+  const named = readReleaseSettings(env).SPORTIFY_OPERATOR;
+  if (named) return named;
   const name = git(['config', 'user.name']);
   const email = git(['config', 'user.email']);
   if (name || email) return [name, email && `<${email}>`].filter(Boolean).join(' ');

@@ -22,7 +22,7 @@ before(() => {
   write('mf-x/package.json', JSON.stringify({ name: 'mf-x', scripts: { dev: 'webpack serve' } }));
   write(
     'api/src/settings.ts',
-    'export class Settings {\n  port = process.env.REAL_SETTING;\n  read() {}\n}\nexport function loadSettings() {}\n',
+    'export class Settings {\n  port = process.env.REAL_SETTING;\n  read() {}\n}\nexport function loadSettings() {\n  calledOnly(1);\n}\n',
   );
   write('mf-x/src/screens.json', JSON.stringify([{ path: '/dashboard/thing/:id' }, { path: '/dashboard/list' }]));
   write('docs/guide.md', '# Guide\n\n## Some Part\n\nText.\n');
@@ -71,7 +71,7 @@ test('every kind of false name fails, with its line', () => {
       '[gone](docs/none.md), [no heading](docs/guide.md#missing-part).',
       'Scripts: `npm run nope`, `npm run build -w api`, `npm run seed -w nowhere`.',
       'A setting no code reads: `FAKE_SETTING`; a route no screen has: `/dashboard/nothing`.',
-      '| `api/src/settings.ts` `loadSettings`, `vanished` | `Settings.gone` |',
+      '| `api/src/settings.ts` `loadSettings`, `vanished`, `calledOnly` | `Settings.gone` |',
       '```bash',
       'INVENTED_SETTING=1 npm run build',
       '```',
@@ -89,6 +89,7 @@ test('every kind of false name fails, with its line', () => {
       '5 environment variable FAKE_SETTING',
       '5 screen route /dashboard/nothing',
       '6 name vanished',
+      '6 name calledOnly',
       '6 name Settings.gone',
       '8 environment variable INVENTED_SETTING',
     ],

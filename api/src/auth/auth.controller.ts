@@ -13,7 +13,7 @@ import { AuthService } from './auth.service';
 import { bearerToken } from './bearer';
 import { JwtExchangeDto } from './jwt-exchange.dto';
 import { Public } from './public.decorator';
-import { TokenExchange } from './rate-limit';
+import { Budget } from './rate-limit';
 import { clearSessionCookie, SESSION_COOKIE, sessionCookieToken, setSessionCookie } from './session-cookie';
 import { TokenResponse } from './token.response';
 
@@ -27,7 +27,7 @@ export class AuthController {
 
   /** Public for the API-token guard; it checks the Firebase ID token itself. */
   @Public()
-  @TokenExchange()
+  @Budget('token')
   @Post('jwt')
   @HttpCode(200)
   @ApiBearerAuth('firebase')

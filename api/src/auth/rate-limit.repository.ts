@@ -11,6 +11,8 @@ interface Window {
 }
 
 const seconds = (ms: number) => Math.max(Math.ceil(ms / 1000), 0);
+/** Spent keys this replica remembers; past this many, the first remembered is forgotten. */
+const MAX_SPENT = 100_000;
 
 /**
  * @nestjs/throttler storage in MongoDB, so every replica counts against the same budget and a restart forgets
@@ -19,6 +21,9 @@ const seconds = (ms: number) => Math.max(Math.ceil(ms / 1000), 0);
  */
 @Injectable()
 export class RateLimitRepository implements ThrottlerStorage {
+  // Keys found blocked, until when: refused here without another write (the window only grows until it ends).
+  private readonly spent = new Map<string, number>();
+
   constructor(@InjectModel(RateLimitRecord.name) private readonly model: Model<RateLimitRecord>) {}
 
   async increment(
@@ -33,6 +38,12 @@ export class RateLimitRepository implements ThrottlerStorage {
     timeToBlockExpire: number;
   }> {
     const now = new Date();
+    const spentUntil = this.spent.get(key);
+    if (spentUntil !== undefined && spentUntil > now.getTime()) {
+      const left = seconds(spentUntil - now.getTime());
+      return { totalHits: limit + 1, timeToExpire: left, isBlocked: true, timeToBlockExpire: left };
+    }
+    this.spent.delete(key);
     let window = await this.hit(key, now, ttl);
     if (window.hits > limit && !window.blockedUntil) {
       // Over the budget for the first time in this window: blocked for blockDuration (the window lasts as long).
@@ -49,12 +60,18 @@ export class RateLimitRepository implements ThrottlerStorage {
           .exec()) ?? window;
     }
     const isBlocked = window.hits > limit;
+    if (isBlocked) this.rememberSpent(key, (window.blockedUntil ?? window.expiresAt).getTime());
     return {
       totalHits: window.hits,
       timeToExpire: seconds(window.expiresAt.getTime() - now.getTime()),
       isBlocked,
       timeToBlockExpire: isBlocked ? seconds((window.blockedUntil ?? window.expiresAt).getTime() - now.getTime()) : 0,
     };
+  }
+
+  private rememberSpent(key: string, until: number): void {
+    this.spent.set(key, until);
+    if (this.spent.size > MAX_SPENT) this.spent.delete(this.spent.keys().next().value!);
   }
 
   /** Counts one hit in the key's current window, starting a new window when there is none. */

@@ -1,54 +1,51 @@
-import { Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerModuleOptions } from '@nestjs/throttler';
-import type { FastifyRequest } from 'fastify';
+import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerModuleOptions } from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { routeRulesOf, WithRouteRules, type OwnBudget } from '../common/route-rules';
 import type { AppConfig } from '../config/config';
 
-const TOKEN_EXCHANGE = 'sportify:token-exchange';
-/** Marks the token exchange, which gets its own, stricter rate limit (it is what a credential-stuffer would hit). */
-export const TokenExchange = () => SetMetadata(TOKEN_EXCHANGE, true);
+/**
+ * Marks a route that keeps a budget of its own (client-budgets.ts): POST /jwt the token exchange's, stricter (it is
+ * what a credential-stuffer would hit); POST /telemetry the browsers' reports'; the provider's webhook its unsigned
+ * deliveries'; the health routes theirs. None of them counts against the writes' budget.
+ */
+export const Budget = (budget: OwnBudget) => WithRouteRules({ budget });
 
-const PROVIDER_EVENTS = 'sportify:provider-events';
-/** Marks the provider's webhook: its own budget, sized for the provider, never the browsers' write limit. */
-export const ProviderEvents = () => SetMetadata(PROVIDER_EVENTS, true);
-
-const OWN_BUDGET = 'sportify:own-budget';
-/** Marks a route whose budget a middleware of its own keeps (POST /telemetry): none of these budgets counts it. */
-export const OwnBudget = () => SetMetadata(OWN_BUDGET, true);
-
-const isTokenExchange = (ctx: ExecutionContext) => Reflect.getMetadata(TOKEN_EXCHANGE, ctx.getHandler()) === true;
-const isProviderEvent = (ctx: ExecutionContext) => Reflect.getMetadata(PROVIDER_EVENTS, ctx.getHandler()) === true;
-const hasOwnBudget = (ctx: ExecutionContext) => Reflect.getMetadata(OWN_BUDGET, ctx.getHandler()) === true;
+const ownBudgetOf = (ctx: ExecutionContext) => routeRulesOf(ctx.switchToHttp().getRequest<FastifyRequest>()).budget;
 const isRead = (ctx: ExecutionContext) =>
   ['GET', 'HEAD', 'OPTIONS'].includes(ctx.switchToHttp().getRequest<FastifyRequest>().method);
 
 /**
- * Per client IP: one budget for POST /jwt, one for the provider's events, one for every other write; reads have
- * their own in rate-limit-reads.ts, and so do the browsers' telemetry reports (telemetry/telemetry-http.ts).
+ * Per client (its address, an IPv6 address by its /64): one budget for POST /jwt and one for every other write,
+ * shared by every replica in MongoDB, each checked after the same budget in memory (client-budgets.ts), so a
+ * client past it on this replica costs no database write. One key per budget and client, whatever the route.
  */
 export function rateLimits(config: AppConfig): ThrottlerModuleOptions {
   const ttl = config.rateLimits.windowSeconds * 1000;
   return {
     errorMessage: 'Too many requests, please try again later',
+    generateKey: (_ctx, tracker, name) => createHash('sha256').update(`${name}-${tracker}`).digest('hex'),
     throttlers: [
-      { name: 'token', ttl, limit: config.rateLimits.jwt, skipIf: (ctx) => !isTokenExchange(ctx) },
-      {
-        name: 'writes',
-        ttl,
-        limit: config.rateLimits.writes,
-        skipIf: (ctx) => isTokenExchange(ctx) || isProviderEvent(ctx) || hasOwnBudget(ctx),
-      },
-      { name: 'events', ttl, limit: config.rateLimits.providerEvents, skipIf: (ctx) => !isProviderEvent(ctx) },
+      { name: 'token', ttl, limit: config.rateLimits.jwt, skipIf: (ctx) => ownBudgetOf(ctx) !== 'token' },
+      { name: 'writes', ttl, limit: config.rateLimits.writes, skipIf: (ctx) => ownBudgetOf(ctx) !== undefined },
     ],
   };
 }
 
 /**
  * The budgets above count writes only (reads have theirs before Nest), so a read skips the guard at once instead of
- * asking each budget's metadata and skip rule on every request.
+ * asking each budget's skip rule on every request.
  */
 @Injectable()
 export class WritesThrottlerGuard extends ThrottlerGuard {
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
     return Promise.resolve(isRead(context));
+  }
+
+  /** The standard Retry-After, as every other budget's 429 sends it (the library names its own per budget). */
+  protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    void context.switchToHttp().getResponse<FastifyReply>().header('Retry-After', String(detail.timeToBlockExpire));
+    return super.throwThrottlingException(context, detail);
   }
 }

@@ -9,6 +9,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiProduces,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -56,8 +57,9 @@ export class ClassesController {
   @ApiOkResponse({
     schema: arrayOrPage(PublicClassResponse, PublicClassPageResponse),
     description:
-      'Approved classes: every one as an array without parameters (docs/product.md), a page with any parameter',
+      'Approved classes: the newest 500 as an array without parameters (docs/product.md), a page with any parameter',
   })
+  @ApiServiceUnavailableResponse({ description: 'Too many uncached searches waiting on this replica (Retry-After)' })
   async approved(
     @Query() query: PublicClassesQueryDto,
     @Req() req: FastifyRequest,

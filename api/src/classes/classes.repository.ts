@@ -87,11 +87,12 @@ export class ClassesRepository {
     return docs.map(toClass);
   }
 
-  /** Every approved class, newest first, without the fields the public lists never show. */
-  async listApproved(): Promise<CampClass[]> {
+  /** The newest `limit` approved classes, without the fields the public lists never show. */
+  async listApproved(limit: number): Promise<CampClass[]> {
     const docs = await this.model
       .find({ status: 'approved' }, PUBLIC_READ)
       .sort({ date: -1, _id: -1 })
+      .limit(limit)
       .lean<LeanClass[]>()
       .exec();
     return docs.map(toClass);

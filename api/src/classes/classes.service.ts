@@ -48,6 +48,12 @@ export interface SeatWaitlist {
 }
 
 export const POPULAR_CLASSES = 6;
+/**
+ * The most classes `GET /classes` answers without parameters (the spec's array, newest first): the whole camp's
+ * catalogue today, and a bounded answer for anyone who asks however large it grows. Every class stays reachable
+ * through the pages (`?page=`), which the screens use.
+ */
+export const UNPAGED_CLASSES_CAP = 500;
 /** Reads and conditional writes of one edit before it gives up on a class that keeps changing under it. */
 const UPDATE_ATTEMPTS = 5;
 
@@ -113,7 +119,7 @@ export class ClassesService implements OnApplicationBootstrap {
 
   approved(): Promise<CachedJson> {
     return this.cache.get(PUBLIC_LISTS['/classes'], ['classes'], async () =>
-      (await this.classes.listApproved()).map(toPublicClass),
+      (await this.classes.listApproved(UNPAGED_CLASSES_CAP)).map(toPublicClass),
     );
   }
 

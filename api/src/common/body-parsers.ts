@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** What a route may declare about its body in its Fastify route config (`@RouteConfig`). */
+/** What a route may declare about its body in its Fastify route config (its rules: `@WithRouteRules`). */
 export interface BodyRules {
   /** Bytes at most, instead of the API's limit. */
   bodyLimit?: number;

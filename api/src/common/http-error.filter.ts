@@ -22,6 +22,17 @@ const DATABASE_DOWN = new Set([
 
 export const DATABASE_DOWN_MESSAGE = 'The database is unavailable, please try again shortly';
 
+/** A refusal the client may retry after `retryAfterSeconds` (sent as Retry-After): a spent budget, a full queue. */
+export class RetryLaterException extends HttpException {
+  constructor(
+    status: 429 | 503,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super({ statusCode: status, message, error: STATUS_CODES[status] }, status);
+  }
+}
+
 const body = (statusCode: number, message: string, extra: Record<string, unknown> = {}): ErrorBody => ({
   ...extra,
   statusCode,
@@ -82,6 +93,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       );
     }
     if (reply.sent || reply.raw.headersSent) return;
+    if (exception instanceof RetryLaterException) void reply.header('Retry-After', String(exception.retryAfterSeconds));
     void reply.code(out.statusCode).send(out);
   }
 }

@@ -1,5 +1,5 @@
 import { PAGE_LIMIT_DEFAULT } from './paging';
-import { PUBLIC_LISTS, type PublicCache } from './public-cache';
+import { PUBLIC_LISTS } from './public-cache';
 
 export type PublicListPath = keyof typeof PUBLIC_LISTS;
 
@@ -18,16 +18,13 @@ export function publicListKey(path: PublicListPath, url: string | undefined): st
 /** The same normalised key for any cached list (e.g. the admin's users, base 'admin:users'). */
 export function listKey(base: string, url: string | undefined): string {
   const at = url?.indexOf('?') ?? -1;
-  const params = at === -1 ? new URLSearchParams() : new URLSearchParams(url!.slice(at + 1));
+  // The list itself, the hottest read: no parsing.
+  if (at === -1 || at === url!.length - 1) return base;
+  const params = new URLSearchParams(url!.slice(at + 1));
   if (params.size === 0) return base;
   const pairs: [string, string][] = [];
   for (const [name, value] of params) pairs.push([name, name === 'q' ? value.trim() : value]);
   for (const [name, value] of Object.entries(DEFAULTS)) if (!params.has(name)) pairs.push([name, value]);
   pairs.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
   return `${base}?${new URLSearchParams(pairs).toString()}`;
-}
-
-/** Whether `path` is a public list whose page for `url` the cache holds now (a warm read, which costs no query). */
-export function isWarmPublicList(cache: PublicCache, path: string, url: string): boolean {
-  return Object.hasOwn(PUBLIC_LISTS, path) && cache.peek(publicListKey(path as PublicListPath, url)) !== undefined;
 }

@@ -2,12 +2,15 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
+import { brotliCompress as brotliCallback, constants as zlib, gzip as gzipCallback } from 'node:zlib';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { encodingFor } from './content-encoding';
+import { RetryLaterException } from './http-error.filter';
 import { PublicCacheCoherence } from './public-cache-coherence';
 
-// zlib's asynchronous gzip runs on libuv's thread pool: a large list is compressed without blocking other requests.
+// zlib's asynchronous compressors run on libuv's thread pool: a large list is compressed without blocking requests.
 const gzip = promisify(gzipCallback);
+const brotli = promisify(brotliCallback);
 
 /**
  * Seat changes (payments) within this window after one that dropped the lists are coalesced into one drop at its
@@ -15,8 +18,12 @@ const gzip = promisify(gzipCallback);
  * (PUBLIC_CACHE_SYNC_MS, at most 1 s in all) a seat change is still seen everywhere within a second.
  */
 export const SEAT_CHANGE_COALESCE_MS = 300;
-/** Uncached searches and price ranges loading at once; more wait their turn, so a flood of them queues, not the database. */
+/**
+ * Uncached searches and price ranges loading at once; more wait their turn (at most PUBLIC_CACHE_WAITING_LOADS,
+ * past which they are refused with 503), so a flood of them neither reaches the database nor piles up here.
+ */
 const RARE_VARIANT_LOADS = 2;
+export const SEARCHES_BUSY = 'Too many searches are waiting, please try again shortly';
 
 /** The public lists and their cache keys. */
 export const PUBLIC_LISTS = {
@@ -46,9 +53,11 @@ export function isRareVariant(key: string): boolean {
  */
 export type CacheTag = 'classes' | 'users' | 'tokens';
 
+/** A list serialised once, in every encoding a client may ask for; one ETag for all (a hash of the JSON). */
 export interface CachedJson {
-  body: string;
+  identity: Buffer;
   gzip: Buffer;
+  br: Buffer;
   etag: string;
 }
 
@@ -59,9 +68,9 @@ interface Entry {
 }
 
 /**
- * In-process cache of the public lists, serialised once (JSON, gzip, ETag) so a hit costs no query and no
- * stringify. Writes invalidate by tag at once here, and through `PublicCacheCoherence` on every other replica
- * within PUBLIC_CACHE_SYNC_MS; `PUBLIC_CACHE_SECONDS` bounds an entry's age anyway. Searches and price ranges
+ * In-process cache of the public lists, serialised once (JSON as is, gzip and brotli, ETag) so a hit costs no query,
+ * no stringify and no compression. Writes invalidate by tag at once here, and through `PublicCacheCoherence` on every
+ * other replica within PUBLIC_CACHE_SYNC_MS; `PUBLIC_CACHE_SECONDS` bounds an entry's age anyway. Searches and price ranges
  * (`isRareVariant`) are kept in a separate area a tenth the size, so any number of distinct ones cannot push the
  * hot lists and pages out.
  */
@@ -159,10 +168,13 @@ export class PublicCache implements OnModuleDestroy {
     this.coalescing.clear();
   }
 
-  /** Runs a rare variant's load when fewer than RARE_VARIANT_LOADS others are running. */
+  /** Runs a rare variant's load when fewer than RARE_VARIANT_LOADS others run; refuses it when too many wait. */
   private async inTurn<T>(load: () => Promise<T>): Promise<T> {
-    if (this.variantLoads >= RARE_VARIANT_LOADS) await new Promise<void>((go) => this.variantQueue.push(go));
-    else this.variantLoads++;
+    if (this.variantLoads >= RARE_VARIANT_LOADS) {
+      if (this.variantQueue.length >= this.config.publicCacheWaitingLoads)
+        throw new RetryLaterException(503, SEARCHES_BUSY, 1);
+      await new Promise<void>((go) => this.variantQueue.push(go));
+    } else this.variantLoads++;
     try {
       return await load();
     } finally {
@@ -224,15 +236,26 @@ export class PublicCache implements OnModuleDestroy {
   }
 }
 
+// Brotli's default (11) spends seconds on a large list; 5 keeps it smaller than gzip at a few milliseconds.
+const BROTLI_QUALITY = 5;
+
 async function serialise(data: unknown): Promise<CachedJson> {
-  const body = JSON.stringify(data);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { body, gzip: await gzip(body), etag };
+  const identity = Buffer.from(JSON.stringify(data));
+  const etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(identity),
+    brotli(identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+  ]);
+  return { identity, gzip: gzipped, br: brotlied, etag };
 }
 
 /**
- * Sends a cached list: 304 when the browser's copy is current, the pre-compressed body when gzip is accepted.
- * `no-cache` lets browsers keep a copy but revalidate it every time, so a write shows up on the next request.
+ * Sends a cached list: 304 when the browser's copy is current, else the stored bytes of the encoding its
+ * Accept-Encoding prefers (content-encoding.ts): nothing is compressed per request. One ETag for every encoding, so a
+ * copy revalidates whatever the browser asks for next. `no-cache` lets browsers keep a copy but revalidate it every
+ * time, so a write shows up on the next request.
  */
 export function replyCached(
   req: FastifyRequest,
@@ -250,9 +273,9 @@ export function replyCached(
     void reply.code(304).send();
     return;
   }
-  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const encoding = encodingFor(req.headers['accept-encoding']);
   void reply.header('Content-Type', 'application/json; charset=utf-8');
-  if (gzip) void reply.header('Content-Encoding', 'gzip');
+  if (encoding !== 'identity') void reply.header('Content-Encoding', encoding);
   // Fastify sends the Content-Length, and leaves the body out of a HEAD answer.
-  void reply.code(200).send(gzip ? entry.gzip : entry.body);
+  void reply.code(200).send(entry[encoding]);
 }

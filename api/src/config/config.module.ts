@@ -6,7 +6,8 @@ import { APP_CONFIG, type AppConfig } from './config';
 export const APP_CONFIG_KEY = 'app';
 
 /**
- * The configuration read by `loadConfig` (the schema, at boot) held by @nestjs/config: `ConfigService.get('app')`,
+ * The configuration `loadConfig` read through the schema (settings.ts) before Nest starts (the Fastify adapter, the
+ * commands and the tests need it first; a test may adjust it), held by @nestjs/config: `ConfigService.get('app')`,
  * and `@Inject(APP_CONFIG)` for the typed object. Nothing reads the process's environment after boot (no .env file
  * either), so a test's or a command's own configuration is the whole truth.
  */

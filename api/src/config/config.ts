@@ -1,20 +1,23 @@
-import type { Env } from '@sportify/platform';
+import { isProduction, readSettings, type Env } from '@sportify/platform';
 import { ConfigError, type AppConfig } from './config.types';
-import { readEnv } from './env.schema';
+import { apiSettingsSchema, crossSettingProblems, PRODUCTION_SETTINGS } from './settings';
 
 export * from './config.types';
 
 /** Uploads and imports: 10 MB at most (docs/product.md §A13). */
 export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
-export { DEFAULT_CAMP_TIME_ZONE, parseTrustProxy } from './env.schema';
+export { DEFAULT_CAMP_TIME_ZONE, parseTrustProxy } from './settings';
 
 /**
- * The API's configuration from its environment (the schema in env.schema.ts); every problem at once in a
- * ConfigError, so start-up stops naming each wrong or missing variable instead of failing on a later request.
+ * The API's configuration from its environment (the schema in settings.ts, and production's own rules); every
+ * problem at once in a ConfigError, so start-up stops naming each wrong or missing variable instead of failing on a
+ * later request.
  */
 export function loadConfig(env: Env = process.env): AppConfig {
-  const { values: v, problems, production } = readEnv(env);
-  if (problems.length) throw new ConfigError(problems);
+  const production = isProduction(env);
+  const { values: v, problems } = readSettings(apiSettingsSchema(production), env, PRODUCTION_SETTINGS);
+  problems.push(...crossSettingProblems(env, production));
+  if (!v || problems.length) throw new ConfigError(problems);
   const emulator = v.FIREBASE_AUTH_EMULATOR_HOST;
   return {
     nodeEnv: v.NODE_ENV,
@@ -35,7 +38,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     corsOrigins: v.CORS_ORIGINS,
     stripeSecretKey: v.STRIPE_SECRET_KEY,
     stripeWebhookSecret: v.STRIPE_WEBHOOK_SECRET,
-    stripeApi: { host: v.STRIPE_API_HOST, port: v.STRIPE_API_PORT, protocol: v.STRIPE_API_PROTOCOL },
+    stripeApi: {
+      host: v.STRIPE_API_HOST,
+      port: v.STRIPE_API_PORT ?? (v.STRIPE_API_PROTOCOL === 'http' ? 80 : 443),
+      protocol: v.STRIPE_API_PROTOCOL,
+    },
     currency: v.PAYMENT_CURRENCY,
     assetBaseUrl: v.ASSET_BASE_URL,
     rateLimits: {
@@ -43,14 +50,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
       jwt: v.RATE_LIMIT_JWT,
       writes: v.RATE_LIMIT_WRITES,
       reads: v.RATE_LIMIT_READS,
-      providerEvents: v.RATE_LIMIT_PROVIDER_EVENTS,
+      cachedReads: v.RATE_LIMIT_CACHED_READS,
+      health: v.RATE_LIMIT_HEALTH,
+      unsignedEvents: v.RATE_LIMIT_UNSIGNED_EVENTS,
       telemetry: v.RATE_LIMIT_TELEMETRY,
       telemetryWindowSeconds: v.RATE_LIMIT_TELEMETRY_WINDOW_SECONDS,
     },
     publicCacheSeconds: v.PUBLIC_CACHE_SECONDS,
     publicCacheEntries: v.PUBLIC_CACHE_ENTRIES,
+    publicCacheWaitingLoads: v.PUBLIC_CACHE_WAITING_LOADS,
     callerCacheSeconds: v.CALLER_CACHE_SECONDS,
     logLevel: v.LOG_LEVEL,
+    // The API docs UI and document: on in development, off in production unless API_DOCS=1.
+    apiDocs: v.API_DOCS === '1' || (v.API_DOCS === '' && !production),
     scaling: {
       trustProxy: v.TRUST_PROXY,
       dbServerSelectionTimeoutMs: v.DB_SERVER_SELECTION_TIMEOUT_MS,
@@ -77,7 +89,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mail: {
       smtpUrl: v.SMTP_URL,
       from: v.MAIL_FROM,
-      siteUrl: v.SITE_URL,
+      siteUrl: v.SITE_URL ?? v.ASSET_BASE_URL,
       sendIntervalMs: v.MAIL_SEND_INTERVAL_MS,
       retrySeconds: v.MAIL_RETRY_SECONDS,
       leaseSeconds: v.MAIL_LEASE_SECONDS,

@@ -1,4 +1,4 @@
-// The API's configuration as the code sees it: read and checked once at boot (env.schema.ts), then injected as
+// The API's configuration as the code sees it: read and checked once at boot (settings.ts), then injected as
 // APP_CONFIG through @nestjs/config.
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -43,8 +43,14 @@ export interface AppConfig {
     windowSeconds: number;
     jwt: number;
     writes: number;
+    /** GET/HEAD/OPTIONS that cost work (misses, searches, signed-in lists, unknown paths). */
     reads: number;
-    providerEvents: number;
+    /** Warm public lists, sent from stored bytes. */
+    cachedReads: number;
+    /** The health routes (each pings the database). */
+    health: number;
+    /** POST /payments/webhook deliveries whose signature fails (a signed one is never refused). */
+    unsignedEvents: number;
     /** POST /telemetry calls per client IP per `telemetryWindowSeconds` (its own, shorter window). */
     telemetry: number;
     telemetryWindowSeconds: number;
@@ -53,9 +59,13 @@ export interface AppConfig {
   publicCacheSeconds: number;
   /** Most public-list pages kept at once (least recently used dropped first). */
   publicCacheEntries: number;
+  /** Uncached searches that may wait for a load slot; past it they are refused with 503 and Retry-After. */
+  publicCacheWaitingLoads: number;
   /** Seconds a caller's account (and so role) may be reused by the auth guard; user writes drop it at once. */
   callerCacheSeconds: number;
   logLevel: LogLevel;
+  /** Serve the API docs (Swagger UI at /docs, the document at /docs-json): API_DOCS, off in production by default. */
+  apiDocs: boolean;
   /** Scale-out and fault-tolerance settings (see `loadScalingConfig`). */
   scaling: ScalingConfig;
 

@@ -1,11 +1,15 @@
 import { Inject, Injectable, Logger, type INestApplication } from '@nestjs/common';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { normalisedPath } from '../common/request-hooks';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** Answered even while draining: liveness (the process is up) and readiness (which says it is draining). */
-const ALWAYS_ANSWERED = /^\/health\/(live|ready)(\?|$)/;
+/**
+ * Answered even while draining: liveness (the process is up) and readiness (which says it is draining). This runs
+ * before the router, so it compares the one normalised spelling the router would match them by.
+ */
+const ALWAYS_ANSWERED = new Set(['/health/live', '/health/ready']);
 
 /**
  * SIGTERM without dropped work: readiness turns 503 at once (the load balancer stops sending traffic), requests
@@ -32,7 +36,7 @@ export class GracefulShutdown {
     const handlers = server.listeners('request') as Handler[];
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (this.draining && !ALWAYS_ANSWERED.test(req.url ?? '')) return refuse(res);
+      if (this.draining && !ALWAYS_ANSWERED.has(normalisedPath(req.url ?? ''))) return refuse(res);
       this.inFlight++;
       res.once('close', this.finished);
       for (const h of handlers) h.call(server, req, res);

@@ -10,6 +10,16 @@ export interface EventHandled {
   duplicate: boolean;
 }
 
+/** A delivery without a valid signature: nothing changed (400), and it counts against the sender's budget. */
+export class UnsignedEventError extends BadRequestException {
+  constructor(
+    message: string,
+    readonly reason: string,
+  ) {
+    super(message);
+  }
+}
+
 const intentIdOf = (v: string | { id: string } | null | undefined): string | null =>
   typeof v === 'string' ? v : (v?.id ?? null);
 
@@ -28,13 +38,13 @@ export class ProviderEventsService {
   ) {}
 
   async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<EventHandled> {
-    if (!rawBody?.length || !signature) throw new BadRequestException('Missing event body or Stripe-Signature header');
+    if (!rawBody?.length || !signature)
+      throw new UnsignedEventError('Missing event body or Stripe-Signature header', 'no body or no signature');
     let event: Stripe.Event;
     try {
       event = Stripe.webhooks.constructEvent(rawBody, signature, this.config.stripeWebhookSecret);
     } catch (err) {
-      this.logger.warn(`Rejected an event: ${(err as Error).message}`);
-      throw new BadRequestException('Invalid Stripe signature');
+      throw new UnsignedEventError('Invalid Stripe signature', (err as Error).message);
     }
     if (await this.events.handled(event.id)) return { received: true, duplicate: true };
     await this.handle(event);

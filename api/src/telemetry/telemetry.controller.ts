@@ -1,5 +1,4 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -15,8 +14,9 @@ import {
 } from '@nestjs/swagger';
 import { AcceptsOpsKey } from '../auth/ops-key';
 import { Public } from '../auth/public.decorator';
-import { OwnBudget } from '../auth/rate-limit';
+import { Budget } from '../auth/rate-limit';
 import { Roles } from '../auth/roles.decorator';
+import { WithRouteRules } from '../common/route-rules';
 import type { Health } from './telemetry.model';
 import { HealthQueryDto, TelemetryBatchDto } from './telemetry.dto';
 import { TELEMETRY_BODY } from './telemetry-http';
@@ -30,8 +30,8 @@ export class TelemetryController {
 
   @Post()
   @Public()
-  @OwnBudget()
-  @RouteConfig(TELEMETRY_BODY)
+  @Budget('telemetry')
+  @WithRouteRules(TELEMETRY_BODY)
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiConsumes('application/json', 'text/plain')
   @ApiNoContentResponse({

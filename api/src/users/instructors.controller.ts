@@ -1,5 +1,5 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import { arrayOrPage, wantsPage } from '../common/paging';
@@ -23,6 +23,7 @@ export class InstructorsController {
     schema: arrayOrPage(PublicPersonResponse, PublicPersonPageResponse),
     description: 'Public list of instructors (a page with any parameter)',
   })
+  @ApiServiceUnavailableResponse({ description: 'Too many uncached searches waiting on this replica (Retry-After)' })
   async list(@Query() query: InstructorsQueryDto, @Req() req: FastifyRequest, @Res() res: FastifyReply): Promise<void> {
     const entry = wantsPage(req.originalUrl)
       ? await this.users.instructorsPage(query, publicListKey('/instructors', req.originalUrl))

@@ -38,6 +38,18 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
   };
 }
 
+/** Every setting production requires, with values it accepts (for loadConfig: the tests' API uses the emulator). */
+export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
+  JWT_SECRET: 'x'.repeat(40),
+  SPORTIFY_OPS_KEY: 'o'.repeat(40),
+  SPORTIFY_REPORT_KEY: 'r'.repeat(40),
+  STRIPE_SECRET_KEY: 'sk_live_abc',
+  STRIPE_WEBHOOK_SECRET: 'whsec_live_abc',
+  FIREBASE_PROJECT_ID: 'sportify-camp-prod',
+  SMTP_URL: 'smtps://mailer:secret@smtp.camp.example:465',
+  MAIL_FROM: 'Sportify Camp <camp@camp.example>',
+};
+
 /**
  * Starts the whole API (same setup as main.ts) on a fresh database; `seed` adds the demo data first. `configure`
  * adjusts the loaded config, for settings the test environment cannot reach through variables (production mode

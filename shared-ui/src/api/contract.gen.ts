@@ -1980,7 +1980,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Approved classes: every one as an array without parameters (docs/product.md), a page with any parameter */
+            /** @description Approved classes: the newest 500 as an array without parameters (docs/product.md), a page with any parameter */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1988,6 +1988,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PublicClassResponse"][] | components["schemas"]["PublicClassPageResponse"];
                 };
+            };
+            /** @description Too many uncached searches waiting on this replica (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -2639,6 +2646,13 @@ export interface operations {
                     "application/json": components["schemas"]["PublicPersonResponse"][] | components["schemas"]["PublicPersonPageResponse"];
                 };
             };
+            /** @description Too many uncached searches waiting on this replica (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     AuthController_issue: {
@@ -2940,6 +2954,13 @@ export interface operations {
             };
             /** @description Missing or invalid Stripe-Signature: nothing changed */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many deliveries without a valid signature from this client */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
