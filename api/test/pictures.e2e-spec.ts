@@ -293,5 +293,44 @@ describe('pictures', () => {
       expect(user).toMatchObject({ pictureStatus: 'ready', pictureId: expect.stringMatching(/^[a-f0-9]{32}$/) });
       expect(user!.userPhoto).toBe(`${t.config.mail.siteUrl}/pictures/${user!.pictureId}/960.jpg`);
     });
+
+    it('changes the profile photo to an upload at once, or to a URL once its import has run', async () => {
+      const student = await newStudent(t, 'profile');
+      const up = await t
+        .http()
+        .post('/pictures')
+        .set(student.auth)
+        .attach('file', await pngOf(400, 400), 'me.png')
+        .expect(201);
+      const uploaded = await t.http().patch('/me').set(student.auth).send({ pictureId: up.body.id }).expect(200);
+      expect(uploaded.body).toMatchObject({ pictureId: up.body.id, photoURL: expect.stringContaining(up.body.id) });
+
+      const given = await t
+        .http()
+        .patch('/me')
+        .set(student.auth)
+        .send({ userPhoto: `${web.origin}/photo.jpg` })
+        .expect(200);
+      // Not held yet: initials, never the URL given.
+      expect(given.body).toMatchObject({ photoURL: null, pictureId: null });
+      await t.app.get(ClaimedJobRunner).run(IMPORT_JOB);
+      const me = (await t.http().get('/me').set(student.auth).expect(200)).body;
+      expect(me.pictureId).toMatch(/^[a-f0-9]{32}$/);
+      expect(me.pictureId).not.toBe(up.body.id);
+    });
+
+    it('refuses a profile photo URL the import may never fetch, and changes nothing', async () => {
+      const student = await newStudent(t, 'profile-refused');
+      const fields = { projection: { _id: 0, userName: 1, userPhoto: 1, pictureId: 1 } };
+      const before = await t.db().collection('users').findOne({ email: student.email }, fields);
+      const res = await t
+        .http()
+        .patch('/me')
+        .set(student.auth)
+        .send({ userName: 'Changed', userPhoto: 'http://169.254.169.254/latest/meta-data/' })
+        .expect(400);
+      expect(res.body.message).toMatch(/^Photo URL refused/);
+      expect(await t.db().collection('users').findOne({ email: student.email }, fields)).toEqual(before);
+    });
   });
 });

@@ -141,6 +141,16 @@ export class UsersRepository {
     return res.modifiedCount === 1;
   }
 
+  /** The person's own name and photo fields (PATCH /me): `set` is stored, `unset` removed. */
+  async updateProfile(email: string, set: Partial<UserRecord>, unset: (keyof UserRecord)[]): Promise<void> {
+    await this.model
+      .updateOne(
+        { email },
+        { $set: set, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, 1])) } : {}) },
+      )
+      .exec();
+  }
+
   /** People with a photo URL that was never imported: e-mail and URL, a batch at a time. */
   async withoutPicture(limit: number): Promise<{ email: string; userPhoto: string }[]> {
     return this.model

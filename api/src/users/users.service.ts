@@ -1,4 +1,10 @@
-import { ForbiddenException, Injectable, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import type { Caller } from '../auth/caller';
 import { ClassesRepository } from '../classes/classes.repository';
 import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
@@ -7,8 +13,10 @@ import { PicturesService } from '../pictures/pictures.service';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import type { InstructorsQueryDto, UsersQueryDto } from './user-query.dto';
 import type { CreateUserDto } from './create-user.dto';
+import type { UpdateMeDto } from './update-me.dto';
 import { RoleGrants } from './role-grants.service';
 import { toPublicPerson, type PublicPerson, type Role, type User } from './user.model';
+import type { UserRecord } from './user.schema';
 import { UsersRepository } from './users.repository';
 
 export const POPULAR_LIMIT = 6;
@@ -55,6 +63,37 @@ export class UsersService implements OnApplicationBootstrap {
       this.cache.invalidate('users');
     }
     return { insertedId: user._id, created };
+  }
+
+  /**
+   * The caller's own name and photo (the profile). A photo given as a URL is imported like Register's: until it is
+   * held the person shows their initials, never the URL. Answers the updated record.
+   */
+  async updateProfile(caller: Caller, dto: UpdateMeDto): Promise<User> {
+    if (!caller.user) throw new NotFoundException('Register before changing your profile');
+    const email = caller.user.email;
+    const userName = dto.userName?.trim();
+    if (dto.userName !== undefined && !userName) throw new BadRequestException('Name is required');
+    const url = dto.userPhoto?.trim();
+    if (!userName && !url && !dto.pictureId)
+      throw new BadRequestException('Give a name, a photo URL or an uploaded picture to change');
+    const set: Partial<UserRecord> = userName ? { userName } : {};
+    const unset: (keyof UserRecord)[] = [];
+    const choice = url || dto.pictureId ? await this.pictures.choose({ pictureId: dto.pictureId, url }) : undefined;
+    if (choice?.status === 'ready') {
+      Object.assign(set, { pictureStatus: 'ready', pictureId: choice.id, userPhoto: choice.url });
+      unset.push('pictureToken', 'pictureError');
+    } else if (choice) {
+      Object.assign(set, { pictureStatus: 'pending', pictureToken: choice.token, userPhoto: url });
+      unset.push('pictureId', 'pictureError');
+    }
+    await this.users.updateProfile(email, set, unset);
+    if (choice?.status === 'pending' && url) await this.pictures.startImport(`user:${email}`, choice.token, url);
+    // Names and photos show on the public lists of admins and instructors and on the admin's pages.
+    this.cache.invalidate('users');
+    const updated = await this.users.findByEmail(email);
+    if (!updated) throw new NotFoundException('Register before changing your profile');
+    return updated;
   }
 
   /** People whose photo was stored as a URL before the site held pictures: each gets its import. */

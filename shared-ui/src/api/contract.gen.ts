@@ -434,7 +434,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        patch: operations["UsersController_updateMe"];
         trace?: never;
     };
     "/payments": {
@@ -1698,6 +1698,20 @@ export interface components {
              */
             startDate?: string | null;
         };
+        UpdateMeDto: {
+            /**
+             * @description A picture uploaded with POST /pictures (its id), instead of a URL
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            pictureId?: string;
+            /** @example Mia Chen */
+            userName?: string;
+            /**
+             * @description The photo as a URL, imported by the API after the save
+             * @example https://example.com/mia.jpg
+             */
+            userPhoto?: string;
+        };
         UpdateResultResponse: {
             /** @example 1 */
             matchedCount: number;
@@ -2729,6 +2743,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+        };
+    };
+    UsersController_updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMeDto"];
+            };
+        };
+        responses: {
+            /** @description The session as GET /me answers it after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            /** @description The caller has not registered (POST /users) yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
