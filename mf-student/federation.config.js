@@ -9,5 +9,6 @@ module.exports = federationOptions({
     './EnrolledClasses': './src/EnrolledClasses/index.tsx',
     './Payment': './src/Payment/index.tsx',
     './Family': './src/Family/index.tsx',
+    './Profile': './src/Profile/index.tsx',
   },
 });
