@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import http from 'node:http';
 import sharp from 'sharp';
 import { everyone, openScreen, screensFor, signInAs, watchPolicy } from './screens';
-import { API, apiToken, bearer, demo, hydrated, ports, signIn } from './support';
+import { API, apiToken, bearer, demo, hydrated, ports, registerAccount, signIn } from './support';
 
 // Pictures are held by the site: an instructor's upload, a URL on another host imported by the API's job, and an
 // address that never answers (docs/product.md §A13). The pages never load a picture from anywhere but the site.
@@ -12,6 +12,8 @@ const CARD_WIDTHS = [320, 480, 640, 960, 1280];
 const run = Date.now().toString(36);
 let elsewhere: http.Server;
 let png: Buffer;
+/** Another picture (pictures are kept once per content): a person's photo. */
+let face: Buffer;
 /** Another host than the site: what an instructor would paste. */
 const ELSEWHERE = `http://127.0.0.1:${ports.pictures}`;
 
@@ -19,8 +21,12 @@ test.beforeAll(async () => {
   png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1e78c8' } })
     .png()
     .toBuffer();
+  face = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c8781e' } })
+    .png()
+    .toBuffer();
   elsewhere = http.createServer((req, res) => {
     if (req.url === '/court.png') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(png);
+    if (req.url === '/face.png') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(face);
     // Accepts and never answers.
     if (req.url === '/never.png') return;
     res.writeHead(404).end();
@@ -118,6 +124,45 @@ test('an upload, a URL from another host and an address that never answers: each
     /^\/pictures\/[a-f0-9]{32}\/640\.jpg$/,
   );
   await expect(rowOf(page, never).getByText('Picture could not be loaded')).toHaveCount(0);
+  expect(refused).toEqual([]);
+});
+
+test("a person's profile photo: an upload shows at once, a URL from another host once the API has imported it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const refused = watchPolicy(page);
+  const who = await registerAccount(request, { name: `Profile Person ${run}`, email: `profile-${run}@sportify.camp` });
+  await signIn(page, who);
+  await page.goto('/dashboard/selected-classes');
+  await page.getByRole('complementary', { name: 'Dashboard' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await hydrated(page);
+  const navbarPhoto = page.getByRole('navigation', { name: 'Main' }).getByRole('img', { name: who.name });
+
+  await page.getByLabel('Upload a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile saved', { exact: true })).toBeVisible();
+  await expect(navbarPhoto).toHaveAttribute('src', /^\/pictures\/[a-f0-9]{32}\/160\.jpg$/);
+  const uploaded = await navbarPhoto.getAttribute('src');
+
+  await page.getByLabel('Photo URL').fill(`${ELSEWHERE}/face.png`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile saved: your photo shows once it is loaded')).toBeVisible();
+  // Until the site holds it, the initials; then, on the next page, the photo from the site.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return (await navbarPhoto.getAttribute('src')) ?? 'initials';
+      },
+      { timeout: 60_000, intervals: [1000, 2000] },
+    )
+    .toMatch(/^\/pictures\/[a-f0-9]{32}\/160\.jpg$/);
+  expect(await navbarPhoto.getAttribute('src')).not.toBe(uploaded);
+  await expect(navbarPhoto).toHaveJSProperty('complete', true);
+  expect(await navbarPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(refused).toEqual([]);
 });
 
