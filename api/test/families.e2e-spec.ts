@@ -498,7 +498,7 @@ describe('families: campers, age ranges, choosing who, rosters', () => {
   });
 
   describe('demo data', () => {
-    it('gives the demo student two campers of different ages, one enrolled with attendance taken', async () => {
+    it('gives the demo student three campers of different ages, two enrolled (one with attendance taken, one partly refunded) and two selections', async () => {
       const mia = await signInAs(t, MIA.email, MIA.password);
       const campers = (await t.http().get('/campers').set(mia.auth).expect(200)).body as {
         _id: string;
@@ -509,6 +509,7 @@ describe('families: campers, age ranges, choosing who, rosters', () => {
       expect(campers.map((c) => [c.name, c.age])).toEqual([
         ['Lily Chen', 9],
         ['Ethan Chen', 13],
+        ['Maximilian Featherstonehaugh Chen', 12],
       ]);
       expect(campers[0].notes).toBe('Peanut allergy: carries an EpiPen');
       const classes = (await t.http().get('/classes').expect(200)).body as { className: string; minAge?: number }[];
@@ -529,9 +530,26 @@ describe('families: campers, age ranges, choosing who, rosters', () => {
           attendance: { [roster.body.sessions[0]]: true },
         }),
       ]);
+      const long = 'Advanced Competitive Swimming and Open Water Safety Certification';
       const enrolled = await t.http().get(`/payments/enrolled/${MIA.email}`).set(mia.auth).expect(200);
-      expect(enrolled.body).toEqual([
-        expect.objectContaining({ className: 'Track and Field Athletics', camperName: 'Lily Chen' }),
+      expect(enrolled.body).toHaveLength(2);
+      expect(enrolled.body).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ className: 'Track and Field Athletics', camperName: 'Lily Chen' }),
+          expect.objectContaining({ className: long, camperName: 'Maximilian Featherstonehaugh Chen', price: 249.99 }),
+        ]),
+      );
+      const swim = enrolled.body.find((p: { className: string }) => p.className === long);
+      const refunds = await t.http().get('/payments/partial-refunds').set(admin.auth).expect(200);
+      expect(refunds.body.items).toContainEqual(
+        expect.objectContaining({ transactionId: swim.transactionId, email: MIA.email, refundedAmount: 50 }),
+      );
+      const selected = await t.http().get(`/classes/selected/${MIA.email}`).set(mia.auth).expect(200);
+      expect(
+        (selected.body as { className: string; camperName: string }[]).map((s) => [s.className, s.camperName]),
+      ).toEqual([
+        [long, 'Ethan Chen'],
+        ['Badminton Rally School', 'Maximilian Featherstonehaugh Chen'],
       ]);
     });
   });

@@ -150,14 +150,14 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
       });
     });
 
-    it('creates 14 classes in mixed states, one full and one denied with feedback', async () => {
+    it('creates 15 classes in mixed states, one full and one denied with feedback', async () => {
       const classes = await t.db().collection('classes').find().toArray();
-      expect(classes).toHaveLength(14);
+      expect(classes).toHaveLength(15);
       const count = (s: string) => classes.filter((c) => c.status === s).length;
-      expect([count('approved'), count('pending'), count('denied')]).toEqual([9, 3, 2]);
+      expect([count('approved'), count('pending'), count('denied')]).toEqual([10, 3, 2]);
       expect(classes.filter((c) => c.status === 'approved' && c.seats === 0)).toHaveLength(1);
       expect(classes.filter((c) => c.status === 'denied' && c.feedback)).toHaveLength(1);
-      expect(new Set(classes.filter((c) => c.status === 'approved').map((c) => c.enrolled)).size).toBe(9);
+      expect(new Set(classes.filter((c) => c.status === 'approved').map((c) => c.enrolled)).size).toBe(10);
     });
 
     it("holds the project's own artwork as every picture, served by the site", async () => {
@@ -175,7 +175,7 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
     it('runs on first run only', async () => {
       const report = await runSeed(t.config);
       expect(report.seeded).toBe(false);
-      expect(await t.db().collection('classes').countDocuments()).toBe(14);
+      expect(await t.db().collection('classes').countDocuments()).toBe(15);
     });
   });
 

@@ -108,7 +108,7 @@ describe('users', () => {
       const res = await t.http().get('/users/popular').expect(200);
       expect(res.body).toHaveLength(6);
       for (const p of res.body) expect(Object.keys(p).sort()).toEqual(PERSON_KEYS);
-      // Seed: Jordan 19+7, Sam 22+3, Avery 16+5, Drew 14, Quinn 11, Jamie 9 (pending/denied classes do not count).
+      // Seed: Jordan 19+8+4, Sam 22+3, Avery 16+5, Drew 14, Quinn 11, Jamie 9 (pending/denied classes do not count).
       expect(res.body.map((p: { email: string }) => p.email.split('@')[0])).toEqual([
         'jordan',
         'sam',

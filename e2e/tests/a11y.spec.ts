@@ -1,67 +1,25 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { everyone, openScreen, screensFor, signInAs, watchPolicy } from './screens';
+import { brokenWords, strayStackedContent, tooWide } from './layout';
 import { hydrated, ports } from './support';
 
 // Every screen, signed out and as each role, loaded once and checked at each width (the layout is CSS alone, so a
 // resized page is laid out as one loaded at that width):
 // - axe-core at a phone, a tablet and a laptop width;
-// - at a phone, a laptop and a wide screen, no table cell breaks a word (or a price) across lines and no page is
-//   wider than the window (a wide table scrolls in its own box); a full-page screenshot of each is kept;
+// - at every width, no table cell breaks a word (or a price) across lines, no page is wider than the window, no
+//   table is wider than its box and nothing scrolls sideways in a box of its own (a table fits its column from a
+//   laptop up, and stacks its rows as cards below); a full-page screenshot of each is kept;
+// - at a phone and a tablet width, where rows are stacked as cards, each cell's content sits in its value column
+//   beside its label;
 // - the page's content security policy refuses nothing while it loads, hydrates and styles itself.
 const axeWidths = [390, 768, 1366];
-const layoutWidths = [390, 1280, 1920];
+const stackedWidths = [390, 768];
+const layoutWidths = [...stackedWidths, 1280, 1366, 1920];
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-interface BrokenWord {
-  cell: string;
-  word: string;
-}
-
-/**
- * The words of every visible table cell that the browser laid out on more than one line: each word's Range gives
- * one rect per line box it touches (per text node on the same line too, so rects only count when one sits wholly
- * below another).
- */
-export function brokenWords(page: Page): Promise<{ cells: number; broken: BrokenWord[] }> {
-  return page.evaluate(() => {
-    const broken: { cell: string; word: string }[] = [];
-    const cells = Array.from(document.querySelectorAll<HTMLElement>('table th, table td')).filter(
-      (cell) => cell.getClientRects().length > 0,
-    );
-    for (const cell of cells) {
-      // The cell's text with its characters' positions. Text nodes of one element (React splits `$${price}`) join
-      // into one word; text of different elements (a name over an e-mail, two buttons) is kept apart by a space.
-      const chars: ({ node: Text; offset: number } | null)[] = [];
-      let text = '';
-      let parent: Element | null = null;
-      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-        if (parent && node.parentElement !== parent) {
-          chars.push(null);
-          text += ' ';
-        }
-        parent = node.parentElement;
-        for (let offset = 0; offset < node.data.length; offset++) chars.push({ node, offset });
-        text += node.data;
-      }
-      for (const match of text.matchAll(/\S+/g)) {
-        const first = chars[match.index]!;
-        const last = chars[match.index + match[0].length - 1]!;
-        const range = document.createRange();
-        range.setStart(first.node, first.offset);
-        range.setEnd(last.node, last.offset + 1);
-        const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0 && rect.height > 0);
-        const split = rects.some((a) => rects.some((b) => b.top >= a.bottom - 1));
-        if (split) broken.push({ cell: (cell.textContent ?? '').trim().slice(0, 60), word: match[0] });
-      }
-    }
-    return { cells: cells.length, broken };
-  });
-}
-
 for (const who of everyone) {
-  test(`every screen ${who}: axe finds no violation at ${axeWidths.join(', ')} px, and no table breaks a word at ${layoutWidths.join(', ')} px, and the policy refuses nothing; screenshots attached`, async ({
+  test(`every screen ${who}: axe finds no violation at ${axeWidths.join(', ')} px, the tables fit and keep their words and stacked values at ${layoutWidths.join(', ')} px, and the policy refuses nothing; screenshots attached`, async ({
     page,
     request,
   }, info) => {
@@ -75,6 +33,7 @@ for (const who of everyone) {
     const violations: string[] = [];
     const layout: string[] = [];
     let checked = 0;
+    let stacked = 0;
     const policy: string[] = [];
     for (const screen of await screensFor(who, request)) {
       const refusedBefore = refused.length;
@@ -118,6 +77,12 @@ for (const who of everyone) {
           const { cells, broken } = await brokenWords(page);
           checked += cells;
           for (const { cell, word } of broken) layout.push(`${screen.name} at ${width} px: "${word}" in "${cell}"`);
+          for (const found of await tooWide(page)) layout.push(`${screen.name} at ${width} px: ${found}`);
+          if (stackedWidths.includes(width)) {
+            const { cells: cards, stray } = await strayStackedContent(page);
+            stacked += cards;
+            for (const found of new Set(stray)) layout.push(`${screen.name} at ${width} px: ${found}`);
+          }
         }
       }
       await page.setViewportSize({ width: 1280, height: 720 });
@@ -127,7 +92,11 @@ for (const who of everyone) {
     if (violations.length) throw new Error(`${violations.length} axe violation(s):\n${violations.join('\n')}`);
     // The signed-out screens have the Instructors table; every role's dashboard has more.
     expect(checked, 'table cells were found and measured').toBeGreaterThan(0);
-    expect(layout, 'words broken across lines, or pages wider than the window').toEqual([]);
+    expect(stacked, 'stacked rows were found and measured').toBeGreaterThan(0);
+    expect(
+      layout,
+      'words broken across lines, pages or tables wider than their box, or stacked values away from their labels',
+    ).toEqual([]);
   });
 }
 

@@ -145,7 +145,9 @@ test('a new student selects two classes, removes one, is declined once, then pay
     await expect(cells.nth(0)).toHaveText('1');
     // A dated class's name is followed by when it starts and its Add to calendar link.
     await expect(cells.nth(1)).toHaveText(new RegExp(`^${toPay.className}(Starts .+Add to calendar)?$`));
-    await expect(cells.nth(2)).toHaveText(transactionId);
+    // The id's start and end show; the whole id is read by screen readers and copied by its Copy button.
+    await expect(cells.nth(2)).toHaveAccessibleName(new RegExp(`^${transactionId} Copy`));
+    await expect(cells.nth(2).getByRole('button', { name: `Copy transaction id of ${toPay.className}` })).toBeVisible();
     await expect(cells.nth(3)).toHaveText(`${toPay.price}$`);
     // Long date-time in the browser's locale (Chromium here: en-US), e.g. "November 22, 2026 at 9:05 AM".
     const year = new Date().getFullYear();

@@ -1,10 +1,12 @@
 // The page server's Prometheus metrics (prom-client), served on a port of its own (METRICS_PORT) that neither the
 // site nor its /api proxy reaches: requests by what they asked for (a page's route pattern, never its URL), and the
 // figures of each canary the page server judged at its last check.
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { HealthFigures } from '@sportify/platform/canary';
+import { serveMetrics } from '@sportify/platform/metrics-endpoint';
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -109,27 +111,9 @@ export class PageMetrics {
   async listen(port: number, host: string): Promise<http.Server> {
     // The process's own figures (CPU, memory, event loop delay, GC) only where they are served.
     collectDefaultMetrics({ register: this.registry });
-    const server = http.createServer((req, res) => {
-      const path = (req.url ?? '').split('?')[0];
-      if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found: GET /metrics\n');
-        return;
-      }
-      this.registry.metrics().then(
-        (text) => res.writeHead(200, { 'Content-Type': this.registry.contentType }).end(text),
-        (error: Error) => {
-          console.error('page server: the metrics could not be collected:', error);
-          res
-            .writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
-            .end('The metrics could not be collected\n');
-        },
-      );
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
-    });
-    return server;
+    return serveMetrics(this.registry, port, host, (error) =>
+      console.error('page server: the metrics could not be collected:', error),
+    );
   }
 }
 

@@ -12,7 +12,7 @@ export { PageHeading } from './components/PageHeading';
 export { VisuallyHidden } from './components/VisuallyHidden';
 export { Spinner } from './components/Spinner';
 export { Card, CardBody, CardGrid } from './components/Card';
-export { DataTable, Table, TableScroll } from './components/Table';
+export * from './tables';
 export { ListState, LoadError, StatePanel, type ListQuery, type ListStateProps } from './components/ListState';
 export { FormCard } from './forms/FormCard';
 export { usePageTitle, formatTitle, SITE_NAME } from './hooks/usePageTitle';

@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from 'fastify';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serveMetrics } from '@sportify/platform/metrics-endpoint';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 type Observe = (seconds: number) => void;
@@ -115,27 +116,10 @@ export class ApiMetrics implements OnApplicationShutdown {
   async listen(port: number, host = '0.0.0.0'): Promise<number> {
     // The process's own figures (CPU, memory, event loop delay, GC) only where they are served.
     collectDefaultMetrics({ register: this.registry });
-    const server = http.createServer((req, res) => {
-      const path = (req.url ?? '').split('?')[0];
-      if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found: GET /metrics\n');
-        return;
-      }
-      this.registry.metrics().then(
-        (text) => res.writeHead(200, { 'Content-Type': this.registry.contentType }).end(text),
-        (err: Error) => {
-          this.logger.error(`The metrics could not be collected: ${err.message}`);
-          res
-            .writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
-            .end('The metrics could not be collected\n');
-        },
-      );
-    });
+    const server = await serveMetrics(this.registry, port, host, (err) =>
+      this.logger.error(`The metrics could not be collected: ${err.message}`),
+    );
     this.server = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => resolve());
-    });
     return (server.address() as AddressInfo).port;
   }
 

@@ -157,6 +157,9 @@ export const DEMO_EMAILS = [
   'noah@sportify.camp',
 ];
 
+/** The seed's longest class name. */
+const LONG_CLASS = 'Advanced Competitive Swimming and Open Water Safety Certification';
+
 /** The class whose first enrolment gets the demo's e-mailed receipt. */
 export const RECEIPT_CLASS = 'Soccer Fundamentals';
 
@@ -314,6 +317,22 @@ export const SEED_CLASSES: readonly SeedClass[] = [
     status: 'denied',
     enrolled: 0,
   },
+  // The longest values the dashboards' tables must hold (a long name, a price with cents, eight dated sessions),
+  // listed last so it is the demo instructor's newest class. Few students, so the popular lists stay as they are.
+  {
+    className: LONG_CLASS,
+    sport: 'swimming',
+    instructor: 'jordan@sportify.camp',
+    seats: 9,
+    price: 249.99,
+    status: 'approved',
+    enrolled: 3,
+    startsInDays: 45,
+    startsAt: '07:30',
+    sessions: 8,
+    minAge: 10,
+    maxAge: 17,
+  },
 ];
 
 export const personPhotoUrl = (assetBaseUrl: string, p: Pick<SeedPerson, 'photo'>) =>
@@ -327,10 +346,28 @@ export const SEED_WAITLIST: { className: string; students: string[] }[] = [
 ];
 
 /**
- * The demo student's family: two campers of different ages, the younger with an allergy note, enrolled in the
- * class named by `enrolledIn` (its roster has the first session's attendance taken).
+ * The demo student's family: campers of different ages, the youngest with an allergy note; `enrolledIn` is the class
+ * a camper is enrolled in (`attendance`: its roster has the first session's attendance taken; `refunded`: dollars
+ * given back by a partial refund), `selected` a class chosen and not paid yet. The third camper has the longest
+ * name the dashboards' tables must hold.
  */
-export const SEED_FAMILY = {
+export interface SeedCamper {
+  name: string;
+  ageYears: number;
+  notes: string;
+  enrolledIn?: string;
+  attendance?: boolean;
+  refunded?: number;
+  selected?: string;
+}
+
+export const SEED_FAMILY: {
+  account: string;
+  emergencyContact: string;
+  emergencyPhone: string;
+  campers: readonly SeedCamper[];
+  takenBy: string;
+} = {
   account: 'mia@sportify.camp',
   emergencyContact: 'Mia Chen',
   emergencyPhone: '+1 555 010 0199',
@@ -340,8 +377,17 @@ export const SEED_FAMILY = {
       ageYears: 9,
       notes: 'Peanut allergy: carries an EpiPen',
       enrolledIn: 'Track and Field Athletics',
+      attendance: true,
     },
-    { name: 'Ethan Chen', ageYears: 13, notes: '' },
+    { name: 'Ethan Chen', ageYears: 13, notes: '', selected: LONG_CLASS },
+    {
+      name: 'Maximilian Featherstonehaugh Chen',
+      ageYears: 12,
+      notes: 'Asthma: uses his inhaler before swimming. Mild lactose intolerance.',
+      enrolledIn: LONG_CLASS,
+      refunded: 50,
+      selected: 'Badminton Rally School',
+    },
   ],
   takenBy: 'jordan@sportify.camp',
-} as const;
+};

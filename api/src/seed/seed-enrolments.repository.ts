@@ -66,14 +66,22 @@ export class SeedEnrolmentsRepository {
   }
 
   /**
-   * The demo family: its campers (once: an account that has campers keeps them), and one camper's enrolment written
-   * as a settled payment leaves it (seat holder, counts, payment and `recorded` ledger row, as `enrolMissing`), with
-   * the first session's attendance taken.
+   * The demo family: its campers (once: an account that has campers keeps them), each camper's enrolment written as a
+   * settled payment leaves it (seat holder, counts, payment and `recorded` ledger row, as `enrolMissing`; a partial
+   * refund on both payment and row, as the provider's event leaves it), optionally with the first session's
+   * attendance taken, and each camper's selection not paid yet.
    */
   async seedFamily(family: {
     account: string;
     campers: { name: string; dateOfBirth: string; notes: string; emergencyContact: string; emergencyPhone: string }[];
-    enrolment?: { camper: string; className: string; sessionDay: (startDate?: Date) => string; takenBy: string };
+    enrolments: {
+      camper: string;
+      className: string;
+      /** Dollars given back; the enrolment stays. */
+      refunded?: number;
+      attendance?: { sessionDay: (startDate?: Date) => string; takenBy: string };
+    }[];
+    selections: { camper: string; className: string }[];
     now: Date;
   }): Promise<void> {
     const campers = this.conn.collection('campers');
@@ -85,13 +93,43 @@ export class SeedEnrolmentsRepository {
           createdAt: new Date(family.now.getTime() + i),
         })),
       );
-    const e = family.enrolment;
-    if (!e) return;
-    const camper = await campers.findOne({ accountEmail: family.account, name: e.camper });
-    const c = await this.conn.collection('classes').findOne({ className: e.className });
-    if (!camper || !c) throw new Error(`Seed family: no camper ${e.camper} or class ${e.className}`);
-    const camperId = String(camper._id);
-    const intentId = `pi_seed_family_${String(c._id)}_${camperId}`;
+    const find = async (camperName: string, className: string) => {
+      const camper = await campers.findOne({ accountEmail: family.account, name: camperName });
+      const c = await this.conn.collection('classes').findOne({ className });
+      if (!camper || !c) throw new Error(`Seed family: no camper ${camperName} or class ${className}`);
+      return { camperId: String(camper._id), c };
+    };
+    for (const e of family.enrolments) {
+      const { camperId, c } = await find(e.camper, e.className);
+      await this.enrolCamper(family.account, { camperId, camperName: e.camper }, c, e, family.now);
+    }
+    for (const [i, s] of family.selections.entries()) {
+      const { camperId, c } = await find(s.camper, s.className);
+      await this.conn.collection('selections').updateOne(
+        { studentEmail: family.account, classId: c._id, camperId },
+        {
+          $setOnInsert: {
+            className: c.className as string,
+            instructorName: c.instructorName as string,
+            seats: c.seats as number,
+            price: c.price as number,
+            camperName: s.camper,
+            createdAt: new Date(family.now.getTime() + i),
+          },
+        },
+        { upsert: true },
+      );
+    }
+  }
+
+  private async enrolCamper(
+    account: string,
+    who: { camperId: string; camperName: string },
+    c: { _id: Types.ObjectId } & Record<string, unknown>,
+    e: { refunded?: number; attendance?: { sessionDay: (startDate?: Date) => string; takenBy: string } },
+    now: Date,
+  ): Promise<void> {
+    const intentId = `pi_seed_family_${String(c._id)}_${who.camperId}`;
     if (await this.conn.collection('payments').findOne({ transactionId: intentId })) return;
     const paymentId = new Types.ObjectId();
     const selectionId = new Types.ObjectId();
@@ -102,13 +140,12 @@ export class SeedEnrolmentsRepository {
         { _id: c._id, seats: { $gt: 0 }, seatHolders: { $ne: intentId } },
         { $inc: { seats: -1, enrolled: 1 }, $push: { seatHolders: intentId } as never },
       );
-    const who = { camperId, camperName: e.camper };
     await this.conn.collection('payment_settlements').updateOne(
       { intentId },
       {
         $setOnInsert: {
           intentId,
-          email: family.account,
+          email: account,
           classId: String(c._id),
           selectionId: String(selectionId),
           ...who,
@@ -119,36 +156,39 @@ export class SeedEnrolmentsRepository {
           refundAttempts: 0,
           attempts: 0,
           pokes: 0,
-          nextAttemptAt: family.now,
-          createdAt: family.now,
-          updatedAt: family.now,
+          nextAttemptAt: now,
+          createdAt: now,
+          updatedAt: now,
+          ...(e.refunded ? { refundedAmount: Math.round(e.refunded * 100) } : {}),
         },
       },
       { upsert: true },
     );
     await this.conn.collection('payments').insertOne({
       _id: paymentId,
-      email: family.account,
+      email: account,
       className: c.className as string,
       transactionId: intentId,
       price: c.price as number,
       classId: c._id,
       selectionId,
-      date: family.now,
+      date: now,
       status: 'service pending',
       ...who,
+      ...(e.refunded ? { refundedAmount: e.refunded } : {}),
     });
+    if (!e.attendance) return;
     await this.conn.collection('attendance').insertOne({
       classId: String(c._id),
       className: c.className as string,
-      participantId: camperId,
-      email: family.account,
-      camperId,
-      name: e.camper,
-      date: e.sessionDay(c.startDate as Date | undefined),
+      participantId: who.camperId,
+      email: account,
+      camperId: who.camperId,
+      name: who.camperName,
+      date: e.attendance.sessionDay(c.startDate as Date | undefined),
       present: true,
-      takenBy: e.takenBy,
-      updatedAt: family.now,
+      takenBy: e.attendance.takenBy,
+      updatedAt: now,
     });
   }
 

@@ -122,33 +122,46 @@ export class SeedService {
     });
   }
 
-  /** The demo student's campers (born so many years and 100 days before today), one enrolled with attendance taken. */
+  /**
+   * The demo student's campers (born so many years and 100 days before today), their enrolments (one with attendance
+   * taken, one partly refunded) and their selections.
+   */
   private async seedFamily(now: Date): Promise<void> {
     const zone = this.config.campTimeZone;
     const today = wallTimeAt(zone, now);
     const bornYearsAgo = (years: number) =>
       new Date(Date.UTC(today.year - years, today.month - 1, today.day - 100)).toISOString().slice(0, 10);
-    const enrolled = SEED_FAMILY.campers.find((c) => 'enrolledIn' in c);
+    const campers = SEED_FAMILY.campers;
     await this.enrolments.seedFamily({
       account: SEED_FAMILY.account,
-      campers: SEED_FAMILY.campers.map((c) => ({
+      campers: campers.map((c) => ({
         name: c.name,
         dateOfBirth: bornYearsAgo(c.ageYears),
         notes: c.notes,
         emergencyContact: SEED_FAMILY.emergencyContact,
         emergencyPhone: SEED_FAMILY.emergencyPhone,
       })),
-      ...(enrolled && 'enrolledIn' in enrolled
-        ? {
-            enrolment: {
-              camper: enrolled.name,
-              className: enrolled.enrolledIn,
-              // The first session's day in the camp's time zone (today for an undated class).
-              sessionDay: (startDate?: Date) => campDay(zone, startDate ?? now),
-              takenBy: SEED_FAMILY.takenBy,
-            },
-          }
-        : {}),
+      enrolments: campers.flatMap((c) =>
+        c.enrolledIn
+          ? [
+              {
+                camper: c.name,
+                className: c.enrolledIn,
+                ...(c.refunded ? { refunded: c.refunded } : {}),
+                ...(c.attendance
+                  ? {
+                      attendance: {
+                        // The first session's day in the camp's time zone (today for an undated class).
+                        sessionDay: (startDate?: Date) => campDay(zone, startDate ?? now),
+                        takenBy: SEED_FAMILY.takenBy,
+                      },
+                    }
+                  : {}),
+              },
+            ]
+          : [],
+      ),
+      selections: campers.flatMap((c) => (c.selected ? [{ camper: c.name, className: c.selected }] : [])),
       now,
     });
   }

@@ -1,6 +1,6 @@
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { Button, ClassPicture, notify, type CampClass } from '@sportify/shared-ui';
+import { ActionCell, Button, CellDetail, ClassPicture, MainCell, notify, type CampClass } from '@sportify/shared-ui';
 import { useSetClassStatusMutation, type Decision } from './manageClassesApi';
 import { dollars } from '../dollars';
 import { ageLabel } from './ageLabel';
@@ -17,18 +17,9 @@ const RosterLink = styled(Link)`
   font-weight: 600;
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
-`;
-
 const FeedbackCell = styled.td`
   max-width: 280px;
   white-space: pre-wrap;
-  a {
-    margin-top: ${({ theme }) => theme.space(2)};
-  }
 `;
 
 const Capitalized = styled.td`
@@ -56,10 +47,9 @@ export function ClassRow({ item, number, waiting }: { item: CampClass; number: n
       <td data-label="Class Photo">
         <ClassPicture picture={item.picture} alt={item.className} sizes="96px" width={96} height={72} />
       </td>
-      <td data-label="Class Name">
-        {item.className}
-        {ageLabel(item) && <Muted>{ageLabel(item)}</Muted>}
-      </td>
+      <MainCell label="Class Name" name={item.className}>
+        {ageLabel(item) && <CellDetail>{ageLabel(item)}</CellDetail>}
+      </MainCell>
       <td data-label="Instructor">
         <span>
           {item.instructorName}
@@ -80,29 +70,26 @@ export function ClassRow({ item, number, waiting }: { item: CampClass; number: n
       <td data-label="Price">{dollars(item.price)}</td>
       <Capitalized data-label="Status">{item.status}</Capitalized>
       <FeedbackCell data-label="Feedback">
-        <div>
-          {item.feedback ? <div>{item.feedback}</div> : <Muted>No feedback yet</Muted>}
-          {/* The class name travels along so the Feedback screen can say which class it is for. */}
-          <Button
-            as={Link}
-            to={`/dashboard/feedback/${item._id}`}
-            state={{ className: item.className }}
-            $variant="secondary"
-          >
-            FeedBack
-          </Button>
-        </div>
+        {item.feedback ? item.feedback : <Muted>No feedback yet</Muted>}
       </FeedbackCell>
-      <td data-label="Decision">
-        <Actions>
-          <Button type="button" disabled={decided || isLoading} onClick={() => decide('approved')}>
-            Approved
-          </Button>
-          <Button type="button" $variant="danger" disabled={decided || isLoading} onClick={() => decide('denied')}>
-            Denied
-          </Button>
-        </Actions>
-      </td>
+      {/* The row's actions together: the review's two decisions and the feedback that goes with them. */}
+      <ActionCell label="Decision">
+        <Button type="button" disabled={decided || isLoading} onClick={() => decide('approved')}>
+          Approved
+        </Button>
+        <Button type="button" $variant="danger" disabled={decided || isLoading} onClick={() => decide('denied')}>
+          Denied
+        </Button>
+        {/* The class name travels along so the Feedback screen can say which class it is for. */}
+        <Button
+          as={Link}
+          to={`/dashboard/feedback/${item._id}`}
+          state={{ className: item.className }}
+          $variant="secondary"
+        >
+          FeedBack
+        </Button>
+      </ActionCell>
     </tr>
   );
 }

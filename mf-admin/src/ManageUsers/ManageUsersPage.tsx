@@ -1,4 +1,12 @@
-import { ChoiceSelect, UrlSearchInput, FilterBar, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
+import {
+  ChoiceSelect,
+  DASHBOARD_STACK_BELOW,
+  FilterBar,
+  PageHeading,
+  PagedTable,
+  UrlSearchInput,
+  useUrlQuery,
+} from '@sportify/shared-ui';
 import { useGetUsersQuery, type RoleFilter, type UserSort } from './manageUsersApi';
 import { UserRow } from './UserRow';
 
@@ -56,7 +64,7 @@ export function ManageUsersPage() {
         errorText="The users could not be loaded."
         emptyText={q || role !== 'student' ? 'No users match your search.' : 'There are no students to promote.'}
         labelledBy="manage-users-heading"
-        stackBelow={1100}
+        stackBelow={DASHBOARD_STACK_BELOW}
         columns={['#', 'Profile Picture', 'Name', 'Make Admin', 'Make Instructor']}
         row={(user, number) => <UserRow key={user._id} user={user} number={number} />}
       />

@@ -1,12 +1,5 @@
-import styled from 'styled-components';
-import { Avatar, Button, notify, type Role, type User } from '@sportify/shared-ui';
+import { ActionCell, Avatar, Button, CellDetail, MainCell, notify, type Role, type User } from '@sportify/shared-ui';
 import { usePromoteUserMutation } from './manageUsersApi';
-
-const Email = styled.span`
-  display: block;
-  font-size: 0.85rem;
-  color: ${({ theme }) => theme.colors.muted};
-`;
 
 const roleLabel: Record<Role, string> = { admin: 'Make Admin', instructor: 'Make Instructor' };
 
@@ -42,16 +35,13 @@ export function UserRow({ user, number }: { user: User; number: number }) {
       <td data-label="Profile Picture">
         <Avatar picture={user.picture} name={user.userName} alt={`Profile picture of ${user.userName}`} size={48} />
       </td>
-      <td data-label="Name">
-        <span>
-          {user.userName}
-          <Email title={user.email} data-word>
-            {user.email}
-          </Email>
-        </span>
-      </td>
-      <td data-label="Make Admin">{button('admin')}</td>
-      <td data-label="Make Instructor">{button('instructor')}</td>
+      <MainCell label="Name" name={user.userName}>
+        <CellDetail title={user.email} data-word>
+          {user.email}
+        </CellDetail>
+      </MainCell>
+      <ActionCell label="Make Admin">{button('admin')}</ActionCell>
+      <ActionCell label="Make Instructor">{button('instructor')}</ActionCell>
     </tr>
   );
 }

@@ -52,13 +52,22 @@ describe('Payments', () => {
     const [, refundRow] = within(await table('Partly refunded payments')).getAllByRole('row');
     expect(within(refundRow).getByRole('cell', { name: 'mia@sportify.camp' })).toBeInTheDocument();
     expect(cell(refundRow, 'Class name')).toBe('Soccer Fundamentals');
-    expect(cell(refundRow, 'Transaction id')).toBe('pi_sandbox_1');
+    // The whole id for screen readers (its start and end are shown), and a button that copies it.
+    expect(within(refundRow).getByRole('cell', { name: 'pi_sandbox_1 Copy' })).toBeInTheDocument();
+    expect(
+      within(refundRow).getByRole('button', {
+        name: "Copy transaction id of mia@sportify.camp's payment for Soccer Fundamentals",
+      }),
+    ).toBeInTheDocument();
     expect(cell(refundRow, 'Price')).toBe('$120');
     expect(cell(refundRow, 'Refunded amount')).toBe('$12.50');
     expect(refundRow.querySelector('time')).toHaveAttribute('dateTime', refund.date);
 
     const [, owedRow] = within(await table('Payments not settled yet')).getAllByRole('row');
-    expect(cell(owedRow, 'Intent')).toBe('pi_sandbox_2');
+    expect(within(owedRow).getByRole('cell', { name: 'pi_sandbox_2 Copy' })).toBeInTheDocument();
+    expect(
+      within(owedRow).getByRole('button', { name: "Copy intent id of noah@sportify.camp's payment" }),
+    ).toBeInTheDocument();
     expect(cell(owedRow, 'State')).toBe('refund due');
     expect(cell(owedRow, 'Charged')).toBe('Yes');
     expect(cell(owedRow, 'Student e-mail')).toBe('noah@sportify.camp');

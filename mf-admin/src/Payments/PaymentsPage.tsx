@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import { DataTable, ListState, PageHeading, PagedTable, useUrlQuery } from '@sportify/shared-ui';
+import {
+  DASHBOARD_STACK_BELOW,
+  DataTable,
+  ListState,
+  MainCell,
+  PageHeading,
+  PagedTable,
+  TruncatedId,
+  useUrlQuery,
+} from '@sportify/shared-ui';
 import { dollars } from '../dollars';
 import { useGetPartialRefundsQuery, useGetUnsettledQuery } from './paymentsApi';
 
@@ -40,15 +49,24 @@ export function PaymentsPage() {
           {(items) => (
             <DataTable
               labelledBy="partial-refunds-heading"
-              stackBelow={1100}
+              stackBelow={DASHBOARD_STACK_BELOW}
               columns={['#', 'Student e-mail', 'Class name', 'Transaction id', 'Price', 'Refunded amount', 'Date']}
             >
               {items.map((item, index) => (
                 <tr key={item._id}>
                   <td data-label="#">{index + 1}</td>
-                  <td data-label="Student e-mail">{item.email}</td>
-                  <td data-label="Class name">{item.className}</td>
-                  <td data-label="Transaction id">{item.transactionId}</td>
+                  <td data-label="Student e-mail">
+                    <span title={item.email} data-word>
+                      {item.email}
+                    </span>
+                  </td>
+                  <MainCell label="Class name" name={item.className} />
+                  <td data-label="Transaction id">
+                    <TruncatedId
+                      value={item.transactionId}
+                      copyLabel={`Copy transaction id of ${item.email}'s payment for ${item.className}`}
+                    />
+                  </td>
                   <td data-label="Price">{dollars(item.price)}</td>
                   <td data-label="Refunded amount">{dollars(item.refundedAmount)}</td>
                   <td data-label="Date">
@@ -70,7 +88,8 @@ export function PaymentsPage() {
           errorText="The unsettled payments could not be loaded."
           emptyText="Every payment is settled."
           labelledBy="unsettled-heading"
-          stackBelow={1100}
+          // Nine columns of ids, e-mails and errors fit no dashboard: each payment is a card.
+          stackBelow="always"
           columns={[
             '#',
             'Intent',
@@ -85,10 +104,16 @@ export function PaymentsPage() {
           row={(item, number) => (
             <tr key={item.intentId}>
               <td data-label="#">{number}</td>
-              <td data-label="Intent">{item.intentId}</td>
+              <td data-label="Intent">
+                <TruncatedId value={item.intentId} copyLabel={`Copy intent id of ${item.email}'s payment`} />
+              </td>
               <td data-label="State">{words(item.state)}</td>
               <td data-label="Charged">{item.charged ? 'Yes' : 'Not known yet'}</td>
-              <td data-label="Student e-mail">{item.email}</td>
+              <td data-label="Student e-mail">
+                <span title={item.email} data-word>
+                  {item.email}
+                </span>
+              </td>
               <td data-label="Reason">{item.reason ? words(item.reason) : '—'}</td>
               <td data-label="Refund attempts">{item.refundAttempts}</td>
               <td data-label="Last error">{item.lastError ?? '—'}</td>

@@ -1,5 +1,5 @@
 import { judgeCanary } from '@sportify/platform/canary';
-import { DataTable, ListState } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, DataTable, ListState } from '@sportify/shared-ui';
 import styled from 'styled-components';
 import {
   federationOf,
@@ -16,8 +16,6 @@ import { Muted, Section, SectionHeading, Stamp, when } from './look';
 // The figures move while the screen is open: read again every half minute.
 const POLL_MS = 30_000;
 const RECENT_ERRORS_MAX = 10;
-// Six columns do not fit a tablet's dashboard beside the side menu: below this width each row is a card.
-const STACK_BELOW = 1100;
 
 const Notice = styled.section`
   margin: 0 ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(6)};
@@ -220,12 +218,12 @@ export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
               <DataTable
                 labelledBy="release-health-heading"
                 columns={['Part', 'Release', 'Serves', 'Age', 'Page loads', 'Clients', 'Error rate']}
-                stackBelow={STACK_BELOW}
+                stackBelow={DASHBOARD_STACK_BELOW}
               >
                 {items.map((row) => (
                   <tr key={`${row.part} ${row.version}`}>
                     <th scope="row" data-label="Part">
-                      {row.part}
+                      <Stamp>{row.part}</Stamp>
                     </th>
                     <td data-label="Release">
                       <Version version={row.version} />

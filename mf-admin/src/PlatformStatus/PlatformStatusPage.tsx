@@ -1,4 +1,4 @@
-import { DataTable, ListState, PageHeading } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, DataTable, ListState, PageHeading } from '@sportify/shared-ui';
 import styled from 'styled-components';
 import { Muted, Stamp, when } from './look';
 import { PlatformHealth } from './PlatformHealth';
@@ -31,14 +31,16 @@ function Release({ release, none }: { release: ReleaseSummary | null; none: stri
 function Row({ status }: { status: PartStatus }) {
   return (
     <tr>
-      <th scope="row">{status.part}</th>
-      <td>
+      <th scope="row" data-label="Part">
+        <Stamp>{status.part}</Stamp>
+      </th>
+      <td data-label="Live release">
         <Release release={status.live} none="Unversioned build (no release promoted)" />
       </td>
-      <td>
+      <td data-label="Previous release">
         <Release release={status.previous} none="None" />
       </td>
-      <td>
+      <td data-label="Manifest">
         {status.manifest ? (
           <Health $ok={status.manifest.reachable} title={status.manifest.url}>
             {status.manifest.detail}
@@ -71,6 +73,7 @@ export function PlatformStatusPage() {
           <>
             <DataTable
               labelledBy="platform-status-heading"
+              stackBelow={DASHBOARD_STACK_BELOW}
               columns={['Part', 'Live release', 'Previous release', 'Manifest']}
             >
               {parts.map((status) => (

@@ -2,9 +2,13 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
+  ActionCell,
   Button,
+  CellDetail,
   ChoiceSelect,
+  DASHBOARD_STACK_BELOW,
   FilterBar,
+  MainCell,
   PageHeading,
   PagedTable,
   selectUser,
@@ -27,11 +31,6 @@ const STATUS_CHOICES: Record<ClassStatus | '', string> = {
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.muted};
-`;
-const Starts = styled.span`
-  display: block;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: 0.9rem;
 `;
 const RosterLink = styled(Link)`
   display: inline-block;
@@ -89,7 +88,7 @@ export function MyClassesPage() {
           )
         }
         labelledBy="my-classes-heading"
-        stackBelow={1100}
+        stackBelow={DASHBOARD_STACK_BELOW}
         columns={['#', 'Class Photo', 'Class Name', 'Status', 'Enrolled', 'Update', 'Feedback']}
         row={(item, number) => (
           <tr key={item._id}>
@@ -97,22 +96,21 @@ export function MyClassesPage() {
             <td data-label="Class Photo">
               <PictureCell item={item} />
             </td>
-            <td data-label="Class Name">
-              {item.className}
-              {item.startDate && <Starts>{startsLabel(item.startDate)}</Starts>}
-              {ageLabel(item) && <Starts>{ageLabel(item)}</Starts>}
-            </td>
+            <MainCell label="Class Name" name={item.className}>
+              {item.startDate && <CellDetail>{startsLabel(item.startDate)}</CellDetail>}
+              {ageLabel(item) && <CellDetail>{ageLabel(item)}</CellDetail>}
+            </MainCell>
             <Capitalized data-label="Status">{item.status}</Capitalized>
             {/* The waitlist sits under the students enrolled, so the columns stay as they are (docs/product.md §4). */}
             <td data-label="Enrolled">
               {`${item.enrolled ?? 0} Students`}
-              {(waiting?.[item._id] ?? 0) > 0 && <Starts>{`${waiting?.[item._id]} waiting`}</Starts>}
+              {(waiting?.[item._id] ?? 0) > 0 && <CellDetail>{`${waiting?.[item._id]} waiting`}</CellDetail>}
               {/* The roster sits with the students it lists, so the spec's columns stay as they are. */}
               <RosterLink to={`/dashboard/roster/${item._id}`} aria-label={`Roster of ${item.className}`}>
                 Roster
               </RosterLink>
             </td>
-            <td data-label="Update">
+            <ActionCell label="Update">
               <Button
                 as={Link}
                 to={`/dashboard/update-class/${item._id}`}
@@ -121,7 +119,7 @@ export function MyClassesPage() {
               >
                 Update
               </Button>
-            </td>
+            </ActionCell>
             <FeedbackText data-label="Feedback">
               {item.feedback ? <span>{item.feedback}</span> : <Muted>No feedback yet</Muted>}
             </FeedbackText>

@@ -5,6 +5,9 @@ import {
   apiErrorMessage,
   apiStatus,
   Button,
+  CellDetail,
+  CellText,
+  DASHBOARD_STACK_BELOW,
   DataTable,
   LoadError,
   notify,
@@ -27,8 +30,12 @@ const sessionDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 const dayLabel = (date: string) => sessionDay.format(new Date(`${date}T00:00:00Z`));
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDayLabel = (date: string) => shortDay.format(new Date(`${date}T00:00:00Z`));
 
-const COLUMNS = ['Camper', 'Age', 'Allergies and medical notes', 'Emergency contact', 'Phone'];
+// One Attendance column whatever the number of sessions (a class may have many weeks): its boxes wrap in the cell.
+// The phone sits under the emergency contact it reaches.
+const COLUMNS = ['Camper', 'Age', 'Allergies and medical notes', 'Emergency contact', 'Attendance'];
 
 /**
  * Roster: who is enrolled in a class (age, notes, whom to call) and their attendance per session, for the class's
@@ -108,38 +115,36 @@ function RosterTable({ roster }: { roster: Roster }) {
           <p>Nobody is enrolled in this class yet.</p>
         </StatePanel>
       ) : (
-        <DataTable
-          labelledBy="roster-heading"
-          stackBelow={900}
-          columns={[...COLUMNS, ...roster.sessions.map(dayLabel)]}
-        >
+        <DataTable labelledBy="roster-heading" stackBelow={DASHBOARD_STACK_BELOW} columns={COLUMNS}>
           {roster.campers.map((row) => (
             <tr key={row.participantId}>
               <th scope="row" data-label="Camper">
-                {row.name}
+                <CellText text={row.name} />
               </th>
               <td data-label="Age">{row.age ?? '—'}</td>
               <Notes data-label="Allergies and medical notes">{row.notes || 'None'}</Notes>
-              <td data-label="Emergency contact">{row.emergencyContact || '—'}</td>
-              <td data-label="Phone">
-                {row.emergencyPhone ? (
-                  <a href={`tel:${row.emergencyPhone.replace(/[^0-9+]/g, '')}`}>{row.emergencyPhone}</a>
-                ) : (
-                  '—'
+              <td data-label="Emergency contact">
+                {row.emergencyContact || '—'}
+                {row.emergencyPhone && (
+                  <CellDetail>
+                    <Phone href={`tel:${row.emergencyPhone.replace(/[^0-9+]/g, '')}`}>{row.emergencyPhone}</Phone>
+                  </CellDetail>
                 )}
               </td>
-              {roster.sessions.map((date) => (
-                <td key={date} data-label={dayLabel(date)}>
-                  <Present>
-                    <PresentBox
-                      value={row.attendance[date] === true}
-                      label={`${row.name} present on ${dayLabel(date)}`}
-                      onMark={(present) => mark(row.participantId, row.name, date, present)}
-                    />
-                    <span aria-hidden="true">Present</span>
-                  </Present>
-                </td>
-              ))}
+              <td data-label="Attendance">
+                <Sessions>
+                  {roster.sessions.map((date) => (
+                    <Present key={date}>
+                      <PresentBox
+                        value={row.attendance[date] === true}
+                        label={`${row.name} present on ${dayLabel(date)}`}
+                        onMark={(present) => mark(row.participantId, row.name, date, present)}
+                      />
+                      <span aria-hidden="true">{shortDayLabel(date)}</span>
+                    </Present>
+                  ))}
+                </Sessions>
+              </td>
             </tr>
           ))}
         </DataTable>
@@ -188,10 +193,22 @@ const Notes = styled.td`
   white-space: pre-wrap;
 `;
 
+// A phone number is read as one item: never broken at its spaces.
+const Phone = styled.a`
+  white-space: nowrap;
+`;
+
+const Sessions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
+  min-width: 10rem;
+`;
+
 const Present = styled.label`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${({ theme }) => theme.space(1)};
   white-space: nowrap;
   input {
     width: 1.1rem;

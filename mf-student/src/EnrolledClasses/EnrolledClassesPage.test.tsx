@@ -71,11 +71,13 @@ describe('My Enrolled Classes', () => {
     ).toEqual([
       '1',
       'Swimming Lessons',
-      'pi_sandbox_newer',
+      expect.any(String),
       '49.5$',
       long.format(new Date(newer.date)),
       'Cancel enrolment',
     ]);
+    // The transaction id is read whole (its start and end are what shows), then its Copy button.
+    expect(within(first).getAllByRole('cell')[2]).toHaveAccessibleName('pi_sandbox_newer Copy');
     expect(
       within(second)
         .getAllByRole('cell')
@@ -83,11 +85,13 @@ describe('My Enrolled Classes', () => {
     ).toEqual([
       '2',
       'Soccer Training',
-      'pi_sandbox_older',
+      expect.any(String),
       '120$',
       long.format(new Date(older.date)),
       'Cancel enrolment',
     ]);
+    expect(within(second).getAllByRole('cell')[2]).toHaveAccessibleName('pi_sandbox_older Copy');
+    expect(within(second).getByRole('button', { name: 'Copy transaction id of Soccer Training' })).toBeInTheDocument();
     // Long format: the month is written out, not the ISO string; the machine-readable value stays on <time>.
     expect(within(first).getByText(/2026/)).toHaveAttribute('dateTime', newer.date);
     expect(within(first).getByText(/2026/).textContent).not.toContain('2026-07-15');
@@ -104,6 +108,29 @@ describe('My Enrolled Classes', () => {
     expect(rows.filter((row) => row.textContent?.includes('For Ava Chen'))).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Cancel enrolment in Soccer Training (Ava Chen)' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel enrolment in Soccer Training' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Copy transaction id of Soccer Training (Ava Chen)' }),
+    ).toBeInTheDocument();
+  });
+
+  it("keeps a row's camper, start and calendar link in its Class Name cell, read with the class", async () => {
+    const dated = {
+      ...newer,
+      startDate: '2027-07-06T13:00:00.000Z',
+      sessions: 4,
+      camperId: 'k1',
+      camperName: 'Ava Chen',
+    };
+    http = mockApi({ [listUrl]: pagedRoute([dated]) });
+    open();
+    const table = await screen.findByRole('table', { name: 'My Enrolled Classes' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(within(row).getAllByRole('cell')).toHaveLength(6);
+    const classCell = within(row).getAllByRole('cell')[1];
+    expect(classCell).toHaveAccessibleName(
+      'Swimming Lessons For Ava Chen Starts Tue, Jul 6, 2027, 9:00 AM EDT Add to calendar: Swimming Lessons (Ava Chen)',
+    );
+    expect(within(classCell).getByRole('link', { name: 'Add to calendar: Swimming Lessons (Ava Chen)' })).toBeVisible();
   });
 
   it('shows an empty state that links to the classes', async () => {

@@ -1,20 +1,24 @@
 import { useMemo } from 'react';
-import styled from 'styled-components';
 import {
+  ActionCell,
   apiErrorMessage,
+  CellDetail,
+  DASHBOARD_STACK_BELOW,
   DataTable,
   getRuntimeConfig,
   ListState,
+  MainCell,
   PageHeading,
   Spinner,
   startsLabel,
+  TruncatedId,
   UrlPagination,
   useUrlQuery,
 } from '@sportify/shared-ui';
 import { PageCount } from '../common/ListPages';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
-import type { ForWhom } from '../common/forWhom';
+import { forSuffix, type ForWhom } from '../common/forWhom';
 import { CancelEnrolment } from './CancelEnrolment';
 import { useGetEnrolledClassesQuery, type EnrolledItem } from './enrolledApi';
 
@@ -23,17 +27,6 @@ const enrolledDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', tim
 
 /** Spec: the price is the amount followed by a dollar sign. */
 const formatEnrolledPrice = (price: number) => `${price}$`;
-
-const Camper = styled.span`
-  display: block;
-  font-weight: 600;
-`;
-
-const Sub = styled.span`
-  display: block;
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: 0.9rem;
-`;
 
 /** The class's .ics file (one event per weekly session, camp time zone), served by the API as a download. */
 const calendarUrl = (classId: string) =>
@@ -76,41 +69,43 @@ function EnrolledList({ email }: { email: string }) {
         {(rows) => (
           <DataTable
             labelledBy="enrolled-heading"
-            stackBelow={640}
+            stackBelow={DASHBOARD_STACK_BELOW}
             columns={['#', 'Class Name', 'Transaction Id', 'Price', 'Enrolled Date', 'Cancel']}
           >
             {rows.map((item: EnrolledItem & ForWhom, index) => (
               <tr key={item._id}>
                 <td data-label="#">{first + index + 1}</td>
-                <td data-label="Class Name">
-                  {item.className}
-                  {item.camperName && <Camper>For {item.camperName}</Camper>}
+                <MainCell label="Class Name" name={item.className}>
+                  {item.camperName && <CellDetail $strong>For {item.camperName}</CellDetail>}
                   {item.startDate && (
                     <>
-                      <Sub>{startsLabel(item.startDate)}</Sub>
-                      <Sub>
+                      <CellDetail>{startsLabel(item.startDate)}</CellDetail>
+                      <CellDetail>
                         <a
                           href={calendarUrl(item.classId)}
                           download
                           // Its visible text first (WCAG's label in name), then which class, and for whom.
-                          aria-label={`Add to calendar: ${item.className}${item.camperName ? ` (${item.camperName})` : ''}`}
+                          aria-label={`Add to calendar: ${item.className}${forSuffix(item)}`}
                         >
                           Add to calendar
                         </a>
-                      </Sub>
+                      </CellDetail>
                     </>
                   )}
-                </td>
+                </MainCell>
                 <td data-label="Transaction Id">
-                  <code title={item.transactionId}>{item.transactionId}</code>
+                  <TruncatedId
+                    value={item.transactionId}
+                    copyLabel={`Copy transaction id of ${item.className}${forSuffix(item)}`}
+                  />
                 </td>
                 <td data-label="Price">{formatEnrolledPrice(item.price)}</td>
                 <td data-label="Enrolled Date">
                   <time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time>
                 </td>
-                <td data-label="Cancel">
+                <ActionCell label="Cancel">
                   <CancelEnrolment item={item} />
-                </td>
+                </ActionCell>
               </tr>
             ))}
           </DataTable>

@@ -2,9 +2,13 @@ import { useState } from 'react';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
+  ActionCell,
   apiErrorMessage,
   Button,
+  CellDetail,
+  DASHBOARD_STACK_BELOW,
   ListState,
+  MainCell,
   PageHeading,
   Spinner,
   DataTable,
@@ -23,16 +27,8 @@ import { useDeclineHeldSeatMutation, useDeleteSelectedClassMutation, useGetSelec
 // The end of a hold, in the user's locale, e.g. "November 22, 2026 at 9:05 AM".
 const heldUntil = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
-const Held = styled.span`
-  display: block;
-  margin-top: ${({ theme }) => theme.space(1)};
+const Held = styled(CellDetail)`
   color: ${({ theme }) => theme.colors.success};
-  font-weight: 600;
-`;
-
-const Camper = styled.span`
-  display: block;
-  margin-top: ${({ theme }) => theme.space(1)};
   font-weight: 600;
 `;
 
@@ -94,27 +90,26 @@ function SelectedClassesList({ email }: { email: string }) {
         {(selections) => (
           <DataTable
             labelledBy="selected-heading"
-            stackBelow={640}
+            stackBelow={DASHBOARD_STACK_BELOW}
             columns={['#', 'Class Name', 'Instructor Name', 'Available Seats', 'Pay', 'Delete']}
           >
             {selections.map((item: SelectedClass & ForWhom, index) => (
               <tr key={item._id}>
                 <td data-label="#">{first + index + 1}</td>
-                <td data-label="Class Name" data-held={item.heldUntil ? true : undefined}>
-                  {item.className}
-                  {item.camperName && <Camper>For {item.camperName}</Camper>}
+                <MainCell label="Class Name" name={item.className}>
+                  {item.camperName && <CellDetail $strong>For {item.camperName}</CellDetail>}
                   {item.heldUntil && (
                     <Held>
                       Held for you until{' '}
                       <time dateTime={item.heldUntil}>{heldUntil.format(new Date(item.heldUntil))}</time>
                     </Held>
                   )}
-                </td>
+                </MainCell>
                 <td data-label="Instructor Name">{item.instructorName}</td>
                 <Seats data-label="Available Seats" $full={item.seats <= 0}>
                   {item.seats}
                 </Seats>
-                <td data-label="Pay">
+                <ActionCell label="Pay">
                   {/* The visible word stays 'Pay'; the row's class name tells screen-reader users which one. */}
                   <Button
                     as={Link}
@@ -123,8 +118,8 @@ function SelectedClassesList({ email }: { email: string }) {
                   >
                     Pay
                   </Button>
-                </td>
-                <td data-label="Delete">
+                </ActionCell>
+                <ActionCell label="Delete">
                   <Button
                     type="button"
                     $variant="danger"
@@ -134,7 +129,7 @@ function SelectedClassesList({ email }: { email: string }) {
                   >
                     Delete
                   </Button>
-                </td>
+                </ActionCell>
               </tr>
             ))}
           </DataTable>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DataTable } from '../components/Table';
+import { DataTable } from '../tables/Table';
 import { ListState, type ListQuery, type ListStateProps } from '../components/ListState';
 import type { Paged } from './paged';
 import { UrlPagination } from './Pagination';
