@@ -67,6 +67,11 @@ function typeScriptRule(pkgDir) {
     },
   };
 }
+/**
+ * shared-ui's endpoints (one generated module per call, re-exported by its domain's module) inject their call into
+ * the api when they are used: a bundle keeps the calls its code uses and drops the rest of the domain.
+ */
+const ENDPOINTS_RULE = { test: /[\\/]shared-ui[\\/]src[\\/]endpoints[\\/]/, sideEffects: false };
 const ASSET_RULE = { test: /\.(svg|webp|png|jpe?g|avif)$/i, type: 'asset/resource' };
 const ASSET_FILENAME = 'assets/[name].[contenthash:8][ext]';
 const buildLabel = () =>
@@ -105,7 +110,7 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title, ty
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'], alias: federationRuntimeAliases() },
       module: {
-        rules: [typeScriptRule(pkgDir), ASSET_RULE],
+        rules: [typeScriptRule(pkgDir), ENDPOINTS_RULE, ASSET_RULE],
       },
       optimization: {
         // webpack's own minimizer plugin, with swc's minifier in place of terser: the same compress passes, smaller
@@ -219,7 +224,7 @@ function createServerWebpackConfig({ pkgDir, federation, host = false }) {
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'] },
-      module: { rules: [typeScriptRule(pkgDir), { ...ASSET_RULE, generator: { emit: false } }] },
+      module: { rules: [typeScriptRule(pkgDir), ENDPOINTS_RULE, { ...ASSET_RULE, generator: { emit: false } }] },
       plugins: [
         new ModuleFederationPlugin({
           ...federation,

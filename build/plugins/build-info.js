@@ -1,9 +1,22 @@
-// Emits `sportify-build.json` beside mf-manifest.json: which names this build imports from the shared-ui entry points
-// and which names its copy of them provides. The page runs the shell's copy of shared-ui ('loaded-first'), so the
-// release guard (scripts/releases/compat.mjs) checks a remote's imports against the live shell's provides.
+// Emits `sportify-build.json` beside mf-manifest.json: which names this build imports from the shared-ui entry points,
+// which names its copy of them provides, and which screens.json features its copy of @sportify/platform/screens
+// understands. The page runs the shell's copy of shared-ui ('loaded-first') and the shell's guards read the route
+// table, so the release guard (scripts/releases) checks a remote's imports and screens against the live shell's.
 const path = require('path');
 
 const TRACKED = ['@sportify/shared-ui', '@sportify/shared-ui/router'];
+// shared-ui folders that are not shared at run time: each package bundles them, so what they import from the shared
+// entry points is that package's need (the endpoints by domain, the dialogs).
+const BUNDLED_SHARED_UI = ['src/endpoints/', 'src/dialog/'];
+
+/** The screens.json features this build's @sportify/platform understands ([] for one from before the list). */
+function screensFeatures(context) {
+  try {
+    return [...require(require.resolve('@sportify/platform/screens', { paths: [context] })).SCREENS_FEATURES];
+  } catch {
+    return [];
+  }
+}
 const FILE = 'sportify-build.json';
 
 /** Export names a dependency on a tracked request uses: ['*'] when it takes the whole namespace. */
@@ -49,7 +62,7 @@ class BuildInfoPlugin {
     const { RawSource } = compiler.webpack.sources;
     const { Compilation } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('BuildInfoPlugin', (compilation) => {
-      const info = { imports: {}, provides: {} };
+      const info = { imports: {}, provides: {}, screens: screensFeatures(compiler.context) };
       // After the exports are known and before modules are concatenated (which hides the inner ones).
       compilation.hooks.afterOptimizeDependencies.tap('BuildInfoPlugin', (modules) => {
         const { moduleGraph } = compilation;
@@ -66,7 +79,13 @@ class BuildInfoPlugin {
         for (const module of reachable(compilation, this.entry)) {
           const resource = module.resource || '';
           // shared-ui's own files reach each other by relative paths; node_modules never import it.
-          if (resource.includes('/node_modules/') || (sharedUiRoot && resource.startsWith(sharedUiRoot))) continue;
+          if (resource.includes('/node_modules/')) continue;
+          if (
+            sharedUiRoot &&
+            resource.startsWith(sharedUiRoot) &&
+            !BUNDLED_SHARED_UI.some((folder) => resource.startsWith(sharedUiRoot + folder))
+          )
+            continue;
           for (const dep of module.dependencies) {
             if (!TRACKED.includes(dep.request)) continue;
             for (const name of usedNames(dep, moduleGraph)) imports[dep.request].add(name);

@@ -6,8 +6,44 @@ import { matchPath } from 'react-router-dom';
 /** The roles a dashboard menu entry can show for (the session's roles). */
 export type ScreenRole = 'student' | 'instructor' | 'admin';
 
-/** Who may open a screen; admin and instructor screens also require being signed in. */
-export type ScreenAccess = 'public' | 'signedIn' | 'admin' | 'instructor';
+/**
+ * Who may open a screen: anyone, any signed-in user, or signed-in users with one of some roles ('admin',
+ * 'instructor', or a list such as ["instructor", "admin"]). The shell's guards and the server render decide by it
+ * (`accessRedirect`), so no screen checks it again; the API still decides every call.
+ */
+export type ScreenAccess = 'public' | 'signedIn' | 'admin' | 'instructor' | readonly ScreenRole[];
+
+/** What this copy of the screens format understands beyond its first version (the release guard compares them). */
+export const SCREENS_FEATURES: readonly string[] = ['access-role-list'];
+
+/** The features a remote's declarations need from the shell that runs them. */
+export function screensFeaturesNeeded(screens: readonly ScreenDeclaration[]): string[] {
+  return screens.some((screen) => Array.isArray(screen.access)) ? ['access-role-list'] : [];
+}
+
+/** The roles a screen admits (null: anyone, or any signed-in user). */
+export function accessRoles(access: ScreenAccess): readonly ScreenRole[] | null {
+  if (access === 'public' || access === 'signedIn') return null;
+  return typeof access === 'string' ? [access] : access;
+}
+
+/** One key per set of roles ('admin', 'admin+instructor'): the shell's guarded areas and their route ids. */
+export const accessKey = (roles: readonly ScreenRole[]): string => [...new Set(roles)].sort().join('+');
+
+/**
+ * Where a session goes instead of a screen that needs `access`: `/login` for a visitor, `/` for a user without one of
+ * its roles, null to let it in, 'wait' while the session is still being resumed (docs/product.md §2).
+ */
+export function accessRedirect(
+  access: ScreenAccess,
+  session: { status: 'loading' | 'signedIn' | 'signedOut'; role: ScreenRole | null },
+): '/login' | '/' | 'wait' | null {
+  if (access === 'public') return null;
+  if (session.status === 'loading') return 'wait';
+  if (session.status === 'signedOut') return '/login';
+  const roles = accessRoles(access);
+  return !roles || (session.role !== null && roles.includes(session.role)) ? null : '/';
+}
 
 /**
  * One screen as a remote declares it in its `screens.json` (published with each release beside mf-manifest.json).
@@ -47,7 +83,14 @@ export function matchScreen(routes: readonly ScreenRoute[], pathname: string): S
   return undefined;
 }
 
-const ACCESS: readonly ScreenAccess[] = ['public', 'signedIn', 'admin', 'instructor'];
+const ACCESS: readonly string[] = ['public', 'signedIn', 'admin', 'instructor'];
+
+const validAccess = (access: unknown): boolean =>
+  ACCESS.includes(access as string) ||
+  (Array.isArray(access) &&
+    access.length > 0 &&
+    access.every((role) => ROLES.includes(role)) &&
+    new Set(access).size === access.length);
 const ROLES: readonly ScreenRole[] = ['student', 'instructor', 'admin'];
 const PATTERN = /^\/(?:[a-z0-9-]+|:[a-zA-Z]+)(?:\/(?:[a-z0-9-]+|:[a-zA-Z]+))*$|^\/$/;
 
@@ -62,8 +105,8 @@ export function screenDeclarationErrors(remote: string, screens: unknown): strin
       errors.push(`${at}: path must look like /dashboard/payment/:id`);
     if (typeof screen.module !== 'string' || !/^[A-Za-z][A-Za-z0-9]*$/.test(screen.module))
       errors.push(`${at}: module must be the exposed module's name`);
-    if (!ACCESS.includes(screen.access as ScreenAccess))
-      errors.push(`${at}: access must be one of ${ACCESS.join(', ')}`);
+    if (!validAccess(screen.access))
+      errors.push(`${at}: access must be one of ${ACCESS.join(', ')}, or a list of roles among ${ROLES.join(', ')}`);
     if (typeof screen.title !== 'string' || !screen.title.trim()) errors.push(`${at}: title is required`);
     if (
       screen.menu !== undefined &&

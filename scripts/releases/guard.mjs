@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { FRONT_ENDS } from '../lib/stack.mjs';
 import { readBuild, incompatibilities } from './compat.mjs';
-import { readScreens, REMOTES, screensProblems } from './screens.mjs';
+import { readScreens, REMOTES, screensFeatureProblems, screensProblems } from './screens.mjs';
 import { readRegistry, releaseDir, repoRoot } from './store.mjs';
 import { readReleaseSettings } from './settings.mjs';
 
@@ -49,6 +49,7 @@ export function guardProblems(dir, pkg, candidateDir) {
     return [
       ...incompatibilities(shell, candidate),
       ...screensProblems(federation, candidateDir, liveScreens(dir, pkg)),
+      ...screensFeatureProblems(shell, federation, readScreens(candidateDir)),
     ];
   }
   const problems = [];

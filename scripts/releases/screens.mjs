@@ -6,6 +6,7 @@ import {
   assembleRoutes,
   liveRouteTable,
   screenDeclarationErrors,
+  screensFeaturesNeeded,
   SHELL_PATHS,
   unexposedScreenErrors,
 } from '@sportify/platform/screens';
@@ -82,6 +83,25 @@ export function screensProblems(federation, buildDir, others) {
     );
   }
   return problems;
+}
+
+/**
+ * Why the live shell cannot route a remote's screens (empty when it can): its declarations use a feature of the
+ * screens format (an access by a list of roles) that the shell's build does not understand; its guards would send
+ * everyone away. The shell (and the page servers) of a release that has it ship first.
+ * @param {{ build: any }} shell
+ * @param {string} federation
+ * @param {unknown} declared
+ */
+export function screensFeatureProblems(shell, federation, declared) {
+  if (!Array.isArray(declared) || screenDeclarationErrors(federation, declared).length) return [];
+  const known = new Set(shell.build.screens ?? []);
+  return screensFeaturesNeeded(declared)
+    .filter((feature) => !known.has(feature))
+    .map(
+      (feature) =>
+        `${federation}'s screens.json uses "${feature}" (access by a list of roles), which the live shell does not understand: release the shell first`,
+    );
 }
 
 function readJsonIfAny(file) {

@@ -12,16 +12,20 @@ export { PageHeading } from './components/PageHeading';
 export { VisuallyHidden } from './components/VisuallyHidden';
 export { Spinner } from './components/Spinner';
 export { Card, CardBody, CardGrid } from './components/Card';
-export * from './tables';
 export { ListState, LoadError, StatePanel, type ListQuery, type ListStateProps } from './components/ListState';
 export { FormCard } from './forms/FormCard';
 export { usePageTitle, formatTitle, SITE_NAME } from './hooks/usePageTitle';
 export { setUnauthorizedHandler } from './api/unauthorized';
 export { loadHttpClient } from './api/loadHttpClient';
-export { axiosBaseQuery, type ApiError, type ApiRequestContext, type RequestArgs } from './api/axiosBaseQuery';
+export {
+  axiosBaseQuery,
+  type ApiError,
+  type ApiRequestContext,
+  type RequestArgs,
+  type RequestOptions,
+} from './api/axiosBaseQuery';
 export { apiErrorMessage, apiMessage, apiStatus, loadErrorText, UNREACHABLE_TEXT } from './api/apiErrorMessage';
-export { api, type Api } from './api/api';
-export { useWaitlistCounts } from './api/waitlistCounts';
+export { api, type Api, type ApiTagType } from './api/api';
 export { TOKEN_KEY, tokenStorage } from './session/tokenStorage';
 export * from './session/sessionSlice';
 export {

@@ -2,8 +2,9 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
-import { isCalendarDay } from '../common/ages';
-import { CAMPER_NAME_MAX, CAMPER_NOTES_MAX, CAMPER_YEARS_MAX } from './camper.model';
+import { birthDateProblem, CAMPER_YEARS_MAX } from '@sportify/platform/ages';
+import { isCalendarDay } from '@sportify/platform/dates';
+import { CAMPER_NAME_MAX, CAMPER_NOTES_MAX } from './camper.model';
 
 const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 // One line: names and contacts go into rosters, CSV files and e-mail subjects.
@@ -30,28 +31,24 @@ function IsBirthDate() {
   return ValidateBy({
     name: 'isBirthDate',
     validator: {
-      validate: (value: unknown) => typeof value === 'string' && isCalendarDay(value) && birthProblem(value) === null,
+      validate: (value: unknown) =>
+        typeof value === 'string' && isCalendarDay(value) && birthDateProblem(value, utcToday()) === null,
       defaultMessage: (args) =>
-        typeof args?.value === 'string' && isCalendarDay(args.value) ? birthProblem(args.value)! : DOB_MESSAGE,
+        typeof args?.value === 'string' && isCalendarDay(args.value)
+          ? birthDateProblem(args.value, utcToday())!
+          : DOB_MESSAGE,
     },
   });
 }
 
-function birthProblem(day: string): string | null {
-  const today = new Date().toISOString().slice(0, 10);
-  if (day >= today) return 'Date of birth must be in the past';
-  const [y, m, d] = today.split('-').map(Number);
-  const earliest = `${y - CAMPER_YEARS_MAX}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  if (day < earliest) return `Date of birth must be within the last ${CAMPER_YEARS_MAX} years`;
-  return null;
-}
+const utcToday = () => new Date().toISOString().slice(0, 10);
 
 export class CreateCamperDto {
   @ApiProperty({ example: 'Leo Chen', maxLength: CAMPER_NAME_MAX })
   @LineText("Camper's name", CAMPER_NAME_MAX)
   name: string;
 
-  @ApiProperty({ example: '2017-05-14', description: 'YYYY-MM-DD, in the past, at most 25 years ago' })
+  @ApiProperty({ example: '2017-05-14', description: `YYYY-MM-DD, in the past, at most ${CAMPER_YEARS_MAX} years ago` })
   @IsString({ message: DOB_MESSAGE })
   @IsBirthDate()
   dateOfBirth: string;

@@ -19,7 +19,6 @@ export type CamperView = Omit<Camper, 'accountEmail'> & { age: number };
 export const CAMPERS_PER_ACCOUNT_MAX = 20;
 export const CAMPER_NAME_MAX = 80;
 export const CAMPER_NOTES_MAX = 1000;
-export const CAMPER_YEARS_MAX = 25;
 
 /**
  * Who takes a seat: the account holder (no camper, exactly as before Families) or one of its campers. Rows without

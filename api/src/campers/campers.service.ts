@@ -1,6 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Caller } from '../auth/caller';
-import { admitsAge, ageOn, ageRangeLabel, campDay, hasAgeRange, type AgeRange } from '../common/ages';
+import { admitsAge, ageOn, ageRangeText, hasAgeRange, type AgeRange } from '@sportify/platform/ages';
+import { ageCountDay } from '@sportify/platform/dates';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CAMPERS_PER_ACCOUNT_MAX, type Camper, type CamperView, type Participant } from './camper.model';
 import type { CreateCamperDto, UpdateCamperDto } from './camper.dto';
@@ -108,13 +109,13 @@ export class CampersService {
   async eligibleParticipant(caller: Caller, camperId: string | undefined, cls: AgeRangedClass): Promise<Participant> {
     const { camper, ...p } = await this.participant(caller, camperId);
     if (camper && hasAgeRange(cls) && !admitsAge(cls, this.ageAt(camper.dateOfBirth, cls.startDate)))
-      throw new BadRequestException(`${camper.name} is not in this class's age range (${ageRangeLabel(cls)})`);
+      throw new BadRequestException(`${camper.name} is not in this class's age range (${ageRangeText(cls)})`);
     return p;
   }
 
   /** Age on the class's start day in the camp's time zone (today for an undated class). */
   ageAt(dateOfBirth: string, startDate?: Date): number {
-    return ageOn(dateOfBirth, campDay(this.config.campTimeZone, startDate ?? new Date()));
+    return ageOn(dateOfBirth, ageCountDay(startDate, this.config.campTimeZone));
   }
 
   /** For rosters: campers by id (whichever account), so the class's instructor sees what the family entered. */

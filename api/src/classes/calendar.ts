@@ -1,7 +1,7 @@
 // A class's sessions as an iCalendar file (RFC 5545): one VEVENT per weekly session, at the class's local time in
 // the camp's time zone, with that zone's VTIMEZONE so calendars place every session right across a daylight-saving
 // change.
-import { instantOf, offsetMinutes, wallTimeAt, type WallTime } from '../common/time-zone';
+import { instantOf, offsetMinutes, wallTimeAt, type WallTime } from '@sportify/platform/dates';
 import type { CampClass } from './class.model';
 
 const DAY_MS = 86_400_000;

@@ -20,10 +20,11 @@ import {
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
-import { AGE_MAX } from '../common/ages';
+import { AGE_MAX } from '@sportify/platform/ages';
 import { IsHttpUrl, PictureIdField } from '../common/dto-rules';
 import { PageQueryDto, QueryNumber, QueryWholeNumber, SearchText } from '../common/paging';
-import { CLASS_STATUSES, PRICE_MAX, SEATS_MAX, SESSIONS_MAX, type ClassStatus } from './class.model';
+import { PRICE_MAX } from '@sportify/platform/money';
+import { CLASS_STATUSES, SEATS_MAX, SESSIONS_MAX, type ClassStatus } from './class.model';
 
 // Numbers only (the browser converts form values): a string or an operator object is refused, not coerced.
 const SeatRules = () =>

@@ -56,5 +56,4 @@ export const toPublicClass = (c: CampClass): PublicClass =>
   Object.fromEntries(PUBLIC_CLASS_FIELDS.filter((f) => c[f] !== undefined).map((f) => [f, c[f]])) as PublicClass;
 
 export const SEATS_MAX = 1000;
-export const PRICE_MAX = 10_000;
 export const SESSIONS_MAX = 52;

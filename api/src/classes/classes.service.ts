@@ -11,7 +11,7 @@ import {
 import type { Caller } from '../auth/caller';
 import { PUBLIC_LISTS, PublicCache, type CachedJson } from '../common/public-cache';
 import { pageWindow, type Paged } from '../common/paging';
-import { parseZoned } from '../common/time-zone';
+import { parseZoned } from '@sportify/platform/dates';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailOutbox } from '../mail/mail.module';
 import { PicturesService, type PictureChoice } from '../pictures/pictures.service';

@@ -1,5 +1,7 @@
 import { escapeHtml } from '@sportify/platform';
-import { campDateTime } from './camp-time';
+import { campDateText } from '@sportify/platform/dates';
+import { dollarsAfter, receiptLines, receiptLineText } from '@sportify/platform/money';
+import { routes } from '@sportify/platform/routes';
 import type { MailTemplate } from './mail.model';
 
 export interface RenderedMail {
@@ -29,15 +31,12 @@ const str = (data: Data, key: string, fallback = ''): string => {
   return typeof v === 'string' || typeof v === 'number' ? String(v) : fallback;
 };
 
-const dollars = (data: Data, key: string): string => {
-  const n = Number(data[key]);
-  return Number.isFinite(n) ? `${n % 1 === 0 ? n : n.toFixed(2)}$` : '';
-};
+const dollars = (data: Data, key: string): string => dollarsAfter(Number(data[key]));
 
 /** Subject and paragraphs of each template; the parts are assembled the same way for all. */
 function content(template: MailTemplate, data: Data, ctx: RenderContext): { subject: string; body: Paragraph[] } {
   const className = str(data, 'className', 'your class');
-  const when = (key: string) => campDateTime(data[key], ctx.timeZone);
+  const when = (key: string) => campDateText(data[key], ctx.timeZone);
   // A seat bought for a camper names them (their name alone: nothing else about a camper goes into a message).
   const camper = str(data, 'camperName');
   const forWhom = camper ? ` (${camper})` : '';
@@ -52,13 +51,14 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
               ? `Thank you for enrolling ${camper} in ${className}.`
               : `Thank you for enrolling in ${className}.`,
           },
-          { text: `Amount paid: ${dollars(data, 'amount')}` },
-          { text: `Transaction: ${str(data, 'transactionId')}` },
+          ...receiptLines({ amount: Number(data.amount), transactionId: str(data, 'transactionId') }).map((line) => ({
+            text: receiptLineText(line),
+          })),
           { text: `Paid on ${when('paidAt')}.` },
           ...starts,
           {
             text: 'Your classes are in My Enrolled Classes.',
-            link: { label: 'My Enrolled Classes', path: '/dashboard/enrolled-classes' },
+            link: { label: 'My Enrolled Classes', path: routes.enrolledClasses },
           },
         ],
       };
@@ -88,7 +88,7 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
           },
           {
             text: 'Pay from My Selected Classes.',
-            link: { label: 'My Selected Classes', path: '/dashboard/selected-classes' },
+            link: { label: 'My Selected Classes', path: routes.selectedClasses },
           },
         ],
       };
@@ -100,7 +100,7 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
           {
             text: `The seat held for you in ${className} was not paid in time, so it went to the next student on the waitlist.`,
           },
-          { text: 'You can join the waitlist again from the class.', link: { label: 'Classes', path: '/classes' } },
+          { text: 'You can join the waitlist again from the class.', link: { label: 'Classes', path: routes.classes } },
         ],
       };
     case 'classApproved':
@@ -108,7 +108,7 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
         subject: `${className} is approved`,
         body: [
           { text: `${className} is approved and now shows on the Classes page, where students can select it.` },
-          { text: 'See it in My Classes.', link: { label: 'My Classes', path: '/dashboard/my-classes' } },
+          { text: 'See it in My Classes.', link: { label: 'My Classes', path: routes.myClasses } },
         ],
       };
     case 'classDenied':
@@ -119,7 +119,7 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
           ...(data.feedback ? [{ text: `The admin's feedback: ${str(data, 'feedback')}` }] : []),
           {
             text: 'You can update it in My Classes and it will be reviewed again.',
-            link: { label: 'My Classes', path: '/dashboard/my-classes' },
+            link: { label: 'My Classes', path: routes.myClasses },
           },
         ],
       };
@@ -129,7 +129,7 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
         body: [
           { text: `An admin left feedback on ${className}:` },
           { text: str(data, 'feedback') },
-          { text: 'It is also shown in My Classes.', link: { label: 'My Classes', path: '/dashboard/my-classes' } },
+          { text: 'It is also shown in My Classes.', link: { label: 'My Classes', path: routes.myClasses } },
         ],
       };
   }

@@ -28,6 +28,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       )
       .addSecurityRequirements('api')
       .build(),
+    // `<Domain>_<handler>` (Classes_approved): the browser's generated endpoints are named after it (classesApproved).
+    { operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}` },
   );
 }
 

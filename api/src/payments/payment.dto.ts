@@ -59,11 +59,11 @@ export class RecordPaymentDto {
   @IsNumber()
   price?: number;
 
-  @ApiPropertyOptional({ description: 'Ignored (the server records the time)' })
+  @ApiPropertyOptional({ type: String, description: 'Ignored (the server records the time)' })
   @Allow()
   date?: unknown;
 
-  @ApiPropertyOptional({ description: "Ignored (always 'service pending')" })
+  @ApiPropertyOptional({ type: String, description: "Ignored (always 'service pending')" })
   @Allow()
   status?: unknown;
 }

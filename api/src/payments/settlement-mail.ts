@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { fromCents } from '@sportify/platform/money';
 import type { CampClass } from '../classes/class.model';
 import { ClassesService } from '../classes/classes.service';
 import { MailOutbox } from '../mail/mail.module';
@@ -55,7 +56,7 @@ export class SettlementMail {
       data: {
         className: cls?.className ?? 'your class',
         classId: row.classId,
-        amount: row.amount / 100,
+        amount: fromCents(row.amount),
         transactionId: row.intentId,
         ...(reason ? { reason: REFUND_REASONS[reason] } : {}),
         ...(row.camperName ? { camperName: row.camperName } : {}),

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { fromCents } from '@sportify/platform/money';
 import { CampersService } from '../campers/campers.service';
 import { ClassesService } from '../classes/classes.service';
 import { WaitlistService } from '../waitlist/waitlist.service';
@@ -121,7 +122,7 @@ export class SettlementSteps {
         email: row.email,
         className: cls.className,
         transactionId: row.intentId,
-        price: repair ? row.amount / 100 : cls.price,
+        price: repair ? fromCents(row.amount) : cls.price,
         classId: row.classId,
         selectionId: row.selectionId,
         date: new Date(),
@@ -177,7 +178,7 @@ export class SettlementSteps {
   private async notePartialRefund(row: Settlement, intent: GatewayIntent | null): Promise<Partial<Release>> {
     const cents = intent?.amountRefunded ?? 0;
     if (!cents || cents === row.refundedAmount) return {};
-    await this.payments.setRefundedAmount(row.intentId, cents / 100);
+    await this.payments.setRefundedAmount(row.intentId, fromCents(cents));
     return { refundedAmount: cents };
   }
 }

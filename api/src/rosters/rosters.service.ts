@@ -11,7 +11,7 @@ import { CampersService } from '../campers/campers.service';
 import { sessionStarts } from '../classes/calendar';
 import type { CampClass } from '../classes/class.model';
 import { ClassesService } from '../classes/classes.service';
-import { campDay } from '../common/ages';
+import { campDay } from '@sportify/platform/dates';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { PaymentsService } from '../payments/payments.service';
 import { UsersRepository } from '../users/users.repository';

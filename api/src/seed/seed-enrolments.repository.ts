@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Types, type Connection } from 'mongoose';
+import { toCents } from '@sportify/platform/money';
 
 /**
  * The demo classes' enrolled students, written the way a settled payment leaves them (seat holder, payment,
@@ -46,7 +47,7 @@ export class SeedEnrolmentsRepository {
           email: r.email,
           classId: id,
           selectionId: String(r.selectionId),
-          amount: Math.round((c.price as number) * 100),
+          amount: toCents(c.price as number),
           state: 'recorded',
           charged: true,
           paymentId: String(r.paymentId),
@@ -149,7 +150,7 @@ export class SeedEnrolmentsRepository {
           classId: String(c._id),
           selectionId: String(selectionId),
           ...who,
-          amount: Math.round((c.price as number) * 100),
+          amount: toCents(c.price as number),
           state: 'recorded',
           charged: true,
           paymentId: String(paymentId),

@@ -12,7 +12,8 @@ import {
   TextArea,
   useForm,
 } from '@sportify/shared-ui';
-import { useSendFeedbackMutation } from './feedbackApi';
+import { useClassesFeedbackMutation } from '@sportify/shared-ui/endpoints/classes';
+import { routes } from '@sportify/platform/routes';
 
 // Mirrors the API's ClassFeedbackDto bound.
 const FEEDBACK_MAX = 2000;
@@ -39,14 +40,14 @@ export function FeedbackPage() {
   const { id = '' } = useParams();
   // Set by Manage Classes' FeedBack link; absent when the page is opened directly.
   const className = (useLocation().state as { className?: string } | null)?.className;
-  const [sendFeedback] = useSendFeedbackMutation();
+  const [sendFeedback] = useClassesFeedbackMutation();
   const form = useForm<FeedbackValues>({ feedback: '' }, validate);
   const [sendError, setSendError] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async ({ feedback }) => {
     setSendError(null);
     try {
-      await sendFeedback({ id, feedback: feedback.trim() }).unwrap();
+      await sendFeedback({ id, classFeedbackDto: { feedback: feedback.trim() } }).unwrap();
       // docs/product.md §4: after it is sent the form is cleared.
       form.reset();
       notify.notice('Your feedback is successfully send');
@@ -69,7 +70,7 @@ export function FeedbackPage() {
           <TextArea {...form.field('feedback')} maxLength={FEEDBACK_MAX} rows={6} />
         </FormField>
         <Footer>
-          <Link to="/dashboard/all-classes">Back to Manage Classes</Link>
+          <Link to={routes.allClasses}>Back to Manage Classes</Link>
           <Button type="submit" disabled={form.submitting}>
             Submit
           </Button>

@@ -1,9 +1,12 @@
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
-import { ActionCell, Button, CellDetail, ClassPicture, MainCell, notify, type CampClass } from '@sportify/shared-ui';
-import { useSetClassStatusMutation, type Decision } from './manageClassesApi';
-import { dollars } from '../dollars';
-import { ageLabel } from './ageLabel';
+import { Button, ClassPicture, notify, type CampClass } from '@sportify/shared-ui';
+import { ActionCell, CellDetail, MainCell } from '@sportify/shared-ui/tables';
+import { useClassesDecideMutation } from '@sportify/shared-ui/endpoints/classes';
+import type { Decision } from './manageClassesArgs';
+import { ageLabel } from '@sportify/platform/ages';
+import { dollarsBefore } from '@sportify/platform/money';
+import { routes } from '@sportify/platform/routes';
 
 const Muted = styled.span`
   display: block;
@@ -28,13 +31,13 @@ const Capitalized = styled.td`
 
 /** One class under review; each row has its own request state, so only its buttons wait. */
 export function ClassRow({ item, number, waiting }: { item: CampClass; number: number; waiting?: number }) {
-  const [setStatus, { isLoading }] = useSetClassStatusMutation();
+  const [setStatus, { isLoading }] = useClassesDecideMutation();
   // docs/product.md §4: a decision is final, so both buttons stay disabled once it is made.
   const decided = item.status !== 'pending';
 
   const decide = async (status: Decision) => {
     try {
-      const result = await setStatus({ id: item._id, status }).unwrap();
+      const result = await setStatus({ id: item._id, classStatusDto: { status } }).unwrap();
       if (result.modifiedCount) notify.notice(`${item.className} is ${status}`);
     } catch {
       notify.error(`${item.className} could not be ${status}. Please try again.`);
@@ -63,11 +66,11 @@ export function ClassRow({ item, number, waiting }: { item: CampClass; number: n
         {item.seats}
         {waiting !== undefined && waiting > 0 && <Muted>{`${waiting} waiting`}</Muted>}
         {/* Every class's roster (the instructor's screen, open to admins) sits with its seats: the columns stay. */}
-        <RosterLink to={`/dashboard/roster/${item._id}`} aria-label={`Roster of ${item.className}`}>
+        <RosterLink to={routes.roster(item._id)} aria-label={`Roster of ${item.className}`}>
           Roster
         </RosterLink>
       </td>
-      <td data-label="Price">{dollars(item.price)}</td>
+      <td data-label="Price">{dollarsBefore(item.price)}</td>
       <Capitalized data-label="Status">{item.status}</Capitalized>
       <FeedbackCell data-label="Feedback">
         {item.feedback ? item.feedback : <Muted>No feedback yet</Muted>}
@@ -81,12 +84,7 @@ export function ClassRow({ item, number, waiting }: { item: CampClass; number: n
           Denied
         </Button>
         {/* The class name travels along so the Feedback screen can say which class it is for. */}
-        <Button
-          as={Link}
-          to={`/dashboard/feedback/${item._id}`}
-          state={{ className: item.className }}
-          $variant="secondary"
-        >
+        <Button as={Link} to={routes.feedback(item._id)} state={{ className: item.className }} $variant="secondary">
           FeedBack
         </Button>
       </ActionCell>

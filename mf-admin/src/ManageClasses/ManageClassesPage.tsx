@@ -1,14 +1,10 @@
-import {
-  UrlSearchInput,
-  FilterBar,
-  PageHeading,
-  PagedTable,
-  useUrlQuery,
-  useWaitlistCounts,
-  type ClassStatus,
-} from '@sportify/shared-ui';
+import { UrlSearchInput, FilterBar, PageHeading, useUrlQuery, type ClassStatus } from '@sportify/shared-ui';
+import { PagedTable } from '@sportify/shared-ui/tables';
 import { ClassRow } from './ClassRow';
-import { useGetAllClassesQuery } from './manageClassesApi';
+import { useClassesAllQuery } from '@sportify/shared-ui/endpoints/classes';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useWaitlistCounts } from '@sportify/shared-ui/endpoints/waitlist';
+import { allClassesArgs } from './manageClassesArgs';
 import { STATUS_TABS, StatusTabs, type StatusTab } from './StatusTabs';
 
 /**
@@ -19,11 +15,11 @@ export function ManageClassesPage() {
   const url = useUrlQuery();
   const tab = (STATUS_TABS.includes(url.get('status') as StatusTab) ? url.get('status') : 'all') as StatusTab;
   const q = url.get('q').trim();
-  const query = useGetAllClassesQuery({
-    q: q || undefined,
-    status: tab === 'all' ? undefined : (tab as ClassStatus),
-    page: url.page,
-  });
+  const query = paged(
+    useClassesAllQuery(
+      allClassesArgs({ q: q || undefined, status: tab === 'all' ? undefined : (tab as ClassStatus), page: url.page }),
+    ),
+  );
   const waiting = useWaitlistCounts(query.data?.items);
 
   return (

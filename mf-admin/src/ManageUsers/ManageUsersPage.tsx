@@ -1,13 +1,8 @@
-import {
-  ChoiceSelect,
-  DASHBOARD_STACK_BELOW,
-  FilterBar,
-  PageHeading,
-  PagedTable,
-  UrlSearchInput,
-  useUrlQuery,
-} from '@sportify/shared-ui';
-import { useGetUsersQuery, type RoleFilter, type UserSort } from './manageUsersApi';
+import { ChoiceSelect, FilterBar, PageHeading, UrlSearchInput, useUrlQuery } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, PagedTable } from '@sportify/shared-ui/tables';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useUsersListQuery } from '@sportify/shared-ui/endpoints/users';
+import { usersArgs, type RoleFilter, type UserSort } from './manageUsersArgs';
 import { UserRow } from './UserRow';
 
 const ROLE_CHOICES: Record<RoleFilter, string> = {
@@ -36,7 +31,7 @@ export function ManageUsersPage() {
   const role = choice(ROLE_CHOICES, url.get('role'), 'student');
   const sort = choice(SORT_CHOICES, url.get('sort'), 'newest');
   const q = url.get('q').trim();
-  const query = useGetUsersQuery({ q: q || undefined, role, sort, page: url.page });
+  const query = paged(useUsersListQuery(usersArgs({ q: q || undefined, role, sort, page: url.page })));
 
   return (
     <section aria-labelledby="manage-users-heading">

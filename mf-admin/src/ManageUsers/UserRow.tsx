@@ -1,15 +1,18 @@
-import { ActionCell, Avatar, Button, CellDetail, MainCell, notify, type Role, type User } from '@sportify/shared-ui';
-import { usePromoteUserMutation } from './manageUsersApi';
+import { Avatar, Button, notify, type Role, type User } from '@sportify/shared-ui';
+import { ActionCell, CellDetail, MainCell } from '@sportify/shared-ui/tables';
+import { useUsersMakeAdminMutation, useUsersMakeInstructorMutation } from '@sportify/shared-ui/endpoints/users';
 
 const roleLabel: Record<Role, string> = { admin: 'Make Admin', instructor: 'Make Instructor' };
 
 /** One user with the two promotions; each row has its own request state, so only its buttons wait. */
 export function UserRow({ user, number }: { user: User; number: number }) {
-  const [promote, { isLoading }] = usePromoteUserMutation();
+  const [makeAdmin, admin] = useUsersMakeAdminMutation();
+  const [makeInstructor, instructor] = useUsersMakeInstructorMutation();
+  const isLoading = admin.isLoading || instructor.isLoading;
 
   const makeRole = async (role: Role) => {
     try {
-      const result = await promote({ id: user._id, role }).unwrap();
+      const result = await (role === 'admin' ? makeAdmin : makeInstructor)(user._id).unwrap();
       // docs/product.md §8: the notice shows when the call changed something.
       if (result.modifiedCount) notify.notice(`${user.userName} is ${role} now`);
     } catch {

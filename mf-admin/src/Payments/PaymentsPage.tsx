@@ -1,16 +1,10 @@
 import styled from 'styled-components';
-import {
-  DASHBOARD_STACK_BELOW,
-  DataTable,
-  ListState,
-  MainCell,
-  PageHeading,
-  PagedTable,
-  TruncatedId,
-  useUrlQuery,
-} from '@sportify/shared-ui';
-import { dollars } from '../dollars';
-import { useGetPartialRefundsQuery, useGetUnsettledQuery } from './paymentsApi';
+import { ListState, PageHeading, useUrlQuery } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, DataTable, MainCell, PagedTable, TruncatedId } from '@sportify/shared-ui/tables';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { usePaymentsPartialRefundsQuery, usePaymentsUnsettledQuery } from '@sportify/shared-ui/endpoints/payments';
+import { UNSETTLED_PER_PAGE } from './paymentsApi';
+import { dollarsBefore } from '@sportify/platform/money';
 
 const Section = styled.section`
   margin-bottom: ${({ theme }) => theme.space(8)};
@@ -32,8 +26,13 @@ const words = (code: string) => code.replace(/_/g, ' ');
  */
 export function PaymentsPage() {
   const url = useUrlQuery();
-  const refunds = useGetPartialRefundsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const unsettled = useGetUnsettledQuery({ page: url.page }, { refetchOnMountOrArgChange: true });
+  const refunds = usePaymentsPartialRefundsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const unsettled = paged(
+    usePaymentsUnsettledQuery(
+      { limit: UNSETTLED_PER_PAGE, page: url.page > 1 ? url.page : undefined },
+      { refetchOnMountOrArgChange: true },
+    ),
+  );
 
   return (
     <>
@@ -67,8 +66,8 @@ export function PaymentsPage() {
                       copyLabel={`Copy transaction id of ${item.email}'s payment for ${item.className}`}
                     />
                   </td>
-                  <td data-label="Price">{dollars(item.price)}</td>
-                  <td data-label="Refunded amount">{dollars(item.refundedAmount)}</td>
+                  <td data-label="Price">{dollarsBefore(item.price)}</td>
+                  <td data-label="Refunded amount">{dollarsBefore(item.refundedAmount)}</td>
                   <td data-label="Date">
                     <Time value={item.date} />
                   </td>

@@ -1,4 +1,4 @@
-import { api, cleanParams, type ApiResponse } from '@sportify/shared-ui';
+import type { ApiResponse } from '@sportify/shared-ui';
 
 export const UNSETTLED_PER_PAGE = 20;
 
@@ -7,21 +7,3 @@ export type PartialRefund = PartialRefundList['items'][number];
 /** GET /payments/unsettled answers a page when asked with `page`/`limit`, which this screen always does. */
 export type UnsettledPage = Extract<ApiResponse<'/payments/unsettled', 'get'>, { total: number }>;
 export type Unsettled = UnsettledPage['items'][number];
-
-export const paymentsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /** Recorded payments partly refunded at the provider (admins only), newest first, at most 200. */
-    getPartialRefunds: build.query<PartialRefundList, void>({
-      query: () => ({ url: '/payments/partial-refunds' }),
-    }),
-    /** A page of the intents reconciliation has not settled yet (admins only), oldest first. */
-    getUnsettled: build.query<UnsettledPage, { page: number }>({
-      query: ({ page }) => ({
-        url: '/payments/unsettled',
-        params: cleanParams({ limit: UNSETTLED_PER_PAGE, page: page > 1 ? page : undefined }),
-      }),
-    }),
-  }),
-});
-
-export const { useGetPartialRefundsQuery, useGetUnsettledQuery } = paymentsApi;

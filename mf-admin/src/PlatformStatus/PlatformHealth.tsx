@@ -1,16 +1,17 @@
 import { judgeCanary } from '@sportify/platform/canary';
-import { DASHBOARD_STACK_BELOW, DataTable, ListState } from '@sportify/shared-ui';
+import { ListState } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, DataTable } from '@sportify/shared-ui/tables';
 import styled from 'styled-components';
 import {
   federationOf,
   HEALTH_MINUTES,
-  useGetTelemetryHealthQuery,
   type AutoRollback,
   type PartStatus,
   type ReleaseHealth,
   type ReportedError,
   type TelemetryHealth,
 } from './platformStatusApi';
+import { useTelemetryHealthQuery } from '@sportify/shared-ui/endpoints/telemetry';
 import { Muted, Section, SectionHeading, Stamp, when } from './look';
 
 // The figures move while the screen is open: read again every half minute.
@@ -171,7 +172,7 @@ const heldText = (row: HealthRow & { held: NonNullable<HealthRow['held']> }): st
  * hour (reported by browsers and page servers, summed by the API), then the newest errors with phase and route.
  */
 export function PlatformHealth({ parts }: { parts: PartStatus[] }) {
-  const query = useGetTelemetryHealthQuery({ minutes: HEALTH_MINUTES }, { pollingInterval: POLL_MS });
+  const query = useTelemetryHealthQuery({ minutes: HEALTH_MINUTES }, { pollingInterval: POLL_MS });
   const rollbacks = parts.filter((p) => p.lastAutoRollback);
   const rows = query.data ? healthRows(parts, query.data) : undefined;
   const held = (rows ?? []).filter((row): row is HealthRow & { held: NonNullable<HealthRow['held']> } => !!row.held);

@@ -1,4 +1,5 @@
-import { DASHBOARD_STACK_BELOW, DataTable, ListState, PageHeading } from '@sportify/shared-ui';
+import { ListState, PageHeading } from '@sportify/shared-ui';
+import { DASHBOARD_STACK_BELOW, DataTable } from '@sportify/shared-ui/tables';
 import styled from 'styled-components';
 import { Muted, Stamp, when } from './look';
 import { PlatformHealth } from './PlatformHealth';

@@ -66,13 +66,10 @@ export type ReleaseHealth = TelemetryHealth['releases'][number];
 export type ReportedError = ReleaseHealth['lastErrors'][number];
 export const HEALTH_MINUTES = 60;
 
+// Not the API's: the registry and the manifests are files of the site, so this read is written here (the API's calls
+// are generated from its contract, @sportify/shared-ui/endpoints/*).
 export const platformStatusApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Page loads and errors per remote and release over the last `minutes`, summed by the API over every replica. */
-    getTelemetryHealth: build.query<TelemetryHealth, { minutes: number }>({
-      query: ({ minutes }) => ({ url: '/telemetry/health', params: { minutes } }),
-      keepUnusedDataFor: 0,
-    }),
     getPlatformStatus: build.query<PartStatus[], void>({
       queryFn: async () => {
         try {
@@ -93,4 +90,4 @@ export const platformStatusApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPlatformStatusQuery, useGetTelemetryHealthQuery } = platformStatusApi;
+export const { useGetPlatformStatusQuery } = platformStatusApi;

@@ -1,11 +1,11 @@
 import { notify, PageHeading, selectUser, useAppSelector } from '@sportify/shared-ui';
 import { ClassForm, EMPTY_CLASS_FORM, type ClassInput } from '../classForm';
-import { useAddClassMutation } from './addClassApi';
+import { useClassesCreateMutation } from '@sportify/shared-ui/endpoints/classes';
 
 /** Add A Class (docs/product.md §2): a new class goes to the admins for review as 'pending'. */
 export function AddClassPage() {
   const user = useAppSelector(selectUser);
-  const [addClass] = useAddClassMutation();
+  const [addClass] = useClassesCreateMutation();
   const instructorName = user?.displayName ?? '';
   const instructorEmail = user?.email ?? '';
 

@@ -2,25 +2,24 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  ActionCell,
   Button,
-  CellDetail,
   ChoiceSelect,
-  DASHBOARD_STACK_BELOW,
   FilterBar,
-  MainCell,
   PageHeading,
-  PagedTable,
   selectUser,
   startsLabel,
   useAppSelector,
   useUrlQuery,
-  useWaitlistCounts,
   type ClassStatus,
 } from '@sportify/shared-ui';
-import { ageLabel } from '../classForm';
-import { useGetMyClassesQuery } from './myClassesApi';
+import { ActionCell, CellDetail, DASHBOARD_STACK_BELOW, MainCell, PagedTable } from '@sportify/shared-ui/tables';
+import { useClassesMineQuery } from '@sportify/shared-ui/endpoints/classes';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useWaitlistCounts } from '@sportify/shared-ui/endpoints/waitlist';
+import { myClassesArgs } from './myClassesArgs';
 import { PictureCell } from './PictureCell';
+import { ageLabel } from '@sportify/platform/ages';
+import { routes } from '@sportify/platform/routes';
 
 const STATUS_CHOICES: Record<ClassStatus | '', string> = {
   '': 'All statuses',
@@ -53,13 +52,15 @@ export function MyClassesPage() {
   const email = useAppSelector(selectUser)?.email;
   const url = useUrlQuery();
   const status = (url.get('status') in STATUS_CHOICES ? url.get('status') : '') as ClassStatus | '';
-  const args = email ? { email, status: status || undefined, page: url.page } : skipToken;
+  const args = email ? myClassesArgs({ email, status: status || undefined, page: url.page }) : skipToken;
   // While a picture is being imported the list is read again every few seconds, so it shows up (or its failure) as
   // soon as the import ends. The same cached list, read twice: once to know, once to show.
-  const { importing } = useGetMyClassesQuery(args, {
-    selectFromResult: ({ data }) => ({ importing: !!data?.items.some((item) => item.picture.status === 'pending') }),
+  const { importing } = useClassesMineQuery(args, {
+    selectFromResult: ({ data }) => ({
+      importing: !!data && 'items' in data && data.items.some((item) => item.picture?.status === 'pending'),
+    }),
   });
-  const query = useGetMyClassesQuery(args, { pollingInterval: importing ? 3000 : 0 });
+  const query = paged(useClassesMineQuery(args, { pollingInterval: importing ? 3000 : 0 }));
   const waiting = useWaitlistCounts(query.data?.items);
 
   return (
@@ -82,7 +83,7 @@ export function MyClassesPage() {
         emptyText={status ? `You have no ${status} classes.` : 'You have not added any classes yet.'}
         emptyAction={
           status ? undefined : (
-            <Button as={Link} to="/dashboard/add-class">
+            <Button as={Link} to={routes.addClass}>
               Add A Class
             </Button>
           )
@@ -106,14 +107,14 @@ export function MyClassesPage() {
               {`${item.enrolled ?? 0} Students`}
               {(waiting?.[item._id] ?? 0) > 0 && <CellDetail>{`${waiting?.[item._id]} waiting`}</CellDetail>}
               {/* The roster sits with the students it lists, so the spec's columns stay as they are. */}
-              <RosterLink to={`/dashboard/roster/${item._id}`} aria-label={`Roster of ${item.className}`}>
+              <RosterLink to={routes.roster(item._id)} aria-label={`Roster of ${item.className}`}>
                 Roster
               </RosterLink>
             </td>
             <ActionCell label="Update">
               <Button
                 as={Link}
-                to={`/dashboard/update-class/${item._id}`}
+                to={routes.updateClass(item._id)}
                 $variant="secondary"
                 aria-label={`Update ${item.className}`}
               >

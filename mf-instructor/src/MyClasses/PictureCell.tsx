@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, ClassPicture, ErrorText, notify, type CampClass } from '@sportify/shared-ui';
 import { PICTURE_TYPES, pictureFileProblem, uploadPicture } from '@sportify/shared-ui/pictures';
-import { useUpdateClassMutation } from '../UpdateClass/updateClassApi';
+import { useClassesUpdateMutation } from '@sportify/shared-ui/endpoints/classes';
 
 const Failed = styled.div`
   display: grid;
@@ -20,7 +20,7 @@ const Failed = styled.div`
  */
 export function PictureCell({ item }: { item: Pick<CampClass, '_id' | 'className' | 'picture'> }) {
   const id = useId();
-  const [updateClass, { isLoading }] = useUpdateClassMutation();
+  const [updateClass, { isLoading }] = useClassesUpdateMutation();
   const [error, setError] = useState<string | null>(null);
   const picture = <ClassPicture picture={item.picture} alt={item.className} sizes="96px" width={96} height={72} />;
   if (item.picture.status !== 'failed') return picture;
@@ -34,7 +34,7 @@ export function PictureCell({ item }: { item: Pick<CampClass, '_id' | 'className
     if (problem) return;
     try {
       const uploaded = await uploadPicture(file);
-      await updateClass({ id: item._id, changes: { pictureId: uploaded.id } }).unwrap();
+      await updateClass({ id: item._id, updateClassDto: { pictureId: uploaded.id } }).unwrap();
       notify.notice('Your work has been saved');
     } catch (err) {
       setError(apiErrorMessage(err));

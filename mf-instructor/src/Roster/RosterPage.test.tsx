@@ -164,11 +164,4 @@ describe('Roster', () => {
     expect(await screen.findByText('Nobody is enrolled in this class yet.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
-
-  it('asks nothing for a student, who has no roster', () => {
-    http = mockApi({});
-    open(sessionAs('student'));
-    expect(screen.getByText(/for the class's instructor and the admins/)).toBeInTheDocument();
-    expect(http.calls).toEqual([]);
-  });
 });

@@ -5,21 +5,24 @@ import {
   apiErrorMessage,
   apiStatus,
   Button,
-  CellDetail,
-  CellText,
-  DASHBOARD_STACK_BELOW,
-  DataTable,
   LoadError,
   notify,
   PageHeading,
   saveFile,
-  selectSession,
+  selectRole,
   Spinner,
   StatePanel,
   useAppSelector,
   useFollowedState,
 } from '@sportify/shared-ui';
-import { useGetRosterQuery, useRosterCsvMutation, useSetAttendanceMutation, type Roster } from './rosterApi';
+import { CellDetail, CellText, DASHBOARD_STACK_BELOW, DataTable } from '@sportify/shared-ui/tables';
+import {
+  useRostersCsvMutation,
+  useRostersMarkMutation,
+  useRostersRosterQuery,
+} from '@sportify/shared-ui/endpoints/rosters';
+import type { Roster } from './rosterApi';
+import { routes } from '@sportify/platform/routes';
 
 // A session is a calendar day, not an instant: formatted as such, whatever the browser's zone.
 const sessionDay = new Intl.DateTimeFormat('en-US', {
@@ -39,30 +42,23 @@ const COLUMNS = ['Camper', 'Age', 'Allergies and medical notes', 'Emergency cont
 
 /**
  * Roster: who is enrolled in a class (age, notes, whom to call) and their attendance per session, for the class's
- * instructor and the admins. The API decides who may read it; students are not asked about (a 403 signs out).
+ * instructor and the admins (screens.json: the shell lets no one else in). The API decides whose roster they read.
  */
 export function RosterPage() {
   const { id = '' } = useParams();
-  const { status, role } = useAppSelector(selectSession);
-  const staff = role === 'instructor' || role === 'admin';
-  const query = useGetRosterQuery(status === 'signedIn' && staff && id ? id : skipToken);
+  const role = useAppSelector(selectRole);
+  const query = useRostersRosterQuery(id || skipToken);
   const roster = query.data;
 
   return (
     <section aria-labelledby="roster-heading">
       <PageHeading id="roster-heading">{roster ? `Roster: ${roster.className}` : 'Roster'}</PageHeading>
-      {status === 'loading' && <Spinner label="Loading the roster" />}
-      {status === 'signedIn' && !staff && (
-        <StatePanel>
-          <p>This page is for the class&apos;s instructor and the admins.</p>
-        </StatePanel>
-      )}
       {query.isLoading && <Spinner label="Loading the roster" />}
       {query.isError &&
         (apiStatus(query.error) === 404 || apiStatus(query.error) === 400 ? (
           <StatePanel>
             <p>This class does not exist.</p>
-            <Button as={Link} to={role === 'admin' ? '/dashboard/all-classes' : '/dashboard/my-classes'}>
+            <Button as={Link} to={role === 'admin' ? routes.allClasses : routes.myClasses}>
               Back to the classes
             </Button>
           </StatePanel>
@@ -79,13 +75,13 @@ export function RosterPage() {
 }
 
 function RosterTable({ roster }: { roster: Roster }) {
-  const [setAttendance] = useSetAttendanceMutation();
-  const [fetchCsv, { isLoading: downloading }] = useRosterCsvMutation();
+  const [setAttendance] = useRostersMarkMutation();
+  const [fetchCsv, { isLoading: downloading }] = useRostersCsvMutation();
 
   /** Saves one tick; false when it could not be saved (the API's reason is shown). */
   const mark = async (participantId: string, name: string, date: string, present: boolean) => {
     try {
-      await setAttendance({ classId: roster.classId, participantId, date, present }).unwrap();
+      await setAttendance({ id: roster.classId, attendanceDto: { participantId, date, present } }).unwrap();
       void notify.notice('Attendance saved');
       return true;
     } catch (error) {
@@ -96,7 +92,7 @@ function RosterTable({ roster }: { roster: Roster }) {
 
   const download = async () => {
     try {
-      const csv = await fetchCsv(roster.classId).unwrap();
+      const csv = String(await fetchCsv(roster.classId).unwrap());
       saveFile(`roster-${roster.classId}.csv`, 'text/csv', csv);
     } catch (error) {
       void notify.error(apiErrorMessage(error, 'The roster could not be downloaded. Please try again.'));

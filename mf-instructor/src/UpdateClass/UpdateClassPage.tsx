@@ -13,7 +13,9 @@ import {
   type CampClass,
 } from '@sportify/shared-ui';
 import { ClassForm, toFormValues, type ClassInput } from '../classForm';
-import { useGetOwnClassQuery, useUpdateClassMutation, type ClassChanges } from './updateClassApi';
+import { useClassesMineQuery, useClassesUpdateMutation } from '@sportify/shared-ui/endpoints/classes';
+import type { ClassChanges } from './updateClassApi';
+import { routes } from '@sportify/platform/routes';
 
 const Notes = styled.div`
   display: grid;
@@ -78,8 +80,17 @@ export function UpdateClassPage() {
     isError,
     isFetching,
     refetch,
-  } = useGetOwnClassQuery(email && id ? { email, id } : skipToken);
-  const [updateClass] = useUpdateClassMutation();
+  } = useClassesMineQuery(email && id ? { email } : skipToken, {
+    // The API has no GET of a single class: it is picked from the instructor's own classes (undefined when the id is
+    // not one of theirs).
+    selectFromResult: ({ data, isLoading, isError, isFetching }) => ({
+      data: (Array.isArray(data) ? data : data?.items)?.find((each) => each._id === id),
+      isLoading,
+      isError,
+      isFetching,
+    }),
+  });
+  const [updateClass] = useClassesUpdateMutation();
   const [outcome, setOutcome] = useState<'saved' | 'unchanged' | null>(null);
 
   const save = async (input: ClassInput) => {
@@ -90,7 +101,7 @@ export function UpdateClassPage() {
       setOutcome('unchanged');
       return;
     }
-    await updateClass({ id, changes }).unwrap();
+    await updateClass({ id, updateClassDto: changes }).unwrap();
     setOutcome('saved');
     notify.notice('Your work has been saved');
   };
@@ -110,7 +121,7 @@ export function UpdateClassPage() {
       {!isLoading && !isError && email && !item && (
         <Notes>
           <p>This class is not one of your classes, or it no longer exists.</p>
-          <Button as={Link} to="/dashboard/my-classes" $variant="secondary">
+          <Button as={Link} to={routes.myClasses} $variant="secondary">
             Back to My Classes
           </Button>
         </Notes>

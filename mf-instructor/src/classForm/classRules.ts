@@ -1,13 +1,13 @@
 import type { FormErrors } from '@sportify/shared-ui';
+import { AGE_MAX } from '@sportify/platform/ages';
+import { isWholeCents, PRICE_MAX } from '@sportify/platform/money';
 
 // Bounds mirror the API's CreateClassDto / UpdateClassDto (api/src/classes), so a value the form accepts is never
 // refused by the server for being out of range.
 export const CLASS_NAME_MAX = 120;
 export const SEATS_MAX = 1000;
-export const PRICE_MAX = 10_000;
 export const SESSIONS_MAX = 52;
-/** Whole years, both ends included (the API's bounds). */
-export const AGE_MAX = 99;
+export { AGE_MAX, PRICE_MAX };
 
 /** What the instructor types (text controls hold strings; seats and price become numbers on the way out). */
 export type ClassFormValues = {
@@ -75,8 +75,6 @@ const isHttpUrl = (text: string) => {
   }
 };
 
-const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-
 /** docs/product.md §5 messages for Add class (with the corrected 'Price is required'), then the API's bounds. */
 export function validateClass(values: ClassFormValues): FormErrors<ClassFormValues> {
   const errors: FormErrors<ClassFormValues> = {};
@@ -97,7 +95,7 @@ export function validateClass(values: ClassFormValues): FormErrors<ClassFormValu
 
   const price = Number(values.price);
   if (!values.price.trim()) errors.price = 'Price is required';
-  else if (!Number.isFinite(price) || price < 0 || price > PRICE_MAX || !hasAtMostTwoDecimals(price)) {
+  else if (!Number.isFinite(price) || price < 0 || price > PRICE_MAX || !isWholeCents(price)) {
     errors.price = `Price must be from 0 to ${PRICE_MAX} with at most 2 decimals`;
   }
 

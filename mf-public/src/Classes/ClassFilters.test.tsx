@@ -169,12 +169,12 @@ describe('Classes: search, filters, sort and pages', () => {
     await screen.findByText('24 of 50 classes');
     const age = screen.getByRole('spinbutton', { name: "Camper's age" });
     await user.type(age, '9');
-    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, age: '9' }));
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, age: 9 }));
     expect(new URLSearchParams(search(router)).get('age')).toBe('9');
     expect(screen.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
     serve();
     open('/classes?age=13');
-    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, age: '13' }));
+    await waitFor(() => expect(lastAsked()).toEqual({ limit: 24, age: 13 }));
   });
 
   it('restores every control and the page from a shared URL', async () => {
@@ -186,8 +186,8 @@ describe('Classes: search, filters, sort and pages', () => {
       q: 'ten',
       instructor: 'sam@sportify.camp',
       available: 'true',
-      minPrice: '60',
-      maxPrice: '90',
+      minPrice: 60,
+      maxPrice: 90,
       sort: '-price',
       page: 2,
     });

@@ -9,7 +9,7 @@ import {
   useFollowedState,
   type QueryChanges,
 } from '@sportify/shared-ui';
-import type { ClassSort } from './classesApi';
+import type { ClassSort } from './classesArgs';
 import { InstructorCombobox } from './InstructorCombobox';
 
 export const SORT_LABELS: Record<ClassSort, string> = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, CardGrid, type PublicClass } from '@sportify/shared-ui';
-import type { AgeRange } from '../common/ageRange';
+import type { AgeRange } from '@sportify/platform/ages';
 import { ClassCard } from '../common/ClassCard';
 import { Reveal } from '../common/Reveal';
 import { SELECT_LABEL, selectEnabled, type SelectState } from './selectRules';

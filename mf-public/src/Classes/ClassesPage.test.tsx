@@ -308,6 +308,7 @@ describe('Classes: the waitlist of a full class', () => {
 
 async function findEnabledSelect(name: string) {
   await screen.findByRole('article', { name });
-  await waitFor(() => expect(selectIn(name)).toBeEnabled());
+  // The student's cards are a chunk of their own (lazy): the first test to load them also compiles them.
+  await waitFor(() => expect(selectIn(name)).toBeEnabled(), { timeout: 5000 });
   return selectIn(name);
 }

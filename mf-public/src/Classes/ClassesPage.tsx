@@ -14,14 +14,19 @@ import {
   usePageTitle,
   useUrlQuery,
 } from '@sportify/shared-ui';
+import { useClassesApprovedQuery } from '@sportify/shared-ui/endpoints/classes';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
 import { BuildLabel } from '../common/BuildLabel';
 import { ClassFilters, FILTER_NAMES } from './ClassFilters';
-import { CLASSES_PER_PAGE, useGetClassesPageQuery, type ClassSort } from './classesApi';
+import { classesArgs, CLASSES_PER_PAGE, type ClassSort } from './classesArgs';
 import { ClassGrid, type ListedClass } from './ClassGrid';
 import { selectState, viewerOf, type StudentClasses } from './selectRules';
 
 // A signed-in student's cards (their selections, payments, waitlist places and family): only students load them.
 const StudentCards = lazy(() => import(/* webpackChunkName: "student-cards" */ './StudentCards'));
+
+/** A price bound from the URL: a number, or no bound. */
+const amount = (text: string) => (text.trim() && Number.isFinite(Number(text)) ? Number(text) : undefined);
 
 /** What the page knows of anyone's own classes before (or without) a student's reads. */
 const NOTHING_KNOWN: StudentClasses = { known: false, selected: new Set(), enrolled: new Set(), pendingId: null };
@@ -34,17 +39,21 @@ export function ClassesPage() {
   usePageTitle('Classes');
   const url = useUrlQuery();
   const filtersActive = FILTER_NAMES.some((name) => url.get(name) !== '');
-  const classes = useGetClassesPageQuery({
-    q: url.get('q').trim() || undefined,
-    instructor: url.get('instructor') || undefined,
-    available: url.get('available') === 'true' ? 'true' : undefined,
-    minPrice: url.get('minPrice') || undefined,
-    maxPrice: url.get('maxPrice') || undefined,
-    startsFrom: url.get('startsFrom') || undefined,
-    age: /^\d{1,2}$/.test(url.get('age')) ? url.get('age') : undefined,
-    sort: (url.get('sort') || undefined) as ClassSort | undefined,
-    page: url.page,
-  });
+  const classes = paged(
+    useClassesApprovedQuery(
+      classesArgs({
+        q: url.get('q').trim() || undefined,
+        instructor: url.get('instructor') || undefined,
+        available: url.get('available') === 'true' ? 'true' : undefined,
+        minPrice: amount(url.get('minPrice')),
+        maxPrice: amount(url.get('maxPrice')),
+        startsFrom: url.get('startsFrom') || undefined,
+        age: /^\d{1,2}$/.test(url.get('age')) ? Number(url.get('age')) : undefined,
+        sort: (url.get('sort') || undefined) as ClassSort | undefined,
+        page: url.page,
+      }),
+    ),
+  );
   const listTop = useRef<HTMLDivElement>(null);
   const viewer = viewerOf(useAppSelector(selectSession));
   const navigate = useNavigate();

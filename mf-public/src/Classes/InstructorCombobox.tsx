@@ -1,7 +1,9 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { FormField, SEARCH_DEBOUNCE_MS, TextInput } from '@sportify/shared-ui';
-import { useGetInstructorChoicesQuery, type InstructorChoice } from './classesApi';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useInstructorsListQuery } from '@sportify/shared-ui/endpoints/users';
+import { instructorChoicesArgs, type InstructorChoice } from './classesArgs';
 
 const ALL = { _id: '', userName: 'All instructors', email: '' } as const;
 
@@ -18,7 +20,7 @@ export function InstructorCombobox({ value, onChange }: { value: string; onChang
   const [active, setActive] = useState(0);
   // The chosen instructor's name, for when a later search no longer lists them.
   const [picked, setPicked] = useState<InstructorChoice | null>(null);
-  const choices = useGetInstructorChoicesQuery(find || undefined);
+  const choices = paged(useInstructorsListQuery(instructorChoicesArgs(find)));
   const items = choices.data?.items ?? [];
   const options: InstructorChoice[] = [ALL, ...items];
   const more = choices.data ? choices.data.total - items.length : 0;

@@ -1,17 +1,14 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { apiMessage, notify } from '@sportify/shared-ui';
-import type { Place } from './classesApi';
+import { useCampersListQuery } from '@sportify/shared-ui/endpoints/campers';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { usePaymentsEnrolledQuery } from '@sportify/shared-ui/endpoints/payments';
+import { useSelectionsListQuery, useSelectionsSelectMutation } from '@sportify/shared-ui/endpoints/selections';
+import { useWaitlistJoinMutation, useWaitlistPlacesQuery } from '@sportify/shared-ui/endpoints/waitlist';
+import { CLASSES_PER_PAGE, type Place } from './classesArgs';
 import { ClassGrid, type ListedClass } from './ClassGrid';
 import { SELF, takenBy, takenByAll } from './family';
 import { selectState, type StudentClasses, type Viewer } from './selectRules';
-import {
-  useGetCamperChoicesQuery,
-  useGetClassEnrolmentsQuery,
-  useGetClassSelectionsQuery,
-  useGetWaitlistPlacesQuery,
-  useJoinWaitlistMutation,
-  useSelectClassMutation,
-} from './studentApi';
 import { WaitlistControls } from './WaitlistControls';
 
 // Loaded when a family first chooses who a class is for, not with the cards.
@@ -32,9 +29,9 @@ export default function StudentCards({ items, email }: { items: ListedClass[]; e
   // Read from the server, so 'Selected' survives a reload: only for the cards shown, never the student's whole lists.
   const mineArgs = { email, classIds: items.map((c) => c._id).join(',') };
   const skipMine = { skip: !mineArgs.classIds };
-  const selections = useGetClassSelectionsQuery(mineArgs, skipMine);
-  const enrolments = useGetClassEnrolmentsQuery(mineArgs, skipMine);
-  const waitlist = useGetWaitlistPlacesQuery(mineArgs, skipMine);
+  const selections = paged(useSelectionsListQuery({ ...mineArgs, limit: CLASSES_PER_PAGE }, skipMine));
+  const enrolments = paged(usePaymentsEnrolledQuery({ ...mineArgs, limit: CLASSES_PER_PAGE }, skipMine));
+  const waitlist = useWaitlistPlacesQuery(mineArgs, skipMine);
   const places = useMemo(() => {
     const byClass = new Map<string, Place[]>();
     (waitlist.currentData ?? []).forEach((p) => byClass.set(p.classId, [...(byClass.get(p.classId) ?? []), p]));
@@ -42,11 +39,11 @@ export default function StudentCards({ items, email }: { items: ListedClass[]; e
   }, [waitlist]);
   // A family's campers: with any, Select and Join waitlist ask who the class is for. A failed read leaves the
   // account choosing for itself, as before families.
-  const campersRead = useGetCamperChoicesQuery();
+  const campersRead = useCampersListQuery();
   const campers = useMemo(() => campersRead.data ?? [], [campersRead.data]);
   const participants = useMemo(() => [...campers.map((c) => c._id), SELF], [campers]);
-  const [selectClass] = useSelectClassMutation();
-  const [joinWaitlist] = useJoinWaitlistMutation();
+  const [selectClass] = useSelectionsSelectMutation();
+  const [joinWaitlist] = useWaitlistJoinMutation();
   const [asking, setAsking] = useState<Asking | null>(null);
   const closeAsking = useCallback(() => setAsking(null), []);
   // 'classId|who' of selections made here, until the list is read again.
@@ -95,7 +92,7 @@ export default function StudentCards({ items, email }: { items: ListedClass[]; e
     const { item, action } = asking;
     if (action === 'select') await select(item, camperId);
     else {
-      await joinWaitlist({ classId: item._id, ...(camperId ? { camperId } : {}) }).unwrap();
+      await joinWaitlist({ classId: item._id, waitlistWhoDto: camperId ? { camperId } : {} }).unwrap();
       void notify.notice('You joined the waitlist');
     }
     setAsking(null);

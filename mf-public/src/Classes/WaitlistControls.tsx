@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { apiMessage, Button, notify } from '@sportify/shared-ui';
-import type { Place } from './classesApi';
-import { useJoinWaitlistMutation, useLeaveWaitlistMutation } from './studentApi';
+import type { Place } from './classesArgs';
+import { useWaitlistJoinMutation, useWaitlistLeaveMutation } from '@sportify/shared-ui/endpoints/waitlist';
 
 export interface WaitlistControlsProps {
   classId: string;
@@ -18,8 +18,8 @@ export interface WaitlistControlsProps {
  * A place offered a held seat shows in My Selected Classes instead (the card shows it as Selected).
  */
 export function WaitlistControls({ classId, className, places, askWho }: WaitlistControlsProps) {
-  const [join] = useJoinWaitlistMutation();
-  const [leave] = useLeaveWaitlistMutation();
+  const [join] = useWaitlistJoinMutation();
+  const [leave] = useWaitlistLeaveMutation();
   const [busy, setBusy] = useState(false);
   const waiting = places.filter((p) => p.state !== 'offered');
   const offered = places.some((p) => p.state === 'offered');
@@ -75,7 +75,7 @@ export function WaitlistControls({ classId, className, places, askWho }: Waitlis
             askWho
               ? askWho()
               : void act(
-                  () => join({ classId }).unwrap(),
+                  () => join({ classId, waitlistWhoDto: {} }).unwrap(),
                   'You joined the waitlist',
                   `You could not join the waitlist of ${className}. Please try again.`,
                 )

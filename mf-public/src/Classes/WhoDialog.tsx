@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, Button, ErrorText, type PublicClass } from '@sportify/shared-ui';
-import type { AgeRange } from '../common/ageRange';
+import { Dialog } from '@sportify/shared-ui/dialog';
+import type { AgeRange } from '@sportify/platform/ages';
 import { choicesFor, type TakenTables } from './choices';
-import type { CamperChoice } from './classesApi';
+import type { CamperChoice } from './classesArgs';
 
 export interface WhoDialogProps {
   item: PublicClass & AgeRange;
@@ -29,21 +30,6 @@ export default function WhoDialog({ item, campers, taken, actionLabel, onChoose,
   const [chosen, setChosen] = useState<string | null | undefined>(firstOpen ? firstOpen.camperId : undefined);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const box = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    box.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
-    };
-    // onClose is stable (the page's useCallback): focus moves in once and goes back once.
-  }, [onClose]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -59,67 +45,49 @@ export default function WhoDialog({ item, campers, taken, actionLabel, onChoose,
   };
 
   return (
-    <Backdrop>
-      <Box ref={box} role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={classId}>
-        <form onSubmit={(event) => void submit(event)}>
-          <h2 id={titleId}>Who is this class for?</h2>
-          <p id={classId}>{item.className}</p>
-          <Choices aria-labelledby={titleId}>
-            {choices.map((choice) => {
-              const value = choice.camperId ?? '';
-              const reasonId = `${name}-${value || 'self'}-reason`;
-              return (
-                <Choice key={value || 'self'} $disabled={Boolean(choice.reason)}>
-                  <label>
-                    <input
-                      type="radio"
-                      name={name}
-                      value={value}
-                      checked={chosen === choice.camperId}
-                      disabled={Boolean(choice.reason) || busy}
-                      aria-describedby={choice.reason ? reasonId : undefined}
-                      onChange={() => setChosen(choice.camperId)}
-                    />
-                    {choice.label}
-                  </label>
-                  {choice.reason && <Reason id={reasonId}>{choice.reason}</Reason>}
-                </Choice>
-              );
-            })}
-          </Choices>
-          {refusal && <ErrorText role="alert">{refusal}</ErrorText>}
-          <Actions>
-            <Button type="submit" disabled={chosen === undefined || busy} aria-busy={busy || undefined}>
-              {actionLabel}
-            </Button>
-            <Button type="button" $variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-          </Actions>
-        </form>
-      </Box>
-    </Backdrop>
+    // onClose is stable (the page's useCallback): focus moves in once and goes back once.
+    <Box labelledBy={titleId} describedBy={classId} onEscape={onClose}>
+      <form onSubmit={(event) => void submit(event)}>
+        <h2 id={titleId}>Who is this class for?</h2>
+        <p id={classId}>{item.className}</p>
+        <Choices aria-labelledby={titleId}>
+          {choices.map((choice) => {
+            const value = choice.camperId ?? '';
+            const reasonId = `${name}-${value || 'self'}-reason`;
+            return (
+              <Choice key={value || 'self'} $disabled={Boolean(choice.reason)}>
+                <label>
+                  <input
+                    type="radio"
+                    name={name}
+                    value={value}
+                    checked={chosen === choice.camperId}
+                    disabled={Boolean(choice.reason) || busy}
+                    aria-describedby={choice.reason ? reasonId : undefined}
+                    onChange={() => setChosen(choice.camperId)}
+                  />
+                  {choice.label}
+                </label>
+                {choice.reason && <Reason id={reasonId}>{choice.reason}</Reason>}
+              </Choice>
+            );
+          })}
+        </Choices>
+        {refusal && <ErrorText role="alert">{refusal}</ErrorText>}
+        <Actions>
+          <Button type="submit" disabled={chosen === undefined || busy} aria-busy={busy || undefined}>
+            {actionLabel}
+          </Button>
+          <Button type="button" $variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        </Actions>
+      </form>
+    </Box>
   );
 }
 
-const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 100;
-  display: grid;
-  place-items: center;
-  padding: ${({ theme }) => theme.space(4)};
-  background: rgba(15, 23, 42, 0.45);
-`;
-
-const Box = styled.div`
-  width: min(440px, 100%);
-  max-height: 100%;
-  overflow: auto;
-  padding: ${({ theme }) => theme.space(6)};
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  box-shadow: ${({ theme }) => theme.shadow};
+const Box = styled(Dialog)`
   h2 {
     margin: 0;
   }

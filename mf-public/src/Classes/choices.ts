@@ -1,7 +1,7 @@
-import type { PublicClass } from '@sportify/shared-ui';
-import type { AgeRange } from '../common/ageRange';
-import { admits, ageDayOf, ageOn, rangeText } from './ages';
-import type { CamperChoice } from './classesApi';
+import { admitsAge, ageOn, ageRangeText, type AgeRange } from '@sportify/platform/ages';
+import { ageCountDay } from '@sportify/platform/dates';
+import { campTimeZone, type PublicClass } from '@sportify/shared-ui';
+import type { CamperChoice } from './classesArgs';
 import { SELF, type Taken } from './family';
 
 // What 'Who is this class for?' offers: loaded with the dialog, so a visitor's Classes page carries none of it.
@@ -36,15 +36,16 @@ export function choicesFor(
         : has(waiting, who)
           ? 'Already on the waitlist'
           : undefined;
-  const day = ageDayOf(item.startDate);
-  const range = rangeText(item);
+  const day = ageCountDay(item.startDate, campTimeZone());
+  const range = ageRangeText(item);
   return [
     ...campers.map((camper) => {
       const age = ageOn(camper.dateOfBirth, day);
       return {
         camperId: camper._id,
         label: `${camper.name} (age ${age})`,
-        reason: takenReason(camper._id) ?? (admits(item, age) ? undefined : `Not in this class's age range (${range})`),
+        reason:
+          takenReason(camper._id) ?? (admitsAge(item, age) ? undefined : `Not in this class's age range (${range})`),
       };
     }),
     { camperId: null, label: 'Myself', reason: takenReason(SELF) },

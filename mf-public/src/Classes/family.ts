@@ -1,4 +1,4 @@
-import type { ForWhom } from './classesApi';
+import type { ForWhom } from './classesArgs';
 
 /** The key of the account holder's own rows (they carry no camperId). */
 export const SELF = 'self';

@@ -3,7 +3,8 @@ import { BuildLabel } from '../common/BuildLabel';
 import { ClassCard } from '../common/ClassCard';
 import { Reveal } from '../common/Reveal';
 import { HomeCarousel } from './HomeCarousel';
-import { useGetPopularClassesQuery, useGetPopularInstructorsQuery, useGetPublicAdminsQuery } from './homeApi';
+import { useClassesPopularQuery } from '@sportify/shared-ui/endpoints/classes';
+import { useUsersAdminsQuery, useUsersPopularQuery } from '@sportify/shared-ui/endpoints/users';
 import { PersonCard } from './PersonCard';
 
 /**
@@ -25,7 +26,7 @@ export function HomePage({ autoplay = false }: { autoplay?: boolean }) {
 }
 
 function PopularClasses() {
-  const query = useGetPopularClassesQuery();
+  const query = useClassesPopularQuery();
   return (
     <section aria-labelledby="popular-classes-heading">
       <PageHeading as="h2" id="popular-classes-heading">
@@ -52,7 +53,7 @@ function PopularClasses() {
 }
 
 function PopularInstructors() {
-  const query = useGetPopularInstructorsQuery();
+  const query = useUsersPopularQuery();
   return (
     <section aria-labelledby="popular-instructors-heading">
       {/* The corrected heading of docs/product.md §A9. */}
@@ -80,7 +81,7 @@ function PopularInstructors() {
 }
 
 function Contributors() {
-  const query = useGetPublicAdminsQuery();
+  const query = useUsersAdminsQuery();
   return (
     <section aria-labelledby="contributors-heading">
       <PageHeading as="h2" id="contributors-heading">

@@ -1,7 +1,6 @@
 import {
   Avatar,
   Button,
-  DataTable,
   UrlSearchInput,
   FilterBar,
   ListState,
@@ -12,7 +11,10 @@ import {
   usePageTitle,
   useUrlQuery,
 } from '@sportify/shared-ui';
-import { useGetInstructorsPageQuery } from './instructorsApi';
+import { DataTable } from '@sportify/shared-ui/tables';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useInstructorsListQuery } from '@sportify/shared-ui/endpoints/users';
+import { instructorsArgs } from './instructorsArgs';
 
 /**
  * Instructors (docs/product.md §2): the instructors in a table of #, photo, name and e-mail address, a page at a time,
@@ -22,7 +24,7 @@ export function InstructorsPage() {
   usePageTitle('Instructors');
   const url = useUrlQuery();
   const q = url.get('q').trim();
-  const query = useGetInstructorsPageQuery({ q: q || undefined, page: url.page });
+  const query = paged(useInstructorsListQuery(instructorsArgs({ q: q || undefined, page: url.page })));
   const { data } = query;
   // From the page shown (while another loads, the rows and their numbers stay together).
   const first = data ? (data.page - 1) * data.limit : 0;

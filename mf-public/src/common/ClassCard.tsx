@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Card, CardBody, ClassPicture, startsLabel, type PublicClass } from '@sportify/shared-ui';
-import { ageLabel, type AgeRange } from './ageRange';
+import { ageLabel, type AgeRange } from '@sportify/platform/ages';
+import { dollarsBefore } from '@sportify/platform/money';
 
 const Image = styled(ClassPicture)`
   width: 100%;
@@ -48,7 +49,7 @@ export function ClassCard({ item, showEnrolled = false, children, priority = fal
         <Title elementtiming="class-card">{item.className}</Title>
         <p>Instructor Name: {item.instructorName}</p>
         <p>Available Seats: {item.seats}</p>
-        <p>Price: ${item.price}</p>
+        <p>Price: {dollarsBefore(item.price)}</p>
         {item.startDate && <p>{startsLabel(item.startDate)}</p>}
         {ages && <p>{ages}</p>}
         {showEnrolled && <p>Enrolled Student: {item.enrolled ?? 0}</p>}

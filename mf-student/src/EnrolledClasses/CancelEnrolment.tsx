@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { apiErrorMessage, Button, formatCampDate, notify } from '@sportify/shared-ui';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ConfirmDialog } from '@sportify/shared-ui/dialog';
 import { forSuffix, type ForWhom } from '../common/forWhom';
-import { useCancelEnrolmentMutation, type EnrolledItem } from './enrolledApi';
+import { usePaymentsCancelMutation } from '@sportify/shared-ui/endpoints/payments';
+import type { EnrolledItem } from './enrolledApi';
+import { dollarsAfter } from '@sportify/platform/money';
 
 /**
  * Cancel enrolment for one row, with its confirmation. After the cutoff (the API's `cancelUntil`) the button is
  * disabled with the reason in its title; the API refuses a late cancellation anyway.
  */
 export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem & ForWhom; now?: number }) {
-  const [cancel, { isLoading }] = useCancelEnrolmentMutation();
+  const [cancel, { isLoading }] = usePaymentsCancelMutation();
   const [asking, setAsking] = useState(false);
   // Read once per row: the cutoff is hours away from any render, and a steady value keeps renders pure.
   const [now] = useState(() => givenNow ?? Date.now());
@@ -19,7 +21,7 @@ export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem & 
     setAsking(false);
     try {
       const done = await cancel(item._id).unwrap();
-      void notify.notice(`Your enrolment is cancelled and ${done.refund}$ will be refunded`);
+      void notify.notice(`Your enrolment is cancelled and ${dollarsAfter(done.refund)} will be refunded`);
     } catch (err) {
       void notify.error(apiErrorMessage(err, `Your enrolment in ${item.className} could not be cancelled.`));
     }
@@ -47,7 +49,7 @@ export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem & 
       <ConfirmDialog
         open={asking}
         title={`Cancel your place in ${item.className}?`}
-        text={`${item.camperName ? `${item.camperName}'s place. ` : ''}The full price, ${item.price}$, will be refunded.`}
+        text={`${item.camperName ? `${item.camperName}'s place. ` : ''}The full price, ${dollarsAfter(item.price)}, will be refunded.`}
         confirmLabel="Yes, cancel it"
         cancelLabel="No, keep it"
         tone="danger"

@@ -72,7 +72,7 @@ describe('My Enrolled Classes', () => {
       '1',
       'Swimming Lessons',
       expect.any(String),
-      '49.5$',
+      '49.50$',
       long.format(new Date(newer.date)),
       'Cancel enrolment',
     ]);

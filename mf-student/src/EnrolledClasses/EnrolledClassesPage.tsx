@@ -1,32 +1,34 @@
 import { useMemo } from 'react';
 import {
-  ActionCell,
   apiErrorMessage,
-  CellDetail,
-  DASHBOARD_STACK_BELOW,
-  DataTable,
   getRuntimeConfig,
   ListState,
-  MainCell,
   PageHeading,
   Spinner,
   startsLabel,
-  TruncatedId,
   UrlPagination,
   useUrlQuery,
 } from '@sportify/shared-ui';
-import { PageCount } from '../common/ListPages';
+import {
+  ActionCell,
+  CellDetail,
+  DASHBOARD_STACK_BELOW,
+  DataTable,
+  MainCell,
+  TruncatedId,
+} from '@sportify/shared-ui/tables';
+import { PageCount, studentListArgs } from '../common/ListPages';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { forSuffix, type ForWhom } from '../common/forWhom';
 import { CancelEnrolment } from './CancelEnrolment';
-import { useGetEnrolledClassesQuery, type EnrolledItem } from './enrolledApi';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { usePaymentsEnrolledQuery } from '@sportify/shared-ui/endpoints/payments';
+import type { EnrolledItem } from './enrolledApi';
+import { dollarsAfter } from '@sportify/platform/money';
 
 // Spec: 'long date-time format' in the user's locale (undefined = the browser's), e.g. "November 22, 2026 at 9:05 AM".
 const enrolledDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
-
-/** Spec: the price is the amount followed by a dollar sign. */
-const formatEnrolledPrice = (price: number) => `${price}$`;
 
 /** The class's .ics file (one event per weekly session, camp time zone), served by the API as a download. */
 const calendarUrl = (classId: string) =>
@@ -49,7 +51,7 @@ export function EnrolledClassesPage() {
 
 function EnrolledList({ email }: { email: string }) {
   const { page } = useUrlQuery();
-  const query = useGetEnrolledClassesQuery({ email, page });
+  const query = paged(usePaymentsEnrolledQuery(studentListArgs({ email, page })));
   const { data } = query;
   // The API already sorts; sorting the page here too keeps the order right whatever the server or cache holds.
   const rows = useMemo(() => (data ? [...data.items].sort(newestFirst) : undefined), [data]);
@@ -99,7 +101,7 @@ function EnrolledList({ email }: { email: string }) {
                     copyLabel={`Copy transaction id of ${item.className}${forSuffix(item)}`}
                   />
                 </td>
-                <td data-label="Price">{formatEnrolledPrice(item.price)}</td>
+                <td data-label="Price">{dollarsAfter(item.price)}</td>
                 <td data-label="Enrolled Date">
                   <time dateTime={item.date}>{enrolledDate.format(new Date(item.date))}</time>
                 </td>

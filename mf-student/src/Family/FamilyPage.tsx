@@ -10,19 +10,19 @@ import {
   saveFile,
   Spinner,
 } from '@sportify/shared-ui';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ConfirmDialog } from '@sportify/shared-ui/dialog';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { CamperForm } from './CamperForm';
 import { camperChanges, EMPTY_CAMPER, toCamperForm, toCamperInput, type CamperFormValues } from './camperRules';
 import {
-  useAddCamperMutation,
-  useExportFamilyMutation,
-  useGetCampersQuery,
-  useRemoveCamperMutation,
-  useUpdateCamperMutation,
-  type Camper,
-} from './familyApi';
+  useCampersCreateMutation,
+  useCampersExportDataMutation,
+  useCampersListQuery,
+  useCampersRemoveMutation,
+  useCampersUpdateMutation,
+} from '@sportify/shared-ui/endpoints/campers';
+import type { Camper } from './familyApi';
 
 /** My Family: the account's campers (children), each with age, notes and an emergency contact. */
 export function FamilyPage() {
@@ -41,11 +41,11 @@ export function FamilyPage() {
 type Editing = null | 'new' | Camper;
 
 function Family() {
-  const query = useGetCampersQuery();
-  const [addCamper] = useAddCamperMutation();
-  const [updateCamper] = useUpdateCamperMutation();
-  const [removeCamper, { isLoading: removing }] = useRemoveCamperMutation();
-  const [exportFamily, { isLoading: exporting }] = useExportFamilyMutation();
+  const query = useCampersListQuery();
+  const [addCamper] = useCampersCreateMutation();
+  const [updateCamper] = useCampersUpdateMutation();
+  const [removeCamper, { isLoading: removing }] = useCampersRemoveMutation();
+  const [exportFamily, { isLoading: exporting }] = useCampersExportDataMutation();
   const [editing, setEditing] = useState<Editing>(null);
   const [toRemove, setToRemove] = useState<Camper | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -57,7 +57,7 @@ function Family() {
       void notify.notice('Camper added');
     } else if (editing) {
       const changes = camperChanges(editing, input);
-      if (Object.keys(changes).length) await updateCamper({ id: editing._id, changes }).unwrap();
+      if (Object.keys(changes).length) await updateCamper({ id: editing._id, updateCamperDto: changes }).unwrap();
       void notify.notice('Camper updated');
     }
     setEditing(null);

@@ -1,11 +1,12 @@
 import type { FormErrors } from '@sportify/shared-ui';
 import type { Camper, CamperInput } from './familyApi';
+import { birthDateProblem } from '@sportify/platform/ages';
+import { isCalendarDay } from '@sportify/platform/dates';
 
 // Bounds mirror the API's (POST /campers), so what the form accepts is never refused for its shape.
 export const NAME_MAX = 80;
 export const NOTES_MAX = 1000;
 export const CONTACT_MAX = 80;
-export const OLDEST_YEARS = 25;
 const PHONE = /^[0-9 +()-]{7,20}$/;
 
 export type CamperFormValues = {
@@ -27,15 +28,6 @@ export const EMPTY_CAMPER: CamperFormValues = {
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-/** A real calendar day 'YYYY-MM-DD'. */
-function isDay(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = m.slice(1).map(Number);
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
 export function validateCamper(values: CamperFormValues, today: Date = new Date()): FormErrors<CamperFormValues> {
   const errors: FormErrors<CamperFormValues> = {};
   const name = values.name.trim();
@@ -43,11 +35,12 @@ export function validateCamper(values: CamperFormValues, today: Date = new Date(
   else if (name.length > NAME_MAX) errors.name = `Camper's name must be at most ${NAME_MAX} characters`;
 
   const born = values.dateOfBirth.trim();
-  const oldest = new Date(today.getFullYear() - OLDEST_YEARS, today.getMonth(), today.getDate());
   if (!born) errors.dateOfBirth = 'Date of birth is required';
-  else if (!isDay(born)) errors.dateOfBirth = 'Date of birth must be a date, e.g. 2017-05-14';
-  else if (born >= isoDay(today)) errors.dateOfBirth = 'Date of birth must be in the past';
-  else if (born < isoDay(oldest)) errors.dateOfBirth = `Date of birth must be within the last ${OLDEST_YEARS} years`;
+  else if (!isCalendarDay(born)) errors.dateOfBirth = 'Date of birth must be a date, e.g. 2017-05-14';
+  else {
+    const problem = birthDateProblem(born, isoDay(today));
+    if (problem) errors.dateOfBirth = problem;
+  }
 
   if (values.notes.trim().length > NOTES_MAX) errors.notes = `Notes must be at most ${NOTES_MAX} characters`;
 

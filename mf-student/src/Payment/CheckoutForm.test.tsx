@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notify, theme, type SelectedClass } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
-import { CheckoutForm, CONFIRM_RETRY_MS, CONFIRMING_TEXT, ENROLLED_PATH, type CardProvider } from './CheckoutForm';
+import { routes } from '@sportify/platform/routes';
+import { CheckoutForm, CONFIRM_RETRY_MS, CONFIRMING_TEXT, type CardProvider } from './CheckoutForm';
 
 const email = 'student@sportify.camp';
 const selection: SelectedClass = {
@@ -37,7 +38,7 @@ const open = (provider: CardProvider, clientSecret?: string) =>
       path: '/dashboard/payment/:id',
       url: '/dashboard/payment/s1',
       session: sessionAs('student', email),
-      otherPaths: [ENROLLED_PATH],
+      otherPaths: [routes.enrolledClasses],
     },
   );
 
@@ -84,8 +85,8 @@ describe('CheckoutForm: when Pay can be pressed', () => {
     expect(provider.confirm).toHaveBeenCalledWith('pi_1_secret_x', billing);
 
     settle({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
-    expect(await screen.findByRole('heading', { name: `at ${ENROLLED_PATH}` })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(ENROLLED_PATH);
+    expect(await screen.findByRole('heading', { name: `at ${routes.enrolledClasses}` })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(routes.enrolledClasses);
     expect(notice).toHaveBeenCalledWith('Your Payment is confirmed');
     expect(recorded(http.calls)).toHaveLength(1);
     expect(recorded(http.calls)[0].body).toEqual({
@@ -136,11 +137,14 @@ describe('CheckoutForm: outcomes', () => {
       expect(await screen.findByText(CONFIRMING_TEXT)).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument(); // not a failure: the money is taken
-      expect(screen.getByRole('link', { name: 'Go to My Enrolled Classes' })).toHaveAttribute('href', ENROLLED_PATH);
+      expect(screen.getByRole('link', { name: 'Go to My Enrolled Classes' })).toHaveAttribute(
+        'href',
+        routes.enrolledClasses,
+      );
 
       up = true; // the page keeps reporting the same transaction until the API answers
       expect(
-        await screen.findByRole('heading', { name: `at ${ENROLLED_PATH}` }, { timeout: CONFIRM_RETRY_MS * 2 }),
+        await screen.findByRole('heading', { name: `at ${routes.enrolledClasses}` }, { timeout: CONFIRM_RETRY_MS * 2 }),
       ).toBeInTheDocument();
       expect(provider.confirm).toHaveBeenCalledTimes(1);
       expect(new Set(recorded(http.calls).map((c) => (c.body as { transactionId: string }).transactionId))).toEqual(

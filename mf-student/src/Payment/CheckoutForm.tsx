@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link, useNavigate } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import { apiErrorMessage, apiStatus, Button, ErrorText, notify, type SelectedClass } from '@sportify/shared-ui';
-import { useRecordPaymentMutation, type BillingDetails, type ConfirmedIntent } from './paymentApi';
+import { usePaymentsRecordMutation } from '@sportify/shared-ui/endpoints/payments';
+import type { BillingDetails, ConfirmedIntent } from './paymentApi';
+import { routes } from '@sportify/platform/routes';
 
 /** What a card form does: Stripe Elements or the API sandbox's test-mode form. */
 export interface CardProvider {
@@ -47,8 +49,6 @@ const Muted = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-export const ENROLLED_PATH = '/dashboard/enrolled-classes';
-
 /** How often a charged payment whose recording failed is reported again (the API records an intent once). */
 export const CONFIRM_RETRY_MS = 5000;
 export const CONFIRMING_TEXT =
@@ -61,7 +61,7 @@ export const CONFIRMING_TEXT =
  */
 export function CheckoutForm({ selection, clientSecret, billing, provider, fieldError, children }: CheckoutFormProps) {
   const navigate = useNavigate();
-  const [recordPayment] = useRecordPaymentMutation();
+  const [recordPayment] = usePaymentsRecordMutation();
   const inFlight = useRef(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
@@ -88,7 +88,7 @@ export function CheckoutForm({ selection, clientSecret, billing, provider, field
 
   const done = () => {
     notify.notice('Your Payment is confirmed');
-    navigate(ENROLLED_PATH);
+    navigate(routes.enrolledClasses);
   };
 
   useEffect(() => {
@@ -161,7 +161,7 @@ export function CheckoutForm({ selection, clientSecret, billing, provider, field
       {confirming && (
         <>
           <Muted role="status">{CONFIRMING_TEXT}</Muted>
-          <Button as={Link} to={ENROLLED_PATH} $variant="secondary">
+          <Button as={Link} to={routes.enrolledClasses} $variant="secondary">
             Go to My Enrolled Classes
           </Button>
         </>

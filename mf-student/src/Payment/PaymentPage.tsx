@@ -18,8 +18,12 @@ import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import type { ForWhom } from '../common/forWhom';
 import type { CheckoutProps } from './CheckoutForm';
-import { useCreatePaymentIntentQuery, useGetPaymentSelectionQuery, type BillingDetails } from './paymentApi';
+import { usePaymentsCreateIntentQuery } from '@sportify/shared-ui/endpoints/payments';
+import { useSelectionsForPaymentQuery } from '@sportify/shared-ui/endpoints/selections';
+import type { BillingDetails } from './paymentApi';
 import { SandboxCheckout } from './SandboxCheckout';
+import { dollarsBefore } from '@sportify/platform/money';
+import { routes } from '@sportify/platform/routes';
 
 // Stripe's code is a separate chunk, fetched only here and only when a publishable key is configured.
 const StripeCheckout = lazy(() => import('./StripeCheckout'));
@@ -77,7 +81,7 @@ export function PaymentPage() {
 }
 
 function PaymentForSelection({ id, billing }: { id: string; billing: BillingDetails }) {
-  const { data: selection, isLoading, error, refetch } = useGetPaymentSelectionQuery(id);
+  const { data: selection, isLoading, error, refetch } = useSelectionsForPaymentQuery(id);
 
   if (isLoading) return <Spinner label="Loading the class to pay for" />;
   if (error || !selection) {
@@ -105,7 +109,7 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
           <dt>Instructor</dt>
           <dd>{selection.instructorName}</dd>
           <dt>Price</dt>
-          <dd>${selection.price}</dd>
+          <dd>{dollarsBefore(selection.price)}</dd>
         </Summary>
         {selection.price > 0 ? (
           <PayWithCard selection={selection} billing={billing} />
@@ -118,7 +122,7 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
 }
 
 function PayWithCard({ selection, billing }: { selection: SelectedClass; billing: BillingDetails }) {
-  const intent = useCreatePaymentIntentQuery(selection._id);
+  const intent = usePaymentsCreateIntentQuery({ selectionId: selection._id });
   const status = apiStatus(intent.error);
 
   // A 4xx is the API's final word (sold out, already paid, no longer offered): say it and offer no card form.
@@ -126,7 +130,7 @@ function PayWithCard({ selection, billing }: { selection: SelectedClass; billing
     return (
       <Centered>
         <ErrorText role="alert">{apiErrorMessage(intent.error, 'This class cannot be paid for now.')}</ErrorText>
-        <Button as={Link} to="/dashboard/selected-classes" $variant="secondary">
+        <Button as={Link} to={routes.selectedClasses} $variant="secondary">
           Back to My Selected Classes
         </Button>
       </Centered>
@@ -155,7 +159,7 @@ function NotFound() {
   return (
     <Centered>
       <p role="alert">Selected class not found. It may have been paid for or removed already.</p>
-      <Button as={Link} to="/dashboard/selected-classes" $variant="secondary">
+      <Button as={Link} to={routes.selectedClasses} $variant="secondary">
         Back to My Selected Classes
       </Button>
     </Centered>

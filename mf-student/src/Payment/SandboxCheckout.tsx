@@ -2,7 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, FormField, TextInput } from '@sportify/shared-ui';
 import { CheckoutForm, type CardProvider, type CheckoutProps } from './CheckoutForm';
-import { useConfirmSandboxPaymentMutation, type SandboxConfirmRequest } from './paymentApi';
+import { useSandboxConfirmMutation } from '@sportify/shared-ui/endpoints/payments';
+import type { SandboxConfirmRequest } from './paymentApi';
 
 /** Stripe's test cards the API sandbox knows (api/src/payments/gateway/test-cards.ts). */
 export const TEST_CARDS = [
@@ -77,7 +78,7 @@ export function readCard({
  */
 export function SandboxCheckout(props: CheckoutProps) {
   const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
-  const [confirmSandbox] = useConfirmSandboxPaymentMutation();
+  const [confirmSandbox] = useSandboxConfirmMutation();
 
   const provider: CardProvider = {
     ready: true,

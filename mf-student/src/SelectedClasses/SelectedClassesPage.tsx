@@ -2,27 +2,26 @@ import { useState } from 'react';
 import { Link } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
-  ActionCell,
   apiErrorMessage,
   Button,
-  CellDetail,
-  DASHBOARD_STACK_BELOW,
   ListState,
-  MainCell,
   PageHeading,
   Spinner,
-  DataTable,
   notify,
   UrlPagination,
   useUrlQuery,
   type SelectedClass,
 } from '@sportify/shared-ui';
-import { PageCount } from '../common/ListPages';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { ActionCell, CellDetail, DASHBOARD_STACK_BELOW, MainCell, DataTable } from '@sportify/shared-ui/tables';
+import { PageCount, studentListArgs } from '../common/ListPages';
+import { ConfirmDialog } from '@sportify/shared-ui/dialog';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { forSuffix, type ForWhom } from '../common/forWhom';
-import { useDeclineHeldSeatMutation, useDeleteSelectedClassMutation, useGetSelectedClassesQuery } from './selectedApi';
+import { paged } from '@sportify/shared-ui/endpoints/paged';
+import { useSelectionsListQuery, useSelectionsRemoveMutation } from '@sportify/shared-ui/endpoints/selections';
+import { useWaitlistLeaveMutation } from '@sportify/shared-ui/endpoints/waitlist';
+import { routes } from '@sportify/platform/routes';
 
 // The end of a hold, in the user's locale, e.g. "November 22, 2026 at 9:05 AM".
 const heldUntil = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -52,11 +51,11 @@ export function SelectedClassesPage() {
 
 function SelectedClassesList({ email }: { email: string }) {
   const { page } = useUrlQuery();
-  const query = useGetSelectedClassesQuery({ email, page });
+  const query = paged(useSelectionsListQuery(studentListArgs({ email, page })));
   const { data } = query;
   const first = data ? (data.page - 1) * data.limit : 0;
-  const [deleteSelected, { isLoading: deleting }] = useDeleteSelectedClassMutation();
-  const [declineHeld, { isLoading: declining }] = useDeclineHeldSeatMutation();
+  const [deleteSelected, { isLoading: deleting }] = useSelectionsRemoveMutation();
+  const [declineHeld, { isLoading: declining }] = useWaitlistLeaveMutation();
   const [toDelete, setToDelete] = useState<(SelectedClass & ForWhom) | null>(null);
   const [removed, setRemoved] = useState(false);
 
@@ -113,7 +112,7 @@ function SelectedClassesList({ email }: { email: string }) {
                   {/* The visible word stays 'Pay'; the row's class name tells screen-reader users which one. */}
                   <Button
                     as={Link}
-                    to={`/dashboard/payment/${item._id}`}
+                    to={routes.payment(item._id)}
                     aria-label={`Pay for ${item.className}${forSuffix(item)}`}
                   >
                     Pay

@@ -1,4 +1,4 @@
-import { cleanParams, ResultCount, type Paged } from '@sportify/shared-ui';
+import { ResultCount, type Paged } from '@sportify/shared-ui';
 
 /** Rows per page of the student's lists (the API's default page). */
 export const STUDENT_LIST_LIMIT = 24;
@@ -9,13 +9,12 @@ export interface StudentListArgs {
   page: number;
 }
 
-/** The request for one page of a student's list at `base` (`/classes/selected` -> `/classes/selected/<email>?limit=24`). */
-export const studentListRequest =
-  (base: string) =>
-  ({ email, page }: StudentListArgs) => ({
-    url: `${base}/${encodeURIComponent(email)}`,
-    params: cleanParams({ limit: STUDENT_LIST_LIMIT, page: page > 1 ? page : undefined }),
-  });
+/** One page of a student's list (selections, enrolments): `?limit=24`, and the page after the first. */
+export const studentListArgs = ({ email, page }: StudentListArgs) => ({
+  email,
+  limit: STUDENT_LIST_LIMIT,
+  page: page > 1 ? page : undefined,
+});
 
 /** '24 of 31 selected classes' above a list that spans pages (a single page shows everything it has). */
 export function PageCount({ data, noun }: { data: Paged<unknown> | undefined; noun: string }) {

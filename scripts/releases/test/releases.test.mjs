@@ -299,6 +299,30 @@ test("a remote's screens must be declared, valid and exposed by its build", () =
   assert.deepEqual(published('mf-admin'), [], 'nothing is published');
 });
 
+test('a remote whose screens say "instructor or admin" waits for a shell whose guards understand it', () => {
+  const roster = fitting('instructor-roles', {
+    manifestName: 'mf_instructor',
+    screens: [screen('/dashboard/roster/:id', 'Roster', ['instructor', 'admin'])],
+  });
+  // The live shell's build lists no screens features: its guards would send everyone away from the Roster.
+  const early = cli('release.mjs', ['mf-instructor', '--skip-tests', '--from', roster], 'r1');
+  assert.equal(early.code, 1, early.out);
+  assert.match(early.err, /mf_instructor's screens\.json uses "access-role-list".*release the shell first/);
+
+  const shellWithRoles = buildFolder('shell-roles', {
+    manifestName: 'shell',
+    sharedList: [shared('react', '19.3.1', '^19.2.0'), shared('@sportify/shared-ui', '0.1.0', '0.1.0')],
+    build: {
+      ...JSON.parse(readFileSync(path.join(shellBuild, 'sportify-build.json'), 'utf8')),
+      screens: ['access-role-list'],
+    },
+  });
+  assert.equal(cli('release.mjs', ['shell', '--skip-tests', '--from', shellWithRoles], 'sr').code, 0);
+  assert.equal(cli('releases.mjs', ['promote', 'shell', version('sr')]).code, 0);
+  const later = cli('release.mjs', ['mf-instructor', '--skip-tests', '--from', roster], 'r2');
+  assert.equal(later.code, 0, later.err);
+});
+
 test("a remote's path that another live remote or the shell serves is refused, at release and at promote", () => {
   const payment = [screen('/dashboard/payment/:id', 'Payment', 'signedIn')];
   assert.equal(

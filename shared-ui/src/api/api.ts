@@ -12,10 +12,13 @@ const createApi = buildCreateApi(
   reactHooksModule({ unstable__sideEffectsInRender: typeof window === 'undefined' }),
 );
 
+const TAG_TYPES = ['Class', 'User', 'Selection', 'Payment', 'Role', 'Waitlist'] as const;
+export type ApiTagType = (typeof TAG_TYPES)[number];
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: axiosBaseQuery(),
-  tagTypes: ['Class', 'User', 'Selection', 'Payment', 'Role', 'Waitlist'],
+  tagTypes: TAG_TYPES,
   // Other users change the same data (an admin approves a class an instructor is looking at), and tags only
   // cover this browser's own writes: show the cached list at once and refresh it whenever a screen mounts (except
   // the data a server render handed over, while the page hydrates: store.ts).

@@ -5,6 +5,8 @@ export interface RequestArgs {
   url: string;
   method?: AxiosRequestConfig['method'];
   data?: unknown;
+  /** The generated endpoints' name for `data` (shared-ui/src/endpoints/inject.ts sends it as `data`). */
+  body?: unknown;
   params?: AxiosRequestConfig['params'];
   /** false: a 401/403 answers the caller only (a session probe) instead of signing out. */
   signOutOnUnauthorized?: false;
@@ -37,9 +39,15 @@ const isAxiosError = (err: unknown): err is AxiosError =>
   typeof err === 'object' && err !== null && (err as { isAxiosError?: unknown }).isAxiosError === true;
 
 /** RTK Query base query: every call, read or write, signed in or not, through the one shared client. */
+/** An endpoint's `extraOptions`: what every request of that endpoint asks of the client. */
+export interface RequestOptions {
+  signOutOnUnauthorized?: false;
+}
+
 export const axiosBaseQuery =
-  (): BaseQueryFn<RequestArgs, unknown, ApiError> =>
-  async ({ url, method = 'GET', data, params, signOutOnUnauthorized }, { extra, signal }) => {
+  (): BaseQueryFn<RequestArgs, unknown, ApiError, RequestOptions> =>
+  async ({ url, method = 'GET', data, params, ...request }, { extra, signal }, options) => {
+    const signOutOnUnauthorized = request.signOutOnUnauthorized ?? options?.signOutOnUnauthorized;
     const context = requestContext(extra);
     try {
       // Loaded with the first call, not with the page: see loadHttpClient.ts.

@@ -12,7 +12,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_all"];
+        get: operations["Classes_all"];
         put?: never;
         post?: never;
         delete?: never;
@@ -28,9 +28,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CampersController_list"];
+        get: operations["Campers_list"];
         put?: never;
-        post: operations["CampersController_create"];
+        post: operations["Campers_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -47,10 +47,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["CampersController_remove"];
+        delete: operations["Campers_remove"];
         options?: never;
         head?: never;
-        patch: operations["CampersController_update"];
+        patch: operations["Campers_update"];
         trace?: never;
     };
     "/campers/export": {
@@ -60,7 +60,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CampersController_exportData"];
+        get: operations["Campers_exportData"];
         put?: never;
         post?: never;
         delete?: never;
@@ -76,9 +76,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_approved"];
+        get: operations["Classes_approved"];
         put?: never;
-        post: operations["ClassesController_create"];
+        post: operations["Classes_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -98,7 +98,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["ClassesController_update"];
+        patch: operations["Classes_update"];
         trace?: never;
     };
     "/classes/{id}/attendance": {
@@ -109,7 +109,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["RostersController_mark"];
+        put: operations["Rosters_mark"];
         post?: never;
         delete?: never;
         options?: never;
@@ -124,7 +124,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_calendar"];
+        get: operations["Classes_calendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -140,7 +140,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["RostersController_roster"];
+        get: operations["Rosters_roster"];
         put?: never;
         post?: never;
         delete?: never;
@@ -156,7 +156,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["RostersController_csv"];
+        get: operations["Rosters_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -178,7 +178,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["ClassesController_feedback"];
+        patch: operations["Classes_feedback"];
         trace?: never;
     };
     "/classes/payment/{id}": {
@@ -188,7 +188,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["SelectionsController_forPayment"];
+        get: operations["Selections_forPayment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -204,7 +204,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_popular"];
+        get: operations["Classes_popular"];
         put?: never;
         post?: never;
         delete?: never;
@@ -222,7 +222,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["SelectionsController_select"];
+        post: operations["Selections_select"];
         delete?: never;
         options?: never;
         head?: never;
@@ -236,7 +236,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["SelectionsController_list"];
+        get: operations["Selections_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -255,7 +255,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["SelectionsController_remove"];
+        delete: operations["Selections_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -274,7 +274,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["ClassesController_decide"];
+        patch: operations["Classes_decide"];
         trace?: never;
     };
     "/classes/user/{email}": {
@@ -284,7 +284,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["ClassesController_mine"];
+        get: operations["Classes_mine"];
         put?: never;
         post?: never;
         delete?: never;
@@ -302,7 +302,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PaymentsController_createIntent"];
+        post: operations["Payments_createIntent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -316,7 +316,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_check"];
+        get: operations["Health_check"];
         put?: never;
         post?: never;
         delete?: never;
@@ -332,7 +332,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_jobStatus"];
+        get: operations["Health_jobStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -348,7 +348,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_live"];
+        get: operations["Health_live"];
         put?: never;
         post?: never;
         delete?: never;
@@ -364,7 +364,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_ready"];
+        get: operations["Health_ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -380,7 +380,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["InstructorsController_list"];
+        get: operations["Instructors_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -398,7 +398,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["AuthController_issue"];
+        post: operations["Auth_issue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -414,7 +414,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["AuthController_logout"];
+        post: operations["Auth_logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -428,13 +428,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_me"];
+        get: operations["Users_me"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["UsersController_updateMe"];
+        patch: operations["Users_updateMe"];
         trace?: never;
     };
     "/payments": {
@@ -446,7 +446,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PaymentsController_record"];
+        post: operations["Payments_record"];
         delete?: never;
         options?: never;
         head?: never;
@@ -462,7 +462,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PaymentsController_cancel"];
+        post: operations["Payments_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -476,7 +476,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PaymentsController_enrolled"];
+        get: operations["Payments_enrolled"];
         put?: never;
         post?: never;
         delete?: never;
@@ -492,7 +492,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PaymentsController_partialRefunds"];
+        get: operations["Payments_partialRefunds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -510,7 +510,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["SandboxController_confirm"];
+        post: operations["Sandbox_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -524,7 +524,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PaymentsController_unsettled"];
+        get: operations["Payments_unsettled"];
         put?: never;
         post?: never;
         delete?: never;
@@ -542,7 +542,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["WebhookController_receive"];
+        post: operations["Webhook_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -558,7 +558,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PicturesController_upload"];
+        post: operations["Pictures_upload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -572,7 +572,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PicturesController_serve"];
+        get: operations["Pictures_serve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -590,7 +590,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["TelemetryController_report"];
+        post: operations["Telemetry_report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -604,7 +604,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["TelemetryController_health"];
+        get: operations["Telemetry_health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -620,9 +620,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_list"];
+        get: operations["Users_list"];
         put?: never;
-        post: operations["UsersController_register"];
+        post: operations["Users_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -636,7 +636,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_admins"];
+        get: operations["Users_admins"];
         put?: never;
         post?: never;
         delete?: never;
@@ -652,7 +652,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_isAdmin"];
+        get: operations["Users_isAdmin"];
         put?: never;
         post?: never;
         delete?: never;
@@ -674,7 +674,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["UsersController_makeAdmin"];
+        patch: operations["Users_makeAdmin"];
         trace?: never;
     };
     "/users/instructors/{email}": {
@@ -684,7 +684,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_isInstructor"];
+        get: operations["Users_isInstructor"];
         put?: never;
         post?: never;
         delete?: never;
@@ -706,7 +706,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["UsersController_makeInstructor"];
+        patch: operations["Users_makeInstructor"];
         trace?: never;
     };
     "/users/popular": {
@@ -716,7 +716,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["UsersController_popular"];
+        get: operations["Users_popular"];
         put?: never;
         post?: never;
         delete?: never;
@@ -734,8 +734,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["WaitlistController_join"];
-        delete: operations["WaitlistController_leave"];
+        post: operations["Waitlist_join"];
+        delete: operations["Waitlist_leave"];
         options?: never;
         head?: never;
         patch?: never;
@@ -748,7 +748,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WaitlistController_counts"];
+        get: operations["Waitlist_counts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -764,7 +764,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WaitlistController_places"];
+        get: operations["Waitlist_places"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1397,7 +1397,7 @@ export interface components {
             /** @description Ignored (from the database) */
             className?: string;
             /** @description Ignored (the server records the time) */
-            date?: Record<string, never>;
+            date?: string;
             /** @description Selected-class id; must be the one the intent pays for */
             deleteId?: string;
             /** @description Must be the caller's own e-mail when sent */
@@ -1407,7 +1407,7 @@ export interface components {
             /** @description Ignored (from the database) */
             price?: number;
             /** @description Ignored (always 'service pending') */
-            status?: Record<string, never>;
+            status?: string;
             /**
              * @description The succeeded payment intent id
              * @example pi_sandbox_abc
@@ -1810,7 +1810,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    ClassesController_all: {
+    Classes_all: {
         parameters: {
             query?: {
                 limit?: number;
@@ -1836,7 +1836,7 @@ export interface operations {
             };
         };
     };
-    CampersController_list: {
+    Campers_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -1856,7 +1856,7 @@ export interface operations {
             };
         };
     };
-    CampersController_create: {
+    Campers_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -1879,7 +1879,7 @@ export interface operations {
             };
         };
     };
-    CampersController_remove: {
+    Campers_remove: {
         parameters: {
             query?: never;
             header?: never;
@@ -1914,7 +1914,7 @@ export interface operations {
             };
         };
     };
-    CampersController_update: {
+    Campers_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -1946,7 +1946,7 @@ export interface operations {
             };
         };
     };
-    CampersController_exportData: {
+    Campers_exportData: {
         parameters: {
             query?: never;
             header?: never;
@@ -1968,7 +1968,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_approved: {
+    Classes_approved: {
         parameters: {
             query?: {
                 /** @description Only classes whose age range admits this age (classes without a range admit everyone) */
@@ -2012,7 +2012,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_create: {
+    Classes_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -2036,7 +2036,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_update: {
+    Classes_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -2090,7 +2090,7 @@ export interface operations {
             };
         };
     };
-    RostersController_mark: {
+    Rosters_mark: {
         parameters: {
             query?: never;
             header?: never;
@@ -2137,7 +2137,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_calendar: {
+    Classes_calendar: {
         parameters: {
             query?: never;
             header?: never;
@@ -2166,7 +2166,7 @@ export interface operations {
             };
         };
     };
-    RostersController_roster: {
+    Rosters_roster: {
         parameters: {
             query?: never;
             header?: never;
@@ -2201,7 +2201,7 @@ export interface operations {
             };
         };
     };
-    RostersController_csv: {
+    Rosters_csv: {
         parameters: {
             query?: never;
             header?: never;
@@ -2237,7 +2237,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_feedback: {
+    Classes_feedback: {
         parameters: {
             query?: never;
             header?: never;
@@ -2269,7 +2269,7 @@ export interface operations {
             };
         };
     };
-    SelectionsController_forPayment: {
+    Selections_forPayment: {
         parameters: {
             query?: never;
             header?: never;
@@ -2298,7 +2298,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_popular: {
+    Classes_popular: {
         parameters: {
             query?: never;
             header?: never;
@@ -2318,7 +2318,7 @@ export interface operations {
             };
         };
     };
-    SelectionsController_select: {
+    Selections_select: {
         parameters: {
             query?: never;
             header?: never;
@@ -2363,7 +2363,7 @@ export interface operations {
             };
         };
     };
-    SelectionsController_list: {
+    Selections_list: {
         parameters: {
             query?: {
                 /** @description Comma-separated class ids (at most 60): only the rows of these classes */
@@ -2397,7 +2397,7 @@ export interface operations {
             };
         };
     };
-    SelectionsController_remove: {
+    Selections_remove: {
         parameters: {
             query?: never;
             header?: never;
@@ -2425,7 +2425,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_decide: {
+    Classes_decide: {
         parameters: {
             query?: never;
             header?: never;
@@ -2464,7 +2464,7 @@ export interface operations {
             };
         };
     };
-    ClassesController_mine: {
+    Classes_mine: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2497,7 +2497,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_createIntent: {
+    Payments_createIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -2535,7 +2535,7 @@ export interface operations {
             };
         };
     };
-    HealthController_check: {
+    Health_check: {
         parameters: {
             query?: never;
             header?: never;
@@ -2560,7 +2560,7 @@ export interface operations {
             };
         };
     };
-    HealthController_jobStatus: {
+    Health_jobStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -2594,7 +2594,7 @@ export interface operations {
             };
         };
     };
-    HealthController_live: {
+    Health_live: {
         parameters: {
             query?: never;
             header?: never;
@@ -2612,7 +2612,7 @@ export interface operations {
             };
         };
     };
-    HealthController_ready: {
+    Health_ready: {
         parameters: {
             query?: never;
             header?: never;
@@ -2637,7 +2637,7 @@ export interface operations {
             };
         };
     };
-    InstructorsController_list: {
+    Instructors_list: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2669,7 +2669,7 @@ export interface operations {
             };
         };
     };
-    AuthController_issue: {
+    Auth_issue: {
         parameters: {
             query?: never;
             header?: never;
@@ -2708,7 +2708,7 @@ export interface operations {
             };
         };
     };
-    AuthController_logout: {
+    Auth_logout: {
         parameters: {
             query?: never;
             header?: never;
@@ -2728,7 +2728,7 @@ export interface operations {
             };
         };
     };
-    UsersController_me: {
+    Users_me: {
         parameters: {
             query?: never;
             header?: never;
@@ -2747,7 +2747,7 @@ export interface operations {
             };
         };
     };
-    UsersController_updateMe: {
+    Users_updateMe: {
         parameters: {
             query?: never;
             header?: never;
@@ -2780,7 +2780,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_record: {
+    Payments_record: {
         parameters: {
             query?: never;
             header?: never;
@@ -2827,7 +2827,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_cancel: {
+    Payments_cancel: {
         parameters: {
             query?: never;
             header?: never;
@@ -2863,7 +2863,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_enrolled: {
+    Payments_enrolled: {
         parameters: {
             query?: {
                 /** @description Comma-separated class ids (at most 60): only the rows of these classes */
@@ -2897,7 +2897,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_partialRefunds: {
+    Payments_partialRefunds: {
         parameters: {
             query?: never;
             header?: never;
@@ -2917,7 +2917,7 @@ export interface operations {
             };
         };
     };
-    SandboxController_confirm: {
+    Sandbox_confirm: {
         parameters: {
             query?: never;
             header?: never;
@@ -2956,7 +2956,7 @@ export interface operations {
             };
         };
     };
-    PaymentsController_unsettled: {
+    Payments_unsettled: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2979,7 +2979,7 @@ export interface operations {
             };
         };
     };
-    WebhookController_receive: {
+    Webhook_receive: {
         parameters: {
             query?: never;
             header: {
@@ -3015,7 +3015,7 @@ export interface operations {
             };
         };
     };
-    PicturesController_upload: {
+    Pictures_upload: {
         parameters: {
             query?: never;
             header?: never;
@@ -3056,7 +3056,7 @@ export interface operations {
             };
         };
     };
-    PicturesController_serve: {
+    Pictures_serve: {
         parameters: {
             query?: never;
             header?: never;
@@ -3084,7 +3084,7 @@ export interface operations {
             };
         };
     };
-    TelemetryController_report: {
+    Telemetry_report: {
         parameters: {
             query?: never;
             header?: never;
@@ -3128,7 +3128,7 @@ export interface operations {
             };
         };
     };
-    TelemetryController_health: {
+    Telemetry_health: {
         parameters: {
             query?: {
                 minutes?: number;
@@ -3166,7 +3166,7 @@ export interface operations {
             };
         };
     };
-    UsersController_list: {
+    Users_list: {
         parameters: {
             query?: {
                 limit?: number;
@@ -3195,7 +3195,7 @@ export interface operations {
             };
         };
     };
-    UsersController_register: {
+    Users_register: {
         parameters: {
             query?: never;
             header?: never;
@@ -3226,7 +3226,7 @@ export interface operations {
             };
         };
     };
-    UsersController_admins: {
+    Users_admins: {
         parameters: {
             query?: never;
             header?: never;
@@ -3246,7 +3246,7 @@ export interface operations {
             };
         };
     };
-    UsersController_isAdmin: {
+    Users_isAdmin: {
         parameters: {
             query?: never;
             header?: never;
@@ -3274,7 +3274,7 @@ export interface operations {
             };
         };
     };
-    UsersController_makeAdmin: {
+    Users_makeAdmin: {
         parameters: {
             query?: never;
             header?: never;
@@ -3304,7 +3304,7 @@ export interface operations {
             };
         };
     };
-    UsersController_isInstructor: {
+    Users_isInstructor: {
         parameters: {
             query?: never;
             header?: never;
@@ -3332,7 +3332,7 @@ export interface operations {
             };
         };
     };
-    UsersController_makeInstructor: {
+    Users_makeInstructor: {
         parameters: {
             query?: never;
             header?: never;
@@ -3362,7 +3362,7 @@ export interface operations {
             };
         };
     };
-    UsersController_popular: {
+    Users_popular: {
         parameters: {
             query?: never;
             header?: never;
@@ -3382,7 +3382,7 @@ export interface operations {
             };
         };
     };
-    WaitlistController_join: {
+    Waitlist_join: {
         parameters: {
             query?: never;
             header?: never;
@@ -3422,7 +3422,7 @@ export interface operations {
             };
         };
     };
-    WaitlistController_leave: {
+    Waitlist_leave: {
         parameters: {
             query?: {
                 /** @description One of the caller's campers; absent: the account holder itself */
@@ -3454,7 +3454,7 @@ export interface operations {
             };
         };
     };
-    WaitlistController_counts: {
+    Waitlist_counts: {
         parameters: {
             query?: {
                 /** @description Comma-separated class ids (at most 60): only the rows of these classes */
@@ -3477,7 +3477,7 @@ export interface operations {
             };
         };
     };
-    WaitlistController_places: {
+    Waitlist_places: {
         parameters: {
             query?: {
                 /** @description Comma-separated class ids (at most 60): only the rows of these classes */

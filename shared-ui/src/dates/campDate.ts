@@ -1,53 +1,13 @@
-// Class dates as the camp keeps them: shown and entered in the camp's time zone (runtime config `campTimeZone`,
-// the API's CAMP_TIME_ZONE), whatever zone the browser is in. One formatter, so every screen writes a date alike.
+// Class dates as the camp keeps them: shown and entered in the camp's time zone (runtime config `campTimeZone`, the
+// API's CAMP_TIME_ZONE), whatever zone the browser is in. The format and the zone arithmetic are
+// @sportify/platform/dates, which the API's e-mails use too.
+import { campDateText, campInputValue } from '@sportify/platform/dates';
 import { DEFAULT_CAMP_TIME_ZONE, getRuntimeConfig } from '../config/runtimeConfig';
 
 export const campTimeZone = (): string => getRuntimeConfig().campTimeZone || DEFAULT_CAMP_TIME_ZONE;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: 'display' | 'parts', zone: string): Intl.DateTimeFormat {
-  const key = `${kind}:${zone}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(
-      'en-US',
-      kind === 'display'
-        ? {
-            timeZone: zone,
-            weekday: 'short',
-            month: 'short',
-            day: 'numeric',
-            year: 'numeric',
-            hour: 'numeric',
-            minute: '2-digit',
-            timeZoneName: 'short',
-          }
-        : {
-            timeZone: zone,
-            hourCycle: 'h23',
-            year: 'numeric',
-            month: '2-digit',
-            day: '2-digit',
-            hour: '2-digit',
-            minute: '2-digit',
-          },
-    );
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-const valid = (iso: string | undefined | null): Date | null => {
-  if (!iso) return null;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : d;
-};
-
 /** "Tue, Jul 6, 2027, 9:00 AM EDT": a class date in the camp's zone; '' for no date. */
-export function formatCampDate(iso: string | undefined | null): string {
-  const d = valid(iso);
-  return d ? formatter('display', campTimeZone()).format(d) : '';
-}
+export const formatCampDate = (iso: string | undefined | null): string => campDateText(iso, campTimeZone());
 
 /** A dated class's card line: `Starts {date}`; '' for a class without a date. */
 export function startsLabel(iso: string | undefined | null): string {
@@ -56,13 +16,4 @@ export function startsLabel(iso: string | undefined | null): string {
 }
 
 /** An instant as the camp's local "YYYY-MM-DDTHH:mm", the value of a datetime-local input; '' for no date. */
-export function toCampInputValue(iso: string | undefined | null): string {
-  const d = valid(iso);
-  if (!d) return '';
-  const p = Object.fromEntries(
-    formatter('parts', campTimeZone())
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
-}
+export const toCampInputValue = (iso: string | undefined | null): string => campInputValue(iso, campTimeZone());

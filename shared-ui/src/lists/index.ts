@@ -5,5 +5,4 @@ export { ResultCount } from './ResultCount';
 export { cleanParams, type Paged } from './paged';
 export { FilterBar } from './FilterBar';
 export { useFollowedState } from './useFollowedState';
-export { PagedTable, type PagedTableProps } from './PagedTable';
 export { ChoiceSelect } from './ChoiceSelect';

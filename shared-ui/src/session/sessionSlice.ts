@@ -49,10 +49,3 @@ export const sessionSlice = createSlice({
 
 export const { sessionLoading, signedIn, profileUpdated, signedOut } = sessionSlice.actions;
 export const { selectSession, selectUser, selectRole, selectSessionStatus } = sessionSlice.selectors;
-
-/** Where the navbar's Dashboard link goes for each role (docs/product.md §2). */
-export function dashboardHome(role: SessionRole | null): string {
-  if (role === 'admin') return '/dashboard/all-users';
-  if (role === 'instructor') return '/dashboard/add-class';
-  return '/dashboard/selected-classes';
-}

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../components/Button';
-import { VisuallyHidden } from '../components/VisuallyHidden';
+import { Button, VisuallyHidden } from '@sportify/shared-ui';
 
 // How many of the id's last characters always show: enough to tell two ids apart at a glance.
 const TAIL = 6;

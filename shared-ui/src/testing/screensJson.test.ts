@@ -70,10 +70,19 @@ describe('screens', () => {
     expect(screenDeclarationErrors('mf_x', [{ path: 'nope', module: './X', access: 'root', title: '' }])).toEqual([
       'mf_x screen 1: path must look like /dashboard/payment/:id',
       "mf_x screen 1: module must be the exposed module's name",
-      'mf_x screen 1: access must be one of public, signedIn, admin, instructor',
+      'mf_x screen 1: access must be one of public, signedIn, admin, instructor, or a list of roles among student, instructor, admin',
       'mf_x screen 1: title is required',
     ]);
     expect(screenDeclarationErrors('mf_x', {})).toEqual(['mf_x: screens.json must be an array of screens']);
+  });
+
+  it('takes a list of roles as access ("instructor or admin"), and no empty, unknown or repeated role', () => {
+    const screen = (access: unknown) => [{ path: '/dashboard/roster/:id', module: 'Roster', access, title: 'Roster' }];
+    expect(screenDeclarationErrors('mf_x', screen(['instructor', 'admin']))).toEqual([]);
+    for (const access of [[], ['coach'], ['admin', 'admin'], 'instructor,admin'])
+      expect(screenDeclarationErrors('mf_x', screen(access))).toEqual([
+        'mf_x screen 1: access must be one of public, signedIn, admin, instructor, or a list of roles among student, instructor, admin',
+      ]);
   });
 
   it('names a declared screen whose module the remote does not expose', () => {

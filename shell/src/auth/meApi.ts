@@ -1,19 +1,19 @@
-import { api, type ApiResponse, type SessionRole, type SessionUser } from '@sportify/shared-ui';
+import type { SessionRole, SessionUser } from '@sportify/shared-ui';
+import type { usersMeApi as UsersMeApi, UsersMeApiResponse } from '@sportify/shared-ui/endpoints/users';
 
-export type Me = ApiResponse<'/me', 'get'>;
+export type Me = UsersMeApiResponse;
+
+/** GET /me: loaded when a session is read, so a visitor's first view does without it. */
+const usersMeApi = () =>
+  import(/* webpackChunkName: "me-api", webpackExports: ["usersMeApi"] */ '@sportify/shared-ui/endpoints/users');
 
 /**
- * The session as data: who the API token (or, in a server render, the session cookie's) belongs to, with the role
- * the API decides with. A 401 is an answer here, not a reason to sign out: every caller decides what no session means.
+ * The session as data (GET /me): who the API token (or, in a server render, the session cookie's) belongs to, with
+ * the role the API decides with. A 401 is an answer here, not a reason to sign out: every caller decides what no
+ * session means.
  */
-export const meApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getMe: build.query<Me, void>({
-      query: () => ({ url: '/me', signOutOnUnauthorized: false }),
-      providesTags: ['Role'],
-    }),
-  }),
-});
+export const meEndpoint = async (): Promise<(typeof UsersMeApi)['endpoints']['usersMe']> =>
+  (await usersMeApi()).usersMeApi.endpoints.usersMe;
 
 /** The session slice's user and role from GET /me; the auth provider's name and photo fill in what the API lacks. */
 export function sessionOf(me: Me, fallback?: SessionUser): { user: SessionUser; role: SessionRole } {

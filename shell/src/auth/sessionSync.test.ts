@@ -4,7 +4,7 @@ import { httpClient, mockApi } from '@sportify/shared-ui/testing';
 import { fakeAuth } from '../test/renderApp';
 import { handoverState } from '../server/handover';
 import { hasSavedSignIn, lazyAuthService, SIGNED_OUT_KEY, VERIFY_EMAIL_MESSAGE, type AuthAccount } from './authService';
-import { meApi, sessionOf } from './meApi';
+import { meEndpoint, sessionOf } from './meApi';
 import { PENDING_REGISTRATION_KEY, registerUser } from './registerUser';
 import { LOGOUT_PENDING_KEY, serverSessionEnded } from './serverSession';
 import { SAVED_USER_KEY, startSessionSync, tokenClaims } from './sessionSync';
@@ -505,7 +505,7 @@ describe('session sync', () => {
     /** The browser's store of a page whose server render read GET /me (as renderPage does) and handed it over. */
     async function handedOverPage() {
       const server = makeStore(undefined, { api: { apiUrl: 'http://api.test', token: 'cookie-token' } });
-      const { data } = await server.dispatch(meApi.endpoints.getMe.initiate());
+      const { data } = await server.dispatch((await meEndpoint()).initiate());
       if (!data) throw new Error('GET /me failed');
       server.dispatch(sessionShown(sessionOf(data)));
       return makeStore(handoverState(server.getState()));

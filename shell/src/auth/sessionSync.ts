@@ -10,7 +10,7 @@ import {
   type SessionUser,
 } from '@sportify/shared-ui';
 import type { AuthAccount, AuthService } from './authService';
-import { meApi, sessionOf, type Me } from './meApi';
+import { meEndpoint, sessionOf, type Me } from './meApi';
 import { registerPending } from './registerUser';
 import { endServerSession, forgetPendingLogout, retryPendingLogout } from './serverSession';
 
@@ -30,8 +30,8 @@ async function exchangeToken(account: AuthAccount): Promise<string> {
 }
 
 /** GET /me with the stored token: the API's word on who is signed in and with which role. Rejects on any failure. */
-function readMe(dispatch: AppDispatch): Promise<Me> {
-  return dispatch(meApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
+async function readMe(dispatch: AppDispatch): Promise<Me> {
+  return dispatch((await meEndpoint()).initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
 }
 
 /** The user the session last showed (name and photo for the navbar), kept for the next visit's resume. */
@@ -201,7 +201,7 @@ export function startSessionSync(
 
   if (shown) {
     // The handed-over GET /me is taken up (the page's other reads refresh on mount again once all are): no request.
-    void dispatch(meApi.endpoints.getMe.initiate(undefined, { subscribe: false }));
+    void meEndpoint().then((me) => dispatch(me.initiate(undefined, { subscribe: false })));
     const token = tokenFor(shown);
     if (token) {
       savedUser.set(shown);

@@ -72,3 +72,25 @@ it("puts Payments after Manage Classes in the admin's menu", async () => {
     .map((link) => link.textContent);
   expect(labels.indexOf('Payments')).toBe(labels.indexOf('Manage Classes') + 1);
 });
+
+describe('a screen for instructors or admins (screens.json access ["instructor", "admin"]: the Roster)', () => {
+  const path = '/dashboard/roster/0123456789abcdef01234567';
+
+  it('sends a student to /: the screen never renders for them', async () => {
+    const { location } = await renderApp({ path, session: studentSession });
+    expect(await screen.findByRole('heading', { name: 'mf_public/Home screen' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/');
+    expect(screen.queryByRole('heading', { name: 'mf_instructor/Roster screen' })).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor to /login', async () => {
+    const { location } = await renderApp({ path });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/login');
+  });
+
+  it.each(['instructor', 'admin'] as const)('lets an %s in', async (role) => {
+    await renderApp({ path, session: signedInAs(role) });
+    expect(await screen.findByRole('heading', { name: 'mf_instructor/Roster screen' })).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import type { LoaderFunction, RouteObject } from '@sportify/shared-ui/router';
-import type { ScreenAccess, ScreenRoute } from '@sportify/platform/screens';
+import { accessKey, accessRoles, type ScreenRole, type ScreenRoute } from '@sportify/platform/screens';
 import type { ResolvedPage } from '@sportify/platform/render';
 import { DashboardLayout } from '../dashboard/DashboardLayout';
 import { RequireAuth } from '../guards/RequireAuth';
@@ -46,21 +46,31 @@ const SHELL_PAGES: ReadonlyArray<{ path: ShellPagePath; title: string }> = [
  */
 export function buildRoutes(routes: readonly ScreenRoute[], loaders?: RouteLoaders): RouteObject[] {
   // `key` per path: each route gets its own error boundary state (a broken area does not follow you).
-  const byAccess = (access: ScreenAccess): RouteObject[] =>
-    routes
-      .filter((route) => route.access === access)
-      .map((route) => ({
-        id: screenRouteId(route.path),
-        path: route.path,
-        element: <RemotePage key={route.path} route={route} />,
-        handle: { page: { path: route.path, title: route.title, remote: route.remote }, screen: route },
-        loader: loaders?.screen(route),
-      }));
-  const guarded = (need: Exclude<AreaNeed, 'signedIn'>): RouteObject => ({
-    id: `role:${need}`,
-    element: <RequireRole role={need} />,
-    loader: loaders?.guard(need),
-    children: byAccess(need),
+  const screens = (list: readonly ScreenRoute[]): RouteObject[] =>
+    list.map((route) => ({
+      id: screenRouteId(route.path),
+      path: route.path,
+      element: <RemotePage key={route.path} route={route} />,
+      handle: { page: { path: route.path, title: route.title, remote: route.remote }, screen: route },
+      loader: loaders?.screen(route),
+    }));
+  const byAccess = (access: 'public' | 'signedIn') => screens(routes.filter((route) => route.access === access));
+  // One guarded area per set of roles the table names ('role:admin', 'role:admin+instructor').
+  const areas = new Map<string, readonly ScreenRole[]>([
+    ['admin', ['admin']],
+    ['instructor', ['instructor']],
+  ]);
+  for (const route of routes) {
+    const roles = accessRoles(route.access);
+    if (roles) areas.set(accessKey(roles), roles);
+  }
+  const guarded = ([key, roles]: [string, readonly ScreenRole[]]): RouteObject => ({
+    id: `role:${key}`,
+    element: <RequireRole roles={roles} />,
+    loader: loaders?.guard(roles),
+    children: screens(
+      routes.filter((route) => accessRoles(route.access) && accessKey(accessRoles(route.access)!) === key),
+    ),
   });
   return [
     {
@@ -84,7 +94,7 @@ export function buildRoutes(routes: readonly ScreenRoute[], loaders?: RouteLoade
             {
               id: 'dashboard',
               element: <DashboardLayout />,
-              children: [...byAccess('signedIn'), guarded('admin'), guarded('instructor')],
+              children: [...byAccess('signedIn'), ...[...areas].map(guarded)],
             },
           ],
         },

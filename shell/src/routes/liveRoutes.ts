@@ -19,9 +19,10 @@ export function parseLiveRoutes(raw: unknown, remotes: Readonly<Record<string, s
   const { routes, routesVersion } = (raw ?? {}) as { routes?: unknown; routesVersion?: unknown };
   if (!Array.isArray(routes)) throw new Error('config.json: "routes" must be the route table (a list of screens)');
   routes.forEach((route: Partial<ScreenRoute> | null, index) => {
-    const missing = (['path', 'remote', 'module', 'access', 'title'] as const).find(
-      (field) => typeof route?.[field] !== 'string' || !route[field],
-    );
+    const missing =
+      (['path', 'remote', 'module', 'title'] as const).find(
+        (field) => typeof route?.[field] !== 'string' || !route[field],
+      ) ?? (typeof route?.access === 'string' || Array.isArray(route?.access) ? undefined : 'access');
     if (missing) throw new Error(`config.json: routes[${index}] has no ${missing}`);
   });
   if (typeof routesVersion !== 'string' || !routesVersion)

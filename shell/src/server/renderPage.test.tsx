@@ -35,7 +35,7 @@ describe("the server render's session", () => {
     expect(html).toMatch(/<button[^>]*>Logout<\/button>/);
     const state = JSON.parse(/<script id="sportify-state"[^>]*>(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
     expect(state.session).toEqual({ status: 'signedIn', role: 'student', user: mia });
-    expect(state.api.queries['getMe(undefined)']).toMatchObject({
+    expect(state.api.queries['usersMe(undefined)']).toMatchObject({
       status: 'fulfilled',
       data: { ...mia, role: 'student' },
     });

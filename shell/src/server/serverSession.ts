@@ -1,6 +1,6 @@
 import type { ApiRequestContext, AppStore, SessionRole, SessionUser } from '@sportify/shared-ui';
 import type { AuthService } from '../auth/authService';
-import { meApi, sessionOf } from '../auth/meApi';
+import { meEndpoint, sessionOf } from '../auth/meApi';
 import { tokenClaims } from '../auth/sessionSync';
 
 /**
@@ -18,7 +18,7 @@ export async function readSession(
     context.token = undefined;
     return null;
   }
-  const request = store.dispatch(meApi.endpoints.getMe.initiate());
+  const request = store.dispatch((await meEndpoint()).initiate());
   const abort = () => request.abort();
   signal.addEventListener('abort', abort, { once: true });
   try {

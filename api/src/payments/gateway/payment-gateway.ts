@@ -55,6 +55,3 @@ export interface PaymentGateway {
    */
   cancelIntent(intentId: string): Promise<GatewayIntent | null>;
 }
-
-/** Prices are dollars with at most 2 decimals; providers want cents. */
-export const toMinorUnits = (price: number): number => Math.round(price * 100);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@sportify/shared-ui/router';
-import { Avatar, Button, dashboardHome, pictureOfUrl, selectSession, useAppSelector } from '@sportify/shared-ui';
+import { dashboardHome } from '@sportify/platform/routes';
+import { Avatar, Button, pictureOfUrl, selectSession, useAppSelector } from '@sportify/shared-ui';
 import { useLogout } from '../../auth/useLogout';
 import { useScrolled } from '../../hooks/useScrolled';
 import { PreloadLink } from '../../routes/PreloadLink';
