@@ -103,7 +103,7 @@ test("a wrong password shows the provider's message in red under the form and re
 test('Logout right after a return visit removes the token at once, 5 s later and after a reload', async ({ page }) => {
   const stored = () =>
     page.evaluate(() => [localStorage.getItem('access-token'), localStorage.getItem('sportify-session-user')]);
-  await signIn(page, demo.student);
+  await signIn(page, demo.student, { own: true });
   // A full page load: the session resumes from the saved token and the auth provider loads a moment later.
   await page.goto('/dashboard/all-users');
   await expect(page).toHaveURL(`http://localhost:${ports.shell}/`);

@@ -44,5 +44,6 @@ export { FormField, TextInput, TextArea, Select, ErrorText, type FormFieldProps 
 export { useForm, type FormValues, type FormErrors, type Validator, type UseFormResult } from './forms/useForm';
 export { notify, AppToastContainer, TOAST_DURATIONS, TOAST_LIMIT } from './toast/notify';
 export * from './lists';
-export { campTimeZone, formatCampDate, startsLabel, toCampInputValue } from './dates/campDate';
+export { adoptShownCampDates, campTimeZone, formatCampDate, toCampInputValue } from './dates/campDate';
+export { ClassStarts } from './dates/ClassStarts';
 export { saveFile } from './files/saveFile';

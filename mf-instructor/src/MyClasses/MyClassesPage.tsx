@@ -7,7 +7,7 @@ import {
   FilterBar,
   PageHeading,
   selectUser,
-  startsLabel,
+  ClassStarts,
   useAppSelector,
   useUrlQuery,
   type ClassStatus,
@@ -98,7 +98,11 @@ export function MyClassesPage() {
               <PictureCell item={item} />
             </td>
             <MainCell label="Class Name" name={item.className}>
-              {item.startDate && <CellDetail>{startsLabel(item.startDate)}</CellDetail>}
+              {item.startDate && (
+                <CellDetail>
+                  <ClassStarts iso={item.startDate} />
+                </CellDetail>
+              )}
               {ageLabel(item) && <CellDetail>{ageLabel(item)}</CellDetail>}
             </MainCell>
             <Capitalized data-label="Status">{item.status}</Capitalized>

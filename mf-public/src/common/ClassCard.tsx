@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card, CardBody, ClassPicture, startsLabel, type PublicClass } from '@sportify/shared-ui';
+import { Card, CardBody, ClassPicture, ClassStarts, type PublicClass } from '@sportify/shared-ui';
 import { ageLabel, type AgeRange } from '@sportify/platform/ages';
 import { dollarsBefore } from '@sportify/platform/money';
 
@@ -50,7 +50,11 @@ export function ClassCard({ item, showEnrolled = false, children, priority = fal
         <p>Instructor Name: {item.instructorName}</p>
         <p>Available Seats: {item.seats}</p>
         <p>Price: {dollarsBefore(item.price)}</p>
-        {item.startDate && <p>{startsLabel(item.startDate)}</p>}
+        {item.startDate && (
+          <p>
+            <ClassStarts iso={item.startDate} />
+          </p>
+        )}
         {ages && <p>{ages}</p>}
         {showEnrolled && <p>Enrolled Student: {item.enrolled ?? 0}</p>}
         {children}

@@ -5,7 +5,7 @@ import {
   ListState,
   PageHeading,
   Spinner,
-  startsLabel,
+  ClassStarts,
   UrlPagination,
   useUrlQuery,
 } from '@sportify/shared-ui';
@@ -81,7 +81,9 @@ function EnrolledList({ email }: { email: string }) {
                   {item.camperName && <CellDetail $strong>For {item.camperName}</CellDetail>}
                   {item.startDate && (
                     <>
-                      <CellDetail>{startsLabel(item.startDate)}</CellDetail>
+                      <CellDetail>
+                        <ClassStarts iso={item.startDate} />
+                      </CellDetail>
                       <CellDetail>
                         <a
                           href={calendarUrl(item.classId)}
