@@ -10,5 +10,6 @@ module.exports = federationOptions({
     './Payment': './src/Payment/index.tsx',
     './Family': './src/Family/index.tsx',
     './Messages': './src/Messages/index.tsx',
+    './Profile': './src/Profile/index.tsx',
   },
 });

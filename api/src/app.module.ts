@@ -16,6 +16,7 @@ import { MailModule, MailSenderModule } from './mail/mail.module';
 import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PaymentsModule } from './payments/payments.module';
+import { PicturesModule } from './pictures/pictures.module';
 import { RostersModule } from './rosters/rosters.module';
 import { SelectionsModule } from './selections/selections.module';
 import { TelemetryModule } from './telemetry/telemetry.module';
@@ -39,6 +40,7 @@ export class AppModule {
         MailModule,
         MailSenderModule,
         LiveModule,
+        PicturesModule,
         AuthModule,
         UsersModule,
         ClassesModule,

@@ -2,6 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyEtag from '@fastify/etag';
+import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -155,6 +156,8 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   await app.register(fastifyCompress, { encodings: [...COMPRESSED_ENCODINGS], threshold: 1024 });
   fastify.addHook('onRoute', varyOnEncoding);
   installBodyParsers(fastify);
+  // After the body parsers (they start by removing every parser): picture uploads, read as a stream with a cap.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 4, parts: 5 } });
 
   // The API docs (Swagger UI and its document) only where API_DOCS allows them: off in production by default.
   if (config.apiDocs) SwaggerModule.setup('docs', app, buildOpenApiDocument(app));

@@ -41,6 +41,7 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
       { name: 'My Enrolled Classes', path: '/dashboard/enrolled-classes' },
       { name: 'My Family', path: '/dashboard/family' },
       { name: 'Messages', path: '/dashboard/messages' },
+      { name: 'Profile', path: '/dashboard/profile' },
       ...(selection ? [{ name: 'Payment', path: `/dashboard/payment/${selection}` }] : []),
     ];
   }
@@ -53,6 +54,7 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
       { name: 'My Classes', path: '/dashboard/my-classes' },
       { name: 'Update Class', path: `/dashboard/update-class/${own}` },
       { name: 'Roster', path: `/dashboard/roster/${own}` },
+      { name: 'Profile', path: '/dashboard/profile' },
     ];
   }
   const any = await ownFirst(request, demo.admin, '/all-classes');
@@ -66,6 +68,7 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
     { name: 'Feedback', path: `/dashboard/feedback/${any}` },
     { name: 'Roster', path: `/dashboard/roster/${any}` },
     { name: 'Platform Status', path: '/dashboard/platform-status' },
+    { name: 'Profile', path: '/dashboard/profile' },
   ];
 }
 

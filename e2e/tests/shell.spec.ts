@@ -235,6 +235,7 @@ const TITLED: {
   { path: '/dashboard/enrolled-classes', as: 'student', title: 'My Enrolled Classes', heading: 'My Enrolled Classes' },
   { path: '/dashboard/payment/:id', as: 'student', title: 'Payment', heading: 'Payment' },
   { path: '/dashboard/family', as: 'student', title: 'My Family', heading: 'My Family' },
+  { path: '/dashboard/profile', as: 'instructor', title: 'Profile', heading: 'Profile' },
   { path: '/dashboard/all-users', as: 'admin', title: 'Manage Users', heading: 'All Users (Only Students)' },
   { path: '/dashboard/all-classes', as: 'admin', title: 'Manage Classes', heading: 'Manage Classes' },
   { path: '/dashboard/feedback/:id', as: 'admin', title: 'Feedback', heading: 'Feedback' },

@@ -80,8 +80,8 @@ export function readSettings(env = process.env) {
     // (such as http://localhost:5000) makes them call the API's own origin instead.
     publicApiUrl: v.SPORTIFY_PUBLIC_API_URL,
     campTimeZone: v.CAMP_TIME_ZONE,
-    // Where pictures may come from besides the site and the remotes (the pages' policy shows no other).
-    imageOrigins: v.SPORTIFY_IMAGE_ORIGINS,
+    // Gone: the site holds every picture, and the pages' policy shows pictures from the site and the remotes only.
+    imageOriginsIgnored: v.SPORTIFY_IMAGE_ORIGINS.length > 0,
   };
 }
 
@@ -98,7 +98,6 @@ export function runtimeConfig(s, authHost) {
     stripePublishableKey: s.stripePublishableKey,
     remotes,
     campTimeZone: s.campTimeZone,
-    ...(s.imageOrigins.length ? { imageOrigins: s.imageOrigins } : {}),
   };
 }
 
@@ -189,6 +188,8 @@ export async function startApi(s, apiEnv, { scaled, log, site }) {
  */
 export async function startStack({ env = process.env, log = console.log, scaled = false } = {}) {
   const s = readSettings(env);
+  if (s.imageOriginsIgnored)
+    log('SPORTIFY_IMAGE_ORIGINS is no longer read: the site holds every picture and serves it under /pictures.');
   const ports = { API: s.apiPort };
   if (!scaled) Object.assign(ports, { "API's metrics": s.apiMetricsPort, "page server's metrics": s.pageMetricsPort });
   for (const f of s.frontEnds) ports[f.name] = f.port;

@@ -6,6 +6,7 @@ export { GlobalStyle } from './theme/GlobalStyle';
 export { AppProviders } from './components/AppProviders';
 export { Avatar } from './components/Avatar';
 export { ClassPicture } from './components/ClassPicture';
+export { pictureOfUrl, shownPicture } from './components/pictureSources';
 export { Button, type ButtonVariant } from './components/Button';
 export { PageHeading } from './components/PageHeading';
 export { VisuallyHidden } from './components/VisuallyHidden';

@@ -3,6 +3,9 @@ import { ConfigError, type AppConfig } from './config.types';
 import { apiSettingsSchema, crossSettingProblems, PRODUCTION_SETTINGS } from './settings';
 
 export * from './config.types';
+
+/** Uploads and imports: 10 MB at most (docs/product.md §A13). */
+export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 export { DEFAULT_CAMP_TIME_ZONE, parseTrustProxy } from './settings';
 
 /**
@@ -92,5 +95,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
       leaseSeconds: v.MAIL_LEASE_SECONDS,
     },
     live: { pollMs: v.LIVE_POLL_MS },
+    pictures: {
+      bucket: v.PICTURE_BUCKET,
+      s3Endpoint: v.PICTURE_S3_ENDPOINT,
+      s3Region: v.PICTURE_S3_REGION,
+      importAllow: v.PICTURE_IMPORT_ALLOW,
+      importIntervalMs: v.PICTURE_IMPORT_INTERVAL_MS,
+      importAttempts: v.PICTURE_IMPORT_ATTEMPTS,
+      importRetrySeconds: v.PICTURE_IMPORT_RETRY_SECONDS,
+      maxPixels: v.PICTURE_MAX_PIXELS,
+      maxBytes: PICTURE_MAX_BYTES,
+    },
   };
 }

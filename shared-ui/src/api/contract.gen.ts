@@ -562,7 +562,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        patch: operations["Users_updateMe"];
         trace?: never;
     };
     "/messages": {
@@ -719,6 +719,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["Webhook_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pictures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Pictures_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pictures/{id}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Pictures_serve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1163,7 +1195,10 @@ export interface components {
              * @example 31
              */
             capacity: number;
-            /** @example http://localhost:3000/images/classes/soccer.svg */
+            /**
+             * @description The picture's URL: the site's own once `picture` is ready, else the URL as given
+             * @example http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg
+             */
             classImage: string;
             /** @example Soccer Fundamentals */
             className: string;
@@ -1192,6 +1227,7 @@ export interface components {
              * @example 8
              */
             minAge?: number;
+            picture: components["schemas"]["PictureRefResponse"];
             /**
              * @description Dollars
              * @example 120
@@ -1257,8 +1293,11 @@ export interface components {
             notes?: string;
         };
         CreateClassDto: {
-            /** @example http://localhost:3000/images/classes/volleyball.svg */
-            classImage: string;
+            /**
+             * @description The picture as a URL, imported by the API after the save (required unless pictureId is sent)
+             * @example https://example.com/volleyball.jpg
+             */
+            classImage?: string;
             /** @example Beach Volleyball Basics */
             className: string;
             /** @description Ignored: the server sets the date */
@@ -1277,6 +1316,11 @@ export interface components {
              * @example 8
              */
             minAge?: number;
+            /**
+             * @description A picture uploaded with POST /pictures (its id), instead of a URL
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            pictureId?: string;
             /** @example 90 */
             price: number;
             /** @example 12 */
@@ -1312,6 +1356,11 @@ export interface components {
              * @enum {string}
              */
             gender?: "female" | "male" | "other";
+            /**
+             * @description A picture uploaded with POST /pictures (its id), instead of a URL
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            pictureId?: string;
             /** @description Ignored: roles are only given by an admin */
             role?: Record<string, never>;
             /**
@@ -1319,7 +1368,10 @@ export interface components {
              * @example Mia Chen
              */
             userName?: string;
-            /** @example http://localhost:3000/images/people/mia.svg */
+            /**
+             * @description The photo as a URL (typed, or the sign-in provider's), imported by the API after the save
+             * @example https://example.com/mia.jpg
+             */
             userPhoto?: string;
         };
         CurrentWaiverResponse: {
@@ -1548,8 +1600,16 @@ export interface components {
              * @example mia@sportify.camp
              */
             email: string;
-            /** @example http://localhost:3000/images/people/mia.svg */
+            /**
+             * @description The site's URL of the person's photo once it is held; null before (or without one)
+             * @example http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg
+             */
             photoURL: string | null;
+            /**
+             * @description The held photo (GET /pictures/{id}/{width}.{format}); null until it is ready
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            pictureId: string | null;
             /**
              * @description student: neither admin nor instructor
              * @enum {string}
@@ -1638,6 +1698,20 @@ export interface components {
             /** @example Mother */
             relationship: string;
         };
+        PictureRefResponse: {
+            /** @description Why the import gave up, when failed */
+            error?: string;
+            /**
+             * @description The content id, when ready
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            id?: string;
+            /**
+             * @description pending: being imported (show a placeholder); ready: served at /pictures/{id}/...; failed: gave up
+             * @enum {string}
+             */
+            status: "pending" | "ready" | "failed";
+        };
         PublicClassPageResponse: {
             items: components["schemas"]["PublicClassResponse"][];
             /** @example 24 */
@@ -1652,7 +1726,10 @@ export interface components {
         };
         PublicClassResponse: {
             _id: string;
-            /** @example http://localhost:3000/images/classes/soccer.svg */
+            /**
+             * @description The picture's URL: the site's own once `picture` is ready, else the URL as given
+             * @example http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg
+             */
             classImage: string;
             /** @example Soccer Fundamentals */
             className: string;
@@ -1672,6 +1749,7 @@ export interface components {
              * @example 8
              */
             minAge?: number;
+            picture: components["schemas"]["PictureRefResponse"];
             /**
              * @description Dollars
              * @example 120
@@ -1710,9 +1788,14 @@ export interface components {
             _id: string;
             /** @example jordan@sportify.camp */
             email: string;
+            /** @description Absent for a person without a photo */
+            picture?: components["schemas"]["PictureRefResponse"];
             /** @example Jordan Lee */
             userName: string;
-            /** @example http://localhost:3000/images/people/jordan.svg */
+            /**
+             * @description The photo's URL: the site's own once `picture` is ready, else the URL as given ('' for none)
+             * @example http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg
+             */
             userPhoto: string;
         };
         PublishWaiverDto: {
@@ -2115,6 +2198,7 @@ export interface components {
         UpdateClassDto: {
             /** @description Seats in all; the available seats become this minus the students enrolled at the time of the write */
             capacity?: number;
+            /** @description A new picture as a URL, imported after the save */
             classImage?: string;
             className?: string;
             /**
@@ -2127,6 +2211,11 @@ export interface components {
              * @example 8
              */
             minAge?: number | null;
+            /**
+             * @description A picture uploaded with POST /pictures (its id), instead of a URL
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            pictureId?: string;
             price?: number;
             /**
              * @description Weekly sessions; null: back to one
@@ -2140,11 +2229,38 @@ export interface components {
              */
             startDate?: string | null;
         };
+        UpdateMeDto: {
+            /**
+             * @description A picture uploaded with POST /pictures (its id), instead of a URL
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            pictureId?: string;
+            /** @example Mia Chen */
+            userName?: string;
+            /**
+             * @description The photo as a URL, imported by the API after the save
+             * @example https://example.com/mia.jpg
+             */
+            userPhoto?: string;
+        };
         UpdateResultResponse: {
             /** @example 1 */
             matchedCount: number;
             /** @example 1 */
             modifiedCount: number;
+        };
+        UploadedPictureResponse: {
+            /** @example 1000 */
+            height: number;
+            /** @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a */
+            id: string;
+            /**
+             * @description The picture's served URL, as classImage / userPhoto carry it
+             * @example http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg
+             */
+            url: string;
+            /** @example 1600 */
+            width: number;
         };
         UserPageResponse: {
             items: components["schemas"]["UserResponse"][];
@@ -2164,6 +2280,8 @@ export interface components {
             email: string;
             /** @enum {string} */
             gender?: "female" | "male" | "other";
+            /** @description Absent for a person without a photo */
+            picture?: components["schemas"]["PictureRefResponse"];
             /**
              * @description Absent for students
              * @enum {string}
@@ -2171,7 +2289,10 @@ export interface components {
             role?: "admin" | "instructor";
             /** @example Jordan Lee */
             userName: string;
-            /** @example http://localhost:3000/images/people/jordan.svg */
+            /**
+             * @description The photo's URL: the site's own once `picture` is ready, else the URL as given ('' for none)
+             * @example http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg
+             */
             userPhoto: string;
         };
         WaitlistCountsResponse: {
@@ -3516,6 +3637,39 @@ export interface operations {
             };
         };
     };
+    Users_updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMeDto"];
+            };
+        };
+        responses: {
+            /** @description The session as GET /me answers it after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            /** @description The caller has not registered (POST /users) yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Messages_inbox: {
         parameters: {
             query?: {
@@ -3815,6 +3969,75 @@ export interface operations {
             };
             /** @description Too many deliveries without a valid signature from this client */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Pictures_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Checked, re-encoded and kept */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedPictureResponse"];
+                };
+            };
+            /** @description Not a JPEG, PNG, WebP, AVIF or GIF picture, or over the pixel limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Over 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Pictures_serve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture at one of the widths 160, 320, 480, 640, 960, 1280 (never enlarged), as avif, webp or jpg */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such picture or size */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

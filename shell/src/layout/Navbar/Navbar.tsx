@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@sportify/shared-ui/router';
 import { dashboardHome } from '@sportify/platform/routes';
-import { Avatar, Button, selectSession, useAppSelector } from '@sportify/shared-ui';
+import { Avatar, Button, pictureOfUrl, selectSession, useAppSelector } from '@sportify/shared-ui';
 import { useLogout } from '../../auth/useLogout';
 import { useScrolled } from '../../hooks/useScrolled';
 import { PreloadLink } from '../../routes/PreloadLink';
@@ -59,7 +59,7 @@ export function Navbar() {
           {session.status === 'signedIn' && session.user && (
             <Account>
               <Avatar
-                src={session.user.photoURL}
+                picture={pictureOfUrl(session.user.photoURL)}
                 name={session.user.displayName || session.user.email}
                 title={session.user.displayName || session.user.email}
                 size={40}
