@@ -1,6 +1,6 @@
 import { isProduction, readSettings, type Env } from '@sportify/platform';
 import { ConfigError, type AppConfig } from './config.types';
-import { apiSettingsSchema, crossSettingProblems, PRODUCTION_SETTINGS } from './settings';
+import { ABSENT_IN_PRODUCTION, apiSettingsSchema, crossSettingProblems, PRODUCTION_SETTINGS } from './settings';
 
 export * from './config.types';
 
@@ -15,7 +15,10 @@ export { DEFAULT_CAMP_TIME_ZONE, parseTrustProxy } from './settings';
  */
 export function loadConfig(env: Env = process.env): AppConfig {
   const production = isProduction(env);
-  const { values: v, problems } = readSettings(apiSettingsSchema(production), env, PRODUCTION_SETTINGS);
+  const { values: v, problems } = readSettings(apiSettingsSchema(production), env, {
+    ...PRODUCTION_SETTINGS,
+    ...ABSENT_IN_PRODUCTION,
+  });
   problems.push(...crossSettingProblems(env, production));
   if (!v || problems.length) throw new ConfigError(problems);
   const emulator = v.FIREBASE_AUTH_EMULATOR_HOST;

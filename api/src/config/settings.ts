@@ -243,9 +243,6 @@ export const PRODUCTION_SETTINGS: Record<string, SettingCheck> = {
       : /^(sk|rk)_test_/.test(value.trim())
         ? `must be a live key (sk_live_... or rk_live_...) ${NEEDED}: a test-mode key takes no real payment`
         : undefined,
-  STRIPE_API_HOST: stripeItself,
-  STRIPE_API_PORT: stripeItself,
-  STRIPE_API_PROTOCOL: stripeItself,
   STRIPE_WEBHOOK_SECRET: (value) =>
     !value?.trim()
       ? `is required ${NEEDED} (provider events settle and refund payments)`
@@ -258,10 +255,17 @@ export const PRODUCTION_SETTINGS: Record<string, SettingCheck> = {
       ? `must be a real Firebase project ${NEEDED} (got the demo project "${id}")`
       : undefined;
   },
-  FIREBASE_AUTH_EMULATOR_HOST: (value) =>
-    value?.trim() ? `must not be set ${NEEDED} (emulator tokens are unsigned)` : undefined,
   SMTP_URL: requiredFor('receipts and notices are e-mailed'),
   MAIL_FROM: requiredFor('the sender address of every e-mail'),
+};
+
+/** What production refuses when set: development's stand-ins (the Auth emulator, stripe-mock). */
+export const ABSENT_IN_PRODUCTION: Record<string, SettingCheck> = {
+  FIREBASE_AUTH_EMULATOR_HOST: (value) =>
+    value?.trim() ? `must not be set ${NEEDED} (emulator tokens are unsigned)` : undefined,
+  STRIPE_API_HOST: stripeItself,
+  STRIPE_API_PORT: stripeItself,
+  STRIPE_API_PROTOCOL: stripeItself,
 };
 
 /** Rules across settings, on the environment as given (so they are named whatever else is wrong). */
