@@ -1,8 +1,8 @@
-// Shared jest settings for the browser packages: jsdom, ts-jest without type-checking
-// (`npm run typecheck` does that once for the whole tree).
+// Shared jest settings for the browser packages: jsdom, swc without type-checking (jest.swc.js).
 const fs = require('fs');
 const path = require('path');
 const { exposedModuleFiles } = require('@sportify/build/plugins/exposed-modules');
+const swcTransform = require('./jest.swc');
 
 /** The files a remote's federation.config.js exposes, by module name (none for the shell and shared-ui). */
 function exposedModules(dir) {
@@ -18,7 +18,7 @@ module.exports = function frontendJest(dir, displayName) {
     testEnvironment: path.join(__dirname, 'jest.jsdom-env.js'),
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     transform: {
-      '^.+\\.tsx?$': ['ts-jest', { tsconfig: path.join(dir, 'tsconfig.json'), diagnostics: false }],
+      '^.+\\.tsx?$': swcTransform(),
     },
     moduleNameMapper: {
       '\\.(svg|png|jpe?g|webp|avif)$': path.join(__dirname, 'jest.file-stub.js'),

@@ -6,9 +6,8 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
   transform: {
-    // isolatedModules comes from tsconfig (set in tsconfig.base.json): ts-jest transpiles file by file, no type
-    // checking here (`tsc -b` does that).
-    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', diagnostics: false }],
+    // File by file, no type checking here (`tsc -b` does that); Nest's decorators with their design-time types.
+    '^.+\\.ts$': require('../jest.swc')({ decorators: true }),
     // NestJS 12 ships ES modules only; Jest (on Node 20) needs them as CommonJS.
     '^.+\\.js$': '<rootDir>/test/support/esm-to-cjs.cjs',
   },

@@ -12,6 +12,11 @@ process.env.SPORTIFY_RELEASES_DIR ||= path.join(dataDir, 'releases');
 // The journeys check what a server render holds, not how fast it is (that is the benchmarks' job): on two busy
 // cores a render can miss the production budget and the page server rightly answers with its frame instead.
 process.env.PAGE_RENDER_TIMEOUT_MS ||= '10000';
+// The picture journey's own web server is the one private address:port the API may import pictures from; an import
+// that gets no answer is tried twice, a second apart, so its failure shows within the journey.
+process.env.PICTURE_IMPORT_ALLOW ||= `127.0.0.1:${ports.pictures}`;
+process.env.PICTURE_IMPORT_ATTEMPTS ||= '2';
+process.env.PICTURE_IMPORT_RETRY_SECONDS ||= '1';
 
 // Journeys that act as the demo students (their selections, payments and sessions) or pay for the demo class with
 // the most free seats (and count its seats after) run one after another in their own lane, beside a lane with the
@@ -20,7 +25,7 @@ process.env.PAGE_RENDER_TIMEOUT_MS ||= '10000';
 // the lanes, alone; the outage journey, which stops a remote's server, comes last.
 const STUDENTS =
   /(shell|public|student|session-cookie|session-data|hydration|skeleton|instructor-admin|payment-confirming|keyboard|scaled)\.spec\.ts/;
-const SITE_WIDE = /(canary|releases|screens)\.spec\.ts/;
+const SITE_WIDE = /(canary|releases|screens|day-of-camp)\.spec\.ts/;
 const LANES = ['journeys', 'journeys-students', 'a11y', 'production'];
 
 export default defineConfig({

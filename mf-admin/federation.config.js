@@ -11,5 +11,6 @@ module.exports = federationOptions({
     './PlatformStatus': './src/PlatformStatus/index.tsx',
     './Payments': './src/Payments/index.tsx',
     './Discounts': './src/Discounts/index.tsx',
+    './Waivers': './src/Waivers/index.tsx',
   },
 });

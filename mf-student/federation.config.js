@@ -11,5 +11,7 @@ module.exports = federationOptions({
     './Family': './src/Family/index.tsx',
     './Account': './src/Account/index.tsx',
     './Balance': './src/Balance/index.tsx',
+    './Messages': './src/Messages/index.tsx',
+    './Profile': './src/Profile/index.tsx',
   },
 });

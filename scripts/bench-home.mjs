@@ -353,6 +353,10 @@ if (lighthouseRuns > 0) {
         if (!result) throw new Error('Lighthouse returned no result');
         const { lhr } = result;
         const audit = (id) => lhr.audits[id].numericValue;
+        // The main thread's long tasks as Lighthouse simulates them (what Total Blocking Time adds up).
+        const longTasks = /** @type {{ items?: { duration: number, startTime: number, url: string }[] }} */ (
+          /** @type {unknown} */ (lhr.audits['long-tasks']?.details ?? {})
+        );
         results.push({
           score: Math.round((lhr.categories.performance.score ?? 0) * 100),
           fcp: audit('first-contentful-paint'),
@@ -360,6 +364,9 @@ if (lighthouseRuns > 0) {
           si: audit('speed-index'),
           tbt: audit('total-blocking-time'),
           cls: audit('cumulative-layout-shift'),
+          longTasks: (longTasks.items ?? []).map(
+            (t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${String(t.url).replace(base, '')})`,
+          ),
         });
       } finally {
         await chrome.kill();
@@ -371,5 +378,7 @@ if (lighthouseRuns > 0) {
         `performance ${m('score')}, FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, ` +
         `Speed Index ${(m('si') / 1000).toFixed(2)} s, TBT ${Math.round(m('tbt'))} ms, CLS ${m('cls').toFixed(3)}`,
     );
+    for (const [i, r] of results.entries())
+      console.log(`  run ${i + 1}, TBT ${Math.round(r.tbt ?? 0)} ms, long tasks: ${r.longTasks.join('; ') || 'none'}`);
   }
 }

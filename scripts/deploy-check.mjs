@@ -120,10 +120,8 @@ export function processFacts() {
         .filter(([, methods]) => methods.get)
         .map(([route]) => route)
         .filter((route) => !route.includes('{')),
-      // Production needs these; FIREBASE_AUTH_EMULATOR_HOST must rather be absent.
-      env: ['MONGODB_URI', ...settingNames('api/src/config/settings.ts', 'PRODUCTION_SETTINGS')].filter(
-        (n) => n !== 'FIREBASE_AUTH_EMULATOR_HOST',
-      ),
+      // Production needs these (what it refuses when set is ABSENT_IN_PRODUCTION, not read here).
+      env: ['MONGODB_URI', ...settingNames('api/src/config/settings.ts', 'PRODUCTION_SETTINGS')],
     },
     pageServer: {
       paths: ['/config.json', '/releases.json', ...healthPaths],

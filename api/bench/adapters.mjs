@@ -8,6 +8,9 @@
 //     @nestjs/platform-fastify@12 helmet@8 rxjs@7 reflect-metadata
 //   BENCH_NEST_DIR=/tmp/nest-adapters node api/bench/adapters.mjs
 // BENCH_DURATION (10 s) and BENCH_CONNECTIONS (50,200) as in bench.mjs.
+// `node api/bench/adapters.mjs serve fastify PORT` serves the Fastify one alone, with the API's own Nest packages
+// when BENCH_NEST_DIR is not set: bench.mjs measures it as the floor of its side-by-side table, answering each of
+// BENCH_BARE_PATHS with the bytes the API gave for it (BENCH_BODIES_FROM).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +18,8 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const nestDir = process.env.BENCH_NEST_DIR;
+const serving = process.argv[2] === 'serve';
+const nestDir = process.env.BENCH_NEST_DIR ?? (serving ? fileURLToPath(new URL('..', import.meta.url)) : undefined);
 if (!nestDir) {
   console.error('BENCH_NEST_DIR is not set: see the first lines of api/bench/adapters.mjs');
   process.exit(1);
@@ -43,26 +47,40 @@ function body() {
   return Buffer.from(JSON.stringify(classes));
 }
 
+/** The bytes to send for each path: the API's own (BENCH_BODIES_FROM, BENCH_BARE_PATHS), or body() on /classes. */
+async function bodies() {
+  const from = process.env.BENCH_BODIES_FROM;
+  if (!from) return new Map([['/classes', body()]]);
+  const map = new Map();
+  for (const route of (process.env.BENCH_BARE_PATHS ?? '/classes').split(',')) {
+    const res = await fetch(from + route);
+    map.set(route, Buffer.from(await res.arrayBuffer()));
+  }
+  return map;
+}
+
 async function serveNest(/** @type {'express' | 'fastify'} */ adapter, /** @type {number} */ port) {
   await load('reflect-metadata');
   const { NestFactory, Reflector } = await load('@nestjs/core');
   const common = await load('@nestjs/common');
   const { of } = await load('rxjs');
   const helmet = (await load('helmet')).default;
-  const payload = body();
+  const payloads = await bodies();
   const etag = '"bench"';
 
-  class ClassesController {
-    list() {
+  class ClassesController {}
+  for (const [i, route] of [...payloads.keys()].entries()) {
+    const name = `list${i}`;
+    ClassesController.prototype[name] = () => {
       throw new Error('always answered by the interceptor');
-    }
+    };
+    const list = Object.getOwnPropertyDescriptor(ClassesController.prototype, name);
+    common.SetMetadata('public', true)(ClassesController.prototype, name, list);
+    common.Get(route.slice(1))(ClassesController.prototype, name, list);
+    // As the API's list handlers: the response is the route's own, so Nest sends nothing after the interceptor.
+    common.Res()(ClassesController.prototype, name, 0);
   }
   common.Controller()(ClassesController);
-  const list = Object.getOwnPropertyDescriptor(ClassesController.prototype, 'list');
-  common.SetMetadata('public', true)(ClassesController.prototype, 'list', list);
-  common.Get('classes')(ClassesController.prototype, 'list', list);
-  // As the API's list handlers: the response is the route's own, so Nest sends nothing after the interceptor.
-  common.Res()(ClassesController.prototype, 'list', 0);
 
   class PublicGuard {
     constructor(reflector) {
@@ -79,7 +97,9 @@ async function serveNest(/** @type {'express' | 'fastify'} */ adapter, /** @type
   // Fastify's own reply (a Buffer goes out as is).
   class CachedInterceptor {
     intercept(context) {
-      const res = context.switchToHttp().getResponse();
+      const http = context.switchToHttp();
+      const payload = payloads.get(http.getRequest().url);
+      const res = http.getResponse();
       if (adapter === 'express') {
         res.setHeader('ETag', etag);
         res.setHeader('Cache-Control', 'public, no-cache');
@@ -197,7 +217,7 @@ async function main() {
   console.table(rows);
 }
 
-if (process.argv[2] === 'serve') {
+if (serving) {
   const [kind, port] = process.argv.slice(3);
   if (kind === 'bare') await serveBare(Number(port));
   else await serveNest(/** @type {'express' | 'fastify'} */ (kind), Number(port));

@@ -67,6 +67,8 @@ async function startOwnStack() {
     RATE_LIMIT_WRITES: '1000000',
   };
   const replicas = [];
+  // BENCH_CPU_PROF=<dir>: each replica writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const addReplica = async () => {
     const port = await freePort();
     // Its log goes to a file, as a container's goes to its runtime, not through this process (autocannon's).
@@ -74,7 +76,7 @@ async function startOwnStack() {
     const api = spawnService(
       `api-${replicas.length + 1}`,
       '/bin/sh',
-      ['-c', 'exec "$@" >>"$API_LOG" 2>&1', 'sh', process.execPath, main],
+      ['-c', 'exec "$@" >>"$API_LOG" 2>&1', 'sh', process.execPath, ...profile, main],
       { env: { ...env, PORT: String(port), API_LOG: log }, quiet: true },
     );
     replicas.push(api);
@@ -225,12 +227,20 @@ async function startServer(
   /** @type {string} */ file,
   /** @type {string[]} */ paths,
   /** @type {Record<string, string>} */ env,
+  /** @type {string[]} */ args = [],
 ) {
   const port = await freePort();
-  const service = spawnService(path.basename(file, '.mjs'), process.execPath, [path.join(apiDir, 'bench', file)], {
-    env: { ...env, PORT: String(port) },
-    quiet: true,
-  });
+  // adapters.mjs takes its port as its last argument.
+  const argv = args.length ? [...args, String(port)] : [];
+  const service = spawnService(
+    path.basename(file, '.mjs'),
+    process.execPath,
+    [path.join(apiDir, 'bench', file), ...argv],
+    {
+      env: { ...env, PORT: String(port) },
+      quiet: true,
+    },
+  );
   await ready(
     service,
     paths.map((p) => `http://127.0.0.1:${port}${p}`),
@@ -269,21 +279,21 @@ async function listChanged(/** @type {string} */ url, /** @type {number} */ befo
  */
 async function compare(target, /** @type {string[]} */ paths) {
   const baseline = await startServer('baseline-server.mjs', paths, { MONGODB_URI: target.mongodbUri });
-  const bare = await startServer('bare-server.mjs', paths, {
-    BENCH_BODIES_FROM: target.url,
-    BENCH_BARE_PATHS: paths.join(','),
-  });
+  const bodiesFrom = { BENCH_BODIES_FROM: target.url, BENCH_BARE_PATHS: paths.join(',') };
+  const bare = await startServer('bare-server.mjs', paths, bodiesFrom);
+  // Nest's own floor: the smallest Nest app of the API's kind on Fastify (adapters.mjs), sending the same bytes.
+  const floor = await startServer('adapters.mjs', paths, bodiesFrom, ['serve', 'fastify']);
   const rows = [];
   /** @type {Record<string, Record<string, { rps: number, p50: number, p99: number }>>} */
   const figures = {};
   try {
     for (const route of paths) {
       for (const connections of connectionsList) {
-        const servers = { baseline: baseline.url, api: target.url, bare: bare.url };
+        const servers = { baseline: baseline.url, api: target.url, floor: floor.url, bare: bare.url };
         for (const base of Object.values(servers)) await run({ url: base + route, connections: 10, duration: 2 });
         const row = await interleaved(servers, route, connections);
         figures[`${route} ${connections}`] = row;
-        const { baseline: b, api: a, bare: n } = row;
+        const { baseline: b, api: a, floor: f, bare: n } = row;
         rows.push({
           call: `GET ${route}`,
           conns: connections,
@@ -291,16 +301,19 @@ async function compare(target, /** @type {string[]} */ paths) {
           'baseline p50/p99': `${b.p50} / ${b.p99} ms`,
           'API req/s': a.rps,
           'API p50/p99': `${a.p50} / ${a.p99} ms`,
+          'Nest floor req/s': f.rps,
+          'Nest floor p50/p99': `${f.p50} / ${f.p99} ms`,
           'bare req/s': n.rps,
           'bare p50/p99': `${n.p50} / ${n.p99} ms`,
           'API/baseline': `${(a.rps / Math.max(b.rps, 1)).toFixed(1)}x`,
+          'API/floor': `${Math.round((100 * a.rps) / Math.max(f.rps, 1))}%`,
           'API/bare': `${Math.round((100 * a.rps) / Math.max(n.rps, 1))}%`,
-          'non-2xx/err': `${b.bad} / ${a.bad} / ${n.bad}`,
+          'non-2xx/err': `${b.bad} / ${a.bad} / ${f.bad} / ${n.bad}`,
         });
       }
     }
   } finally {
-    await Promise.allSettled([baseline.stop(), bare.stop()]);
+    await Promise.allSettled([baseline.stop(), bare.stop(), floor.stop()]);
   }
   const goals = [];
   const c50 = figures['/classes 50'];
@@ -313,6 +326,12 @@ async function compare(target, /** @type {string[]} */ paths) {
   const p50 = figures['/classes/popular 50'];
   if (p50)
     goals.push(goal('GET /classes/popular, 50 connections: API / bare Node', p50.api.rps / p50.bare.rps, 0.8, '%'));
+  for (const [key, row] of Object.entries(figures)) {
+    const [route, connections] = key.split(' ');
+    goals.push(
+      goal(`GET ${route}, ${connections} connections: API / Nest floor`, row.api.rps / row.floor.rps, 0.9, '%'),
+    );
+  }
   return { rows, goals };
 }
 

@@ -14,14 +14,18 @@ import { DatabaseModule } from './database/database.module';
 import { DiscountsModule } from './discounts/discounts.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
+import { LiveModule } from './live/live.module';
 import { MailModule, MailSenderModule } from './mail/mail.module';
+import { MessagesModule } from './messages/messages.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PaymentsModule } from './payments/payments.module';
+import { PicturesModule } from './pictures/pictures.module';
 import { RostersModule } from './rosters/rosters.module';
 import { SelectionsModule } from './selections/selections.module';
 import { TelemetryModule } from './telemetry/telemetry.module';
 import { UsersModule } from './users/users.module';
 import { WaitlistModule } from './waitlist/waitlist.module';
+import { WaiversModule } from './waivers/waivers.module';
 
 @Module({})
 export class AppModule {
@@ -39,6 +43,8 @@ export class AppModule {
         ClientBudgetsModule,
         MailModule,
         MailSenderModule,
+        LiveModule,
+        PicturesModule,
         AuthModule,
         UsersModule,
         ClassesModule,
@@ -49,6 +55,8 @@ export class AppModule {
         PaymentsModule,
         WaitlistModule,
         RostersModule,
+        WaiversModule,
+        MessagesModule,
         HealthModule,
         TelemetryModule,
       ],

@@ -2,10 +2,12 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyEtag from '@fastify/etag';
+import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { AppModule } from './app.module';
 import { ClientBudgets } from './auth/client-budgets';
@@ -49,18 +51,46 @@ export function apiAdapter(config: AppConfig): FastifyAdapter {
     genReqId: requestIdOf,
     // Express matched paths in any case and with a trailing slash, and had no cap on a parameter's length.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 2048 },
+    // The API has no Nest middleware (its request hooks are Fastify's): without middie, no request runs through an
+    // empty middleware chain first.
+    skipMiddie: true,
   });
 }
 
 /**
- * Helmet's headers, its middleware built once (a plugin that builds it on every request spent more time there than
- * in the route). Upgrading to https would break the Swagger UI's assets on a plain-http local API.
+ * Helmet's headers. Its directives here depend on nothing in the request, so its middleware runs once, at start, and
+ * each request gets the headers it set in one call (running it per request cost a dozen header writes, each
+ * validated by Node). Upgrading to https would break the Swagger UI's assets on a plain-http local API.
  */
 function securityHeaders(config: AppConfig): RequestHook {
-  const apply = helmet({
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: config.production ? [] : null } },
-  });
-  return (req, reply, done) => apply(req.raw, reply.raw, (err) => done(err as Error | undefined));
+  const headers = headersSetBy(
+    helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: config.production ? [] : null } } }),
+  );
+  return (_req, reply, done) => {
+    void reply.headers(headers);
+    done();
+  };
+}
+
+/** The headers a Connect-style middleware sets on a response, read by running it once against a recording one. */
+function headersSetBy(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let outcome: { err?: unknown } | null = null;
+  middleware({ headers: {} } as IncomingMessage, recorder as unknown as ServerResponse, (err) => (outcome = { err }));
+  if (!outcome) throw new Error('The middleware did not finish at once: its headers depend on the request');
+  const { err } = outcome as { err?: unknown };
+  if (err) throw err instanceof Error ? err : new Error(String(err));
+  return headers;
 }
 
 /**
@@ -126,6 +156,8 @@ export async function configureApp(app: NestFastifyApplication, config: AppConfi
   await app.register(fastifyCompress, { encodings: [...COMPRESSED_ENCODINGS], threshold: 1024 });
   fastify.addHook('onRoute', varyOnEncoding);
   installBodyParsers(fastify);
+  // After the body parsers (they start by removing every parser): picture uploads, read as a stream with a cap.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 4, parts: 5 } });
 
   // The API docs (Swagger UI and its document) only where API_DOCS allows them: off in production by default.
   if (config.apiDocs) SwaggerModule.setup('docs', app, buildOpenApiDocument(app));

@@ -12,6 +12,7 @@ const PUBLIC_CLASS_KEYS = [
   'enrolled',
   'instructorEmail',
   'instructorName',
+  'picture',
   'price',
   'seats',
 ].sort();

@@ -91,9 +91,10 @@ describe('families: campers, age ranges, choosing who, rosters', () => {
           _id: younger,
           ...camperBody(YOUNGER, NOTES),
           age: expect.any(Number),
+          pickups: [],
           createdAt: expect.any(String),
         },
-        { _id: older, ...camperBody(OLDER), age: expect.any(Number), createdAt: expect.any(String) },
+        { _id: older, ...camperBody(OLDER), age: expect.any(Number), pickups: [], createdAt: expect.any(String) },
       ]);
       const today = new Date();
       const born = new Date('2019-01-10T12:00:00Z');
@@ -407,6 +408,9 @@ describe('families: campers, age ranges, choosing who, rosters', () => {
           emergencyContact: CONTACT,
           emergencyPhone: PHONE,
           attendance: {},
+          pickups: [],
+          waiver: null,
+          checkIns: {},
         },
         {
           participantId: expect.stringMatching(/^self:[a-f0-9]{24}$/),
@@ -417,6 +421,9 @@ describe('families: campers, age ranges, choosing who, rosters', () => {
           emergencyContact: '',
           emergencyPhone: '',
           attendance: {},
+          pickups: [],
+          waiver: null,
+          checkIns: {},
         },
       ]);
       // Admins see every roster.

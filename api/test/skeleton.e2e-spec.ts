@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { decode } from 'jsonwebtoken';
 import { SEED_CLASSES, SEED_PEOPLE } from '../src/seed/seed-data';
 import { runSeed } from '../src/seed/seed';
@@ -36,10 +34,22 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
             .filter((k) => !['startDate', 'sessions', 'minAge', 'maxAge'].includes(k))
             .sort(),
         ).toEqual(
-          ['_id', 'className', 'classImage', 'enrolled', 'instructorEmail', 'instructorName', 'price', 'seats'].sort(),
+          [
+            '_id',
+            'className',
+            'classImage',
+            'picture',
+            'enrolled',
+            'instructorEmail',
+            'instructorName',
+            'price',
+            'seats',
+          ].sort(),
         );
         expect(c._id).toMatch(/^[a-f0-9]{24}$/);
-        expect(c.classImage).toMatch(/^http:\/\/localhost:3000\/images\/classes\/[a-z-]+\.svg$/);
+        // The seed's artwork, held by the site and served at its own URL.
+        expect(c.picture).toEqual({ status: 'ready', id: expect.stringMatching(/^[a-f0-9]{32}$/) });
+        expect(c.classImage).toBe(`http://localhost:3000/pictures/${c.picture.id}/960.jpg`);
       }
       expect(res.body.find((c: { className: string }) => c.className === 'Tennis Camp').seats).toBe(0);
     });
@@ -135,7 +145,8 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
       expect(alex).toMatchObject({
         userName: 'Alex Morgan',
         role: 'admin',
-        userPhoto: 'http://localhost:3000/images/people/alex.svg',
+        userPhoto: `http://localhost:3000/pictures/${alex!.pictureId}/960.jpg`,
+        pictureStatus: 'ready',
       });
     });
 
@@ -149,15 +160,15 @@ describe('walking skeleton: health, public classes, token exchange, seed', () =>
       expect(new Set(classes.filter((c) => c.status === 'approved').map((c) => c.enrolled)).size).toBe(10);
     });
 
-    it("points every image at the project's own artwork served by the shell", async () => {
-      const artwork = path.resolve(__dirname, '../../shell/public');
-      const urls = [
-        ...(await t.db().collection('users').find().toArray()).map((u) => u.userPhoto as string),
-        ...(await t.db().collection('classes').find().toArray()).map((c) => c.classImage as string),
+    it("holds the project's own artwork as every picture, served by the site", async () => {
+      const records = [
+        ...(await t.db().collection('users').find().toArray()).map((u) => [u.userPhoto, u.pictureId]),
+        ...(await t.db().collection('classes').find().toArray()).map((c) => [c.classImage, c.pictureId]),
       ];
-      for (const url of urls) {
-        expect(url.startsWith('http://localhost:3000/images/')).toBe(true);
-        expect({ url, exists: existsSync(path.join(artwork, new URL(url).pathname)) }).toEqual({ url, exists: true });
+      for (const [url, id] of records) {
+        expect(id).toMatch(/^[a-f0-9]{32}$/);
+        expect(url).toBe(`http://localhost:3000/pictures/${id}/960.jpg`);
+        await t.http().get(`/pictures/${id}/320.webp`).expect(200).expect('Content-Type', 'image/webp');
       }
     });
 

@@ -2,7 +2,8 @@ import { signUp, uniqueEmail } from './support/emulator';
 import { ADMIN, JORDAN, MIA } from './support/demo';
 import { apiToken, newStudent, signInDemo, startTestApp, type Session, type TestApp } from './support/test-app';
 
-const PERSON_KEYS = ['_id', 'email', 'userName', 'userPhoto'];
+// `picture`: the held photo's status and id (the seed holds every demo photo).
+const PERSON_KEYS = ['_id', 'email', 'picture', 'userName', 'userPhoto'];
 
 describe('users', () => {
   let t: TestApp;

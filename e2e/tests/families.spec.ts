@@ -198,7 +198,7 @@ test('a parent enrols the younger of two campers in an 8–12 class, is refused 
     rosterUrl = instructor.url();
     expect(rosterUrl).toMatch(new RegExp(`/dashboard/roster/${classId}$`));
     const row = instructor.getByRole('row', { name: /Ava Rivers/ });
-    await expect(row.getByRole('cell').nth(0)).toHaveText('8');
+    await expect(row.getByRole('cell').nth(1)).toHaveText('8');
     await expect(row).toContainText('Peanut allergy');
     await expect(row).toContainText('Rosa Rivers');
     await expect(row).toContainText('+1 555 0142');

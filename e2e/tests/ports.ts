@@ -15,6 +15,8 @@ export const ports = {
   database: port('DEVDB_PORT', 27017),
   mailInbox: port('MAILDEV_WEB_PORT', 1080),
   mailSmtp: port('MAILDEV_SMTP_PORT', 1025),
+  /** The picture journey's web server on "another host" (tests/pictures.spec.ts): the API may import from it. */
+  pictures: port('SHELL_PORT', 3000) + 8,
   /** mf-public's dev server (`npm run dev -w mf-public`). */
   mfPublicDev: port('MF_PUBLIC_DEV_PORT', 4101),
   /** The scaled site the scaled journey starts beside the stack (tests/scaled.spec.ts): its ports, 10 above. */

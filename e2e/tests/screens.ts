@@ -40,6 +40,8 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
       { name: 'My Selected Classes', path: '/dashboard/selected-classes' },
       { name: 'My Enrolled Classes', path: '/dashboard/enrolled-classes' },
       { name: 'My Family', path: '/dashboard/family' },
+      { name: 'Messages', path: '/dashboard/messages' },
+      { name: 'Profile', path: '/dashboard/profile' },
       ...(selection ? [{ name: 'Payment', path: `/dashboard/payment/${selection}` }] : []),
     ];
   }
@@ -52,6 +54,7 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
       { name: 'My Classes', path: '/dashboard/my-classes' },
       { name: 'Update Class', path: `/dashboard/update-class/${own}` },
       { name: 'Roster', path: `/dashboard/roster/${own}` },
+      { name: 'Profile', path: '/dashboard/profile' },
     ];
   }
   const any = await ownFirst(request, demo.admin, '/all-classes');
@@ -61,9 +64,11 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
     { name: 'Manage Users', path: '/dashboard/all-users' },
     { name: 'Manage Classes', path: '/dashboard/all-classes' },
     { name: 'Payments', path: '/dashboard/payments' },
+    { name: 'Waivers', path: '/dashboard/waivers' },
     { name: 'Feedback', path: `/dashboard/feedback/${any}` },
     { name: 'Roster', path: `/dashboard/roster/${any}` },
     { name: 'Platform Status', path: '/dashboard/platform-status' },
+    { name: 'Profile', path: '/dashboard/profile' },
   ];
 }
 

@@ -19,7 +19,7 @@ test('signing in sets the HttpOnly session cookie to the API token; Logout clear
   page,
   context,
 }) => {
-  await signIn(page, demo.student);
+  await signIn(page, demo.student, { own: true });
   const token = await storedToken(page);
   await expect
     .poll(() => sessionCookie(context))
@@ -46,7 +46,7 @@ test('signing in sets the HttpOnly session cookie to the API token; Logout clear
 });
 
 test('a Logout whose POST /logout fails is sent again at the next page load', async ({ page, context }) => {
-  await signIn(page, demo.student2);
+  await signIn(page, demo.student2, { own: true });
   await expect.poll(() => sessionCookie(context)).toBeDefined();
 
   await page.route('**/logout', (route) => route.abort('connectionrefused'));
@@ -62,7 +62,7 @@ test('a Logout whose POST /logout fails is sent again at the next page load', as
 });
 
 test('the sign-out on a 401 clears the cookie as well', async ({ page, context }) => {
-  await signIn(page, demo.student);
+  await signIn(page, demo.student, { own: true });
   await expect.poll(() => sessionCookie(context)).toBeDefined();
   // A token the API refuses; a client-side navigation (no reload) to a screen that calls the API with it.
   await page.evaluate(() => localStorage.setItem('access-token', 'not-a-valid-token'));

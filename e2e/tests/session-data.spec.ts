@@ -24,7 +24,7 @@ function sessionTraffic(page: Page): string[] {
 test('a signed-in return visit makes no session read, token exchange or auth provider load before the user acts', async ({
   page,
 }) => {
-  await signIn(page, demo.student);
+  await signIn(page, demo.student, { own: true });
   await storedToken(page);
   await page.waitForLoadState('networkidle');
 

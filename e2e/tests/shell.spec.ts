@@ -103,7 +103,7 @@ test("a wrong password shows the provider's message in red under the form and re
 test('Logout right after a return visit removes the token at once, 5 s later and after a reload', async ({ page }) => {
   const stored = () =>
     page.evaluate(() => [localStorage.getItem('access-token'), localStorage.getItem('sportify-session-user')]);
-  await signIn(page, demo.student);
+  await signIn(page, demo.student, { own: true });
   // A full page load: the session resumes from the saved token and the auth provider loads a moment later.
   await page.goto('/dashboard/all-users');
   await expect(page).toHaveURL(`http://localhost:${ports.shell}/`);
@@ -235,6 +235,7 @@ const TITLED: {
   { path: '/dashboard/enrolled-classes', as: 'student', title: 'My Enrolled Classes', heading: 'My Enrolled Classes' },
   { path: '/dashboard/payment/:id', as: 'student', title: 'Payment', heading: 'Payment' },
   { path: '/dashboard/family', as: 'student', title: 'My Family', heading: 'My Family' },
+  { path: '/dashboard/profile', as: 'instructor', title: 'Profile', heading: 'Profile' },
   { path: '/dashboard/all-users', as: 'admin', title: 'Manage Users', heading: 'All Users (Only Students)' },
   { path: '/dashboard/all-classes', as: 'admin', title: 'Manage Classes', heading: 'Manage Classes' },
   { path: '/dashboard/feedback/:id', as: 'admin', title: 'Feedback', heading: 'Feedback' },

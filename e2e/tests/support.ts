@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ports } from './ports';
 
@@ -46,13 +46,55 @@ export async function hydrated(page: Page) {
     .toBe(true);
 }
 
-export async function signIn(page: Page, who: { email: string; password: string }) {
+/** Where a run keeps each account's browser state after its first sign-in (the data folder is fresh each run). */
+const signInsDir = () =>
+  path.join(path.resolve(__dirname, '../..', process.env.SPORTIFY_DATA_DIR || '.data-e2e'), 'sign-ins');
+const signInFile = (email: string) => path.join(signInsDir(), `${encodeURIComponent(email)}.json`);
+
+interface SavedSignIn {
+  cookies: Parameters<BrowserContext['addCookies']>[0];
+  localStorage: { name: string; value: string }[];
+}
+
+/**
+ * Signs in as `who` and leaves the page on Home, signed in. The first time in a run an account signs in through
+ * the Login page; its browser state (the provider's saved sign-in and the API token in localStorage, the session
+ * cookie) is then kept, and later sign-ins of that account start from it as a return visit does. A journey that
+ * logs out revokes its API token: it signs in with `{ own: true }`, through the Login page, and keeps nothing.
+ */
+export async function signIn(page: Page, who: { email: string; password: string }, { own = false } = {}) {
+  const file = signInFile(who.email);
+  if (!own && existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as SavedSignIn;
+    await page.context().addCookies(saved.cookies);
+    // A document of the site's origin, to write its localStorage before the app reads it.
+    await page.goto('/config.json');
+    await page.evaluate((items) => {
+      for (const { name, value } of items) localStorage.setItem(name, value);
+    }, saved.localStorage);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: /logout/i })).toBeVisible();
+    return;
+  }
   await page.goto('/login');
   await hydrated(page);
   await page.getByPlaceholder('Type Your Email').fill(who.email);
   await page.getByLabel(/^password$/i).fill(who.password);
   await page.getByRole('button', { name: /^login$/i }).click();
   await expect(page.getByRole('button', { name: /logout/i })).toBeVisible();
+  if (own) return;
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('access-token'))).toBeTruthy();
+  const state = await page.context().storageState();
+  const site = new URL(page.url()).origin;
+  const saved: SavedSignIn = {
+    cookies: state.cookies,
+    localStorage: state.origins.find((o) => o.origin === site)?.localStorage ?? [],
+  };
+  mkdirSync(signInsDir(), { recursive: true });
+  // Written whole, then renamed: a journey in the other lane never reads half a file.
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(saved));
+  renameSync(partial, file);
 }
 
 /** Process ids of the running stack's parts, written by the launcher. */

@@ -8,6 +8,7 @@ import ManageClasses from './ManageClasses';
 import Feedback from './Feedback';
 import PlatformStatus from './PlatformStatus';
 import Payments from './Payments';
+import Waivers from './Waivers';
 
 // Every exposed module default-exports a screen that renders inside the shell's store, router and theme.
 const screens: Array<[string, ComponentType, string]> = [
@@ -16,6 +17,7 @@ const screens: Array<[string, ComponentType, string]> = [
   ['Feedback', Feedback, 'Feedback'],
   ['PlatformStatus', PlatformStatus, 'Platform Status'],
   ['Payments', Payments, 'Payments'],
+  ['Waivers', Waivers, 'Waivers'],
 ];
 
 // The lists load on mount; answer at the HTTP boundary so no real request outlives the test.
@@ -27,6 +29,8 @@ beforeEach(() => {
     'GET /all-classes': [200, []],
     'GET /payments/partial-refunds': [200, { count: 0, items: [] }],
     'GET /payments/unsettled': [200, { items: [], total: 0, page: 1, limit: 20 }],
+    'GET /waivers/current': [200, { current: null }],
+    'GET /waivers/signatures': [200, { items: [], total: 0, page: 1, limit: 20 }],
   });
   jest.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response('{}', { status: 200 }));
 });

@@ -6,6 +6,8 @@ import SelectedClasses from './SelectedClasses';
 import EnrolledClasses from './EnrolledClasses';
 import Payment from './Payment';
 import Family from './Family';
+import Messages from './Messages';
+import Profile from './Profile';
 
 // Every exposed module default-exports a screen that renders inside the shell's store, router and theme.
 const screens: Array<[string, ComponentType, string]> = [
@@ -13,6 +15,8 @@ const screens: Array<[string, ComponentType, string]> = [
   ['EnrolledClasses', EnrolledClasses, 'My Enrolled Classes'],
   ['Payment', Payment, 'Payment'],
   ['Family', Family, 'My Family'],
+  ['Messages', Messages, 'Messages'],
+  ['Profile', Profile, 'Profile'],
 ];
 
 it.each(screens)('%s renders its heading', (_name, Screen, heading) => {

@@ -7,15 +7,11 @@ export interface ConfigOrigins {
   remotes?: Record<string, string>;
   /** Remotes this browser loads from elsewhere (a developer's dev server): federation name -> manifest URL. */
   overrides?: Record<string, string>;
-  /** Where pictures may come from besides the site and the remotes: the storage or CDN that holds them. */
-  imageOrigins?: string[];
 }
 
 const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_API = 'https://api.stripe.com';
 const FIREBASE_APIS = ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
-// Google sign-in's profile pictures (the navbar shows the signed-in user's).
-const GOOGLE_PICTURES = 'https://lh3.googleusercontent.com';
 
 /** The origin of an absolute http(s) URL; undefined for a relative one (then it is the site's own origin). */
 function originOf(url: string | undefined): string | undefined {
@@ -37,8 +33,9 @@ const unique = (values: (string | undefined)[]): string[] => [...new Set(values.
  * Scripts run by the nonce alone, and what they load (the federation runtime's remotes, Stripe.js, Google's sign-in
  * loader) by 'strict-dynamic': no host list, so an injected tag runs nothing whatever host it names. Styles are the
  * site's and the remotes' files and nonce'd <style> elements (styled-components and the toasts take the nonce),
- * never an attribute in the HTML. Pictures come from the site, the remotes and the configured storage only. The
- * Firebase and Google origins are there only with a real Firebase project; the Auth emulator's only with it.
+ * never an attribute in the HTML. Pictures come from the site and the remotes only: class pictures and photos given
+ * from anywhere (Google's included) are imported and served by the site under /pictures. The Firebase and Google
+ * origins are there only with a real Firebase project; the Auth emulator's only with it.
  */
 export function pagePolicy(config: ConfigOrigins, nonce: string): string {
   const remotes = unique(Object.values(config.remotes ?? {}).map(originOf));
@@ -49,13 +46,7 @@ export function pagePolicy(config: ConfigOrigins, nonce: string): string {
     ['default-src', "'self'"],
     ['script-src', `'nonce-${nonce}'`, "'strict-dynamic'"],
     ['style-src', "'self'", ...remotes, `'nonce-${nonce}'`],
-    [
-      'img-src',
-      "'self'",
-      ...remotes,
-      ...(config.imageOrigins ?? []).map(originOf),
-      realFirebase ? GOOGLE_PICTURES : undefined,
-    ],
+    ['img-src', "'self'", ...remotes],
     ['font-src', "'self'", 'data:', ...remotes],
     [
       'connect-src',

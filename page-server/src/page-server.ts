@@ -5,7 +5,7 @@ import { watchCanaries } from './canary-watch.js';
 import { clientAddress, parseTrustProxy } from './client.js';
 import { fileIn, sendFile } from './files.js';
 import { NOTHING_RUNS_POLICY, setSecurityHeaders } from './headers.js';
-import { apiProxy, isApiPath } from './proxy.js';
+import { apiProxy, isApiPath, picturesProxy } from './proxy.js';
 import { withLifecycle } from './lifecycle.js';
 import { PageMetrics } from './metrics.js';
 import { handleOverride, OVERRIDE_PATH, readOverride, withOverride, type OverrideSettings } from './override.js';
@@ -48,13 +48,14 @@ const API_PREFIX = '/api';
 
 /**
  * The site's origin: the shell's files (its live release, else its build), `/config.json` with the route table,
- * every page rendered on the server, and the API under `/api`. Keeps nothing between requests that changes what a
+ * every page rendered on the server, the API under `/api` and its pictures under `/pictures`. Keeps nothing between requests that changes what a
  * page shows (the registry and the builds are read from disk), so any number can run behind a balancer.
  */
 export function createPageServer(settings: PageServerSettings): http.Server {
   const reportKey = settings.reportKey ?? reportKeyOf({}, settings.devMode);
   const trust = parseTrustProxy(settings.trustProxy);
   const proxy = settings.apiUrl ? apiProxy(settings.apiUrl, API_PREFIX) : undefined;
+  const pictures = settings.apiUrl ? picturesProxy(settings.apiUrl) : undefined;
   const overrides: OverrideSettings = {
     devMode: settings.devMode,
     overrideKey: settings.overrideKey,
@@ -149,6 +150,7 @@ export function createPageServer(settings: PageServerSettings): http.Server {
       await sendPage(req, res, site, target, pages);
     },
     (req, res, pathname) => {
+      if (pictures?.(req, res, pathname)) return true;
       if (!proxy || !isApiPath(pathname, API_PREFIX)) return false;
       proxy(req, res);
       return true;

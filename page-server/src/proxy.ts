@@ -37,9 +37,10 @@ export const isApiPath = (pathname: string, prefix: string): boolean =>
  * security headers replace the API's own for anything but its HTML docs page); an API that cannot be reached gives
  * 502 with a JSON message.
  */
-export function apiProxy(apiUrl: string, prefix = '/api') {
+export function apiProxy(apiUrl: string, prefix = '/api', kept = '') {
   const target = new URL(apiUrl);
-  const base = target.pathname.replace(/\/+$/, '');
+  // `kept`: the part of the prefix the API's path keeps (`/pictures/x` is the API's `/pictures/x`).
+  const base = `${target.pathname.replace(/\/+$/, '')}${kept}`;
   const client = target.protocol === 'https:' ? https : http;
   const agent = new client.Agent({ keepAlive: true, maxFreeSockets: 16 });
 
@@ -50,7 +51,7 @@ export function apiProxy(apiUrl: string, prefix = '/api') {
     headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], remote].filter(Boolean).join(', ');
     headers['x-forwarded-host'] ??= req.headers.host ?? '';
     headers['x-forwarded-proto'] ??= 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-    headers['x-forwarded-prefix'] = prefix;
+    headers['x-forwarded-prefix'] = prefix.slice(0, prefix.length - kept.length);
     headers.host = target.host;
 
     const options = {
@@ -110,5 +111,41 @@ export function apiProxy(apiUrl: string, prefix = '/api') {
       }
     });
     req.on('end', () => upstream.end());
+  };
+}
+
+/** A held picture's URL on the site: `/pictures/<id>/<width>.<format>`, as the API serves it. */
+const PICTURE_PATH = /^\/pictures\/([a-f0-9]{32})\/(\d{2,4})\.(avif|webp|jpg)$/;
+
+/**
+ * `/pictures/...` on the site's origin: the API's pictures (the pages' policy shows pictures from the site and the
+ * remotes only). A picture's URL names its content, so a browser's conditional request for one it holds is
+ * answered 304 here, without asking the API; anything else goes to the API as it is.
+ */
+export function picturesProxy(apiUrl: string) {
+  const forward = apiProxy(apiUrl, '/pictures', '/pictures');
+  return (req: IncomingMessage, res: ServerResponse, pathname: string): boolean => {
+    if (pathname !== '/pictures' && !pathname.startsWith('/pictures/')) return false;
+    const picture = PICTURE_PATH.exec(pathname);
+    if (!picture || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.statusCode = picture ? 405 : 404;
+      if (picture) res.setHeader('Allow', 'GET, HEAD');
+      setSecurityHeaders(res, NOTHING_RUNS_POLICY);
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end(picture ? 'Method not allowed' : 'Not found');
+      return true;
+    }
+    const etag = `"${picture[1]}-${picture[2]}.${picture[3]}"`;
+    const asked = String(req.headers['if-none-match'] ?? '').split(/\s*,\s*/);
+    if (asked.some((tag) => tag === '*' || tag.replace(/^W\//, '') === etag)) {
+      res.statusCode = 304;
+      setSecurityHeaders(res, NOTHING_RUNS_POLICY);
+      res.setHeader('ETag', etag);
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.end();
+      return true;
+    }
+    forward(req, res);
+    return true;
   };
 }

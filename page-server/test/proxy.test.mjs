@@ -90,6 +90,33 @@ describe('the API proxy', () => {
     assert.equal(api.seen.at(-1).url, '/');
   });
 
+  test("the API's pictures on the site: /pictures/... as the API's own path, a held one's revalidation answered here", async () => {
+    const picture = `/pictures/${'a1'.repeat(16)}/640.webp`;
+    const response = await request(page.url, picture);
+    assert.equal(response.status, 200);
+    assert.equal(api.seen.at(-1).url, picture, 'the path is not stripped');
+    assert.match(response.headers['content-security-policy'], /default-src 'none'/);
+
+    // The URL names its content: the browser's copy is still good, and the API is not asked.
+    const before = api.seen.length;
+    const etag = `"${'a1'.repeat(16)}-640.webp"`;
+    const revalidated = await request(page.url, picture, { headers: { 'if-none-match': `W/${etag}` } });
+    assert.equal(revalidated.status, 304);
+    assert.equal(revalidated.headers.etag, etag);
+    assert.equal(revalidated.headers['cache-control'], 'public, max-age=31536000, immutable');
+    // Another picture's tag is not this one's: that request goes on to the API.
+    const other = await request(page.url, picture, { headers: { 'if-none-match': '"something-else"' } });
+    assert.equal(other.status, 200);
+    assert.equal(api.seen.length, before + 1);
+
+    // Nothing else under /pictures reaches the API; pictures are only read.
+    for (const path of ['/pictures', '/pictures/', '/pictures/x/640.webp', `/pictures/${'a1'.repeat(16)}/640.svg`])
+      assert.equal((await request(page.url, path)).status, 404, path);
+    const posted = await request(page.url, picture, { method: 'POST', body: 'x' });
+    assert.equal(posted.status, 405);
+    assert.equal(api.seen.length, before + 1);
+  });
+
   test("a proxied API call carries the site's security headers in place of the API's", async () => {
     const response = await request(page.url, '/api/users/admin');
     assert.equal(response.status, 200);

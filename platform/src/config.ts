@@ -50,7 +50,14 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   };
 }
 
+/** The runtime's canonical zone names, listed once (cheap: no locale data is loaded for it). */
+let knownZones: Set<string> | undefined;
+
 function isTimeZone(zone: string): boolean {
+  // A formatter loads the locale's date data, the most expensive step of the browser's start-up: only a name the
+  // runtime does not list as canonical (an alias such as US/Eastern) is checked by building one.
+  knownZones ??= new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;

@@ -1,6 +1,6 @@
-// Command-line tools the checks need that are Go programs (helm, kubeconform, stripe-mock). Each is pinned to one
-// version and built once with `go install` from the Go module proxy (never a downloaded release binary) into a
-// folder of its own name and version: later runs use that build, and a new version is a new folder.
+// Command-line tools the checks need that are Go programs (helm, kubeconform, stripe-mock, gofakes3). Each is pinned
+// to one version and built once with `go install` from the Go module proxy (never a downloaded release binary) into
+// a folder of its own name and version: later runs use that build, and a new version is a new folder.
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';

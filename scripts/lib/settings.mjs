@@ -51,6 +51,7 @@ export function launcherSchema(production) {
     SPORTIFY_OPS_KEY: text(undefined),
     SPORTIFY_PUBLIC_API_URL: text('/api', /^(\/|https?:\/\/)/, 'must be a path on the site (/api) or an http(s) URL'),
     CAMP_TIME_ZONE: text('America/New_York'),
+    // No longer used (the site holds every picture): read only so that the launcher can say so.
     SPORTIFY_IMAGE_ORIGINS: setting(
       /** @type {string[]} */ ([]),
       (raw) =>

@@ -80,8 +80,8 @@ export function readSettings(env = process.env) {
     // (such as http://localhost:5000) makes them call the API's own origin instead.
     publicApiUrl: v.SPORTIFY_PUBLIC_API_URL,
     campTimeZone: v.CAMP_TIME_ZONE,
-    // Where pictures may come from besides the site and the remotes (the pages' policy shows no other).
-    imageOrigins: v.SPORTIFY_IMAGE_ORIGINS,
+    // Gone: the site holds every picture, and the pages' policy shows pictures from the site and the remotes only.
+    imageOriginsIgnored: v.SPORTIFY_IMAGE_ORIGINS.length > 0,
   };
 }
 
@@ -98,7 +98,6 @@ export function runtimeConfig(s, authHost) {
     stripePublishableKey: s.stripePublishableKey,
     remotes,
     campTimeZone: s.campTimeZone,
-    ...(s.imageOrigins.length ? { imageOrigins: s.imageOrigins } : {}),
   };
 }
 
@@ -189,13 +188,14 @@ export async function startApi(s, apiEnv, { scaled, log, site }) {
  */
 export async function startStack({ env = process.env, log = console.log, scaled = false } = {}) {
   const s = readSettings(env);
+  if (s.imageOriginsIgnored)
+    log('SPORTIFY_IMAGE_ORIGINS is no longer read: the site holds every picture and serves it under /pictures.');
   const ports = { API: s.apiPort };
   if (!scaled) Object.assign(ports, { "API's metrics": s.apiMetricsPort, "page server's metrics": s.pageMetricsPort });
   for (const f of s.frontEnds) ports[f.name] = f.port;
   if (!s.mongoUri) ports['embedded database'] = s.dbPort;
   if (!s.realFirebase && !s.authHost) ports['auth emulator'] = s.authPort;
   await assertPortsFree(ports);
-  if (!s.skipBuild) await buildAll(log);
   mkdirSync(s.dataDir, { recursive: true });
 
   const services = [];
@@ -229,23 +229,46 @@ export async function startStack({ env = process.env, log = console.log, scaled 
   };
 
   try {
-    const [db, auth] = await Promise.all([
-      s.mongoUri ? null : startDevDb({ port: s.dbPort, file: path.join(s.dataDir, 'db', 'sportify.mv'), log }),
-      s.realFirebase || s.authHost
-        ? null
-        : startAuthEmulator({ port: s.authPort, dataDir: path.join(s.dataDir, 'auth') }),
-    ]);
-    if (db) services.push(db.service);
-    if (auth) services.push({ ...auth.service, stop: auth.stop });
-    accounts = auth;
+    // The database, the Auth emulator and the mail inbox need nothing built: they start while the build runs (on a
+    // fresh clone the database's jars are fetched and its launcher compiled meanwhile too).
+    const startDb = async () => {
+      if (s.mongoUri) return null;
+      const db = await startDevDb({ port: s.dbPort, file: path.join(s.dataDir, 'db', 'sportify.mv'), log });
+      services.push(db.service);
+      log(`Embedded database ready on ${db.uri} (data in ${path.relative(repoRoot, s.dataDir)}/db)`);
+      return db;
+    };
+    const startAuth = async () => {
+      if (s.realFirebase || s.authHost) return null;
+      const auth = await startAuthEmulator({ port: s.authPort, dataDir: path.join(s.dataDir, 'auth') });
+      services.push({ ...auth.service, stop: auth.stop });
+      accounts = auth;
+      log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
+      return auth;
+    };
+    const startMail = async () => {
+      const mail = await startMailInbox({
+        smtpUrl: env.SMTP_URL,
+        ports: s.mailPorts,
+        dataDir: s.dataDir,
+        repoRoot,
+        log,
+      });
+      if (mail.service) services.push(mail.service);
+      return mail;
+    };
+    const startingDb = startDb();
+    const startingAuth = startAuth();
+    const startingMail = startMail();
+    const building = s.skipBuild ? Promise.resolve(null) : buildAll(log);
+    // Every part settles before a failure is reported, so that the stop finds whatever did start.
+    const failed = (await Promise.allSettled([building, startingDb, startingAuth, startingMail])).find(
+      (r) => r.status === 'rejected',
+    );
+    if (failed) throw failed.reason;
+    const [db, auth, mail] = await Promise.all([startingDb, startingAuth, startingMail]);
     // The emulator's host, whoever started it (its accounts are saved by its own stack).
     const authHost = auth?.host ?? s.authHost;
-    if (db) log(`Embedded database ready on ${db.uri} (data in ${path.relative(repoRoot, s.dataDir)}/db)`);
-    if (auth)
-      log(`Firebase Auth emulator ready on ${auth.host} (accounts kept in ${path.relative(repoRoot, s.dataDir)}/auth)`);
-
-    const mail = await startMailInbox({ smtpUrl: env.SMTP_URL, ports: s.mailPorts, dataDir: s.dataDir, repoRoot, log });
-    if (mail.service) services.push(mail.service);
 
     const apiEnv = {
       // The launcher is the development tool: it unlocks the API's development defaults unless told otherwise.
@@ -266,7 +289,8 @@ export async function startStack({ env = process.env, log = console.log, scaled 
     const site = scaled ? { port: shell.port, upstreams: pagePorts.map((p) => `127.0.0.1:${p}`) } : undefined;
     services.push(...(await startApi(s, apiEnv, { scaled, log, site })));
 
-    // The seed writes demo accounts with published passwords: development only (it refuses otherwise too).
+    // The seed writes demo accounts with published passwords: development only (it refuses otherwise too). It ends
+    // before the site answers: whoever waits for the site (the journeys) finds the demo accounts there.
     const seed = !s.developmentMode
       ? null
       : await execa(process.execPath, [path.join(repoRoot, 'api/dist/seed/run.js')], {

@@ -17,7 +17,7 @@ test('with nothing set, the offline defaults of the README', () => {
   );
   assert.equal(s.apiReplicas, 2);
   assert.equal(s.publicApiUrl, '/api');
-  assert.deepEqual(s.imageOrigins, []);
+  assert.equal(s.imageOriginsIgnored, false);
   assert.equal(s.firebase.projectId, 'demo-sportify');
 });
 
@@ -45,9 +45,10 @@ test('every wrong setting is named at once', () => {
   );
 });
 
-test('picture origins are a comma-separated list', () => {
-  assert.deepEqual(readSettings({ SPORTIFY_IMAGE_ORIGINS: ' https://a.example, ,https://b.example ' }).imageOrigins, [
-    'https://a.example',
-    'https://b.example',
-  ]);
+test('picture origins, no longer used, are noticed only when some are named', () => {
+  assert.equal(
+    readSettings({ SPORTIFY_IMAGE_ORIGINS: ' https://a.example, ,https://b.example ' }).imageOriginsIgnored,
+    true,
+  );
+  assert.equal(readSettings({ SPORTIFY_IMAGE_ORIGINS: ' , ' }).imageOriginsIgnored, false);
 });

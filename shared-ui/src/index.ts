@@ -6,6 +6,7 @@ export { GlobalStyle } from './theme/GlobalStyle';
 export { AppProviders } from './components/AppProviders';
 export { Avatar } from './components/Avatar';
 export { ClassPicture } from './components/ClassPicture';
+export { pictureOfUrl, shownPicture } from './components/pictureSources';
 export { Button, type ButtonVariant } from './components/Button';
 export { PageHeading } from './components/PageHeading';
 export { VisuallyHidden } from './components/VisuallyHidden';
@@ -43,5 +44,6 @@ export { FormField, TextInput, TextArea, Select, ErrorText, type FormFieldProps 
 export { useForm, type FormValues, type FormErrors, type Validator, type UseFormResult } from './forms/useForm';
 export { notify, AppToastContainer, TOAST_DURATIONS, TOAST_LIMIT } from './toast/notify';
 export * from './lists';
-export { campTimeZone, formatCampDate, startsLabel, toCampInputValue } from './dates/campDate';
+export { adoptShownCampDates, campTimeZone, formatCampDate, toCampInputValue } from './dates/campDate';
+export { ClassStarts } from './dates/ClassStarts';
 export { saveFile } from './files/saveFile';

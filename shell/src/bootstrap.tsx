@@ -2,6 +2,7 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@sportify/shared-ui/router';
 import {
+  adoptShownCampDates,
   makeStore,
   setLatestConfigReader,
   setRuntimeConfig,
@@ -20,6 +21,7 @@ import { navigateOutsideReact } from './routes/AppRoutes';
 import { screenRouteId } from './routes/buildRoutes';
 import { createRouteTable } from './routes/liveRoutes';
 import { readResolvedRoute } from './routes/resolvedRoute';
+import { yieldToPage } from './yieldToPage';
 
 const container = document.getElementById('root') as HTMLElement;
 
@@ -41,6 +43,8 @@ function AfterFirstCommit({ done }: { done: () => void }) {
 }
 
 async function start() {
+  // This task has evaluated the app's code: reading the config and setting up the federation start in the next.
+  await yieldToPage();
   const config = await loadConfig();
   setRuntimeConfig(config);
   setLatestConfigReader(loadLatestConfig);
@@ -66,8 +70,13 @@ async function start() {
       ? remotes.load(landing.remote, landing.module)
       : undefined;
   const shellPageLoad = loadShellPage(window.location.pathname);
-  // Hydrating, the first render must be the server's: with the screen's code in, not its loading state.
-  if (hydrating) await Promise.all([landingLoad, shellPageLoad]);
+  // Hydrating, the first render must be the server's: with the screen's code in, not its loading state. The screen's
+  // code has just been evaluated in this task: the store and the hydration start in the next.
+  if (hydrating) {
+    await Promise.all([landingLoad, shellPageLoad]);
+    await yieldToPage();
+    adoptShownCampDates(container);
+  }
 
   const auth = lazyAuthService(
     () =>

@@ -1,26 +1,36 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 import { birthDateProblem, CAMPER_YEARS_MAX } from '@sportify/platform/ages';
 import { isCalendarDay } from '@sportify/platform/dates';
-import { CAMPER_NAME_MAX, CAMPER_NOTES_MAX } from './camper.model';
-
-const trimmed = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
-// One line: names and contacts go into rosters, CSV files and e-mail subjects.
-// eslint-disable-next-line no-control-regex
-const ONE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029]*$/;
+import { ONE_LINE, Trimmed } from '../common/dto-rules';
+import { CAMPER_NAME_MAX, CAMPER_NOTES_MAX, RELATIONSHIP_MAX } from './camper.model';
 
 const LineText = (label: string, max: number) =>
   applyDecorators(
-    trimmed(),
+    Trimmed(),
     IsString({ message: `${label} is required` }),
     IsNotEmpty({ message: `${label} is required` }),
     MaxLength(max, { message: `${label} must be at most ${max} characters` }),
     Matches(ONE_LINE, { message: `${label} must be one line without control characters` }),
   );
 
-const PHONE_MESSAGE = 'Emergency phone must be 7-20 digits, spaces, +, (, ) or -';
+const phoneMessage = (label: string) => `${label} must be 7-20 digits, spaces, +, (, ) or -`;
+
+/** A phone number as a person reads it out: digits, spaces, + ( ) -. One message, the first problem found. */
+const Phone = (label: string) =>
+  applyDecorators(
+    Trimmed(),
+    ValidateBy({
+      name: 'isPhone',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && /^[0-9 +()-]{7,20}$/.test(value) && /\d/.test(value),
+        defaultMessage: (args) =>
+          typeof args?.value === 'string' && args.value !== '' ? phoneMessage(label) : `${label} is required`,
+      },
+    }),
+  );
+
 const DOB_MESSAGE = 'Date of birth must be a date, e.g. 2017-05-14';
 
 /**
@@ -55,7 +65,7 @@ export class CreateCamperDto {
 
   @ApiPropertyOptional({ example: 'Peanut allergy: carries an EpiPen', maxLength: CAMPER_NOTES_MAX })
   @IsOptional()
-  @trimmed()
+  @Trimmed()
   @IsString({ message: 'Notes must be text' })
   @MaxLength(CAMPER_NOTES_MAX, { message: `Notes must be at most ${CAMPER_NOTES_MAX} characters` })
   notes?: string;
@@ -65,15 +75,26 @@ export class CreateCamperDto {
   emergencyContact: string;
 
   @ApiProperty({ example: '+1 (555) 010-0199' })
-  @trimmed()
-  @IsString({ message: 'Emergency phone is required' })
-  @IsNotEmpty({ message: 'Emergency phone is required' })
-  @Matches(/^[0-9 +()-]{7,20}$/, { message: PHONE_MESSAGE })
-  @Matches(/\d/, { message: PHONE_MESSAGE })
+  @Phone('Emergency phone')
   emergencyPhone: string;
 }
 
 export class UpdateCamperDto extends PartialType(CreateCamperDto) {}
+
+/** A person who may collect the camper (docs/families.md, Authorised pick-ups). */
+export class PickupDto {
+  @ApiProperty({ example: 'Rosa Rivers', maxLength: CAMPER_NAME_MAX })
+  @LineText("Pick-up's name", CAMPER_NAME_MAX)
+  name: string;
+
+  @ApiProperty({ example: 'Mother', maxLength: RELATIONSHIP_MAX })
+  @LineText('Relationship', RELATIONSHIP_MAX)
+  relationship: string;
+
+  @ApiProperty({ example: '+1 (555) 010-0142' })
+  @Phone('Phone')
+  phone: string;
+}
 
 /** Who a selection or waitlist place is for: absent is the account holder itself. */
 export const CamperIdRules = () =>

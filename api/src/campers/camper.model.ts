@@ -10,7 +10,17 @@ export interface Camper {
   notes: string;
   emergencyContact: string;
   emergencyPhone: string;
+  /** Who may collect the camper at check-out; as private as the notes. */
+  pickups: Pickup[];
   createdAt: Date;
+}
+
+/** A person the family names to collect a camper (docs/families.md, Authorised pick-ups). */
+export interface Pickup {
+  _id: string;
+  name: string;
+  relationship: string;
+  phone: string;
 }
 
 /** What the family sees: the camper with today's age, without the account. */
@@ -19,6 +29,8 @@ export type CamperView = Omit<Camper, 'accountEmail'> & { age: number };
 export const CAMPERS_PER_ACCOUNT_MAX = 20;
 export const CAMPER_NAME_MAX = 80;
 export const CAMPER_NOTES_MAX = 1000;
+export const PICKUPS_PER_CAMPER_MAX = 10;
+export const RELATIONSHIP_MAX = 40;
 
 /**
  * Who takes a seat: the account holder (no camper, exactly as before Families) or one of its campers. Rows without

@@ -14,7 +14,7 @@ import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
 import type { DeleteResult } from '../common/write-results';
 import { DeleteResultResponse } from '../common/write-results.responses';
-import { CreateCamperDto, UpdateCamperDto } from './camper.dto';
+import { CreateCamperDto, PickupDto, UpdateCamperDto } from './camper.dto';
 import type { CamperView } from './camper.model';
 import { CamperResponse } from './camper.responses';
 import { CampersService } from './campers.service';
@@ -61,6 +61,29 @@ export class CampersController {
     @Body() dto: UpdateCamperDto,
   ): Promise<CamperView> {
     return this.campers.update(caller, id, dto);
+  }
+
+  @Post(':id/pickups')
+  @ApiCreatedResponse({ type: CamperResponse, description: 'The camper with the new authorised pick-up' })
+  @ApiNotFoundResponse({ description: "No such camper of the caller's" })
+  @ApiConflictResponse({ description: '{name} is already an authorised pick-up of {camper}' })
+  addPickup(
+    @CurrentCaller() caller: Caller,
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Body() dto: PickupDto,
+  ): Promise<CamperView> {
+    return this.campers.addPickup(caller, id, dto);
+  }
+
+  @Delete(':id/pickups/:pickupId')
+  @ApiOkResponse({ type: CamperResponse, description: 'The camper without that pick-up' })
+  @ApiNotFoundResponse({ description: "No such camper of the caller's, or no such pick-up" })
+  removePickup(
+    @CurrentCaller() caller: Caller,
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Param('pickupId', ParseObjectIdPipe) pickupId: string,
+  ): Promise<CamperView> {
+    return this.campers.removePickup(caller, id, pickupId);
   }
 
   @Delete(':id')

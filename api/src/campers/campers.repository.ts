@@ -1,10 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
-import type { Camper } from './camper.model';
+import type { Camper, Pickup } from './camper.model';
 import { CamperRecord } from './camper.schema';
 
 type LeanCamper = CamperRecord & { _id: Types.ObjectId };
+
+const toPickup = (p: { _id: Types.ObjectId; name: string; relationship: string; phone: string }): Pickup => ({
+  _id: p._id.toString(),
+  name: p.name,
+  relationship: p.relationship,
+  phone: p.phone,
+});
 
 const toCamper = (d: LeanCamper): Camper => ({
   _id: d._id.toString(),
@@ -14,6 +21,7 @@ const toCamper = (d: LeanCamper): Camper => ({
   notes: d.notes ?? '',
   emergencyContact: d.emergencyContact,
   emergencyPhone: d.emergencyPhone,
+  pickups: (d.pickups ?? []).map(toPickup),
   createdAt: d.createdAt,
 });
 
@@ -56,6 +64,42 @@ export class CampersRepository {
   async updateOwned(id: string, accountEmail: string, set: Partial<CamperFields>): Promise<Camper | null> {
     const d = await this.model
       .findOneAndUpdate({ _id: id, accountEmail }, { $set: set }, { returnDocument: 'after' })
+      .lean<LeanCamper>()
+      .exec();
+    return d ? toCamper(d) : null;
+  }
+
+  /**
+   * Adds a pick-up to the account's own camper while it has fewer than `max`, in one conditional write (two adds at
+   * once cannot pass the limit together). Null: no such camper of the account's; 'full' when at the limit.
+   */
+  async addPickup(
+    id: string,
+    accountEmail: string,
+    pickup: Omit<Pickup, '_id'>,
+    max: number,
+  ): Promise<Camper | 'full' | null> {
+    const d = await this.model
+      .findOneAndUpdate(
+        { _id: id, accountEmail, [`pickups.${max - 1}`]: { $exists: false } },
+        { $push: { pickups: { _id: new Types.ObjectId(), ...pickup } } },
+        { returnDocument: 'after' },
+      )
+      .lean<LeanCamper>()
+      .exec();
+    if (d) return toCamper(d);
+    return (await this.findOwned(id, accountEmail)) ? 'full' : null;
+  }
+
+  /** Removes one pick-up of the account's own camper; null when there is no such camper (or pick-up). */
+  async removePickup(id: string, accountEmail: string, pickupId: string): Promise<Camper | null> {
+    if (!Types.ObjectId.isValid(pickupId)) return null;
+    const d = await this.model
+      .findOneAndUpdate(
+        { _id: id, accountEmail, 'pickups._id': new Types.ObjectId(pickupId) },
+        { $pull: { pickups: { _id: new Types.ObjectId(pickupId) } } },
+        { returnDocument: 'after' },
+      )
       .lean<LeanCamper>()
       .exec();
     return d ? toCamper(d) : null;

@@ -3,8 +3,14 @@ import type { Caller } from '../auth/caller';
 import { admitsAge, ageOn, ageRangeText, hasAgeRange, type AgeRange } from '@sportify/platform/ages';
 import { ageCountDay } from '@sportify/platform/dates';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { CAMPERS_PER_ACCOUNT_MAX, type Camper, type CamperView, type Participant } from './camper.model';
-import type { CreateCamperDto, UpdateCamperDto } from './camper.dto';
+import {
+  CAMPERS_PER_ACCOUNT_MAX,
+  PICKUPS_PER_CAMPER_MAX,
+  type Camper,
+  type CamperView,
+  type Participant,
+} from './camper.model';
+import type { CreateCamperDto, PickupDto, UpdateCamperDto } from './camper.dto';
 import { CampersRepository, type CamperFields } from './campers.repository';
 
 /**
@@ -65,6 +71,35 @@ export class CampersService {
       : await this.campers.findOwned(id, caller.email);
     if (!camper) throw new NotFoundException('Camper not found');
     return this.view(camper);
+  }
+
+  /** Names a person who may collect the camper at check-out (docs/families.md, Authorised pick-ups). */
+  async addPickup(caller: Caller, id: string, dto: PickupDto): Promise<CamperView> {
+    const camper = await this.campers.findOwned(id, caller.email);
+    if (!camper) throw new NotFoundException('Camper not found');
+    const digits = (phone: string) => phone.replace(/\D/g, '');
+    const same = camper.pickups.find(
+      (p) => p.name.toLowerCase() === dto.name.toLowerCase() && digits(p.phone) === digits(dto.phone),
+    );
+    if (same) throw new ConflictException(`${same.name} is already an authorised pick-up of ${camper.name}`);
+    const added = await this.campers.addPickup(
+      id,
+      caller.email,
+      { name: dto.name, relationship: dto.relationship, phone: dto.phone },
+      PICKUPS_PER_CAMPER_MAX,
+    );
+    if (added === 'full')
+      throw new BadRequestException(`A camper can have at most ${PICKUPS_PER_CAMPER_MAX} authorised pick-ups`);
+    if (!added) throw new NotFoundException('Camper not found');
+    return this.view(added);
+  }
+
+  /** Check-out records keep the name of whoever collected the camper; removing the person changes none of them. */
+  async removePickup(caller: Caller, id: string, pickupId: string): Promise<CamperView> {
+    const camper = await this.campers.removePickup(id, caller.email, pickupId);
+    if (camper) return this.view(camper);
+    if (!(await this.campers.findOwned(id, caller.email))) throw new NotFoundException('Camper not found');
+    throw new NotFoundException('Pick-up not found');
   }
 
   /**
@@ -136,6 +171,7 @@ export class CampersService {
       notes: c.notes,
       emergencyContact: c.emergencyContact,
       emergencyPhone: c.emergencyPhone,
+      pickups: c.pickups,
       createdAt: c.createdAt,
     };
   }

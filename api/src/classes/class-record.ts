@@ -1,17 +1,20 @@
+import { pictureOf, type StoredPicture } from '../pictures/picture.model';
 import type { CampClass } from './class.model';
 
 // `capacity` is missing on classes stored before it existed, until the boot backfill has run.
-export type LeanClass = Omit<CampClass, '_id' | 'capacity' | 'held'> & {
-  _id: { toString(): string };
-  capacity?: number;
-  holds?: string[];
-};
+export type LeanClass = Omit<CampClass, '_id' | 'capacity' | 'held' | 'picture'> &
+  StoredPicture & {
+    _id: { toString(): string };
+    capacity?: number;
+    holds?: string[];
+  };
 
 /** A stored class as the API uses it: capacity and counts filled in for rows written before they existed. */
 export const toClass = (d: LeanClass): CampClass => ({
   _id: d._id.toString(),
   className: d.className,
   classImage: d.classImage,
+  picture: pictureOf(d),
   instructorName: d.instructorName,
   instructorEmail: d.instructorEmail,
   capacity: d.capacity ?? d.seats + (d.enrolled ?? 0),

@@ -21,7 +21,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { AGE_MAX } from '@sportify/platform/ages';
-import { IsHttpUrl } from '../common/dto-rules';
+import { IsHttpUrl, PictureIdField } from '../common/dto-rules';
 import { PageQueryDto, QueryNumber, QueryWholeNumber, SearchText } from '../common/paging';
 import { PRICE_MAX } from '@sportify/platform/money';
 import { CLASS_STATUSES, INSTALLMENTS_MAX, SEATS_MAX, SESSIONS_MAX, type ClassStatus } from './class.model';
@@ -155,10 +155,17 @@ export class CreateClassDto {
   @ClassNameText()
   className: string;
 
-  @ApiProperty({ example: 'http://localhost:3000/images/classes/volleyball.svg' })
+  @ApiPropertyOptional({
+    example: 'https://example.com/volleyball.jpg',
+    description: 'The picture as a URL, imported by the API after the save (required unless pictureId is sent)',
+  })
+  @ValidateIf((dto: CreateClassDto) => dto.pictureId === undefined)
   @IsDefined({ message: 'Photo URL is required' })
   @IsHttpUrl()
-  classImage: string;
+  classImage?: string;
+
+  @PictureIdField()
+  pictureId?: string;
 
   @ApiProperty({ example: 12, minimum: 0, maximum: SEATS_MAX })
   @IsDefined({ message: 'Seat number is required' })
@@ -229,10 +236,13 @@ export class UpdateClassDto {
   @ClassNameText()
   className?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: 'A new picture as a URL, imported after the save' })
   @IsOptional()
   @IsHttpUrl()
   classImage?: string;
+
+  @PictureIdField()
+  pictureId?: string;
 
   @ApiPropertyOptional({
     minimum: 0,

@@ -1,11 +1,16 @@
 // A camp class as the rest of the API sees it: plain data with a string id.
+import type { PictureRef } from '../pictures/picture.model';
+
 export const CLASS_STATUSES = ['pending', 'approved', 'denied'] as const;
 export type ClassStatus = (typeof CLASS_STATUSES)[number];
 
 export interface CampClass {
   _id: string;
   className: string;
+  /** A URL (spec): the site's URL of the held picture once `picture` is ready, else the URL as given. */
   classImage: string;
+  /** The held picture's id and status: what the pages show (a placeholder until it is ready). */
+  picture: PictureRef;
   instructorName: string;
   instructorEmail: string;
   /** Seats in all; `seats` (what docs/product.md calls available seats) is what is left of it. */
@@ -39,6 +44,7 @@ const PUBLIC_CLASS_FIELDS = [
   '_id',
   'className',
   'classImage',
+  'picture',
   'instructorName',
   'instructorEmail',
   'seats',

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageResponse } from '../common/paging';
+import { PictureRefResponse } from '../pictures/picture.responses';
 import type { AdminClassPage } from './classes.service';
 import {
   CLASS_STATUSES,
@@ -13,7 +14,12 @@ import {
 export class PublicClassResponse implements PublicClass {
   @ApiProperty() _id: string;
   @ApiProperty({ example: 'Soccer Fundamentals' }) className: string;
-  @ApiProperty({ example: 'http://localhost:3000/images/classes/soccer.svg' }) classImage: string;
+  @ApiProperty({
+    example: 'http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg',
+    description: "The picture's URL: the site's own once `picture` is ready, else the URL as given",
+  })
+  classImage: string;
+  @ApiProperty({ type: PictureRefResponse }) picture: PictureRefResponse;
   @ApiProperty({ example: 'Jordan Lee' }) instructorName: string;
   @ApiProperty({ example: 'jordan@sportify.camp' }) instructorEmail: string;
   @ApiProperty({ example: 12, description: 'Available seats; 0 means full' }) seats: number;

@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { PICTURE_STATUSES, type PictureStatus } from '../pictures/picture.model';
 import { CLASS_STATUSES, type ClassStatus } from './class.model';
 
 @Schema({ collection: 'classes', versionKey: false })
@@ -6,8 +7,24 @@ export class ClassRecord {
   @Prop({ required: true, trim: true })
   className: string;
 
+  /** The spec's picture URL: as given while the picture is imported, the site's URL of it once it is ready. */
   @Prop({ required: true })
   classImage: string;
+
+  /** The held picture (content id), once ready. */
+  @Prop()
+  pictureId?: string;
+
+  /** Absent on classes stored before pictures were held, until `npm run pictures:import -w api` has run. */
+  @Prop({ type: String, enum: PICTURE_STATUSES })
+  pictureStatus?: PictureStatus;
+
+  @Prop()
+  pictureError?: string;
+
+  /** The import the class waits for: a later picture replaces it, and the earlier import's outcome is dropped. */
+  @Prop()
+  pictureToken?: string;
 
   @Prop({ required: true })
   instructorName: string;

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { PageWindow } from '../common/paging';
 import type { UpdateResult } from '../common/write-results';
+import type { PictureRef, StoredPicture } from '../pictures/picture.model';
 import { ORDERS, toFilter, type ClassOrder, type ClassQuery } from './class-query';
 import { PUBLIC_READ, READ, toClass, type LeanClass } from './class-record';
 import { CLASS_STATUSES, type CampClass, type ClassStatus } from './class.model';
@@ -26,7 +27,11 @@ export type NewClass = Pick<
       | 'deposit'
       | 'installments'
     >
-  >;
+  > &
+  ClassPicture;
+
+/** How a class's picture is stored: held (ready, with its id) or waiting for the import named by `pictureToken`. */
+export type ClassPicture = StoredPicture & { pictureToken?: string };
 
 /** A new class's stored seats: its capacity is what is free now plus who is already enrolled. */
 const withCapacity = (c: NewClass) => ({ ...c, capacity: c.seats + (c.enrolled ?? 0) });
@@ -36,10 +41,22 @@ export type ClassChanges = Partial<
     CampClass,
     'className' | 'classImage' | 'price' | 'startDate' | 'sessions' | 'minAge' | 'maxAge' | 'deposit' | 'installments'
   >
-> & {
-  /** Fields the edit removes (a date, sessions, an age bound or the payment plan taken off). */
-  unset?: ('startDate' | 'sessions' | 'minAge' | 'maxAge' | 'deposit' | 'installments')[];
-};
+> &
+  ClassPicture & {
+    /** Fields the edit removes (a date, sessions, an age bound or the payment plan taken off, the picture fields
+     * replaced). */
+    unset?: (
+      | 'startDate'
+      | 'sessions'
+      | 'minAge'
+      | 'maxAge'
+      | 'deposit'
+      | 'installments'
+      | 'pictureId'
+      | 'pictureError'
+      | 'pictureToken'
+    )[];
+  };
 
 /** A class after a counted change (a decision, a feedback note) and that change's number. */
 export interface Counted {
@@ -297,6 +314,46 @@ export class ClassesRepository {
       .lean<LeanClass[]>()
       .exec();
     return docs.map(toClass);
+  }
+
+  /**
+   * The import's outcome, written only while the class still waits for that import (`token`). Not an edit: the
+   * class keeps its review status.
+   */
+  async settlePicture(id: string, token: string, picture: PictureRef, classImage: string): Promise<boolean> {
+    const res = await this.model
+      .updateOne(
+        { _id: id, pictureToken: token },
+        {
+          $set: {
+            pictureStatus: picture.status,
+            classImage,
+            ...(picture.id ? { pictureId: picture.id } : {}),
+            ...(picture.error ? { pictureError: picture.error } : {}),
+          },
+          $unset: { pictureToken: 1, ...(picture.id ? { pictureError: 1 } : { pictureId: 1 }) },
+        },
+      )
+      .exec();
+    return res.modifiedCount === 1;
+  }
+
+  /** Classes whose picture was never imported (stored before pictures were held): id and URL, a batch at a time. */
+  async withoutPicture(limit: number): Promise<{ _id: string; classImage: string }[]> {
+    const docs = await this.model
+      .find({ pictureStatus: null }, { classImage: 1 })
+      .limit(limit)
+      .lean<{ _id: { toString(): string }; classImage: string }[]>()
+      .exec();
+    return docs.map((d) => ({ _id: d._id.toString(), classImage: d.classImage }));
+  }
+
+  /** Marks a class as waiting for the import `token` (the one-off import of stored URLs); false if it has a status. */
+  async awaitPicture(id: string, token: string): Promise<boolean> {
+    const res = await this.model
+      .updateOne({ _id: id, pictureStatus: null }, { $set: { pictureStatus: 'pending', pictureToken: token } })
+      .exec();
+    return res.modifiedCount === 1;
   }
 
   /** Classes stored before capacity was: their capacity is what was free plus who was enrolled. */

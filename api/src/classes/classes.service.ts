@@ -14,6 +14,7 @@ import { pageWindow, type Paged } from '../common/paging';
 import { parseZoned } from '@sportify/platform/dates';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailOutbox } from '../mail/mail.module';
+import { PicturesService, type PictureChoice } from '../pictures/pictures.service';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import { AGE_ORDER_MESSAGE, PLAN_MESSAGES } from './class.dto';
 import type {
@@ -25,7 +26,7 @@ import type {
 } from './class.dto';
 import { classCalendar } from './calendar';
 import { toPublicClass, type CampClass, type ClassStatus } from './class.model';
-import { ClassesRepository, type ClassChanges } from './classes.repository';
+import { ClassesRepository, type ClassChanges, type ClassPicture } from './classes.repository';
 import { SeatsRepository } from './seats.repository';
 
 /** The admin's page of classes, with how many of each status match the search (the status tabs). */
@@ -67,6 +68,7 @@ export class ClassesService implements OnApplicationBootstrap {
     private readonly cache: PublicCache,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailOutbox,
+    private readonly pictures: PicturesService,
   ) {}
 
   /** A validated date from a DTO: local text is the camp's time. */
@@ -77,8 +79,38 @@ export class ClassesService implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // A finished import shows on every list at once (a class's review status does not change for it).
+    this.pictures.registerOwner('class', async (id, token, picture, url) => {
+      if (await this.classes.settlePicture(id, token, picture, url)) this.cache.invalidate('classes');
+    });
     const filled = await this.classes.backfillCapacity();
     if (filled) this.logger.log(`Capacity set on ${filled} class(es) stored without it`);
+  }
+
+  /** The stored picture fields of a choice: held now, or waiting for its import. */
+  private static storedPicture(choice: PictureChoice): ClassPicture {
+    return choice.status === 'ready'
+      ? { pictureStatus: 'ready', pictureId: choice.id }
+      : { pictureStatus: 'pending', pictureToken: choice.token };
+  }
+
+  /** Queues the import a choice asked for, once the class is stored. */
+  private async importFor(id: string, choice: PictureChoice, url: string | undefined): Promise<void> {
+    if (choice.status === 'pending' && url) await this.pictures.startImport(`class:${id}`, choice.token, url);
+  }
+
+  /**
+   * Classes stored before pictures were held (a URL, no status): each gets its import, a batch at a time. Until
+   * it is in, the pages show the placeholder, never the URL. Returns how many were queued.
+   */
+  async importStoredPictures(): Promise<number> {
+    const queued = await this.pictures.importStored('class', {
+      next: async (limit) => (await this.classes.withoutPicture(limit)).map((c) => ({ id: c._id, url: c.classImage })),
+      claim: (id, token) => this.classes.awaitPicture(id, token),
+      settle: (id, token, picture, url) => this.classes.settlePicture(id, token, picture, url),
+    });
+    this.cache.invalidate('classes');
+    return queued;
   }
 
   useWaitlist(waitlist: SeatWaitlist): void {
@@ -130,9 +162,11 @@ export class ClassesService implements OnApplicationBootstrap {
     if (dto.instructorEmail !== undefined && dto.instructorEmail.toLowerCase() !== caller.email) {
       throw new ForbiddenException('Instructors can only add classes of their own');
     }
+    const picture = await this.pictures.choose({ pictureId: dto.pictureId, url: dto.classImage });
     const created = await this.classes.insert({
       className: dto.className.trim(),
-      classImage: dto.classImage,
+      classImage: picture.status === 'ready' ? picture.url : (dto.classImage ?? ''),
+      ...ClassesService.storedPicture(picture),
       instructorName: caller.user?.userName ?? dto.instructorName ?? caller.email,
       instructorEmail: caller.email,
       seats: dto.seats,
@@ -144,6 +178,7 @@ export class ClassesService implements OnApplicationBootstrap {
       ...(dto.maxAge !== undefined ? { maxAge: dto.maxAge } : {}),
       ...(dto.deposit !== undefined ? { deposit: dto.deposit, installments: dto.installments } : {}),
     });
+    await this.importFor(created._id, picture, dto.classImage);
     return { insertedId: created._id };
   }
 
@@ -325,6 +360,29 @@ export class ClassesService implements OnApplicationBootstrap {
     return { matchedCount: 1, modifiedCount: 1 };
   }
 
+  /** A new picture in an edit (another upload, or a URL other than the one stored): its fields join `changes`. */
+  private async pictureChange(
+    dto: UpdateClassDto,
+    existing: CampClass,
+    changes: ClassChanges,
+  ): Promise<PictureChoice | undefined> {
+    const sameUpload = dto.pictureId === undefined || dto.pictureId === existing.picture.id;
+    const sameUrl = dto.classImage === undefined || dto.classImage === existing.classImage;
+    if (sameUpload && sameUrl) return undefined;
+    const choice = await this.pictures.choose(
+      dto.pictureId !== undefined && !sameUpload ? { pictureId: dto.pictureId } : { url: dto.classImage },
+    );
+    if (choice.status === 'ready' && choice.id === existing.picture.id) return undefined;
+    Object.assign(changes, ClassesService.storedPicture(choice));
+    changes.classImage = choice.status === 'ready' ? choice.url : dto.classImage;
+    changes.unset = [
+      ...(changes.unset ?? []),
+      'pictureError',
+      ...(choice.status === 'ready' ? (['pictureToken'] as const) : (['pictureId'] as const)),
+    ];
+    return choice;
+  }
+
   /** The schedule and age range of an edit: a value that differs is set, null removes what is stored. */
   private dateChanges(dto: UpdateClassDto, existing: CampClass, changes: ClassChanges): void {
     const unset: NonNullable<ClassChanges['unset']> = [];
@@ -351,7 +409,7 @@ export class ClassesService implements OnApplicationBootstrap {
       else if (typeof dto[bound] === 'number' && dto[bound] !== existing[bound]) changes[bound] = dto[bound];
     }
     this.planChanges(dto, existing, changes, unset);
-    if (unset.length) changes.unset = unset;
+    if (unset.length) changes.unset = [...(changes.unset ?? []), ...unset];
   }
 
   /** The payment plan as it will be after the edit must hold: both parts or neither, a start date, below the price. */
@@ -389,7 +447,7 @@ export class ClassesService implements OnApplicationBootstrap {
       const changes: ClassChanges = {};
       const className = dto.className?.trim();
       if (className !== undefined && className !== existing.className) changes.className = className;
-      if (dto.classImage !== undefined && dto.classImage !== existing.classImage) changes.classImage = dto.classImage;
+      const picture = await this.pictureChange(dto, existing, changes);
       if (dto.price !== undefined && dto.price !== existing.price) changes.price = dto.price;
       this.dateChanges(dto, existing, changes);
       const capacity =
@@ -410,6 +468,7 @@ export class ClassesService implements OnApplicationBootstrap {
       const result = await this.classes.updateOwned(id, caller.email, changes, capacity);
       if (result.matchedCount) {
         if (result.modifiedCount) this.cache.invalidate('classes');
+        if (picture) await this.importFor(id, picture, dto.classImage);
         if (result.modifiedCount && capacity && capacity.to > capacity.from)
           await this.waitlist
             ?.seatsAdded(id)

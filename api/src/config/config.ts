@@ -1,8 +1,11 @@
 import { isProduction, readSettings, type Env } from '@sportify/platform';
 import { ConfigError, type AppConfig } from './config.types';
-import { apiSettingsSchema, crossSettingProblems, PRODUCTION_SETTINGS } from './settings';
+import { ABSENT_IN_PRODUCTION, apiSettingsSchema, crossSettingProblems, PRODUCTION_SETTINGS } from './settings';
 
 export * from './config.types';
+
+/** Uploads and imports: 10 MB at most (docs/product.md §A13). */
+export const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 export { DEFAULT_CAMP_TIME_ZONE, parseTrustProxy } from './settings';
 
 /**
@@ -12,7 +15,10 @@ export { DEFAULT_CAMP_TIME_ZONE, parseTrustProxy } from './settings';
  */
 export function loadConfig(env: Env = process.env): AppConfig {
   const production = isProduction(env);
-  const { values: v, problems } = readSettings(apiSettingsSchema(production), env, PRODUCTION_SETTINGS);
+  const { values: v, problems } = readSettings(apiSettingsSchema(production), env, {
+    ...PRODUCTION_SETTINGS,
+    ...ABSENT_IN_PRODUCTION,
+  });
   problems.push(...crossSettingProblems(env, production));
   if (!v || problems.length) throw new ConfigError(problems);
   const emulator = v.FIREBASE_AUTH_EMULATOR_HOST;
@@ -92,6 +98,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
       sendIntervalMs: v.MAIL_SEND_INTERVAL_MS,
       retrySeconds: v.MAIL_RETRY_SECONDS,
       leaseSeconds: v.MAIL_LEASE_SECONDS,
+    },
+    live: { pollMs: v.LIVE_POLL_MS },
+    pictures: {
+      bucket: v.PICTURE_BUCKET,
+      s3Endpoint: v.PICTURE_S3_ENDPOINT,
+      s3Region: v.PICTURE_S3_REGION,
+      importAllow: v.PICTURE_IMPORT_ALLOW,
+      importIntervalMs: v.PICTURE_IMPORT_INTERVAL_MS,
+      importAttempts: v.PICTURE_IMPORT_ATTEMPTS,
+      importRetrySeconds: v.PICTURE_IMPORT_RETRY_SECONDS,
+      maxPixels: v.PICTURE_MAX_PIXELS,
+      maxBytes: PICTURE_MAX_BYTES,
     },
   };
 }

@@ -105,6 +105,31 @@ export interface AppConfig {
   /** IANA time zone the camp's dates are entered, shown and exported in (CAMP_TIME_ZONE). */
   campTimeZone: string;
   mail: MailConfig;
+  live: {
+    /** How often each replica reads the day-of-camp events it streams to the parents connected to it (ms). */
+    pollMs: number;
+  };
+  pictures: PicturesConfig;
+}
+
+export interface PicturesConfig {
+  /** An S3 bucket for picture files (PICTURE_BUCKET); empty: GridFS in the API's database. */
+  bucket: string;
+  /** An S3-compatible server's URL (PICTURE_S3_ENDPOINT); empty: AWS in `s3Region`. */
+  s3Endpoint: string;
+  s3Region: string;
+  /** `address:port` pairs an import may reach although private (PICTURE_IMPORT_ALLOW). */
+  importAllow: string[];
+  /** Milliseconds between the import job's passes; 0: only when a picture is given. */
+  importIntervalMs: number;
+  /** Tries of an import that gets no answer or a server error before it gives up. */
+  importAttempts: number;
+  /** First wait before trying an import again; doubles per try. */
+  importRetrySeconds: number;
+  /** Pixels a picture may have (width x height), checked before it is decoded. */
+  maxPixels: number;
+  /** Bytes an upload or an import may have. */
+  maxBytes: number;
 }
 
 export interface MailConfig {

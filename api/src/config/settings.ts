@@ -41,6 +41,24 @@ export function parseTrustProxy(raw: string): TrustProxy | null {
   return items;
 }
 
+/** `address:port` pairs (IPv6 in brackets) that picture imports may reach although their range is refused. */
+function parseImportAllow(raw: string): string[] | { problem: string } {
+  const pairs: string[] = [];
+  for (const item of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const m = /^(?:\[([0-9a-fA-F:.]+)\]|(\d+\.\d+\.\d+\.\d+)):(\d{1,5})$/.exec(item);
+    const address = m?.[1] ?? m?.[2];
+    if (!m || !address || !isIP(address) || Number(m[3]) < 1 || Number(m[3]) > 65535)
+      return {
+        problem: `must be a comma-separated list of address:port, e.g. 10.0.0.5:8080 or [fd00::5]:443 (got "${item}")`,
+      };
+    pairs.push(`${address}:${Number(m[3])}`);
+  }
+  return pairs;
+}
+
 const TTL_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 /** What a setting's reader answers for a wrong value: what it must be. */
 const no = (problem: string) => ({ problem });
@@ -188,6 +206,19 @@ export function apiSettingsSchema(production: boolean) {
     MAIL_SEND_INTERVAL_MS: int(2000, 0, 3_600_000),
     MAIL_RETRY_SECONDS: int(30, 1, 3600),
     MAIL_LEASE_SECONDS: int(60, 1, 3600),
+    LIVE_POLL_MS: int(500, 50, 10_000),
+    PICTURE_BUCKET: text(
+      '',
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3-63 lower-case letters, digits, dots, dashes)',
+    ),
+    PICTURE_S3_ENDPOINT: url('', ['http:', 'https:']),
+    PICTURE_S3_REGION: text('us-east-1', /^[a-z0-9-]{2,30}$/, 'must be a region name such as eu-west-1'),
+    PICTURE_IMPORT_ALLOW: read<string[]>([], parseImportAllow),
+    PICTURE_IMPORT_INTERVAL_MS: int(2000, 0, 3_600_000),
+    PICTURE_IMPORT_ATTEMPTS: int(3, 1, 10),
+    PICTURE_IMPORT_RETRY_SECONDS: int(10, 1, 3600),
+    PICTURE_MAX_PIXELS: int(40_000_000, 1_000_000, 268_000_000),
   });
 }
 
@@ -220,9 +251,6 @@ export const PRODUCTION_SETTINGS: Record<string, SettingCheck> = {
       : /^(sk|rk)_test_/.test(value.trim())
         ? `must be a live key (sk_live_... or rk_live_...) ${NEEDED}: a test-mode key takes no real payment`
         : undefined,
-  STRIPE_API_HOST: stripeItself,
-  STRIPE_API_PORT: stripeItself,
-  STRIPE_API_PROTOCOL: stripeItself,
   STRIPE_WEBHOOK_SECRET: (value) =>
     !value?.trim()
       ? `is required ${NEEDED} (provider events settle and refund payments)`
@@ -235,10 +263,17 @@ export const PRODUCTION_SETTINGS: Record<string, SettingCheck> = {
       ? `must be a real Firebase project ${NEEDED} (got the demo project "${id}")`
       : undefined;
   },
-  FIREBASE_AUTH_EMULATOR_HOST: (value) =>
-    value?.trim() ? `must not be set ${NEEDED} (emulator tokens are unsigned)` : undefined,
   SMTP_URL: requiredFor('receipts and notices are e-mailed'),
   MAIL_FROM: requiredFor('the sender address of every e-mail'),
+};
+
+/** What production refuses when set: development's stand-ins (the Auth emulator, stripe-mock). */
+export const ABSENT_IN_PRODUCTION: Record<string, SettingCheck> = {
+  FIREBASE_AUTH_EMULATOR_HOST: (value) =>
+    value?.trim() ? `must not be set ${NEEDED} (emulator tokens are unsigned)` : undefined,
+  STRIPE_API_HOST: stripeItself,
+  STRIPE_API_PORT: stripeItself,
+  STRIPE_API_PROTOCOL: stripeItself,
 };
 
 /** Rules across settings, on the environment as given (so they are named whatever else is wrong). */

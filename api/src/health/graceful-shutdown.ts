@@ -23,11 +23,20 @@ export class GracefulShutdown {
   private inFlight = 0;
   private onIdle: (() => void) | null = null;
   private server: Server | null = null;
+  private readonly drainListeners: (() => void)[] = [];
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   get isDraining(): boolean {
     return this.draining;
+  }
+
+  /**
+   * `listener` runs when the drain starts: for responses that never finish by themselves (the live streams), which
+   * end then so that the process can stop, and their clients reconnect to another replica.
+   */
+  onDrain(listener: () => void): void {
+    this.drainListeners.push(listener);
   }
 
   /** Wraps the server's request handlers (outermost, so every request is counted). */
@@ -59,6 +68,7 @@ export class GracefulShutdown {
     }, deadlineMs);
     hardStop.unref();
     this.logger.log(`${signal} received: not ready any more, finishing ${this.inFlight} request(s) in flight`);
+    for (const listener of this.drainListeners) listener();
 
     // Leave a second of the deadline for closing the database.
     const settled = await this.idle(Math.max(deadlineMs - 1000, 0));

@@ -11,6 +11,8 @@ export const MAIL_TEMPLATES = [
   'paymentFailed',
   'placeReleased',
   'creditKept',
+  'pickedUp',
+  'classMessage',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

@@ -203,6 +203,35 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
           { text: 'It is also shown in My Classes.', link: { label: 'My Classes', path: routes.myClasses } },
         ],
       };
+    case 'pickedUp': {
+      const pickup = str(data, 'pickupName');
+      const relationship = str(data, 'relationship');
+      return {
+        subject: `${camper} was picked up from ${className}`,
+        body: [
+          {
+            text: `${camper} was picked up from ${className} at ${when('at')} by ${pickup}${relationship ? ` (${relationship})` : ''}.`,
+          },
+          {
+            text: 'If you did not expect this, call the camp at once.',
+          },
+          {
+            text: 'Their day is on My Enrolled Classes.',
+            link: { label: 'My Enrolled Classes', path: '/dashboard/enrolled-classes' },
+          },
+        ],
+      };
+    }
+    case 'classMessage':
+      // The sender's words are plain text: kept as written here, escaped in the HTML part like every paragraph.
+      return {
+        subject: `${className}: ${str(data, 'subject')}`,
+        body: [
+          { text: `${str(data, 'senderName', 'Your instructor')} wrote to the families of ${className}:` },
+          { text: str(data, 'message') },
+          { text: 'It is also in your Messages.', link: { label: 'Messages', path: '/dashboard/messages' } },
+        ],
+      };
   }
 }
 
@@ -220,7 +249,7 @@ export function renderMail(template: MailTemplate, data: Data, ctx: RenderContex
   const paragraphs = body
     .map(
       (p) =>
-        `<p>${escapeHtml(p.text)}${p.link ? ` <a href="${escapeHtml(site + p.link.path)}">${escapeHtml(p.link.label)}</a>` : ''}</p>`,
+        `<p>${escapeHtml(p.text).replace(/\n/g, '<br>\n')}${p.link ? ` <a href="${escapeHtml(site + p.link.path)}">${escapeHtml(p.link.label)}</a>` : ''}</p>`,
     )
     .join('\n');
   const html = `<!doctype html>

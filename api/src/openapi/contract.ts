@@ -17,7 +17,9 @@ export const ENDPOINTS_DIR = path.join(repoRoot, 'shared-ui/src/endpoints');
 
 /** API modules the browser never calls through RTK Query: sign-in (the shell sends the Firebase token and its
  * credentials itself, shell/src/auth) and the probes of the orchestrator. */
-const NOT_BROWSER_DOMAINS = new Set(['auth', 'health']);
+// Pictures: the forms upload a file through the HTTP client (shared-ui/src/pictures/uploadPicture.ts); pages load
+// the served sizes as images.
+const NOT_BROWSER_DOMAINS = new Set(['auth', 'health', 'pictures']);
 /** Single operations the browser never calls through RTK Query (shared-ui/README.md says why for each). */
 const NOT_BROWSER_OPERATIONS = new Set([
   'usersRegister', // sign-up sends the Firebase ID token itself (shell/src/auth/registerUser.ts)

@@ -15,6 +15,7 @@ import { DiscountsService } from '../discounts/discounts.service';
 import type { Selection } from '../selections/selection.model';
 import { SelectionsService } from '../selections/selections.service';
 import { WaitlistService } from '../waitlist/waitlist.service';
+import { WaiversService } from '../waivers/waivers.service';
 import { CheckoutPricing, type CheckoutChoice, type CheckoutOffers } from './checkout-pricing';
 import { Customers } from './customers.repository';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway';
@@ -42,6 +43,7 @@ export class CheckoutService implements OnModuleInit {
     private readonly discounts: DiscountsService,
     private readonly customers: Customers,
     private readonly noCard: NoCardIntents,
+    private readonly waivers: WaiversService,
   ) {}
 
   /** Selections ask the payments domain whether a student is enrolled (payments depends on selections, not back). */
@@ -56,6 +58,8 @@ export class CheckoutService implements OnModuleInit {
    */
   async createIntent(caller: Caller, dto: CreateIntentDto): Promise<IntentCreated> {
     const { selection, cls, who } = await this.checkout(caller, dto.selectionId.toLowerCase());
+    // A camper's seat is paid for only with the current waiver signed for them (docs/families.md, Waivers).
+    await this.waivers.requireSigned(who);
     if (cls.seats <= 0 && !(await this.waitlist.heldFor(cls._id, who)))
       throw new ConflictException('This class is full');
     const choice: CheckoutChoice = { plan: dto.plan ?? 'full', useCredit: dto.useCredit ?? false };

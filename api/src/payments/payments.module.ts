@@ -22,6 +22,7 @@ import { CheckoutService } from './checkout.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { SelectionsModule } from '../selections/selections.module';
 import { WaitlistModule } from '../waitlist/waitlist.module';
+import { WaiversModule } from '../waivers/waivers.module';
 import { PAYMENT_GATEWAY } from './gateway/payment-gateway';
 import {
   SandboxCardRecord,
@@ -77,6 +78,7 @@ import { WebhookController } from './webhook.controller';
     ClassesModule,
     CampersModule,
     WaitlistModule,
+    WaiversModule,
   ],
   controllers: [PaymentsController, SandboxController, WebhookController],
   providers: [

@@ -1,5 +1,8 @@
 // A class's roster: its enrolled participants (paid, not cancelled) with what the instructor needs on the day, and
 // attendance per session. Only the class's instructor and admins see it (docs/families.md, Privacy).
+import type { Pickup } from '../campers/camper.model';
+import type { WaiverState } from '../waivers/waiver.model';
+import type { DayView } from './check-in.model';
 
 export interface RosterRow {
   /** The camper's id, or `self:{paymentId}` for an account holder enrolled for itself. */
@@ -15,6 +18,12 @@ export interface RosterRow {
   emergencyPhone: string;
   /** Session day -> present; a day not taken yet is absent. */
   attendance: Record<string, boolean>;
+  /** Who may collect the camper (none for an account holder enrolled for itself). */
+  pickups: Pickup[];
+  /** The current waiver signed for the camper, or not; null when nothing is asked. */
+  waiver: WaiverState;
+  /** Session day -> its check-in and check-out. */
+  checkIns: Record<string, DayView>;
 }
 
 export interface Roster {
@@ -22,6 +31,8 @@ export interface Roster {
   className: string;
   /** Session days ('YYYY-MM-DD') in the camp's time zone. */
   sessions: string[];
+  /** Today in the camp's time zone: check-in and check-out are for today's session only. */
+  today: string;
   campers: RosterRow[];
 }
 

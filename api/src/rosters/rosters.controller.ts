@@ -1,7 +1,9 @@
-import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
+  ApiConflictResponse,
+  ApiExtraModels,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -14,10 +16,13 @@ import { CurrentCaller } from '../auth/current-caller.decorator';
 import { ForbiddenWithoutSession } from '../auth/public.decorator';
 import { Roles } from '../auth/roles.decorator';
 import { ParseObjectIdPipe } from '../common/object-id';
+import { CheckInDto, CheckOutDto } from './check-in.dto';
+import type { FamilyDay } from './check-in.model';
+import { CheckInsService } from './check-ins.service';
 import { rosterCsv } from './roster-csv';
 import { AttendanceDto } from './roster.dto';
 import type { AttendanceSaved, Roster } from './roster.model';
-import { AttendanceSavedResponse, RosterResponse } from './roster.responses';
+import { AttendanceSavedResponse, DayViewResponse, FamilyDayResponse, RosterResponse } from './roster.responses';
 import { RostersService } from './rosters.service';
 
 @ApiTags('rosters')
@@ -26,9 +31,13 @@ import { RostersService } from './rosters.service';
 @ForbiddenWithoutSession("Only the class's instructor and admins see its roster")
 @ApiForbiddenResponse({ description: "Not the class's instructor or an admin, or no session at all" })
 @ApiNotFoundResponse({ description: 'No such class' })
+@ApiExtraModels(DayViewResponse)
 @Controller('classes')
 export class RostersController {
-  constructor(private readonly rosters: RostersService) {}
+  constructor(
+    private readonly rosters: RostersService,
+    private readonly checkIns: CheckInsService,
+  ) {}
 
   @Get(':id/roster')
   @ApiOkResponse({ type: RosterResponse })
@@ -45,6 +54,32 @@ export class RostersController {
     @Body() dto: AttendanceDto,
   ): Promise<AttendanceSaved> {
     return this.rosters.mark(caller, id, dto);
+  }
+
+  @Post(':id/check-in')
+  @HttpCode(200)
+  @ApiOkResponse({ type: FamilyDayResponse, description: "The participant's day: checked in now, by the caller" })
+  @ApiBadRequestResponse({ description: "Not today's session of the class" })
+  @ApiConflictResponse({ description: 'Already checked in, or a camper without any authorised pick-up' })
+  checkIn(
+    @CurrentCaller() caller: Caller,
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Body() dto: CheckInDto,
+  ): Promise<FamilyDay> {
+    return this.checkIns.checkIn(caller, id, dto);
+  }
+
+  @Post(':id/check-out')
+  @HttpCode(200)
+  @ApiOkResponse({ type: FamilyDayResponse, description: "The participant's day: checked out now, to the pick-up" })
+  @ApiBadRequestResponse({ description: "Not today's session, or not one of the camper's authorised pick-ups" })
+  @ApiConflictResponse({ description: 'Not checked in, or checked out already' })
+  checkOut(
+    @CurrentCaller() caller: Caller,
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Body() dto: CheckOutDto,
+  ): Promise<FamilyDay> {
+    return this.checkIns.checkOut(caller, id, dto);
   }
 
   @Get(':id/roster.csv')

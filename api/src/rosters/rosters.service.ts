@@ -15,12 +15,23 @@ import { campDay } from '@sportify/platform/dates';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { PaymentsService } from '../payments/payments.service';
 import { UsersRepository } from '../users/users.repository';
+import { WaiversService } from '../waivers/waivers.service';
 import { AttendanceRepository } from './attendance.repository';
+import { dayView } from './check-in.model';
+import { CheckInsRepository } from './check-ins.repository';
 import type { AttendanceDto } from './roster.dto';
 import type { AttendanceSaved, Roster, RosterRow } from './roster.model';
 
 /** A roster row with the family's account, which the row itself does not show. */
-type Row = RosterRow & { email: string };
+export type Row = Omit<RosterRow, 'waiver' | 'checkIns'> & { email: string };
+
+/** One participant of a class the caller may act on, with the class's sessions and today's day. */
+export interface RosterPlace {
+  cls: CampClass;
+  row: Row;
+  sessions: string[];
+  today: string;
+}
 
 @Injectable()
 export class RostersService implements OnModuleInit {
@@ -31,6 +42,8 @@ export class RostersService implements OnModuleInit {
     private readonly campers: CampersService,
     private readonly users: UsersRepository,
     private readonly attendance: AttendanceRepository,
+    private readonly checkIns: CheckInsRepository,
+    private readonly waivers: WaiversService,
   ) {}
 
   onModuleInit(): void {
@@ -50,20 +63,47 @@ export class RostersService implements OnModuleInit {
   async roster(caller: Caller, classId: string): Promise<Roster> {
     const cls = await this.readable(caller, classId);
     const rows = await this.rows(cls);
+    const [waivers, checkIns] = await Promise.all([
+      this.waivers.statesFor(rows.flatMap((r) => (r.camperId ? [r.camperId] : []))),
+      this.checkIns.forClass(cls._id),
+    ]);
     return {
       classId: cls._id,
       className: cls.className,
       sessions: this.sessions(cls),
-      campers: rows.map(({ email: _email, ...row }) => row),
+      today: this.today(),
+      campers: rows.map(({ email: _email, ...row }) => ({
+        ...row,
+        waiver: row.camperId ? (waivers?.get(row.camperId) ?? null) : null,
+        checkIns: Object.fromEntries(
+          checkIns.filter((c) => c.participantId === row.participantId).map((c) => [c.date, dayView(c)]),
+        ),
+      })),
     };
   }
 
   /** One mark, saved at once; the answer is the row's attendance after it. */
   async mark(caller: Caller, classId: string, dto: AttendanceDto): Promise<AttendanceSaved> {
+    const { cls, row } = await this.place(caller, classId, dto.participantId, dto.date);
+    await this.saveMark(cls, row, dto.date, dto.present, caller.email);
+    return { participantId: row.participantId, attendance: { ...row.attendance, [dto.date]: dto.present } };
+  }
+
+  /**
+   * A participant of a class the caller teaches (or any, for an admin) on one of its session days: 403 for anyone
+   * else, 400 for a day that is not a session, 404 for someone not on the roster.
+   */
+  async place(caller: Caller, classId: string, participantId: string, date: string): Promise<RosterPlace> {
     const cls = await this.readable(caller, classId);
-    if (!this.sessions(cls).includes(dto.date)) throw new BadRequestException('date is not a session of this class');
-    const row = (await this.rows(cls)).find((r) => r.participantId === dto.participantId);
+    const sessions = this.sessions(cls);
+    if (!sessions.includes(date)) throw new BadRequestException('date is not a session of this class');
+    const row = (await this.rows(cls)).find((r) => r.participantId === participantId);
     if (!row) throw new NotFoundException("Not on this class's roster");
+    return { cls, row, sessions, today: this.today() };
+  }
+
+  /** Saves one attendance mark for a row (idempotent). */
+  async saveMark(cls: CampClass, row: Row, date: string, present: boolean, takenBy: string): Promise<void> {
     await this.attendance.save(
       {
         classId: cls._id,
@@ -72,12 +112,16 @@ export class RostersService implements OnModuleInit {
         email: row.email,
         ...(row.camperId ? { camperId: row.camperId } : {}),
         name: row.name,
-        date: dto.date,
-        present: dto.present,
+        date,
+        present,
       },
-      caller.email,
+      takenBy,
     );
-    return { participantId: row.participantId, attendance: { ...row.attendance, [dto.date]: dto.present } };
+  }
+
+  /** Today's day in the camp's time zone. */
+  today(): string {
+    return campDay(this.config.campTimeZone, new Date());
   }
 
   /** The class's instructor and admins only; anyone else is refused even when the class exists. */
@@ -92,7 +136,7 @@ export class RostersService implements OnModuleInit {
   /** Session days in the camp's time zone: weekly from the start date, or today for an undated class. */
   private sessions(cls: CampClass): string[] {
     const zone = this.config.campTimeZone;
-    if (!cls.startDate) return [campDay(zone, new Date())];
+    if (!cls.startDate) return [this.today()];
     return sessionStarts(cls.startDate, cls.sessions ?? 1, zone).map((s) => campDay(zone, s.at));
   }
 
@@ -118,6 +162,7 @@ export class RostersService implements OnModuleInit {
             emergencyContact: camper?.emergencyContact ?? '',
             emergencyPhone: camper?.emergencyPhone ?? '',
             attendance: attendanceOf(p.camperId),
+            pickups: camper?.pickups ?? [],
           };
         }
         const participantId = `self:${p._id}`;
@@ -131,6 +176,7 @@ export class RostersService implements OnModuleInit {
           emergencyContact: '',
           emergencyPhone: '',
           attendance: attendanceOf(participantId),
+          pickups: [],
         };
       }),
     );

@@ -1,8 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { ClassesRepository } from '../classes/classes.repository';
 import { campDay, instantOf, wallTimeAt } from '@sportify/platform/dates';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailOutbox } from '../mail/mail.module';
+import { normalisePicture, readNormalised } from '../pictures/picture-processor';
+import { PicturesService } from '../pictures/pictures.service';
 import { UsersRepository } from '../users/users.repository';
 import { AuthAccounts } from './auth-accounts';
 import { SeedEnrolmentsRepository } from './seed-enrolments.repository';
@@ -27,6 +32,10 @@ export interface SeedReport {
 }
 
 const DAY = 86_400_000;
+/** The demo artwork, as the shell serves it under /images (the seed runs from a checkout: npm start). */
+const ARTWORK = path.resolve(__dirname, '../../../shell/public/images');
+/** The artwork rasterised once per machine (by its content): every seed after the first, tests included, reuses it. */
+const RASTERISED = path.resolve(__dirname, '../../.cache/demo-pictures');
 
 @Injectable()
 export class SeedService {
@@ -37,7 +46,39 @@ export class SeedService {
     private readonly accounts: AuthAccounts,
     private readonly enrolments: SeedEnrolmentsRepository,
     private readonly mail: MailOutbox,
+    private readonly pictures: PicturesService,
   ) {}
+
+  private readonly held = new Map<string, string>();
+
+  /**
+   * A demo picture held by the site, from the artwork's file (rasterised like any SVG given to the site): the URL
+   * and picture fields the record stores. Without the artwork (outside a checkout) the URL stays, not imported.
+   */
+  private async demoPicture(
+    url: string,
+    file: string,
+  ): Promise<{ url: string; pictureStatus?: 'ready'; pictureId?: string }> {
+    const full = path.join(ARTWORK, file);
+    if (!existsSync(full)) return { url };
+    let id = this.held.get(full);
+    if (!id) {
+      const svg = readFileSync(full);
+      const cached = path.join(RASTERISED, `${createHash('sha256').update(svg).digest('hex').slice(0, 32)}.webp`);
+      let normalised;
+      if (existsSync(cached)) normalised = await readNormalised(readFileSync(cached));
+      else {
+        normalised = await normalisePicture(svg, this.config.pictures.maxPixels);
+        mkdirSync(RASTERISED, { recursive: true });
+        // Whole or not at all: seeds in parallel (the API tests) may write it at once.
+        writeFileSync(`${cached}.${process.pid}`, normalised.master);
+        renameSync(`${cached}.${process.pid}`, cached);
+      }
+      id = (await this.pictures.keepNormalised(normalised)).id;
+      this.held.set(full, id);
+    }
+    return { url: this.pictures.urlOf(id), pictureStatus: 'ready', pictureId: id };
+  }
 
   /** A seed class's start: `startsInDays` from today in the camp's calendar, at `startsAt` camp time. */
   private startOf(c: SeedClass, now: Date): { startDate?: Date; sessions?: number } {
@@ -148,14 +189,19 @@ export class SeedService {
     let classes = 0;
     if ((await this.classes.list()).length === 0) {
       const now = Date.now();
+      const pictures = new Map<string, Awaited<ReturnType<SeedService['demoPicture']>>>();
+      for (const c of SEED_CLASSES)
+        pictures.set(c.className, await this.demoPicture(classImageUrl(base, c), `classes/${c.sport}.svg`));
       classes = await this.classes.insertMany(
         SEED_CLASSES.map((c, i) => {
           const instructor = SEED_PEOPLE.find((p) => p.email === c.instructor);
           if (!instructor || instructor.role !== 'instructor')
             throw new Error(`Seed class ${c.className}: unknown instructor ${c.instructor}`);
+          const { url, ...picture } = pictures.get(c.className)!;
           return {
             className: c.className,
-            classImage: classImageUrl(base, c),
+            classImage: url,
+            ...picture,
             instructorName: instructor.name,
             instructorEmail: instructor.email,
             seats: c.seats,
@@ -178,10 +224,12 @@ export class SeedService {
     await this.seedFamily(new Date());
 
     for (const p of SEED_PEOPLE) {
+      const { url, ...picture } = await this.demoPicture(personPhotoUrl(base, p), `people/${p.photo}.svg`);
       await this.users.insertIfAbsent({
         userName: p.name,
         email: p.email,
-        userPhoto: personPhotoUrl(base, p),
+        userPhoto: url,
+        ...picture,
         gender: p.gender,
         ...(p.role === 'student' ? {} : { role: p.role }),
       });

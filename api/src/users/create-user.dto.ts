@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsEmail, IsIn, IsOptional, IsString, Length, MaxLength } from 'class-validator';
-import { IsHttpUrl } from '../common/dto-rules';
+import { IsHttpUrl, PictureIdField } from '../common/dto-rules';
 import { GENDERS, type Gender } from './user.model';
 
 export class CreateUserDto {
@@ -18,10 +18,16 @@ export class CreateUserDto {
   @MaxLength(254)
   email: string;
 
-  @ApiPropertyOptional({ example: 'http://localhost:3000/images/people/mia.svg' })
+  @ApiPropertyOptional({
+    example: 'https://example.com/mia.jpg',
+    description: "The photo as a URL (typed, or the sign-in provider's), imported by the API after the save",
+  })
   @IsOptional()
   @IsHttpUrl()
   userPhoto?: string;
+
+  @PictureIdField()
+  pictureId?: string;
 
   @ApiPropertyOptional({ enum: GENDERS, description: 'Absent after Google sign-in' })
   @IsOptional()

@@ -1,11 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageResponse } from '../common/paging';
+import { PictureRefResponse } from '../pictures/picture.responses';
 import { GENDERS, ROLES, type Gender, type PublicPerson, type Role, type User } from './user.model';
 
 export class PublicPersonResponse implements PublicPerson {
   @ApiProperty() _id: string;
   @ApiProperty({ example: 'Jordan Lee' }) userName: string;
-  @ApiProperty({ example: 'http://localhost:3000/images/people/jordan.svg' }) userPhoto: string;
+  @ApiProperty({
+    example: 'http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg',
+    description: "The photo's URL: the site's own once `picture` is ready, else the URL as given ('' for none)",
+  })
+  userPhoto: string;
+  @ApiPropertyOptional({ type: PictureRefResponse, description: 'Absent for a person without a photo' })
+  picture?: PictureRefResponse;
   @ApiProperty({ example: 'jordan@sportify.camp' }) email: string;
 }
 
@@ -36,6 +43,18 @@ export class MeResponse {
     description: 'null until registered (POST /users)',
   })
   displayName: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'http://localhost:3000/images/people/mia.svg' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg',
+    description: "The site's URL of the person's photo once it is held; null before (or without one)",
+  })
   photoURL: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a',
+    description: 'The held photo (GET /pictures/{id}/{width}.{format}); null until it is ready',
+  })
+  pictureId: string | null;
 }

@@ -22,6 +22,8 @@ import { PUBLIC_LISTS, replyCached } from '../common/public-cache';
 import { UsersQueryDto } from './user-query.dto';
 import type { InsertResult, UpdateResult } from '../common/write-results';
 import { CreateUserDto } from './create-user.dto';
+import { UpdateMeDto } from './update-me.dto';
+import type { User } from './user.model';
 import { ADMIN_USERS_LIST, UsersService } from './users.service';
 import { ErrorResponse, InsertResultResponse, UpdateResultResponse } from '../common/write-results.responses';
 import {
@@ -100,12 +102,16 @@ export class UsersController {
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({ type: MeResponse })
   me(@CurrentCaller() caller: Caller): MeResponse {
-    return {
-      email: caller.email,
-      role: caller.role,
-      displayName: caller.user?.userName || null,
-      photoURL: caller.user?.userPhoto || null,
-    };
+    return meOf(caller.email, caller.role, caller.user);
+  }
+
+  /** The caller's own name and photo (the profile); a photo URL is imported after the save, as at Register. */
+  @Patch('me')
+  @Header('Cache-Control', 'no-store')
+  @ApiOkResponse({ type: MeResponse, description: 'The session as GET /me answers it after the change' })
+  @ApiNotFoundResponse({ type: ErrorResponse, description: 'The caller has not registered (POST /users) yet' })
+  async updateMe(@CurrentCaller() caller: Caller, @Body() dto: UpdateMeDto): Promise<MeResponse> {
+    return meOf(caller.email, caller.role, await this.users.updateProfile(caller, dto));
   }
 
   @Get('users/admin/:email')
@@ -139,4 +145,16 @@ export class UsersController {
   makeInstructor(@CurrentCaller() caller: Caller, @Param('id', ParseObjectIdPipe) id: string): Promise<UpdateResult> {
     return this.users.promote(caller, id, 'instructor');
   }
+}
+
+/** GET /me's answer for a caller and their record (null before they register). */
+function meOf(email: string, role: Caller['role'], user: User | null): MeResponse {
+  return {
+    email,
+    role,
+    displayName: user?.userName || null,
+    // Only a photo the site holds: the page never loads a picture from elsewhere.
+    photoURL: user?.picture?.id ? user.userPhoto : null,
+    pictureId: user?.picture?.id ?? null,
+  };
 }

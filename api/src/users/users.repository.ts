@@ -5,10 +5,11 @@ import { containsText, type PageWindow } from '../common/paging';
 import type { UpdateResult } from '../common/write-results';
 import type { RoleFilter, UserSort } from './user-query.dto';
 import { isDuplicateKey } from '../database/duplicate-key';
+import { pictureOf, type PictureRef, type StoredPicture } from '../pictures/picture.model';
 import type { Gender, Role, User } from './user.model';
 import { UserRecord } from './user.schema';
 
-interface LeanUser {
+interface LeanUser extends StoredPicture {
   _id: { toString(): string };
   userName: string;
   email: string;
@@ -28,14 +29,17 @@ const toUser = (d: LeanUser): User => ({
   userName: d.userName,
   email: d.email,
   userPhoto: d.userPhoto ?? '',
+  // A photo stored before pictures were held waits for its import like a new one.
+  ...(d.pictureStatus || d.userPhoto ? { picture: pictureOf(d) } : {}),
   ...(d.gender ? { gender: d.gender } : {}),
   ...(d.role ? { role: d.role } : {}),
 });
 
-export interface NewUser {
+export interface NewUser extends StoredPicture {
   userName: string;
   email: string;
   userPhoto: string;
+  pictureToken?: string;
   gender?: Gender;
   role?: Role;
 }
@@ -116,6 +120,52 @@ export class UsersRepository {
 
   async count(): Promise<number> {
     return this.model.estimatedDocumentCount().exec();
+  }
+
+  /** The import's outcome, written only while the person still waits for that import (`token`). */
+  async settlePicture(email: string, token: string, picture: PictureRef, userPhoto: string): Promise<boolean> {
+    const res = await this.model
+      .updateOne(
+        { email, pictureToken: token },
+        {
+          $set: {
+            pictureStatus: picture.status,
+            userPhoto,
+            ...(picture.id ? { pictureId: picture.id } : {}),
+            ...(picture.error ? { pictureError: picture.error } : {}),
+          },
+          $unset: { pictureToken: 1, ...(picture.id ? { pictureError: 1 } : { pictureId: 1 }) },
+        },
+      )
+      .exec();
+    return res.modifiedCount === 1;
+  }
+
+  /** The person's own name and photo fields (PATCH /me): `set` is stored, `unset` removed. */
+  async updateProfile(email: string, set: Partial<UserRecord>, unset: (keyof UserRecord)[]): Promise<void> {
+    await this.model
+      .updateOne(
+        { email },
+        { $set: set, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, 1])) } : {}) },
+      )
+      .exec();
+  }
+
+  /** People with a photo URL that was never imported: e-mail and URL, a batch at a time. */
+  async withoutPicture(limit: number): Promise<{ email: string; userPhoto: string }[]> {
+    return this.model
+      .find({ pictureStatus: null, userPhoto: { $nin: ['', null] } }, { email: 1, userPhoto: 1 })
+      .limit(limit)
+      .lean<{ email: string; userPhoto: string }[]>()
+      .exec();
+  }
+
+  /** Marks a person as waiting for the import `token`; false when their photo already has a status. */
+  async awaitPicture(email: string, token: string): Promise<boolean> {
+    const res = await this.model
+      .updateOne({ email, pictureStatus: null }, { $set: { pictureStatus: 'pending', pictureToken: token } })
+      .exec();
+    return res.modifiedCount === 1;
   }
 
   /**

@@ -48,7 +48,7 @@ export function ClassRow({ item, number, waiting }: { item: CampClass; number: n
     <tr>
       <td data-label="#">{number}</td>
       <td data-label="Class Photo">
-        <ClassPicture src={item.classImage} alt={item.className} loading="lazy" />
+        <ClassPicture picture={item.picture} alt={item.className} sizes="96px" width={96} height={72} />
       </td>
       <MainCell label="Class Name" name={item.className}>
         {ageLabel(item) && <CellDetail>{ageLabel(item)}</CellDetail>}

@@ -21,6 +21,7 @@ const classes: CampClass[] = [
     _id: 'c1',
     className: 'Beach Volleyball',
     classImage: 'http://img.test/volleyball.svg',
+    picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
     capacity: 12,
     held: 0,
     seats: 12,
@@ -32,6 +33,7 @@ const classes: CampClass[] = [
     _id: 'c2',
     className: 'Soccer Training',
     classImage: 'http://img.test/soccer.svg',
+    picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
     capacity: 10,
     held: 0,
     seats: 10,
@@ -43,6 +45,7 @@ const classes: CampClass[] = [
     _id: 'c3',
     className: 'Open Water Rowing',
     classImage: 'http://img.test/rowing.svg',
+    picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
     capacity: 8,
     held: 0,
     seats: 8,
@@ -139,7 +142,7 @@ describe('Manage Classes', () => {
     expect(asked).toEqual([{ classIds: classes.map((c) => c._id).join(',') }]);
     expect(within(volleyball).getByRole('img', { name: 'Beach Volleyball' })).toHaveAttribute(
       'src',
-      'http://img.test/volleyball.svg',
+      '/pictures/a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1/640.jpg',
     );
     expect(within(table).getByRole('row', { name: /Soccer Training/ })).toHaveTextContent('$120');
     expect(within(table).getByRole('row', { name: /Open Water Rowing/ })).toHaveTextContent(
@@ -242,6 +245,7 @@ describe('Manage Classes: status tabs, search and pages', () => {
       _id: `a${i}`,
       className: `Approved Camp ${i + 1}`,
       classImage: 'http://img.test/x.svg',
+      picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
       capacity: 5,
       held: 0,
       seats: 5,

@@ -16,6 +16,7 @@ const users: User[] = [
     userName: 'Alex Morgan',
     email: 'admin@sportify.camp',
     userPhoto: 'http://img.test/alex.svg',
+    picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
     role: 'admin',
   },
   {
@@ -23,6 +24,7 @@ const users: User[] = [
     userName: 'Jordan Lee',
     email: 'jordan@sportify.camp',
     userPhoto: 'http://img.test/jordan.svg',
+    picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
     role: 'instructor',
   },
   {
@@ -30,6 +32,7 @@ const users: User[] = [
     userName: 'Mia Chen',
     email: 'mia@sportify.camp',
     userPhoto: 'http://img.test/mia.svg',
+    picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
     gender: 'female',
   },
   {
@@ -37,6 +40,7 @@ const users: User[] = [
     userName: 'Noah Patel',
     email: 'noah@sportify.camp',
     userPhoto: 'http://img.test/noah.svg',
+    picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
     gender: 'male',
   },
 ];
@@ -97,7 +101,7 @@ describe('Manage Users', () => {
     expect(rows[1]).toHaveTextContent('2Mia Chen');
     expect(within(rows[1]).getByRole('img', { name: 'Profile picture of Mia Chen' })).toHaveAttribute(
       'src',
-      'http://img.test/mia.svg',
+      '/pictures/a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1/160.jpg',
     );
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Newest first');
 

@@ -36,7 +36,7 @@ export function UserRow({ user, number }: { user: User; number: number }) {
     <tr>
       <td data-label="#">{number}</td>
       <td data-label="Profile Picture">
-        <Avatar src={user.userPhoto} name={user.userName} alt={`Profile picture of ${user.userName}`} size={48} />
+        <Avatar picture={user.picture} name={user.userName} alt={`Profile picture of ${user.userName}`} size={48} />
       </td>
       <MainCell label="Name" name={user.userName}>
         <CellDetail title={user.email} data-word>

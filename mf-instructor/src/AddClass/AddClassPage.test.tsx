@@ -96,6 +96,37 @@ describe('Add A Class', () => {
     expect(screen.getByLabelText('Instructor email')).toHaveValue('jordan@sportify.camp');
   });
 
+  it('takes a picture file instead of the URL: uploads it, then adds the class with its id', async () => {
+    const id = 'a1'.repeat(16);
+    http = mockApi({
+      'POST /pictures': [201, { id, width: 800, height: 500, url: `http://localhost:3000/pictures/${id}/960.jpg` }],
+      'POST /classes': [201, { insertedId: 'c9' }],
+    });
+    const user = renderPage();
+    await user.type(screen.getByLabelText('Class name'), 'Beach Volleyball Basics');
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'court.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Upload a picture'), png);
+    await user.type(screen.getByLabelText('Available seats'), '12');
+    await user.type(screen.getByLabelText('Enrollment price ($)'), '80');
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+
+    expect(await screen.findByText('Item added successfully')).toBeInTheDocument();
+    expect(http.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /pictures', 'POST /classes']);
+    // A multipart body with the file (jsdom's File meets Node's FormData here: the journeys send real bytes).
+    expect(http.calls[0].body).toBeInstanceOf(FormData);
+    expect((http.calls[0].body as FormData).has('file')).toBe(true);
+    expect(http.calls[1].body).toEqual({
+      className: 'Beach Volleyball Basics',
+      pictureId: id,
+      seats: 12,
+      price: 80,
+      instructorName: 'Jordan Lee',
+      instructorEmail: 'jordan@sportify.camp',
+    });
+    // The form is empty again, file included.
+    expect((screen.getByLabelText('Upload a picture') as HTMLInputElement).value).toBe('');
+  });
+
   it('takes an optional start date (camp time) and weekly sessions, and checks them like the API', async () => {
     http = mockApi({ 'POST /classes': [201, { insertedId: 'c9' }] });
     const user = renderPage();

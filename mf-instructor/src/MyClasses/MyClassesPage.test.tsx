@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CampClass } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
@@ -12,6 +12,7 @@ const mine: CampClass[] = [
     _id: 'c1',
     className: 'Soccer Training',
     classImage: 'http://img.test/soccer.svg',
+    picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
     instructorName: 'Jordan Lee',
     instructorEmail: 'jordan@sportify.camp',
     capacity: 17,
@@ -27,6 +28,7 @@ const mine: CampClass[] = [
     _id: 'c2',
     className: 'Open Water Rowing',
     classImage: 'http://img.test/rowing.svg',
+    picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
     instructorName: 'Jordan Lee',
     instructorEmail: 'jordan@sportify.camp',
     capacity: 8,
@@ -80,7 +82,7 @@ describe('My Classes', () => {
     ).toEqual(['1', '', 'Soccer Training', 'approved', '7 Students3 waitingRoster', 'Update', 'No feedback yet']);
     expect(within(soccer).getByRole('img', { name: 'Soccer Training' })).toHaveAttribute(
       'src',
-      'http://img.test/soccer.svg',
+      '/pictures/a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1/640.jpg',
     );
     expect(within(soccer).getByRole('link', { name: 'Update Soccer Training' })).toHaveAttribute(
       'href',
@@ -161,5 +163,40 @@ describe('My Classes', () => {
     http = mockApi({ [LIST]: pageOf(mine) });
     renderPage('/dashboard/my-classes?status=pending');
     expect(await screen.findByText('You have no pending classes.')).toBeInTheDocument();
+  });
+});
+
+describe('My Classes: pictures', () => {
+  let http: ReturnType<typeof mockApi> | undefined;
+  afterEach(() => http?.restore());
+  jest.setTimeout(30_000);
+
+  it("says 'Picture could not be loaded' when the import gave up, and takes an upload in its place", async () => {
+    const id = 'b2'.repeat(16);
+    let picture: CampClass['picture'] = { status: 'failed', error: 'no answer within 10 s (after 3 tries)' };
+    http = mockApi({
+      [LIST]: (config) => pageOf([{ ...mine[0], picture }])(config),
+      'GET /waitlist/counts': [200, { counts: {} }],
+      'POST /pictures': [201, { id, width: 800, height: 500, url: `http://localhost:3000/pictures/${id}/960.jpg` }],
+      'PATCH /classes/c1': () => {
+        picture = { status: 'ready', id };
+        return [200, { matchedCount: 1, modifiedCount: 1 }];
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Picture could not be loaded')).closest('tr')!;
+    // The placeholder, named like the class: never the URL that failed.
+    expect(within(row).getByRole('img', { name: 'Soccer Training' }).tagName).not.toBe('IMG');
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'soccer.png', { type: 'image/png' });
+    await user.upload(within(row).getByLabelText('Upload a picture for Soccer Training'), png);
+
+    // The edit refetches the list, which now has the uploaded picture.
+    await waitFor(() => expect(screen.queryByText('Picture could not be loaded')).toBeNull());
+    expect(http.calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.url, c.body])).toEqual([
+      ['POST', '/pictures', expect.any(FormData)],
+      ['PATCH', '/classes/c1', { pictureId: id }],
+    ]);
+    expect(screen.getByRole('img', { name: 'Soccer Training' })).toHaveAttribute('src', `/pictures/${id}/640.jpg`);
   });
 });

@@ -4,11 +4,10 @@ import styled from 'styled-components';
 import {
   Button,
   ChoiceSelect,
-  ClassPicture,
   FilterBar,
   PageHeading,
   selectUser,
-  startsLabel,
+  ClassStarts,
   useAppSelector,
   useUrlQuery,
   type ClassStatus,
@@ -18,6 +17,7 @@ import { useClassesMineQuery } from '@sportify/shared-ui/endpoints/classes';
 import { paged } from '@sportify/shared-ui/endpoints/paged';
 import { useWaitlistCounts } from '@sportify/shared-ui/endpoints/waitlist';
 import { myClassesArgs } from './myClassesArgs';
+import { PictureCell } from './PictureCell';
 import { ageLabel } from '@sportify/platform/ages';
 import { routes } from '@sportify/platform/routes';
 
@@ -52,9 +52,15 @@ export function MyClassesPage() {
   const email = useAppSelector(selectUser)?.email;
   const url = useUrlQuery();
   const status = (url.get('status') in STATUS_CHOICES ? url.get('status') : '') as ClassStatus | '';
-  const query = paged(
-    useClassesMineQuery(email ? myClassesArgs({ email, status: status || undefined, page: url.page }) : skipToken),
-  );
+  const args = email ? myClassesArgs({ email, status: status || undefined, page: url.page }) : skipToken;
+  // While a picture is being imported the list is read again every few seconds, so it shows up (or its failure) as
+  // soon as the import ends. The same cached list, read twice: once to know, once to show.
+  const { importing } = useClassesMineQuery(args, {
+    selectFromResult: ({ data }) => ({
+      importing: !!data && 'items' in data && data.items.some((item) => item.picture?.status === 'pending'),
+    }),
+  });
+  const query = paged(useClassesMineQuery(args, { pollingInterval: importing ? 3000 : 0 }));
   const waiting = useWaitlistCounts(query.data?.items);
 
   return (
@@ -89,10 +95,14 @@ export function MyClassesPage() {
           <tr key={item._id}>
             <td data-label="#">{number}</td>
             <td data-label="Class Photo">
-              <ClassPicture src={item.classImage} alt={item.className} loading="lazy" />
+              <PictureCell item={item} />
             </td>
             <MainCell label="Class Name" name={item.className}>
-              {item.startDate && <CellDetail>{startsLabel(item.startDate)}</CellDetail>}
+              {item.startDate && (
+                <CellDetail>
+                  <ClassStarts iso={item.startDate} />
+                </CellDetail>
+              )}
               {ageLabel(item) && <CellDetail>{ageLabel(item)}</CellDetail>}
             </MainCell>
             <Capitalized data-label="Status">{item.status}</Capitalized>

@@ -21,7 +21,9 @@ import {
   useRostersMarkMutation,
   useRostersRosterQuery,
 } from '@sportify/shared-ui/endpoints/rosters';
+import { MessageFamilies } from './MessageFamilies';
 import type { Roster } from './rosterApi';
+import { TodayCheckIns } from './TodayCheckIns';
 import { routes } from '@sportify/platform/routes';
 
 // A session is a calendar day, not an instant: formatted as such, whatever the browser's zone.
@@ -38,7 +40,10 @@ const shortDayLabel = (date: string) => shortDay.format(new Date(`${date}T00:00:
 
 // One Attendance column whatever the number of sessions (a class may have many weeks): its boxes wrap in the cell.
 // The phone sits under the emergency contact it reaches.
-const COLUMNS = ['Camper', 'Age', 'Allergies and medical notes', 'Emergency contact', 'Attendance'];
+const COLUMNS = ['Camper', 'Waiver', 'Age', 'Allergies and medical notes', 'Emergency contact', 'Attendance'];
+
+const waiverLabel = (state: Roster['campers'][number]['waiver']) =>
+  state === 'signed' ? 'Waiver signed' : state === 'missing' ? 'Waiver missing' : '—';
 
 /**
  * Roster: who is enrolled in a class (age, notes, whom to call) and their attendance per session, for the class's
@@ -111,40 +116,45 @@ function RosterTable({ roster }: { roster: Roster }) {
           <p>Nobody is enrolled in this class yet.</p>
         </StatePanel>
       ) : (
-        <DataTable labelledBy="roster-heading" stackBelow={DASHBOARD_STACK_BELOW} columns={COLUMNS}>
-          {roster.campers.map((row) => (
-            <tr key={row.participantId}>
-              <th scope="row" data-label="Camper">
-                <CellText text={row.name} />
-              </th>
-              <td data-label="Age">{row.age ?? '—'}</td>
-              <Notes data-label="Allergies and medical notes">{row.notes || 'None'}</Notes>
-              <td data-label="Emergency contact">
-                {row.emergencyContact || '—'}
-                {row.emergencyPhone && (
-                  <CellDetail>
-                    <Phone href={`tel:${row.emergencyPhone.replace(/[^0-9+]/g, '')}`}>{row.emergencyPhone}</Phone>
-                  </CellDetail>
-                )}
-              </td>
-              <td data-label="Attendance">
-                <Sessions>
-                  {roster.sessions.map((date) => (
-                    <Present key={date}>
-                      <PresentBox
-                        value={row.attendance[date] === true}
-                        label={`${row.name} present on ${dayLabel(date)}`}
-                        onMark={(present) => mark(row.participantId, row.name, date, present)}
-                      />
-                      <span aria-hidden="true">{shortDayLabel(date)}</span>
-                    </Present>
-                  ))}
-                </Sessions>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+        <>
+          {roster.sessions.includes(roster.today) && <TodayCheckIns roster={roster} day={roster.today} />}
+          <DataTable labelledBy="roster-heading" stackBelow={DASHBOARD_STACK_BELOW} columns={COLUMNS}>
+            {roster.campers.map((row) => (
+              <tr key={row.participantId}>
+                <th scope="row" data-label="Camper">
+                  <CellText text={row.name} />
+                </th>
+                <td data-label="Waiver">{waiverLabel(row.waiver)}</td>
+                <td data-label="Age">{row.age ?? '—'}</td>
+                <Notes data-label="Allergies and medical notes">{row.notes || 'None'}</Notes>
+                <td data-label="Emergency contact">
+                  {row.emergencyContact || '—'}
+                  {row.emergencyPhone && (
+                    <CellDetail>
+                      <Phone href={`tel:${row.emergencyPhone.replace(/[^0-9+]/g, '')}`}>{row.emergencyPhone}</Phone>
+                    </CellDetail>
+                  )}
+                </td>
+                <td data-label="Attendance">
+                  <Sessions>
+                    {roster.sessions.map((date) => (
+                      <Present key={date}>
+                        <PresentBox
+                          value={row.attendance[date] === true}
+                          label={`${row.name} present on ${dayLabel(date)}`}
+                          onMark={(present) => mark(row.participantId, row.name, date, present)}
+                        />
+                        <span aria-hidden="true">{shortDayLabel(date)}</span>
+                      </Present>
+                    ))}
+                  </Sessions>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </>
       )}
+      <MessageFamilies classId={roster.classId} />
     </>
   );
 }

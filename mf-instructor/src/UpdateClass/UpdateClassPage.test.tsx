@@ -10,6 +10,7 @@ const soccer: CampClass = {
   _id: 'c1',
   className: 'Soccer Training',
   classImage: 'http://img.test/soccer.svg',
+  picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
   instructorName: 'Jordan Lee',
   instructorEmail: 'jordan@sportify.camp',
   capacity: 17,

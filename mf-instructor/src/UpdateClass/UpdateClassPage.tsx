@@ -56,7 +56,9 @@ const formValuesOf = (item: AgedClass) =>
 function changesOf(item: AgedClass, input: ClassInput): ClassChanges {
   const changes: ClassChanges = {};
   if (input.className !== item.className) changes.className = input.className;
-  if (input.classImage !== item.classImage) changes.classImage = input.classImage;
+  if (input.pictureId) changes.pictureId = input.pictureId;
+  else if (input.classImage !== undefined && input.classImage !== item.classImage)
+    changes.classImage = input.classImage;
   if (input.seats !== item.capacity) changes.capacity = input.seats;
   if (input.price !== item.price) changes.price = input.price;
   // An emptied field removes the date (or the sessions) with null.

@@ -11,6 +11,7 @@ import {
   TextInput,
   useForm,
 } from '@sportify/shared-ui';
+import { PictureField, uploadPicture } from '@sportify/shared-ui/pictures';
 import {
   AGE_MAX,
   CLASS_NAME_MAX,
@@ -67,11 +68,15 @@ export function ClassForm({
 }: ClassFormProps) {
   const form = useForm<ClassFormValues>(initialValues, validateClass);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
 
   const submit = form.handleSubmit(async (values) => {
     setSubmitError(null);
     try {
-      await onSubmit(toClassInput(values), { reset: form.reset });
+      // A chosen file is uploaded first; the class then names it, and shows it at once.
+      const picture = values.pictureFile && file ? await uploadPicture(file) : undefined;
+      const input = toClassInput(values);
+      await onSubmit(picture ? { ...input, pictureId: picture.id } : input, { reset: form.reset });
     } catch (error) {
       setSubmitError(apiErrorMessage(error));
     }
@@ -82,9 +87,13 @@ export function ClassForm({
       <FormField label="Class name" error={form.errors.className}>
         <TextInput {...form.field('className')} maxLength={CLASS_NAME_MAX} placeholder="e.g. Beach Volleyball Basics" />
       </FormField>
-      <FormField label="Class image URL" error={form.errors.classImage}>
-        <TextInput {...form.field('classImage')} type="url" inputMode="url" placeholder="https://..." />
-      </FormField>
+      <PictureField
+        urlLabel="Class image URL"
+        url={form.field('classImage')}
+        fileName={form.field('pictureFile')}
+        onFile={setFile}
+        error={form.errors.classImage}
+      />
       <Row>
         <FormField label="Instructor name">
           <TextInput name="instructorName" value={instructorName} readOnly />

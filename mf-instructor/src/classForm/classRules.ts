@@ -16,6 +16,8 @@ export { AGE_MAX, PRICE_MAX };
 export type ClassFormValues = {
   className: string;
   classImage: string;
+  /** The name of a picture file chosen to upload instead of the URL ('' for none). */
+  pictureFile: string;
   seats: string;
   price: string;
   /** The camp's local date and time, 'YYYY-MM-DDTHH:mm' (a datetime-local input); '' for no date. */
@@ -32,7 +34,9 @@ export type ClassFormValues = {
 /** The class fields the API takes on POST /classes and PATCH /classes/:id. */
 export interface ClassInput {
   className: string;
-  classImage: string;
+  /** The picture as a URL; or, instead, an uploaded picture's id (`pictureId`). */
+  classImage?: string;
+  pictureId?: string;
   seats: number;
   price: number;
   /** Camp local time; the API reads a date without an offset in the camp's time zone. Absent: no date. */
@@ -49,6 +53,7 @@ export interface ClassInput {
 export const EMPTY_CLASS_FORM: ClassFormValues = {
   className: '',
   classImage: '',
+  pictureFile: '',
   seats: '',
   price: '',
   startDate: '',
@@ -88,7 +93,10 @@ export function validateClass(values: ClassFormValues): FormErrors<ClassFormValu
   else if (values.className.trim().length > CLASS_NAME_MAX)
     errors.className = `Class name must be at most ${CLASS_NAME_MAX} characters`;
 
-  if (!values.classImage.trim()) errors.classImage = 'Photo URL is required';
+  // Either a file to upload or the URL (docs/product.md §A13).
+  if (values.pictureFile) {
+    // The file is uploaded with the form; the URL field is not read.
+  } else if (!values.classImage.trim()) errors.classImage = 'Photo URL is required';
   else if (!isHttpUrl(values.classImage.trim())) errors.classImage = 'Invalid URL';
 
   const seats = Number(values.seats);
@@ -145,7 +153,7 @@ export function validateClass(values: ClassFormValues): FormErrors<ClassFormValu
 export function toClassInput(values: ClassFormValues): ClassInput {
   return {
     className: values.className.trim(),
-    classImage: values.classImage.trim(),
+    ...(values.pictureFile ? {} : { classImage: values.classImage.trim() }),
     seats: Number(values.seats),
     price: Number(values.price),
     ...(values.startDate.trim() ? { startDate: values.startDate.trim() } : {}),
@@ -162,7 +170,8 @@ export function toFormValues(
 ): ClassFormValues {
   return {
     className: item.className,
-    classImage: item.classImage,
+    classImage: item.classImage ?? '',
+    pictureFile: '',
     seats: String(item.seats),
     price: String(item.price),
     startDate: item.startDate ?? '',

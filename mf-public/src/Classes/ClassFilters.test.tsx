@@ -15,6 +15,7 @@ const cls = (n: number): PublicClass => ({
   _id: `c${n}`,
   className: `Class ${n}`,
   classImage: `/images/classes/c${n}.svg`,
+  picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
   instructorName: 'Jordan Lee',
   instructorEmail: 'jordan@sportify.camp',
   seats: n % 3,

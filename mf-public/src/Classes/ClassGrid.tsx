@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button, CardGrid, type PublicClass } from '@sportify/shared-ui';
 import type { AgeRange } from '@sportify/platform/ages';
-import { ClassCard, FIRST_ROW } from '../common/ClassCard';
+import { ClassCard } from '../common/ClassCard';
 import { Reveal } from '../common/Reveal';
 import { SELECT_LABEL, selectEnabled, type SelectState } from './selectRules';
 
@@ -26,7 +26,7 @@ export function ClassGrid({ items, stateOf, onSelect, below }: ClassGridProps) {
         const state = stateOf(item);
         return (
           <Reveal key={item._id}>
-            <ClassCard item={item} priority={index < FIRST_ROW}>
+            <ClassCard item={item} priority={index === 0}>
               <Actions>
                 <Button
                   type="button"

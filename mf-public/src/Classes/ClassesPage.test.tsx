@@ -8,6 +8,7 @@ const cls = (id: string, className: string, seats: number, price = 100): PublicC
   _id: id,
   className,
   classImage: `/images/classes/${id}.svg`,
+  picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
   instructorName: 'Jordan Lee',
   instructorEmail: 'jordan@sportify.camp',
   seats,

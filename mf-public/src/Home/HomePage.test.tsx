@@ -9,6 +9,7 @@ const cls = (id: string, className: string, enrolled: number, seats: number): Pu
   _id: id,
   className,
   classImage: `/images/classes/${id}.svg`,
+  picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
   instructorName: 'Sam Rivera',
   instructorEmail: 'sam@sportify.camp',
   seats,
@@ -25,6 +26,7 @@ const person = (id: string, userName: string, email: string): PublicPerson => ({
   userName,
   email,
   userPhoto: `/images/people/${id}.svg`,
+  picture: { status: 'ready', id: id.padEnd(32, '0') },
 });
 const instructors = [
   person('sam', 'Sam Rivera', 'sam@sportify.camp'),
@@ -96,13 +98,13 @@ describe('Home', () => {
     expect(cards[0]).toHaveTextContent('Available Seats: 8');
     expect(cards[0]).toHaveTextContent('Price: $135');
     expect(cards[0]).toHaveTextContent('Enrolled Student: 22');
-    // The first row's pictures load at once (a phone's largest paint); the rest lazily.
+    // The first card's picture loads at once (a phone's largest paint); the rest lazily.
     expect(within(cards[0]).getByRole('img', { name: 'Basketball Skills Development' })).toHaveAttribute(
       'loading',
       'eager',
     );
     expect(cards.map((c) => within(c).getByRole('img').getAttribute('loading'))).toEqual(
-      cards.map((_, i) => (i < 3 ? 'eager' : 'lazy')),
+      cards.map((_, i) => (i === 0 ? 'eager' : 'lazy')),
     );
     expect(cards[2]).toHaveStyle({ background: theme.colors.dangerSurface });
     expect(cards[0]).toHaveStyle({ background: theme.colors.surface });
@@ -115,7 +117,7 @@ describe('Home', () => {
     expect(within(section('Top 6 Popular Instructors')).getAllByRole('article')).toHaveLength(2);
     expect(within(sam).getByRole('heading', { name: 'Sam Rivera' })).toHaveStyle({ textTransform: 'uppercase' });
     const photo = within(sam).getByRole('img', { name: 'Sam Rivera' });
-    expect(photo).toHaveAttribute('src', '/images/people/sam.svg');
+    expect(photo).toHaveAttribute('src', `/pictures/${'sam'.padEnd(32, '0')}/160.jpg`);
     expect(photo).toHaveAttribute('width', '128');
     expect(photo).toHaveAttribute('height', '128');
     expect(photo).toHaveAttribute('loading', 'lazy');

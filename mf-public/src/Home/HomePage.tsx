@@ -1,6 +1,6 @@
 import { CardGrid, ListState, loadErrorText, PageHeading, usePageTitle, VisuallyHidden } from '@sportify/shared-ui';
 import { BuildLabel } from '../common/BuildLabel';
-import { ClassCard, FIRST_ROW } from '../common/ClassCard';
+import { ClassCard } from '../common/ClassCard';
 import { Reveal } from '../common/Reveal';
 import { HomeCarousel } from './HomeCarousel';
 import { useClassesPopularQuery } from '@sportify/shared-ui/endpoints/classes';
@@ -42,7 +42,7 @@ function PopularClasses() {
           <CardGrid>
             {classes.map((item, index) => (
               <Reveal key={item._id}>
-                <ClassCard item={item} showEnrolled priority={index < FIRST_ROW} titleAs="h3" />
+                <ClassCard item={item} showEnrolled priority={index === 0} titleAs="h3" />
               </Reveal>
             ))}
           </CardGrid>

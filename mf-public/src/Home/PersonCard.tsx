@@ -16,7 +16,7 @@ export function PersonCard({
 }) {
   return (
     <PersonBody aria-label={person.userName}>
-      <Avatar src={person.userPhoto} name={person.userName} size={128} />
+      <Avatar picture={person.picture} name={person.userName} size={128} />
       <Name as={nameAs} $case={nameCase}>
         {person.userName}
       </Name>

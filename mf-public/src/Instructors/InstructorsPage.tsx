@@ -62,7 +62,7 @@ export function InstructorsPage() {
                 {/* Counts on across pages: page 2 starts at 25. */}
                 <td data-label="#">{first + index + 1}</td>
                 <td data-label="Photo">
-                  <Avatar src={person.userPhoto} name={person.userName} size={48} />
+                  <Avatar picture={person.picture} name={person.userName} size={48} />
                 </td>
                 <td data-label="Name">{person.userName}</td>
                 <td data-label="Email Address">

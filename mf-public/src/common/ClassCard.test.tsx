@@ -6,6 +6,7 @@ import { ClassCard } from './ClassCard';
 const item = {
   className: 'Tennis Camp',
   classImage: '/tennis.svg',
+  picture: { status: 'ready' as const, id: 'a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1' },
   instructorName: 'Sam Rivera',
   seats: 4,
   price: 90,
@@ -27,7 +28,10 @@ describe('ClassCard', () => {
     expect(card).toHaveTextContent('Available Seats: 4');
     expect(card).toHaveTextContent('Price: $90');
     expect(card).toHaveTextContent('Enrolled Student: 6');
-    expect(screen.getByRole('img', { name: 'Tennis Camp' })).toHaveAttribute('src', '/tennis.svg');
+    expect(screen.getByRole('img', { name: 'Tennis Camp' })).toHaveAttribute(
+      'src',
+      '/pictures/a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1/640.jpg',
+    );
     expect(card).toHaveStyle({ background: theme.colors.surface });
   });
 

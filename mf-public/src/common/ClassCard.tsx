@@ -1,32 +1,28 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Card, CardBody, ClassPicture, startsLabel, type PublicClass } from '@sportify/shared-ui';
+import { Card, CardBody, ClassPicture, ClassStarts, type PublicClass } from '@sportify/shared-ui';
 import { ageLabel, type AgeRange } from '@sportify/platform/ages';
 import { dollarsBefore } from '@sportify/platform/money';
 
 const Image = styled(ClassPicture)`
   width: 100%;
   aspect-ratio: 4 / 3;
-  object-fit: cover;
   background: ${({ theme }) => theme.colors.border};
 `;
 
-/** Cards in the first row of the widest grid (three columns): the ones on screen without scrolling. */
-export const FIRST_ROW = 3;
+/** A card's width in the grid (1, 2, then 3 columns in a page of at most 1200 px): the picture size it needs. */
+const CARD_SIZES = '(min-width: 1280px) 370px, (min-width: 768px) 50vw, 100vw';
 
 export interface ClassCardProps {
-  item: Pick<
-    PublicClass,
-    'className' | 'classImage' | 'instructorName' | 'seats' | 'price' | 'enrolled' | 'startDate'
-  > &
+  item: Pick<PublicClass, 'className' | 'picture' | 'instructorName' | 'seats' | 'price' | 'enrolled' | 'startDate'> &
     AgeRange;
   /** Shows 'Enrolled Student' (popular classes). */
   showEnrolled?: boolean;
   /** Action area, e.g. the Select button. */
   children?: ReactNode;
   /**
-   * A card of the first row: its picture is fetched at once (on a phone the first card's picture is the page's
-   * largest paint, and a lazy image waits for layout before it even starts).
+   * The first card: its picture is preloaded and fetched with high priority (on a phone it is the page's largest
+   * paint, and a lazy picture waits for layout before it even starts); every other card's loads lazily.
    */
   priority?: boolean;
   /** The title's heading level, one under the section's (h2 under a screen's h1). */
@@ -41,10 +37,10 @@ export function ClassCard({ item, showEnrolled = false, children, priority = fal
   return (
     <Card $danger={full} aria-label={item.className} data-full={full || undefined}>
       <Image
-        src={item.classImage}
+        picture={item.picture}
         alt={item.className}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : 'auto'}
+        sizes={CARD_SIZES}
+        priority={priority}
         width={400}
         height={300}
       />
@@ -54,7 +50,11 @@ export function ClassCard({ item, showEnrolled = false, children, priority = fal
         <p>Instructor Name: {item.instructorName}</p>
         <p>Available Seats: {item.seats}</p>
         <p>Price: {dollarsBefore(item.price)}</p>
-        {item.startDate && <p>{startsLabel(item.startDate)}</p>}
+        {item.startDate && (
+          <p>
+            <ClassStarts iso={item.startDate} />
+          </p>
+        )}
         {ages && <p>{ages}</p>}
         {showEnrolled && <p>Enrolled Student: {item.enrolled ?? 0}</p>}
         {children}

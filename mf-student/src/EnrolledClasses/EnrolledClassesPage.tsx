@@ -6,7 +6,7 @@ import {
   ListState,
   PageHeading,
   Spinner,
-  startsLabel,
+  ClassStarts,
   UrlPagination,
   useUrlQuery,
 } from '@sportify/shared-ui';
@@ -108,7 +108,9 @@ function EnrolledList({ email }: { email: string }) {
                   )}
                   {item.startDate && (
                     <>
-                      <CellDetail>{startsLabel(item.startDate)}</CellDetail>
+                      <CellDetail>
+                        <ClassStarts iso={item.startDate} />
+                      </CellDetail>
                       <CellDetail>
                         <a
                           href={calendarUrl(item.classId)}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppToastContainer } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
-import type { Camper, CamperInput } from './familyApi';
+import type { Camper, CamperInput, PickupInput } from './familyApi';
 import { FamilyPage } from './FamilyPage';
 
 const leo: Camper = {
@@ -13,6 +13,7 @@ const leo: Camper = {
   notes: '',
   emergencyContact: 'Mia Chen',
   emergencyPhone: '+1 555 0100',
+  pickups: [],
   createdAt: '2026-06-01T09:00:00.000Z',
 };
 const ava: Camper = {
@@ -23,6 +24,7 @@ const ava: Camper = {
   notes: 'Peanut allergy',
   emergencyContact: 'Mia Chen',
   emergencyPhone: '+1 555 0100',
+  pickups: [],
   createdAt: '2026-06-01T09:00:00.000Z',
 };
 
@@ -49,7 +51,13 @@ function serve(start: Camper[]) {
   http = mockApi({
     'GET /campers': () => [200, campers],
     'POST /campers': (_config, body) => {
-      const created = { _id: 'k9', age: 8, createdAt: '2026-06-02T09:00:00.000Z', ...(body as CamperInput) };
+      const created = {
+        _id: 'k9',
+        age: 8,
+        pickups: [],
+        createdAt: '2026-06-02T09:00:00.000Z',
+        ...(body as CamperInput),
+      };
       campers = [...campers, created];
       return [201, created];
     },
@@ -123,7 +131,7 @@ describe('My Family', () => {
       emergencyContact: 'Mia Chen',
       emergencyPhone: '+1 555 0100',
     });
-    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Add a camper' })).not.toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Ava Chen' })).toHaveTextContent('Age 8');
   });
 
@@ -218,5 +226,74 @@ describe('My Family', () => {
     open(sessionAs('instructor'));
     expect(screen.getByText(/This page is for students/)).toBeInTheDocument();
     expect(http.calls).toEqual([]);
+  });
+
+  describe('authorised pick-ups', () => {
+    it('adds a person with name, relationship and phone, checked as the API checks them, and removes one', async () => {
+      let camper: Camper = { ...ava };
+      http = mockApi({
+        'GET /campers': () => [200, [camper]],
+        'POST /campers/k2/pickups': (_config, body) => {
+          camper = { ...camper, pickups: [...camper.pickups, { _id: 'pk1', ...(body as PickupInput) }] };
+          return [201, camper];
+        },
+        'DELETE /campers/k2/pickups/pk1': () => {
+          camper = { ...camper, pickups: [] };
+          return [200, camper];
+        },
+      });
+      const user = open();
+      const card = await screen.findByRole('article', { name: 'Ava Chen' });
+      const pickups = within(card).getByRole('region', { name: 'Authorised pick-ups' });
+      expect(pickups).toHaveTextContent("Nobody yet: add at least one person before Ava Chen's first check-in.");
+      const form = within(pickups).getByRole('form', { name: 'Add a pick-up for Ava Chen' });
+
+      await user.click(within(form).getByRole('button', { name: 'Add pick-up' }));
+      expect(within(form).getByLabelText('Name')).toHaveAccessibleDescription("Pick-up's name is required");
+      expect(within(form).getByLabelText('Relationship')).toHaveAccessibleDescription('Relationship is required');
+      expect(within(form).getByLabelText('Phone')).toHaveAccessibleDescription('Phone is required');
+      await user.type(within(form).getByLabelText('Phone'), '12');
+      await user.click(within(form).getByRole('button', { name: 'Add pick-up' }));
+      expect(within(form).getByLabelText('Phone')).toHaveAccessibleDescription(
+        'Phone must be 7-20 digits, spaces, +, (, ) or -',
+      );
+      expect(http.calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+      await user.type(within(form).getByLabelText('Name'), 'Rosa Chen');
+      await user.type(within(form).getByLabelText('Relationship'), 'Aunt');
+      await user.clear(within(form).getByLabelText('Phone'));
+      await user.type(within(form).getByLabelText('Phone'), '+1 555 0142');
+      await user.click(within(form).getByRole('button', { name: 'Add pick-up' }));
+      expect(await screen.findByText('Rosa Chen can pick up Ava Chen')).toBeInTheDocument();
+      expect(http.calls.find((c) => c.method === 'POST')?.body).toEqual({
+        name: 'Rosa Chen',
+        relationship: 'Aunt',
+        phone: '+1 555 0142',
+      });
+      const list = await within(card).findByRole('list', { name: 'Authorised pick-ups of Ava Chen' });
+      expect(within(list).getByText('Rosa Chen (Aunt), +1 555 0142')).toBeInTheDocument();
+      expect(within(form).getByLabelText('Name')).toHaveValue('');
+
+      await user.click(within(list).getByRole('button', { name: 'Remove Rosa Chen' }));
+      expect(await screen.findByText('Rosa Chen is no longer an authorised pick-up of Ava Chen')).toBeInTheDocument();
+      await waitFor(() => expect(within(card).queryByRole('list')).not.toBeInTheDocument());
+    });
+
+    it("shows the API's refusal", async () => {
+      http = mockApi({
+        'GET /campers': [200, [{ ...ava, pickups: [] }]],
+        'POST /campers/k2/pickups': [
+          400,
+          { statusCode: 400, message: 'A camper can have at most 10 authorised pick-ups' },
+        ],
+      });
+      const user = open();
+      const form = await screen.findByRole('form', { name: 'Add a pick-up for Ava Chen' });
+      await user.type(within(form).getByLabelText('Name'), 'Rosa Chen');
+      await user.type(within(form).getByLabelText('Relationship'), 'Aunt');
+      await user.type(within(form).getByLabelText('Phone'), '+1 555 0142');
+      await user.click(within(form).getByRole('button', { name: 'Add pick-up' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('A camper can have at most 10 authorised pick-ups');
+    });
   });
 });

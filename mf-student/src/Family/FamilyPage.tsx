@@ -14,6 +14,8 @@ import { ConfirmDialog } from '@sportify/shared-ui/dialog';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { CamperForm } from './CamperForm';
+import { Pickups } from './Pickups';
+import { TodayAtCamp } from './TodayAtCamp';
 import { camperChanges, EMPTY_CAMPER, toCamperForm, toCamperInput, type CamperFormValues } from './camperRules';
 import {
   useCampersCreateMutation,
@@ -106,6 +108,7 @@ function Family() {
         />
       )}
       {refusal && <Refusal role="alert">{refusal}</Refusal>}
+      <TodayAtCamp />
       <ListState
         query={query}
         loadingLabel="Loading your family"
@@ -142,6 +145,7 @@ function Family() {
                       Remove
                     </Button>
                   </Actions>
+                  <Pickups camper={camper} />
                 </CamperCard>
               </li>
             ))}

@@ -74,7 +74,10 @@ describe('Payment (test-mode card form of the API sandbox)', () => {
   });
 
   it('names the camper the seat is for, and no camper for the account holder', async () => {
-    http = routes({ 'GET /classes/payment/s1': [200, { ...soccer, camperId: 'k1', camperName: 'Ava Chen' }] });
+    http = routes({
+      'GET /classes/payment/s1': [200, { ...soccer, camperId: 'k1', camperName: 'Ava Chen' }],
+      'GET /waivers/family': [200, { current: null, campers: [] }],
+    });
     open();
     const summary = await screen.findByRole('article', { name: 'Soccer Training' });
     expect(summary).toHaveTextContent('CamperAva Chen');
@@ -186,5 +189,90 @@ describe('Payment (test-mode card form of the API sandbox)', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('article', { name: 'Soccer Training' })).toBeInTheDocument();
+  });
+
+  describe("a camper's waiver", () => {
+    const waiver = {
+      _id: 'w2',
+      version: 2,
+      title: 'Participation waiver',
+      text: 'I allow my child to take part.\nSports carry risks.',
+      publishedAt: '2027-06-01T09:00:00.000Z',
+      publishedBy: 'admin@sportify.camp',
+    };
+    const forAva = { ...soccer, camperId: 'k1', camperName: 'Ava Chen' };
+    const unsigned = { camperId: 'k1', camperName: 'Ava Chen', signedVersion: 1, signedAt: null, upToDate: false };
+
+    it('asks for the current version to be signed first: its text, "I agree to this waiver" and the typed name', async () => {
+      let signed = false;
+      http = routes({
+        'GET /classes/payment/s1': [200, forAva],
+        'GET /waivers/family': () => [
+          200,
+          { current: waiver, campers: [signed ? { ...unsigned, signedVersion: 2, upToDate: true } : unsigned] },
+        ],
+        'POST /waivers/signatures': (_config, body) => {
+          signed = true;
+          return [201, { _id: 'sig1', ...(body as object), signedAt: '2027-06-02T09:00:00.000Z' }];
+        },
+      });
+      open();
+      const form = await screen.findByRole('form', { name: 'Participation waiver' });
+      expect(within(form).getByLabelText('Waiver text')).toHaveTextContent(
+        'I allow my child to take part. Sports carry risks.',
+      );
+      // No card form, and no intent opened, before it is signed.
+      expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+      expect(http.calls.some((c) => c.url === '/create-payment-intent')).toBe(false);
+
+      const user = userEvent.setup();
+      await user.click(within(form).getByRole('button', { name: 'Sign the waiver' }));
+      expect(within(form).getByLabelText('Type your full name to sign')).toHaveAccessibleDescription(
+        'Type your full name to sign',
+      );
+      expect(within(form).getByRole('checkbox', { name: 'I agree to this waiver' })).toHaveAccessibleDescription(
+        'Tick "I agree to this waiver" to sign',
+      );
+      expect(http.calls.some((c) => c.method === 'POST' && c.url === '/waivers/signatures')).toBe(false);
+
+      await user.click(within(form).getByRole('checkbox', { name: 'I agree to this waiver' }));
+      await user.type(within(form).getByLabelText('Type your full name to sign'), 'Mia Chen');
+      await user.click(within(form).getByRole('button', { name: 'Sign the waiver' }));
+      expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+      expect(http.calls.find((c) => c.url === '/waivers/signatures')?.body).toEqual({
+        camperId: 'k1',
+        version: 2,
+        typedName: 'Mia Chen',
+        agreed: true,
+      });
+    });
+
+    it('goes straight to the card form when the current version is signed', async () => {
+      http = routes({
+        'GET /classes/payment/s1': [200, forAva],
+        'GET /waivers/family': [200, { current: waiver, campers: [{ ...unsigned, signedVersion: 2, upToDate: true }] }],
+      });
+      open();
+      expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+      expect(screen.queryByRole('form', { name: 'Participation waiver' })).not.toBeInTheDocument();
+    });
+
+    it("shows the API's refusal when the waiver changed meanwhile", async () => {
+      http = routes({
+        'GET /classes/payment/s1': [200, forAva],
+        'GET /waivers/family': [200, { current: waiver, campers: [unsigned] }],
+        'POST /waivers/signatures': [
+          409,
+          { statusCode: 409, message: 'The waiver has changed: read version 3 and sign it' },
+        ],
+      });
+      open();
+      const user = userEvent.setup();
+      const form = await screen.findByRole('form', { name: 'Participation waiver' });
+      await user.click(within(form).getByRole('checkbox', { name: 'I agree to this waiver' }));
+      await user.type(within(form).getByLabelText('Type your full name to sign'), 'Mia Chen');
+      await user.click(within(form).getByRole('button', { name: 'Sign the waiver' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('The waiver has changed: read version 3 and sign it');
+    });
   });
 });

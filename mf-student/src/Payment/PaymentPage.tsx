@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
@@ -22,6 +22,8 @@ import { CardForm, PaymentPanel, PaymentPanelBody } from './CardForm';
 import { NoCardCheckout } from './NoCardCheckout';
 import { PaymentOptions, PriceLines } from './PaymentOptions';
 import { intentBody, PAY_IN_FULL, type BillingDetails, type PaymentChoice } from './paymentApi';
+import { useGetFamilyWaiversQuery } from './waiverApi';
+import { WaiverSign } from './WaiverSign';
 
 const Summary = styled.dl`
   display: grid;
@@ -78,7 +80,7 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
   }
 
   // Whom the seat is for, when it is one of the account's campers.
-  const { camperName } = selection as SelectedClass & ForWhom;
+  const { camperId, camperName } = selection as SelectedClass & ForWhom;
   return (
     <PaymentPanel aria-labelledby="payment-class">
       <PaymentPanelBody>
@@ -97,13 +99,47 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
           <dd>{dollarsBefore(selection.price)}</dd>
         </Summary>
         {selection.price > 0 ? (
-          <PayWithCard selection={selection} billing={billing} />
+          camperId ? (
+            <AfterWaiver camperId={camperId} camperName={camperName ?? ''}>
+              <PayWithCard selection={selection} billing={billing} />
+            </AfterWaiver>
+          ) : (
+            <PayWithCard selection={selection} billing={billing} />
+          )
         ) : (
           <p>This class is free: there is nothing to pay.</p>
         )}
       </PaymentPanelBody>
     </PaymentPanel>
   );
+}
+
+/**
+ * A camper's seat is paid for with the current waiver signed for them (the API refuses the payment otherwise): the
+ * card form shows once it is, so no intent is opened before.
+ */
+function AfterWaiver({
+  camperId,
+  camperName,
+  children,
+}: {
+  camperId: string;
+  camperName: string;
+  children: ReactNode;
+}) {
+  const waivers = useGetFamilyWaiversQuery();
+  if (waivers.isLoading) return <Spinner label="Loading the waiver" />;
+  if (waivers.isError || !waivers.data)
+    return (
+      <LoadError
+        message={apiErrorMessage(waivers.error, 'The waiver could not be loaded.')}
+        onRetry={waivers.refetch}
+      />
+    );
+  const { current, campers } = waivers.data;
+  const mine = campers.find((c) => c.camperId === camperId);
+  if (current && !mine?.upToDate) return <WaiverSign waiver={current} camperId={camperId} camperName={camperName} />;
+  return <>{children}</>;
 }
 
 function PayWithCard({ selection, billing }: { selection: SelectedClass; billing: BillingDetails }) {

@@ -101,6 +101,38 @@ export interface paths {
         patch: operations["Campers_update"];
         trace?: never;
     };
+    "/campers/{id}/pickups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Campers_addPickup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campers/{id}/pickups/{pickupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["Campers_removePickup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campers/export": {
         parameters: {
             query?: never;
@@ -109,6 +141,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["Campers_exportData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/check-ins/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CheckIns_today"];
         put?: never;
         post?: never;
         delete?: never;
@@ -175,6 +223,54 @@ export interface paths {
         get: operations["Classes_calendar"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/classes/{id}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Rosters_checkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/classes/{id}/check-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Rosters_checkOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/classes/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ClassMessages_history"];
+        put?: never;
+        post: operations["ClassMessages_send"];
         delete?: never;
         options?: never;
         head?: never;
@@ -533,6 +629,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/live/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Live_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Live_ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logout": {
         parameters: {
             query?: never;
@@ -557,6 +685,54 @@ export interface paths {
             cookie?: never;
         };
         get: operations["Users_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["Users_updateMe"];
+        trace?: never;
+    };
+    "/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Messages_inbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Messages_markRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Messages_unread"];
         put?: never;
         post?: never;
         delete?: never;
@@ -773,6 +949,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pictures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Pictures_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pictures/{id}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Pictures_serve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/telemetry": {
         parameters: {
             query?: never;
@@ -965,6 +1173,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/waivers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Waivers_versions"];
+        put?: never;
+        post: operations["Waivers_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waivers/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Waivers_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waivers/family": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Waivers_family"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waivers/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Waivers_signatures"];
+        put?: never;
+        post: operations["Waivers_sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waivers/signatures/{id}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Waivers_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1097,6 +1385,8 @@ export interface components {
              * @example Peanut allergy
              */
             notes: string;
+            /** @description Who may collect the camper, in the order they were added */
+            pickups: components["schemas"]["PickupResponse"][];
         };
         CamperSelectionBodyDto: {
             /**
@@ -1117,6 +1407,17 @@ export interface components {
             /** @description Must be the caller's own e-mail when sent */
             studentEmail?: string;
         };
+        CamperWaiverResponse: {
+            camperId: string;
+            /** @example Ava Rivers */
+            camperName: string;
+            /** Format: date-time */
+            signedAt: string | null;
+            /** @example 2 */
+            signedVersion: number | null;
+            /** @description Signed the current version (true when no waiver is published) */
+            upToDate: boolean;
+        };
         CancelEnrolmentDto: {
             /**
              * @description Where the money goes: back to the card, or kept as credit on the family's account
@@ -1136,6 +1437,35 @@ export interface components {
             message: string;
             /** @example 402 */
             statusCode: number;
+        };
+        CheckInDto: {
+            /**
+             * @description Today's session of the class ('YYYY-MM-DD')
+             * @example 2027-07-06
+             */
+            date: string;
+            /**
+             * @description A roster row's participantId
+             * @example 665f1c2e9b1e8a3d4c5b6a72
+             */
+            participantId: string;
+        };
+        CheckOutDto: {
+            /**
+             * @description Today's session of the class ('YYYY-MM-DD')
+             * @example 2027-07-06
+             */
+            date: string;
+            /**
+             * @description A roster row's participantId
+             * @example 665f1c2e9b1e8a3d4c5b6a72
+             */
+            participantId: string;
+            /**
+             * @description One of the camper's authorised pick-ups; absent for an account holder enrolled for itself
+             * @example 665f1c2e9b1e8a3d4c5b6a80
+             */
+            pickupId?: string;
         };
         CheckoutOffersResponse: {
             /**
@@ -1174,7 +1504,10 @@ export interface components {
              * @example 31
              */
             capacity: number;
-            /** @example http://localhost:3000/images/classes/soccer.svg */
+            /**
+             * @description The picture's URL: the site's own once `picture` is ready, else the URL as given
+             * @example http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg
+             */
             classImage: string;
             /** @example Soccer Fundamentals */
             className: string;
@@ -1223,6 +1556,7 @@ export interface components {
              * @example 8
              */
             minAge?: number;
+            picture: components["schemas"]["PictureRefResponse"];
             /**
              * @description Dollars
              * @example 120
@@ -1298,8 +1632,11 @@ export interface components {
             notes?: string;
         };
         CreateClassDto: {
-            /** @example http://localhost:3000/images/classes/volleyball.svg */
-            classImage: string;
+            /**
+             * @description The picture as a URL, imported by the API after the save (required unless pictureId is sent)
+             * @example https://example.com/volleyball.jpg
+             */
+            classImage?: string;
             /** @example Beach Volleyball Basics */
             className: string;
             /** @description Ignored: the server sets the date */
@@ -1328,6 +1665,11 @@ export interface components {
              * @example 8
              */
             minAge?: number;
+            /**
+             * @description A picture uploaded with POST /pictures (its id), instead of a URL
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            pictureId?: string;
             /** @example 90 */
             price: number;
             /** @example 12 */
@@ -1404,6 +1746,11 @@ export interface components {
              * @enum {string}
              */
             gender?: "female" | "male" | "other";
+            /**
+             * @description A picture uploaded with POST /pictures (its id), instead of a URL
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            pictureId?: string;
             /** @description Ignored: roles are only given by an admin */
             role?: Record<string, never>;
             /**
@@ -1411,8 +1758,33 @@ export interface components {
              * @example Mia Chen
              */
             userName?: string;
-            /** @example http://localhost:3000/images/people/mia.svg */
+            /**
+             * @description The photo as a URL (typed, or the sign-in provider's), imported by the API after the save
+             * @example https://example.com/mia.jpg
+             */
             userPhoto?: string;
+        };
+        CurrentWaiverResponse: {
+            /** @description null: no waiver is published yet */
+            current: components["schemas"]["WaiverVersionResponse"] | null;
+        };
+        DayViewResponse: {
+            /** Format: date-time */
+            checkedInAt: string;
+            /**
+             * @description Who checked the camper in
+             * @example Jordan Lee
+             */
+            checkedInBy: string;
+            /** Format: date-time */
+            checkedOutAt?: string;
+            /**
+             * @description Who checked the camper out
+             * @example Jordan Lee
+             */
+            checkedOutBy?: string;
+            /** @description Absent for an account holder, who leaves alone */
+            pickedUpBy?: components["schemas"]["PickedUpByResponse"];
         };
         DeleteResultResponse: {
             /** @example 1 */
@@ -1563,6 +1935,30 @@ export interface components {
             /** @example true */
             received: boolean;
         };
+        FamilyDayResponse: {
+            camperId?: string;
+            /** Format: date-time */
+            checkedInAt: string;
+            /** @example Jordan Lee */
+            checkedInBy: string;
+            /** Format: date-time */
+            checkedOutAt?: string;
+            classId: string;
+            /** @example Soccer Fundamentals */
+            className: string;
+            /** @example 2027-07-06 */
+            date: string;
+            /** @example Ava Rivers */
+            name: string;
+            participantId: string;
+            pickedUpBy?: components["schemas"]["PickedUpByResponse"];
+        };
+        FamilyWaiversResponse: {
+            /** @description Each of the caller's campers, in the order they were added */
+            campers: components["schemas"]["CamperWaiverResponse"][];
+            /** @description null: no waiver is published yet */
+            current: components["schemas"]["WaiverVersionResponse"] | null;
+        };
         HealthResponse: {
             /** @description By remote, then version */
             releases: components["schemas"]["ReleaseHealthResponse"][];
@@ -1573,6 +1969,33 @@ export interface components {
             since: string;
             /** Format: date-time */
             until: string;
+        };
+        InboxMessageResponse: {
+            _id: string;
+            /** @description Plain text; line breaks kept */
+            body: string;
+            classId: string;
+            /** @example Soccer Fundamentals */
+            className: string;
+            read: boolean;
+            /** @example Jordan Lee */
+            senderName: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** @example Tomorrow: field 3, 9:30 */
+            subject: string;
+        };
+        InboxPageResponse: {
+            items: components["schemas"]["InboxMessageResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
         };
         InsertResultResponse: {
             /** @example 665f1c2e9b1e8a3d4c5b6a71 */
@@ -1668,6 +2091,12 @@ export interface components {
             route: string;
             traceId: string;
         };
+        LiveTicketResponse: {
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Opens one stream: GET /live/stream?ticket=... */
+            ticket: string;
+        };
         MeResponse: {
             /**
              * @description null until registered (POST /users)
@@ -1679,13 +2108,26 @@ export interface components {
              * @example mia@sportify.camp
              */
             email: string;
-            /** @example http://localhost:3000/images/people/mia.svg */
+            /**
+             * @description The site's URL of the person's photo once it is held; null before (or without one)
+             * @example http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg
+             */
             photoURL: string | null;
+            /**
+             * @description The held photo (GET /pictures/{id}/{width}.{format}); null until it is ready
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            pictureId: string | null;
             /**
              * @description student: neither admin nor instructor
              * @enum {string}
              */
             role: "admin" | "instructor" | "student";
+        };
+        MessageReadResponse: {
+            _id: string;
+            /** @example true */
+            read: boolean;
         };
         PartialRefundItemResponse: {
             _id: string;
@@ -1764,6 +2206,43 @@ export interface components {
              * @example 400
              */
             scheduled: number;
+        };
+        PickedUpByResponse: {
+            /** @example Rosa Rivers */
+            name: string;
+            /** @example Mother */
+            relationship: string;
+        };
+        PickupDto: {
+            /** @example Rosa Rivers */
+            name: string;
+            /** @example +1 (555) 010-0142 */
+            phone: string;
+            /** @example Mother */
+            relationship: string;
+        };
+        PickupResponse: {
+            _id: string;
+            /** @example Rosa Rivers */
+            name: string;
+            /** @example +1 555 0142 */
+            phone: string;
+            /** @example Mother */
+            relationship: string;
+        };
+        PictureRefResponse: {
+            /** @description Why the import gave up, when failed */
+            error?: string;
+            /**
+             * @description The content id, when ready
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            id?: string;
+            /**
+             * @description pending: being imported (show a placeholder); ready: served at /pictures/{id}/...; failed: gave up
+             * @enum {string}
+             */
+            status: "pending" | "ready" | "failed";
         };
         PlanInstallmentResponse: {
             /** @example 83.33 */
@@ -1852,7 +2331,10 @@ export interface components {
         };
         PublicClassResponse: {
             _id: string;
-            /** @example http://localhost:3000/images/classes/soccer.svg */
+            /**
+             * @description The picture's URL: the site's own once `picture` is ready, else the URL as given
+             * @example http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg
+             */
             classImage: string;
             /** @example Soccer Fundamentals */
             className: string;
@@ -1892,6 +2374,7 @@ export interface components {
              * @example 8
              */
             minAge?: number;
+            picture: components["schemas"]["PictureRefResponse"];
             /**
              * @description Dollars
              * @example 120
@@ -1930,10 +2413,21 @@ export interface components {
             _id: string;
             /** @example jordan@sportify.camp */
             email: string;
+            /** @description Absent for a person without a photo */
+            picture?: components["schemas"]["PictureRefResponse"];
             /** @example Jordan Lee */
             userName: string;
-            /** @example http://localhost:3000/images/people/jordan.svg */
+            /**
+             * @description The photo's URL: the site's own once `picture` is ready, else the URL as given ('' for none)
+             * @example http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg
+             */
             userPhoto: string;
+        };
+        PublishWaiverDto: {
+            /** @description Plain text; line breaks are kept */
+            text: string;
+            /** @example Participation waiver */
+            title: string;
         };
         QuoteResponse: {
             /** @example SUMMER10 */
@@ -2033,6 +2527,11 @@ export interface components {
              *     ]
              */
             sessions: string[];
+            /**
+             * @description Today in the camp's time zone
+             * @example 2027-07-06
+             */
+            today: string;
         };
         RosterRowResponse: {
             /**
@@ -2055,6 +2554,10 @@ export interface components {
                 [key: string]: boolean;
             };
             camperId?: string;
+            /** @description Session day -> its check-in and check-out */
+            checkIns: {
+                [key: string]: components["schemas"]["DayViewResponse"];
+            };
             /** @example Mia Chen */
             emergencyContact: string;
             /** @example +1 555 0100 */
@@ -2065,6 +2568,13 @@ export interface components {
             notes: string;
             /** @description The camper's id, or self:{paymentId} for an account holder enrolled for itself */
             participantId: string;
+            /** @description Who may collect the camper */
+            pickups: components["schemas"]["PickupResponse"][];
+            /**
+             * @description The current waiver signed for the camper; null when none is published or for an account holder
+             * @enum {string|null}
+             */
+            waiver: "signed" | "missing" | null;
         };
         SandboxConfirmDto: {
             billingDetails?: components["schemas"]["BillingDetailsDto"];
@@ -2134,6 +2644,44 @@ export interface components {
             /** @example mia@sportify.camp */
             studentEmail: string;
         };
+        SendMessageDto: {
+            /**
+             * @description Plain text (line breaks kept); never read as HTML
+             * @example Rain is forecast, so we meet in the gym.
+             */
+            message: string;
+            /** @example Tomorrow: field 3, 9:30 */
+            subject: string;
+        };
+        SentMessagePageResponse: {
+            items: components["schemas"]["SentMessageResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
+        SentMessageResponse: {
+            _id: string;
+            /** @description Plain text; line breaks kept */
+            body: string;
+            classId: string;
+            /**
+             * @description Families it was sent to (each once)
+             * @example 12
+             */
+            recipients: number;
+            /** @example Jordan Lee */
+            senderName: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** @example Tomorrow: field 3, 9:30 */
+            subject: string;
+        };
         SiblingDiscountDto: {
             /**
              * @description Percent off; 0 turns it off
@@ -2144,6 +2692,68 @@ export interface components {
         SiblingDiscountResponse: {
             /** @example 10 */
             siblingPercent: number;
+        };
+        SignatureListItemResponse: {
+            _id: string;
+            /** @example rosa@example.com */
+            accountEmail: string;
+            camperId: string;
+            /** @example Ava Rivers */
+            camperName: string;
+            /** Format: date-time */
+            signedAt: string;
+            /** @example Participation waiver */
+            title: string;
+            /** @example Rosa Rivers */
+            typedName: string;
+            /** @example 2 */
+            version: number;
+        };
+        SignaturePageResponse: {
+            items: components["schemas"]["SignatureListItemResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
+        SignatureResponse: {
+            _id: string;
+            camperId: string;
+            /** @example Ava Rivers */
+            camperName: string;
+            /** Format: date-time */
+            signedAt: string;
+            /** @example Rosa Rivers */
+            typedName: string;
+            /** @example 2 */
+            version: number;
+        };
+        SignWaiverDto: {
+            /**
+             * @description "I agree to this waiver" was ticked
+             * @example true
+             */
+            agreed: boolean;
+            /**
+             * @description One of the caller's campers
+             * @example 665f1c2e9b1e8a3d4c5b6a72
+             */
+            camperId: string;
+            /**
+             * @description The full name the signer typed
+             * @example Rosa Rivers
+             */
+            typedName: string;
+            /**
+             * @description The version the family read: refused when it is not the current one
+             * @example 2
+             */
+            version: number;
         };
         StatementItemResponse: {
             _id: string;
@@ -2224,6 +2834,10 @@ export interface components {
             /** @description HS256 API token; send it as Authorization: Bearer <token> */
             token: string;
         };
+        UnreadCountResponse: {
+            /** @example 2 */
+            unread: number;
+        };
         UnsettledItemResponse: {
             /** @description Seen succeeded at the provider; false: not known yet (the next pass asks it) */
             charged: boolean;
@@ -2284,6 +2898,7 @@ export interface components {
         UpdateClassDto: {
             /** @description Seats in all; the available seats become this minus the students enrolled at the time of the write */
             capacity?: number;
+            /** @description A new picture as a URL, imported after the save */
             classImage?: string;
             className?: string;
             /**
@@ -2306,6 +2921,11 @@ export interface components {
              * @example 8
              */
             minAge?: number | null;
+            /**
+             * @description A picture uploaded with POST /pictures (its id), instead of a URL
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            pictureId?: string;
             price?: number;
             /**
              * @description Weekly sessions; null: back to one
@@ -2319,11 +2939,38 @@ export interface components {
              */
             startDate?: string | null;
         };
+        UpdateMeDto: {
+            /**
+             * @description A picture uploaded with POST /pictures (its id), instead of a URL
+             * @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a
+             */
+            pictureId?: string;
+            /** @example Mia Chen */
+            userName?: string;
+            /**
+             * @description The photo as a URL, imported by the API after the save
+             * @example https://example.com/mia.jpg
+             */
+            userPhoto?: string;
+        };
         UpdateResultResponse: {
             /** @example 1 */
             matchedCount: number;
             /** @example 1 */
             modifiedCount: number;
+        };
+        UploadedPictureResponse: {
+            /** @example 1000 */
+            height: number;
+            /** @example 3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a */
+            id: string;
+            /**
+             * @description The picture's served URL, as classImage / userPhoto carry it
+             * @example http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg
+             */
+            url: string;
+            /** @example 1600 */
+            width: number;
         };
         UserPageResponse: {
             items: components["schemas"]["UserResponse"][];
@@ -2343,6 +2990,8 @@ export interface components {
             email: string;
             /** @enum {string} */
             gender?: "female" | "male" | "other";
+            /** @description Absent for a person without a photo */
+            picture?: components["schemas"]["PictureRefResponse"];
             /**
              * @description Absent for students
              * @enum {string}
@@ -2350,7 +2999,10 @@ export interface components {
             role?: "admin" | "instructor";
             /** @example Jordan Lee */
             userName: string;
-            /** @example http://localhost:3000/images/people/jordan.svg */
+            /**
+             * @description The photo's URL: the site's own once `picture` is ready, else the URL as given ('' for none)
+             * @example http://localhost:3000/pictures/3f1c0b8e5d2a4c6e9f7a1b3d5c7e9f0a/960.jpg
+             */
             userPhoto: string;
         };
         WaitlistCountsResponse: {
@@ -2389,6 +3041,31 @@ export interface components {
              * @example 665f1c2e9b1e8a3d4c5b6a72
              */
             camperId?: string;
+        };
+        WaiverVersionPageResponse: {
+            items: components["schemas"]["WaiverVersionResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
+        WaiverVersionResponse: {
+            _id: string;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @example admin@sportify.camp */
+            publishedBy: string;
+            /** @description Plain text; line breaks are kept */
+            text: string;
+            /** @example Participation waiver */
+            title: string;
+            /** @example 2 */
+            version: number;
         };
     };
     responses: never;
@@ -2607,6 +3284,76 @@ export interface operations {
             };
         };
     };
+    Campers_addPickup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickupDto"];
+            };
+        };
+        responses: {
+            /** @description The camper with the new authorised pick-up */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CamperResponse"];
+                };
+            };
+            /** @description No such camper of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description {name} is already an authorised pick-up of {camper} */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Campers_removePickup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                pickupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The camper without that pick-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CamperResponse"];
+                };
+            };
+            /** @description No such camper of the caller's, or no such pick-up */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Campers_exportData: {
         parameters: {
             query?: never;
@@ -2625,6 +3372,26 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+        };
+    };
+    CheckIns_today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today's check-ins (camp time) of the caller's campers and of the caller, in every class */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyDayResponse"][];
                 };
             };
         };
@@ -2820,6 +3587,200 @@ export interface operations {
             };
             /** @description No such approved class, or it has no start date */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Rosters_checkIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInDto"];
+            };
+        };
+        responses: {
+            /** @description The participant's day: checked in now, by the caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyDayResponse"];
+                };
+            };
+            /** @description Not today's session of the class */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the class's instructor or an admin, or no session at all */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already checked in, or a camper without any authorised pick-up */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Rosters_checkOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckOutDto"];
+            };
+        };
+        responses: {
+            /** @description The participant's day: checked out now, to the pick-up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyDayResponse"];
+                };
+            };
+            /** @description Not today's session, or not one of the camper's authorised pick-ups */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not the class's instructor or an admin, or no session at all */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not checked in, or checked out already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ClassMessages_history: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The class's messages, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentMessagePageResponse"];
+                };
+            };
+            /** @description Not the class's instructor or an admin, or no session at all */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ClassMessages_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageDto"];
+            };
+        };
+        responses: {
+            /** @description Sent: in each family’s Messages, e-mailed to each once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentMessageResponse"];
+                };
+            };
+            /** @description Not the class's instructor or an admin, or no session at all */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nobody is enrolled in the class yet */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3582,6 +4543,56 @@ export interface operations {
             };
         };
     };
+    Live_stream: {
+        parameters: {
+            query: {
+                /** @description A ticket from POST /live/ticket (single use, valid for 30 seconds) */
+                ticket: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream: `ready`, then `checkIn` / `checkOut` events with JSON data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The ticket is unknown, used or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Live_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A single-use ticket for one of the caller's streams */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LiveTicketResponse"];
+                };
+            };
+        };
+    };
     Auth_logout: {
         parameters: {
             query?: never;
@@ -3617,6 +4628,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+        };
+    };
+    Users_updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMeDto"];
+            };
+        };
+        responses: {
+            /** @description The session as GET /me answers it after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            /** @description The caller has not registered (POST /users) yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Messages_inbox: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Messages sent to the caller, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxPageResponse"];
+                };
+            };
+        };
+    };
+    Messages_markRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageReadResponse"];
+                };
+            };
+            /** @description No such message sent to the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Messages_unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many of them the caller has not read */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCountResponse"];
                 };
             };
         };
@@ -4051,6 +5166,75 @@ export interface operations {
             };
         };
     };
+    Pictures_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Checked, re-encoded and kept */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadedPictureResponse"];
+                };
+            };
+            /** @description Not a JPEG, PNG, WebP, AVIF or GIF picture, or over the pixel limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Over 10 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Pictures_serve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The picture at one of the widths 160, 320, 480, 640, 960, 1280 (never enlarged), as avif, webp or jpg */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such picture or size */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Telemetry_report: {
         parameters: {
             query?: never;
@@ -4466,6 +5650,192 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WaitlistPlaceResponse"][];
                 };
+            };
+        };
+    };
+    Waivers_versions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every published version, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaiverVersionPageResponse"];
+                };
+            };
+        };
+    };
+    Waivers_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishWaiverDto"];
+            };
+        };
+        responses: {
+            /** @description The new version (the previous one plus 1) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaiverVersionResponse"];
+                };
+            };
+            /** @description Nothing changed, or another version was published meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Waivers_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version a family signs now (any signed-in caller) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentWaiverResponse"];
+                };
+            };
+        };
+    };
+    Waivers_family: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current waiver and each of the caller's campers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FamilyWaiversResponse"];
+                };
+            };
+        };
+    };
+    Waivers_signatures: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+                /** @description Text in the camper's name, the signer's typed name or the family's e-mail */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every signature, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignaturePageResponse"];
+                };
+            };
+        };
+    };
+    Waivers_sign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignWaiverDto"];
+            };
+        };
+        responses: {
+            /** @description 201 when signed now, 200 when it was signed already */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignatureResponse"];
+                };
+            };
+            /** @description No such camper of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No waiver is published, or the version signed is not the current one */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Waivers_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The waiver as signed, the typed name and the time, as a text file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No such signature */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

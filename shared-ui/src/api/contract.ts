@@ -29,6 +29,9 @@ type Schemas = components['schemas'];
 export type CampClass = Schemas['ClassResponse'];
 /** A class as the public lists show it: no status, feedback or date. */
 export type PublicClass = Schemas['PublicClassResponse'];
+/** A class's picture or a person's photo as the API holds it: what the pages show (never the URL as given). */
+export type PictureRef = Schemas['PictureRefResponse'];
+export type UploadedPicture = Schemas['UploadedPictureResponse'];
 export type ClassStatus = CampClass['status'];
 export type User = Schemas['UserResponse'];
 /** A person as the public lists show them. */

@@ -1,5 +1,6 @@
-import { useState } from 'react';
 import styled from 'styled-components';
+import type { PictureRef } from '../api/contract';
+import { pictureUrl, shownPicture } from './pictureSources';
 
 const initialsOf = (name: string) =>
   name
@@ -9,44 +10,53 @@ const initialsOf = (name: string) =>
     .map((word) => word[0]?.toUpperCase())
     .join('') || '?';
 
+/** The served width for a round photo of `size` CSS pixels on a screen of `density`. */
+const widthFor = (size: number, density: number) => ([160, 320, 480] as const).find((w) => w >= size * density) ?? 480;
+
 /**
- * A person's round photo at a fixed size (so nothing jumps while it loads, lazily). A photo URL that fails to load
- * (users type their own at sign-up), or none at all, falls back to the initials instead of a broken image with
- * overflowing alt text.
+ * A person's round photo at a fixed size (so nothing jumps while it loads, lazily), as the site holds it: AVIF or
+ * WebP at the size the screen's density needs. A person without a photo the site holds yet shows their initials,
+ * never the URL they gave.
  */
 export function Avatar({
-  src,
+  picture,
   name,
   size,
   alt = name,
   title,
 }: {
-  src: string | null | undefined;
+  picture: PictureRef | null | undefined;
   name: string;
   size: number;
   alt?: string;
   title?: string;
 }) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!src || failed === src) {
+  const id = shownPicture(picture);
+  if (!id) {
     return (
       <Initials role="img" aria-label={alt} title={title} $size={size}>
         {initialsOf(name)}
       </Initials>
     );
   }
+  const set = (format: 'avif' | 'webp' | 'jpg') =>
+    [1, 2].map((d) => `${pictureUrl(id, widthFor(size, d), format)} ${d}x`).join(', ');
   return (
-    <Photo
-      src={src}
-      alt={alt}
-      title={title}
-      width={size}
-      height={size}
-      $size={size}
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailed(src)}
-    />
+    <picture>
+      <source type="image/avif" srcSet={set('avif')} />
+      <source type="image/webp" srcSet={set('webp')} />
+      <Photo
+        src={pictureUrl(id, widthFor(size, 1), 'jpg')}
+        srcSet={set('jpg')}
+        alt={alt}
+        title={title}
+        width={size}
+        height={size}
+        $size={size}
+        loading="lazy"
+        decoding="async"
+      />
+    </picture>
   );
 }
 

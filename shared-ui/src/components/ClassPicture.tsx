@@ -1,18 +1,32 @@
-import { useState, type ImgHTMLAttributes } from 'react';
+import { preload } from 'react-dom';
 import styled from 'styled-components';
+import type { PictureRef } from '../api/contract';
+import { pictureSrcSet, pictureUrl, shownPicture } from './pictureSources';
 
-type ClassPictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt'> & {
-  src: string | null | undefined;
+interface ClassPictureProps {
+  picture: PictureRef | null | undefined;
   alt: string;
-};
+  /** The displayed width at each screen width (`sizes`), so the browser picks the smallest size that is sharp. */
+  sizes: string;
+  /** The box's intrinsic size (its aspect ratio), so nothing moves while the picture loads. */
+  width: number;
+  height: number;
+  /**
+   * The page's first picture: preloaded (a `<link rel=preload>` in the head, also from the server render) and
+   * fetched with high priority; every other picture loads lazily.
+   */
+  priority?: boolean;
+  className?: string;
+}
 
 /**
- * A class's picture. Instructors type any URL, so one that fails to load (or none) shows a neutral sports
- * placeholder of the same size, named like the picture, instead of the browser's broken-image icon.
+ * A class's picture as the site holds it, in AVIF or WebP (JPEG for older browsers) at the width the layout needs.
+ * Until it is held (being imported, or the import gave up) a neutral sports placeholder of the same size shows,
+ * named like the picture: never the URL the instructor typed, which the pages' policy would refuse.
  */
-export function ClassPicture({ src, alt, className, width, height, ...img }: ClassPictureProps) {
-  const [failed, setFailed] = useState<string | null>(null);
-  if (!src || failed === src) {
+export function ClassPicture({ picture, alt, sizes, width, height, priority = false, className }: ClassPictureProps) {
+  const id = shownPicture(picture);
+  if (!id) {
     return (
       <Placeholder role="img" aria-label={alt} className={className} data-picture-fallback="">
         <svg viewBox="0 0 64 64" aria-hidden="true" focusable="false">
@@ -27,18 +41,42 @@ export function ClassPicture({ src, alt, className, width, height, ...img }: Cla
       </Placeholder>
     );
   }
+  if (priority)
+    preload(pictureUrl(id, 640, 'jpg'), {
+      as: 'image',
+      imageSrcSet: pictureSrcSet(id, 'avif'),
+      imageSizes: sizes,
+      fetchPriority: 'high',
+      type: 'image/avif',
+    });
   return (
-    <img
-      {...img}
-      src={src}
-      alt={alt}
-      width={width}
-      height={height}
-      className={className}
-      onError={() => setFailed(src)}
-    />
+    <Frame className={className}>
+      <source type="image/avif" srcSet={pictureSrcSet(id, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={pictureSrcSet(id, 'webp')} sizes={sizes} />
+      <img
+        src={pictureUrl(id, 640, 'jpg')}
+        srcSet={pictureSrcSet(id, 'jpg')}
+        sizes={sizes}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding="async"
+      />
+    </Frame>
   );
 }
+
+const Frame = styled.picture`
+  display: block;
+  overflow: hidden;
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+  }
+`;
 
 const Placeholder = styled.span`
   display: grid;

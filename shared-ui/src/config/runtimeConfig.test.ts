@@ -12,6 +12,11 @@ describe('config.json: campTimeZone', () => {
     expect(parseRuntimeConfig({ ...base, campTimeZone: 'Europe/Paris' }).campTimeZone).toBe('Europe/Paris');
   });
 
+  it('keeps a zone the runtime knows under another name than its canonical one', () => {
+    expect(parseRuntimeConfig({ ...base, campTimeZone: 'UTC' }).campTimeZone).toBe('UTC');
+    expect(parseRuntimeConfig({ ...base, campTimeZone: 'US/Eastern' }).campTimeZone).toBe('US/Eastern');
+  });
+
   it('refuses a zone the browser does not know', () => {
     expect(() => parseRuntimeConfig({ ...base, campTimeZone: 'Mars/Olympus' })).toThrow(
       'config.json: "campTimeZone" must be an IANA time zone such as America/New_York',

@@ -9,3 +9,5 @@ export const campersUpdate = mutation({ invalidatesTags: LIST });
 export const campersRemove = mutation({ invalidatesTags: LIST });
 // A file fetched on demand, never cached.
 export const campersExportData = mutation();
+export const campersAddPickup = mutation({ invalidatesTags: LIST });
+export const campersRemovePickup = mutation({ invalidatesTags: LIST });

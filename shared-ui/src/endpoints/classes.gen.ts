@@ -3,6 +3,7 @@ export { classesApprovedApi, useClassesApprovedQuery } from './classes/classesAp
 export type {
   ClassesApprovedApiResponse,
   ClassesApprovedApiArg,
+  PictureRefResponse,
   PublicClassResponse,
   PublicClassPageResponse,
 } from './classes/classesApproved.gen';

@@ -3,6 +3,9 @@ export { rostersRosterApi, useRostersRosterQuery } from './rosters/rostersRoster
 export type {
   RostersRosterApiResponse,
   RostersRosterApiArg,
+  PickupResponse,
+  PickedUpByResponse,
+  DayViewResponse,
   RosterRowResponse,
   RosterResponse,
 } from './rosters/rostersRoster.gen';
@@ -13,5 +16,16 @@ export type {
   AttendanceSavedResponse,
   AttendanceDto,
 } from './rosters/rostersMark.gen';
+export { rostersCheckInApi, useRostersCheckInMutation } from './rosters/rostersCheckIn.gen';
+export type {
+  RostersCheckInApiResponse,
+  RostersCheckInApiArg,
+  FamilyDayResponse,
+  CheckInDto,
+} from './rosters/rostersCheckIn.gen';
+export { rostersCheckOutApi, useRostersCheckOutMutation } from './rosters/rostersCheckOut.gen';
+export type { RostersCheckOutApiResponse, RostersCheckOutApiArg, CheckOutDto } from './rosters/rostersCheckOut.gen';
 export { rostersCsvApi, useRostersCsvMutation } from './rosters/rostersCsv.gen';
 export type { RostersCsvApiResponse, RostersCsvApiArg } from './rosters/rostersCsv.gen';
+export { checkInsTodayApi, useCheckInsTodayQuery } from './rosters/checkInsToday.gen';
+export type { CheckInsTodayApiResponse, CheckInsTodayApiArg } from './rosters/checkInsToday.gen';

@@ -27,3 +27,12 @@ export const rostersMark = mutation<unknown, RostersMarkApiArg>({
 });
 // A file fetched on demand, never cached.
 export const rostersCsv = mutation();
+// A check-in or check-out changes the day and the attendance: the roster is read again.
+export const rostersCheckIn = mutation<unknown, { id: string }>({
+  invalidatesTags: (_result, _error, { id }) => [{ type: 'Roster', id }],
+});
+export const rostersCheckOut = mutation<unknown, { id: string }>({
+  invalidatesTags: (_result, _error, { id }) => [{ type: 'Roster', id }],
+});
+// The family's day: kept current by the live stream.
+export const checkInsToday = query();

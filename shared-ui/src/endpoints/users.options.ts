@@ -12,3 +12,5 @@ export const usersMe = query({ providesTags: ['Role'], extraOptions: { signOutOn
 // Every user list (Manage Users, the public instructor and admin lists) and the session's role refetch.
 export const usersMakeAdmin = mutation({ invalidatesTags: ['User', 'Role'] });
 export const usersMakeInstructor = mutation({ invalidatesTags: ['User', 'Role'] });
+// The profile (name and photo): the session and every list that shows people.
+export const usersUpdateMe = mutation({ invalidatesTags: ['User', 'Role'] });

@@ -5,6 +5,8 @@ export interface NewUser {
   userName?: string;
   email: string;
   userPhoto?: string;
+  /** An uploaded photo's id (POST /pictures), instead of `userPhoto`. */
+  pictureId?: string;
   gender?: Gender;
 }
 

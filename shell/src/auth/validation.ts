@@ -28,6 +28,8 @@ export function validateLogin(values: LoginValues): FormErrors<LoginValues> {
 export type RegisterValues = {
   name: string;
   photoURL: string;
+  /** The name of a photo file chosen to upload instead of the URL ('' for none). */
+  photoFile: string;
   email: string;
   password: string;
   confirm: string;
@@ -45,7 +47,8 @@ function passwordError(password: string): string | undefined {
 export function validateRegister(values: RegisterValues): FormErrors<RegisterValues> {
   const errors: FormErrors<RegisterValues> = {};
   if (!values.name.trim()) errors.name = MESSAGES.name;
-  if (!values.photoURL.trim()) errors.photoURL = MESSAGES.photo;
+  // Either a file to upload or the URL (docs/product.md §A13).
+  if (!values.photoFile && !values.photoURL.trim()) errors.photoURL = MESSAGES.photo;
   if (!values.email.trim()) errors.email = MESSAGES.email;
   const password = passwordError(values.password);
   if (password) errors.password = password;

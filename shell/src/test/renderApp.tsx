@@ -42,7 +42,7 @@ export const studentSession: SessionState = {
   user: {
     email: 'mia@sportify.camp',
     displayName: 'Mia Chen',
-    photoURL: 'http://localhost:3000/images/people/mia.svg',
+    photoURL: 'http://localhost:3000/pictures/a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1/960.jpg',
   },
   role: 'student',
 };

@@ -12,6 +12,12 @@ export { injectedRtkApi as campersListApi };
 export type CampersListApiResponse =
   /** status 200 The caller's campers, in the order they were added */ CamperResponse[];
 export type CampersListApiArg = void;
+export type PickupResponse = {
+  _id: string;
+  name: string;
+  relationship: string;
+  phone: string;
+};
 export type CamperResponse = {
   _id: string;
   name: string;
@@ -22,6 +28,8 @@ export type CamperResponse = {
   notes: string;
   emergencyContact: string;
   emergencyPhone: string;
+  /** Who may collect the camper, in the order they were added */
+  pickups: PickupResponse[];
   createdAt: string;
 };
 export const { useCampersListQuery } = injectedRtkApi;

@@ -17,7 +17,10 @@ export type InsertResultResponse = {
 };
 export type CreateClassDto = {
   className: string;
-  classImage: string;
+  /** The picture as a URL, imported by the API after the save (required unless pictureId is sent) */
+  classImage?: string;
+  /** A picture uploaded with POST /pictures (its id), instead of a URL */
+  pictureId?: string;
   seats: number;
   price: number;
   /** When the first session starts: the camp's local time (CAMP_TIME_ZONE), or an instant with its offset; omit for a class without a date */

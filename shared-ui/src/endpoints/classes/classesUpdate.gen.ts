@@ -23,7 +23,10 @@ export type ClassesUpdateApiArg = {
 };
 export type UpdateClassDto = {
   className?: string;
+  /** A new picture as a URL, imported after the save */
   classImage?: string;
+  /** A picture uploaded with POST /pictures (its id), instead of a URL */
+  pictureId?: string;
   /** Seats in all; the available seats become this minus the students enrolled at the time of the write */
   capacity?: number;
   price?: number;

@@ -31,10 +31,21 @@ export type UsersListApiArg = {
   /** 'oldest' (sign-up order, the default), 'newest' (latest sign-up first) or 'name' (A to Z) */
   sort?: 'oldest' | 'newest' | 'name';
 };
+export type PictureRefResponse = {
+  /** pending: being imported (show a placeholder); ready: served at /pictures/{id}/...; failed: gave up */
+  status: 'pending' | 'ready' | 'failed';
+  /** The content id, when ready */
+  id?: string;
+  /** Why the import gave up, when failed */
+  error?: string;
+};
 export type UserResponse = {
   _id: string;
   userName: string;
+  /** The photo's URL: the site's own once `picture` is ready, else the URL as given ('' for none) */
   userPhoto: string;
+  /** Absent for a person without a photo */
+  picture?: PictureRefResponse;
   email: string;
   gender?: 'female' | 'male' | 'other';
   /** Absent for students */

@@ -18,6 +18,9 @@ export type MeResponse = {
   role: 'admin' | 'instructor' | 'student';
   /** null until registered (POST /users) */
   displayName: string | null;
+  /** The site's URL of the person's photo once it is held; null before (or without one) */
   photoURL: string | null;
+  /** The held photo (GET /pictures/{id}/{width}.{format}); null until it is ready */
+  pictureId: string | null;
 };
 export const { useUsersMeQuery } = injectedRtkApi;

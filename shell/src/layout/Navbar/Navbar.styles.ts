@@ -90,3 +90,16 @@ export const Account = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
 `;
+
+/** The unread count beside Messages. */
+export const Unread = styled.span`
+  display: inline-block;
+  min-width: 1.4em;
+  margin-left: ${({ theme }) => theme.space(1)};
+  padding: 0 ${({ theme }) => theme.space(1)};
+  border-radius: ${({ theme }) => theme.radius.round};
+  background: ${({ theme }) => theme.colors.danger};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: 0.8rem;
+  text-align: center;
+`;

@@ -1,6 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionState } from '@sportify/shared-ui';
+import { mockApi } from '@sportify/shared-ui/testing';
 import { renderApp, studentSession } from '../../test/renderApp';
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
@@ -35,11 +36,16 @@ describe('Navbar', () => {
     expect(auth.signOut).toHaveBeenCalledTimes(1);
   });
 
-  it("shows the person's initials when their photo fails to load, or when they have none", async () => {
-    await renderApp({ session: studentSession });
-    const photo = within(nav()).getByRole('img', { name: 'Mia Chen' });
-    expect(photo).toHaveAttribute('src', 'http://localhost:3000/images/people/mia.svg');
-    fireEvent.error(photo);
+  it("shows the photo the site holds from the site's origin, and the initials for a photo held elsewhere", async () => {
+    const { unmount } = await renderApp({ session: studentSession });
+    expect(within(nav()).getByRole('img', { name: 'Mia Chen' })).toHaveAttribute(
+      'src',
+      '/pictures/a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1/160.jpg',
+    );
+    unmount();
+    // A photo URL the site does not hold yet (e.g. Google's, being imported) is never loaded.
+    const google = { ...studentSession.user!, photoURL: 'https://lh3.googleusercontent.com/a/photo.jpg' };
+    await renderApp({ session: { ...studentSession, user: google } });
     const initials = within(nav()).getByRole('img', { name: 'Mia Chen' });
     expect(initials).not.toHaveAttribute('src');
     expect(initials).toHaveTextContent('MC');
@@ -86,5 +92,28 @@ describe('Navbar', () => {
     expect(error).toHaveBeenCalledWith('Logout failed', expect.any(Error));
     expect(within(nav()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     error.mockRestore();
+  });
+
+  it("shows a family's unread messages beside Messages", async () => {
+    const http = mockApi({ 'GET /messages/unread': [200, { unread: 2 }] });
+    try {
+      await renderApp({ session: studentSession });
+      const link = await within(nav()).findByRole('link', { name: 'Messages, 2 unread' });
+      expect(link).toHaveAttribute('href', '/dashboard/messages');
+      expect(link).toHaveTextContent('Messages2');
+    } finally {
+      http.restore();
+    }
+  });
+
+  it('shows no Messages link for an instructor or an admin, and asks nothing', async () => {
+    const http = mockApi({});
+    try {
+      await renderApp({ session: as('instructor') });
+      expect(within(nav()).queryByRole('link', { name: /Messages/ })).not.toBeInTheDocument();
+      expect(http.calls.filter((c) => c.url === '/messages/unread')).toEqual([]);
+    } finally {
+      http.restore();
+    }
   });
 });

@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { Link } from '@sportify/shared-ui/router';
 import { dashboardHome } from '@sportify/platform/routes';
-import { Avatar, Button, selectSession, useAppSelector } from '@sportify/shared-ui';
+import { Avatar, Button, pictureOfUrl, selectSession, useAppSelector } from '@sportify/shared-ui';
 import { useLogout } from '../../auth/useLogout';
 import { useScrolled } from '../../hooks/useScrolled';
 import { PreloadLink } from '../../routes/PreloadLink';
-import { Account, Bar, Brand, Inner, Menu, Toggle } from './Navbar.styles';
+import { Account, Bar, Brand, Inner, Menu, Toggle, Unread } from './Navbar.styles';
+import { useGetUnreadMessagesQuery } from './unreadApi';
+
+/** New messages are looked for this often while a family's page is open (and when the tab gets focus back). */
+const UNREAD_POLL_MS = 60_000;
 
 const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -46,11 +50,16 @@ export function Navbar() {
                 </PreloadLink>
               </li>
             )}
+            {session.status === 'signedIn' && session.role === 'student' && (
+              <li>
+                <MessagesLink onClick={close} />
+              </li>
+            )}
           </ul>
           {session.status === 'signedIn' && session.user && (
             <Account>
               <Avatar
-                src={session.user.photoURL}
+                picture={pictureOfUrl(session.user.photoURL)}
                 name={session.user.displayName || session.user.email}
                 title={session.user.displayName || session.user.email}
                 size={40}
@@ -68,5 +77,26 @@ export function Navbar() {
         </Menu>
       </Inner>
     </Bar>
+  );
+}
+
+/** A family's Messages, with how many are unread. */
+function MessagesLink({ onClick }: { onClick: () => void }) {
+  // Read in the browser only: a server render shows the link without a count, as the first browser render does.
+  const { data } = useGetUnreadMessagesQuery(undefined, {
+    pollingInterval: UNREAD_POLL_MS,
+    refetchOnFocus: true,
+    skip: typeof window === 'undefined',
+  });
+  const unread = data?.unread ?? 0;
+  return (
+    <PreloadLink
+      to="/dashboard/messages"
+      onClick={onClick}
+      aria-label={unread ? `Messages, ${unread} unread` : 'Messages'}
+    >
+      Messages
+      {unread > 0 && <Unread aria-hidden="true">{unread}</Unread>}
+    </PreloadLink>
   );
 }

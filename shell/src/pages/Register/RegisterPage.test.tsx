@@ -15,6 +15,9 @@ const form = () => screen.getByRole('form', { name: 'Register' });
 const submit = (user: ReturnType<typeof userEvent.setup>) =>
   user.click(within(form()).getByRole('button', { name: 'Register' }));
 
+// Forms typed key by key on a busy machine: generous time (timings are not what is tested).
+jest.setTimeout(30_000);
+
 async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<string, string>>) {
   for (const [label, value] of Object.entries(values)) {
     const input = screen.getByLabelText(label);
@@ -116,6 +119,43 @@ describe('Register page', () => {
         },
       },
     ]);
+    api.restore();
+  });
+
+  it("takes a photo file instead of the URL: uploads it with the new account's token, then registers its id", async () => {
+    const user = userEvent.setup();
+    const id = 'a1'.repeat(16);
+    const api = mockApi({
+      'POST /pictures': [201, { id, width: 400, height: 400, url: `http://localhost:3000/pictures/${id}/960.jpg` }],
+      'POST /users': [201, { insertedId: 'u9' }],
+    });
+    const auth = fakeAuth({ register: jest.fn().mockResolvedValue(account) });
+    await renderApp({ path: '/register', auth });
+    await fill(user, {
+      Name: 'Zoe Park',
+      Email: 'zoe@sportify.camp',
+      Password: 'Camper@26',
+      'Confirm Password': 'Camper@26',
+    });
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'zoe.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Upload a picture'), photo);
+    await submit(user);
+
+    expect(await screen.findByRole('heading', { name: 'mf_public/Home screen' })).toBeInTheDocument();
+    expect(auth.register).toHaveBeenCalledWith(expect.objectContaining({ photoURL: '' }));
+    expect(api.calls.map((c) => [c.method, c.url, c.authorization])).toEqual([
+      ['POST', '/pictures', 'Bearer firebase-id-token'],
+      ['POST', '/users', 'Bearer firebase-id-token'],
+    ]);
+    // A multipart body with the file (jsdom's File meets Node's FormData here: the journeys send real bytes).
+    expect(api.calls[0].body).toBeInstanceOf(FormData);
+    expect((api.calls[0].body as FormData).has('file')).toBe(true);
+    expect(api.calls[1].body).toEqual({
+      userName: 'Zoe Park',
+      email: 'zoe@sportify.camp',
+      pictureId: id,
+      gender: 'female',
+    });
     api.restore();
   });
 

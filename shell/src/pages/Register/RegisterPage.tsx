@@ -13,6 +13,7 @@ import {
   usePageTitle,
   type Gender,
 } from '@sportify/shared-ui';
+import { PictureField, uploadPicture } from '@sportify/shared-ui/pictures';
 import { authErrorMessage } from '../../auth/authErrorMessage';
 import { useAuthService } from '../../auth/AuthServiceContext';
 import { AuthCard, FormGrid, OrDivider } from '../../auth/components/AuthForm.styles';
@@ -21,7 +22,15 @@ import { PasswordInput } from '../../auth/components/PasswordInput';
 import { registerUser } from '../../auth/registerUser';
 import { validateRegister, type RegisterValues } from '../../auth/validation';
 
-const EMPTY: RegisterValues = { name: '', photoURL: '', email: '', password: '', confirm: '', gender: 'female' };
+const EMPTY: RegisterValues = {
+  name: '',
+  photoURL: '',
+  photoFile: '',
+  email: '',
+  password: '',
+  confirm: '',
+  gender: 'female',
+};
 const GENDERS: Gender[] = ['female', 'male', 'other'];
 
 /** Register (docs/product.md §2, §5): create the account, set name and photo, register with the API (with gender), go to '/'. */
@@ -32,23 +41,31 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const form = useForm(EMPTY, validateRegister);
   const [authError, setAuthError] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
   useEffect(() => auth.prepare(), [auth]);
 
   const onValid = async (values: RegisterValues) => {
     setAuthError('');
+    const file = values.photoFile ? photo : null;
+    const photoURL = file ? '' : values.photoURL.trim();
     try {
       const account = await auth.register({
         name: values.name.trim(),
-        photoURL: values.photoURL.trim(),
+        photoURL,
         email: values.email.trim(),
         password: values.password,
       });
-      // The auth state fired before the profile was set; show the name and photo right away.
-      dispatch(profileUpdated({ displayName: values.name.trim(), photoURL: values.photoURL.trim() }));
+      // A chosen file is uploaded with the new account's token (the API's comes after the registration); a URL is
+      // imported by the API, and the photo shows once the site holds it.
+      const uploaded = file
+        ? await uploadPicture(file, { Authorization: `Bearer ${await account.getIdToken()}` })
+        : undefined;
+      // The auth state fired before the profile was set; show the name (and an uploaded photo) right away.
+      dispatch(profileUpdated({ displayName: values.name.trim(), photoURL: uploaded?.url ?? photoURL }));
       await registerUser(account, {
         userName: values.name.trim(),
         email: account.email,
-        userPhoto: values.photoURL.trim(),
+        ...(uploaded ? { pictureId: uploaded.id } : { userPhoto: photoURL }),
         gender: values.gender as Gender,
       });
       form.reset();
@@ -67,9 +84,13 @@ export function RegisterPage() {
           <FormField label="Name" error={form.errors.name}>
             <TextInput autoComplete="name" {...form.field('name')} />
           </FormField>
-          <FormField label="Photo URL" error={form.errors.photoURL}>
-            <TextInput type="url" autoComplete="photo" {...form.field('photoURL')} />
-          </FormField>
+          <PictureField
+            urlLabel="Photo URL"
+            url={form.field('photoURL')}
+            fileName={form.field('photoFile')}
+            onFile={setPhoto}
+            error={form.errors.photoURL}
+          />
           <FormField label="Email" error={form.errors.email}>
             <TextInput type="email" autoComplete="email" {...form.field('email')} />
           </FormField>
