@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Link } from '@sportify/shared-ui/router';
 import { dashboardHome } from '@sportify/platform/routes';
 import { Avatar, Button, selectSession, useAppSelector } from '@sportify/shared-ui';
@@ -8,9 +8,35 @@ import { PreloadLink } from '../../routes/PreloadLink';
 import { Account, Bar, Brand, Inner, Menu, Toggle } from './Navbar.styles';
 
 // A family's link with its unread count is loaded for a family only: a visitor's first view does without its call.
-const MessagesLink = lazy(async () => ({
+const MessagesLinkWithCount = lazy(async () => ({
   default: (await import(/* webpackChunkName: "messages-link" */ './MessagesLink')).MessagesLink,
 }));
+
+const noSubscription = () => () => undefined;
+
+/**
+ * A family's Messages. The count is read in the browser only: the server and the hydrating render show the plain
+ * link (the server's snapshot), the browser's next render loads the link with its count.
+ */
+function MessagesLink({ onClick }: { onClick: () => void }) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const plain = (
+    <PreloadLink to="/dashboard/messages" onClick={onClick}>
+      Messages
+    </PreloadLink>
+  );
+  return inBrowser ? (
+    <Suspense fallback={plain}>
+      <MessagesLinkWithCount onClick={onClick} />
+    </Suspense>
+  ) : (
+    plain
+  );
+}
 
 const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -53,15 +79,7 @@ export function Navbar() {
             )}
             {session.status === 'signedIn' && session.role === 'student' && (
               <li>
-                <Suspense
-                  fallback={
-                    <PreloadLink to="/dashboard/messages" onClick={close}>
-                      Messages
-                    </PreloadLink>
-                  }
-                >
-                  <MessagesLink onClick={close} />
-                </Suspense>
+                <MessagesLink onClick={close} />
               </li>
             )}
           </ul>
