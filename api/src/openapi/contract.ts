@@ -34,7 +34,7 @@ const ENDPOINT_OVERRIDES = [
   // One intent per selection however often the Payment screen mounts (a query, dropped when the screen closes).
   { pattern: 'paymentsCreateIntent', type: 'query' as const },
   // Files fetched on demand and never cached.
-  { pattern: ['campersExportData', 'rostersCsv'], type: 'mutation' as const },
+  { pattern: ['campersExportData', 'rostersCsv', 'waiversDocument'], type: 'mutation' as const },
 ];
 
 /** The API's modules (OpenAPI tags) the browser calls, in document order. */

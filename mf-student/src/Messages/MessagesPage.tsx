@@ -3,7 +3,11 @@ import styled from 'styled-components';
 import { formatCampDate, ListState, PageHeading, Spinner, UrlPagination, useUrlQuery } from '@sportify/shared-ui';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
-import { useGetMessagesQuery, useMarkMessageReadMutation, type InboxMessage } from './messagesApi';
+import {
+  useMessagesInboxQuery,
+  useMessagesMarkReadMutation,
+  type InboxMessageResponse,
+} from '@sportify/shared-ui/endpoints/messages';
 
 /** Messages: what the instructors (and the camp office) wrote to the families of the classes the family is in. */
 export function MessagesPage() {
@@ -20,7 +24,7 @@ export function MessagesPage() {
 
 function Inbox() {
   const url = useUrlQuery();
-  const query = useGetMessagesQuery(url.page, { refetchOnMountOrArgChange: true });
+  const query = useMessagesInboxQuery({ page: url.page }, { refetchOnMountOrArgChange: true });
   return (
     <>
       <ListState
@@ -45,8 +49,8 @@ function Inbox() {
 }
 
 /** A message shown is read: it is marked so once, and keeps its "New" label while the page is open. */
-function Message({ message }: { message: InboxMessage }) {
-  const [markRead] = useMarkMessageReadMutation();
+function Message({ message }: { message: InboxMessageResponse }) {
+  const [markRead] = useMessagesMarkReadMutation();
   const [wasNew] = useState(!message.read);
   useEffect(() => {
     if (!message.read) void markRead(message._id);

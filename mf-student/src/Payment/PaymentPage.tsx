@@ -20,9 +20,9 @@ import type { ForWhom } from '../common/forWhom';
 import type { CheckoutProps } from './CheckoutForm';
 import { usePaymentsCreateIntentQuery } from '@sportify/shared-ui/endpoints/payments';
 import { useSelectionsForPaymentQuery } from '@sportify/shared-ui/endpoints/selections';
+import { useWaiversFamilyQuery } from '@sportify/shared-ui/endpoints/waivers';
 import type { BillingDetails } from './paymentApi';
 import { SandboxCheckout } from './SandboxCheckout';
-import { useGetFamilyWaiversQuery } from './waiverApi';
 import { WaiverSign } from './WaiverSign';
 import { dollarsBefore } from '@sportify/platform/money';
 import { routes } from '@sportify/platform/routes';
@@ -142,7 +142,7 @@ function AfterWaiver({
   camperName: string;
   children: ReactNode;
 }) {
-  const waivers = useGetFamilyWaiversQuery();
+  const waivers = useWaiversFamilyQuery();
   if (waivers.isLoading) return <Spinner label="Loading the waiver" />;
   if (waivers.isError || !waivers.data)
     return (

@@ -39,6 +39,8 @@ describe("the server render's session", () => {
     const photo = new RegExp(`<img[^>]*src="[^"]*/pictures/${photoId}/[^"]*"[^>]*>`).exec(html)?.[0];
     expect(photo).toContain('alt="Mia Chen"');
     expect(html).toMatch(/<button[^>]*>Logout<\/button>/);
+    // A family's Messages link (its own chunk) is in the page; its unread count is read in the browser only.
+    expect(html).toMatch(/<a[^>]*href="\/dashboard\/messages"[^>]*>Messages<\/a>/);
     const state = JSON.parse(/<script id="sportify-state"[^>]*>(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
     expect(state.session).toEqual({ status: 'signedIn', role: 'student', user: mia });
     expect(state.api.queries['usersMe(undefined)']).toMatchObject({
