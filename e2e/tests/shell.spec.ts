@@ -339,6 +339,21 @@ interface Manifest {
   base: string;
 }
 
+/**
+ * shared-ui's subpaths that module federation does not share (build/federation.js shares the root and `/router`):
+ * each build bundles the parts it uses, by design (stateless code; the endpoints inject into the one shared api). Their
+ * source folders, from shared-ui's package.json exports: a copy of them per build is expected, not a second runtime.
+ */
+const BUNDLED_UI_DIRS = Object.entries(
+  JSON.parse(readFileSync(path.resolve(__dirname, '../../shared-ui/package.json'), 'utf8')).exports as Record<
+    string,
+    string
+  >,
+)
+  .filter(([subpath]) => !['.', './router', './package.json'].includes(subpath) && !subpath.startsWith('./testing'))
+  .map(([, target]) => /^\.\/(src\/[^/*]+\/)/.exec(target)?.[1])
+  .filter((dir): dir is string => Boolean(dir));
+
 // Packages that must run once on the page: the shared singletons (docs/product.md §A2) and what they bundle.
 const LIBRARY_DIRS = [
   'react',
@@ -374,7 +389,7 @@ async function libraryModules(request: APIRequestContext, url: string): Promise<
     const lib = /node_modules\/(.+)$/.exec(source)?.[1];
     if (lib && LIBRARY_DIRS.some((dir) => lib.startsWith(`${dir}/`))) return [lib];
     const ui = /\/shared-ui\/(src\/.+)$/.exec(source)?.[1];
-    return ui ? [`@sportify/shared-ui/${ui}`] : [];
+    return ui && !BUNDLED_UI_DIRS.some((dir) => ui.startsWith(dir)) ? [`@sportify/shared-ui/${ui}`] : [];
   });
 }
 
