@@ -38,7 +38,7 @@ describe('the database setup at boot', () => {
 
   it('a value other than create or check stops the boot, naming it', async () => {
     await expect(startTestApp({ env: { DB_SETUP_AT_BOOT: 'maybe' } })).rejects.toThrow(
-      /DB_SETUP_AT_BOOT must be create or check \(got "maybe"\)/,
+      /DB_SETUP_AT_BOOT must be one of create, check \(got "maybe"\)/,
     );
   });
 });

@@ -134,7 +134,7 @@ describe('server render of every kind of screen', () => {
         .filter((query) => query.status === 'fulfilled')
         .map((query) => query.endpointName)
         .sort(),
-    ).toEqual(['getPopularClasses', 'getPopularInstructors', 'getPublicAdmins']);
+    ).toEqual(['classesPopular', 'usersAdmins', 'usersPopular']);
     const inline = page.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
     expect(inline.length).toBeGreaterThanOrEqual(3);
     for (const tag of inline) expect(tag).toContain('nonce="n0nce"');
@@ -146,7 +146,7 @@ describe('server render of every kind of screen', () => {
     const page = await html(await render('/classes'));
     expect(page).toContain('<title>Sportify Camp || Classes</title>');
     for (const name of ['Soccer Fundamentals', 'Tennis Camp']) expect(page).toContain(name);
-    expect(Object.values(handedOver(page).api.queries).map((query) => query.endpointName)).toContain('getClassesPage');
+    expect(Object.values(handedOver(page).api.queries).map((query) => query.endpointName)).toContain('classesApproved');
   });
 
   it("renders a student's My Selected Classes as that student, from the session cookie's token", async () => {

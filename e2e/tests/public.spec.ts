@@ -1,5 +1,5 @@
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { API, clickCentred, demo, storedToken } from './support';
+import { API, clickCentred, demo, searchClasses, storedToken } from './support';
 
 // The public remote (mf-public) as visitors and students use it: Home, Instructors, Classes and selecting a class.
 
@@ -121,6 +121,9 @@ test('a student selects a class, reloads, and it still reads Selected', async ({
     .filter({ has: page.getByRole('button', { name: 'Select', exact: true, disabled: false }) });
   await expect(choosable.first()).toBeVisible();
   const className = (await choosable.first().getAttribute('aria-label')) as string;
+  // Found by its name, so the reload below shows the same list whatever other journeys add meanwhile (the newest
+  // come first) and whether or not the first page's list was cached before they did.
+  await searchClasses(page, className);
   const target = card(page, className);
 
   await clickCentred(target.getByRole('button', { name: 'Select' }));

@@ -40,9 +40,15 @@ test('every remote build of the repository fits the shell', () => {
   const { code, out } = check();
   assert.equal(code, 0, out);
   assert.match(out, /mf-public \(build in mf-public\/dist\): Home, Instructors, Classes/);
-  assert.match(out, /mf-student \(build in mf-student\/dist\): SelectedClasses, EnrolledClasses, Family, Payment/);
+  assert.match(
+    out,
+    /mf-student \(build in mf-student\/dist\): SelectedClasses, EnrolledClasses, Family, Messages, Payment, Profile/,
+  );
   assert.match(out, /mf-instructor \(build in mf-instructor\/dist\): AddClass, MyClasses, UpdateClass, Roster/);
-  assert.match(out, /mf-admin \(build in mf-admin\/dist\): ManageUsers, ManageClasses, Payments, Feedback/);
+  assert.match(
+    out,
+    /mf-admin \(build in mf-admin\/dist\): ManageUsers, ManageClasses, Payments, Waivers, Feedback, PlatformStatus/,
+  );
   // The check that ran is the one written for these screens.
   const written = readFileSync(path.join(repoRoot, 'shell/@mf-types/screens.check.ts'), 'utf8');
   assert.match(written, /Renders<typeof import\('mf_student\/Payment'\)>/);

@@ -21,10 +21,12 @@ const FIRST_VIEW_TARGET = 150 * 1024;
  * in two shared packages' chunks (193.2 KB before, with the failure reports and the override badge; 193.8 KB before
  * Login and Register loaded only when opened; 191.3 KB before the page hydrated a server render and the shared code
  * gained class dates and waitlist counts, 205.8 KB before the declarative router). Since the server render, the first card is
- * painted from the HTML before any of these files run; they are what the page needs to become interactive. This
- * ceiling (measured + ~0.5%) makes any growth fail; lower it with every cut.
+ * painted from the HTML before any of these files run; they are what the page needs to become interactive. Raised
+ * once from 193.0 KB when every card gained the site's picture sizes (srcset, the first card's preload, the
+ * placeholder) and a family's navbar its Messages link, measured at 193.5 KB. This ceiling makes any further growth
+ * fail; lower it with every cut.
  */
-const FIRST_VIEW_CEILING = 193.0 * 1024;
+const FIRST_VIEW_CEILING = 193.6 * 1024;
 
 interface Manifest {
   exposes: { name: string; assets: { js: { sync: string[] } } }[];

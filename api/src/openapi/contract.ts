@@ -35,7 +35,7 @@ const ENDPOINT_OVERRIDES = [
   // dropped when the screen closes).
   { pattern: ['paymentsCreateIntent', 'paymentsBalanceIntent'], type: 'query' as const },
   // Files fetched on demand and never cached.
-  { pattern: ['campersExportData', 'rostersCsv', 'accountReceipt'], type: 'mutation' as const },
+  { pattern: ['campersExportData', 'rostersCsv', 'waiversDocument', 'accountReceipt'], type: 'mutation' as const },
 ];
 
 /** The API's modules (OpenAPI tags) the browser calls, in document order. */

@@ -2,14 +2,14 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppToastContainer } from '@sportify/shared-ui';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
-import type { Signature, WaiverVersion } from './waiversApi';
+import type { SignatureListItemResponse, WaiverVersionResponse } from '@sportify/shared-ui/endpoints/waivers';
 import { WaiversPage } from './WaiversPage';
 
 configure({ asyncUtilTimeout: 5000 });
 // Forms typed key by key on a busy machine: generous time (timings are not what is tested).
 jest.setTimeout(30_000);
 
-const v1: WaiverVersion = {
+const v1: WaiverVersionResponse = {
   _id: 'w1',
   version: 1,
   title: 'Participation waiver',
@@ -17,7 +17,7 @@ const v1: WaiverVersion = {
   publishedAt: '2027-06-01T09:00:00.000Z',
   publishedBy: 'admin@sportify.camp',
 };
-const signature: Signature = {
+const signature: SignatureListItemResponse = {
   _id: 's1',
   version: 1,
   camperId: 'k1',
@@ -27,7 +27,7 @@ const signature: Signature = {
   title: 'Participation waiver',
   signedAt: '2027-06-02T09:00:00.000Z',
 };
-const page = (items: Signature[]) => ({ items, total: items.length, page: 1, limit: 20 });
+const page = (items: SignatureListItemResponse[]) => ({ items, total: items.length, page: 1, limit: 20 });
 
 let http: ReturnType<typeof mockApi>;
 afterEach(() => http.restore());
@@ -45,7 +45,7 @@ const open = () => {
 
 describe('Waivers', () => {
   it('publishes the first waiver, then a change as the next version', async () => {
-    let current: WaiverVersion | null = null;
+    let current: WaiverVersionResponse | null = null;
     http = mockApi({
       'GET /waivers/current': () => [200, { current }],
       'GET /waivers/signatures': [200, page([])],

@@ -16,13 +16,13 @@ import {
 } from '@sportify/shared-ui';
 import { PagedTable } from '@sportify/shared-ui/tables';
 import {
-  useGetCurrentWaiverQuery,
-  useGetSignaturesQuery,
-  usePublishWaiverMutation,
-  useSignedWaiverMutation,
-  type Signature,
-  type WaiverVersion,
-} from './waiversApi';
+  useWaiversCurrentQuery,
+  useWaiversDocumentMutation,
+  useWaiversPublishMutation,
+  useWaiversSignaturesQuery,
+  type SignatureListItemResponse,
+  type WaiverVersionResponse,
+} from '@sportify/shared-ui/endpoints/waivers';
 
 const TITLE_MAX = 120;
 const TEXT_MAX = 20_000;
@@ -43,7 +43,8 @@ const SectionHeading = styled(PageHeading).attrs({ as: 'h2' })`
  * signs for each camper before their next payment; the signatures can be downloaded as signed.
  */
 export function WaiversPage() {
-  const current = useGetCurrentWaiverQuery(undefined, { refetchOnMountOrArgChange: true });
+  const current = useWaiversCurrentQuery(undefined, { refetchOnMountOrArgChange: true });
+  const waiver = current.data?.current ?? null;
   return (
     <>
       <PageHeading>Waivers</PageHeading>
@@ -54,7 +55,7 @@ export function WaiversPage() {
         ) : current.isError ? (
           <ErrorText role="alert">{apiErrorMessage(current.error, 'The waiver could not be loaded.')}</ErrorText>
         ) : (
-          <WaiverForm key={current.data?._id ?? 'none'} current={current.data ?? null} />
+          <WaiverForm key={waiver?._id ?? 'none'} current={waiver} />
         )}
       </Section>
       <Signatures />
@@ -62,12 +63,12 @@ export function WaiversPage() {
   );
 }
 
-function WaiverForm({ current }: { current: WaiverVersion | null }) {
+function WaiverForm({ current }: { current: WaiverVersionResponse | null }) {
   const [title, setTitle] = useState(current?.title ?? '');
   const [text, setText] = useState(current?.text ?? '');
   const [errors, setErrors] = useState<{ title?: string; text?: string }>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [publish, { isLoading }] = usePublishWaiverMutation();
+  const [publish, { isLoading }] = useWaiversPublishMutation();
 
   const submit = async () => {
     const found = {
@@ -118,12 +119,15 @@ function WaiverForm({ current }: { current: WaiverVersion | null }) {
 function Signatures() {
   const url = useUrlQuery();
   const q = url.get('q');
-  const signatures = useGetSignaturesQuery({ q, page: url.page }, { refetchOnMountOrArgChange: true });
-  const [download, { isLoading }] = useSignedWaiverMutation();
+  const signatures = useWaiversSignaturesQuery(
+    { page: url.page, ...(q ? { q } : {}) },
+    { refetchOnMountOrArgChange: true },
+  );
+  const [download, { isLoading }] = useWaiversDocumentMutation();
 
-  const save = async (s: Signature) => {
+  const save = async (s: SignatureListItemResponse) => {
     try {
-      const body = await download(s._id).unwrap();
+      const body = String(await download(s._id).unwrap());
       const slug = s.camperName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
       saveFile(`waiver-${slug}-v${s.version}.txt`, 'text/plain', body);
     } catch (error) {

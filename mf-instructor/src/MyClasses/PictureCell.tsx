@@ -7,10 +7,17 @@ import { useClassesUpdateMutation } from '@sportify/shared-ui/endpoints/classes'
 const Failed = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space(1)};
-  max-width: 180px;
+  /* Within a stacked card's value column as well as a table cell: never wider than what holds it. */
+  min-width: 0;
+  max-width: min(160px, 100%);
   font-size: 0.9rem;
+  overflow-wrap: anywhere;
   label {
     font-weight: 600;
+  }
+  input {
+    width: 100%;
+    min-width: 0;
   }
 `;
 

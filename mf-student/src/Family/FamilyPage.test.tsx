@@ -244,7 +244,7 @@ describe('My Family', () => {
       });
       const user = open();
       const card = await screen.findByRole('article', { name: 'Ava Chen' });
-      const pickups = within(card).getByRole('region', { name: 'Authorised pick-ups' });
+      const pickups = within(card).getByRole('region', { name: 'Authorised pick-ups of Ava Chen' });
       expect(pickups).toHaveTextContent("Nobody yet: add at least one person before Ava Chen's first check-in.");
       const form = within(pickups).getByRole('form', { name: 'Add a pick-up for Ava Chen' });
 

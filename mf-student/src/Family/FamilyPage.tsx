@@ -11,6 +11,7 @@ import {
   Spinner,
 } from '@sportify/shared-ui';
 import { ConfirmDialog } from '@sportify/shared-ui/dialog';
+import { CardList, ListCard } from '../common/CardList';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { CamperForm } from './CamperForm';
@@ -116,7 +117,7 @@ function Family() {
         emptyText="No campers yet. Add your children to choose who each class is for."
       >
         {(campers) => (
-          <List aria-label="Campers">
+          <CardList aria-label="Campers">
             {campers.map((camper) => (
               <li key={camper._id}>
                 <CamperCard aria-labelledby={`camper-${camper._id}`}>
@@ -149,7 +150,7 @@ function Family() {
                 </CamperCard>
               </li>
             ))}
-          </List>
+          </CardList>
         )}
       </ListState>
       <ConfirmDialog
@@ -180,26 +181,7 @@ const Refusal = styled(ErrorText)`
   text-align: center;
 `;
 
-const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  max-width: 760px;
-  margin: 0 auto;
-  padding: 0;
-  list-style: none;
-`;
-
-const CamperCard = styled.article`
-  display: grid;
-  gap: ${({ theme }) => theme.space(1)};
-  padding: ${({ theme }) => theme.space(4)};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  h2 {
-    margin: 0;
-    font-size: 1.17rem;
-  }
+const CamperCard = styled(ListCard).attrs({ $gap: 1 })`
   p {
     margin: 0;
   }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage, Button, ErrorText, FormField, notify, TextInput } from '@sportify/shared-ui';
+import { apiErrorMessage, Button, ErrorText, FormField, notify, TextInput, VisuallyHidden } from '@sportify/shared-ui';
 import { useCampersAddPickupMutation, useCampersRemovePickupMutation } from '@sportify/shared-ui/endpoints/campers';
 import type { Camper, PickupInput } from './familyApi';
 
@@ -62,7 +62,10 @@ export function Pickups({ camper }: { camper: Camper }) {
 
   return (
     <Section aria-labelledby={headingId}>
-      <h3 id={headingId}>Authorised pick-ups</h3>
+      {/* Each camper's section is a landmark of its own: its name says whose it is. */}
+      <h3 id={headingId}>
+        Authorised pick-ups<VisuallyHidden> of {camper.name}</VisuallyHidden>
+      </h3>
       {camper.pickups.length === 0 ? (
         <p>Nobody yet: add at least one person before {camper.name}&apos;s first check-in.</p>
       ) : (

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
-import type { FamilyDay } from './liveDayApi';
+import type { FamilyDayResponse } from '@sportify/shared-ui/endpoints/rosters';
 import { FamilyPage } from './FamilyPage';
 
 /** The browser's EventSource, played by the test: it records the URL and lets the test send the server's events. */
@@ -24,7 +24,7 @@ class FakeEventSource {
 }
 
 const inAt = '2027-07-06T13:05:00.000Z';
-const day: FamilyDay = {
+const day: FamilyDayResponse = {
   classId: 'c1',
   className: 'Junior Soccer',
   participantId: 'k2',

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { campTimeZone } from '@sportify/shared-ui';
-import { useGetTodayCheckInsQuery, useLiveDay } from './liveDayApi';
+import { useCheckInsTodayQuery } from '@sportify/shared-ui/endpoints/rosters';
+import { useLiveDay } from './useLiveDay';
 
 const timeOf = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: campTimeZone() }).format(
@@ -10,7 +11,7 @@ const timeOf = (iso: string) =>
 /** Today at camp: when each child was checked in and who picked them up, as it happens. */
 export function TodayAtCamp() {
   useLiveDay();
-  const { data } = useGetTodayCheckInsQuery();
+  const { data } = useCheckInsTodayQuery();
   if (!data?.length) return null;
   return (
     <Section aria-labelledby="today-heading" aria-live="polite">

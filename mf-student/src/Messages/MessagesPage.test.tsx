@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockApi, renderScreen, sessionAs } from '@sportify/shared-ui/testing';
-import type { InboxMessage } from './messagesApi';
+import { useMessagesUnreadQuery, type InboxMessageResponse } from '@sportify/shared-ui/endpoints/messages';
 import { MessagesPage } from './MessagesPage';
 
-const rain: InboxMessage = {
+const rain: InboxMessageResponse = {
   _id: 'm1',
   classId: 'c1',
   className: 'Junior Soccer',
@@ -13,8 +13,8 @@ const rain: InboxMessage = {
   sentAt: '2027-07-05T20:00:00.000Z',
   read: false,
 };
-const older: InboxMessage = { ...rain, _id: 'm0', subject: 'Welcome', body: 'Hello.', read: true };
-const page = (items: InboxMessage[]) => ({ items, total: items.length, page: 1, limit: 20 });
+const older: InboxMessageResponse = { ...rain, _id: 'm0', subject: 'Welcome', body: 'Hello.', read: true };
+const page = (items: InboxMessageResponse[]) => ({ items, total: items.length, page: 1, limit: 20 });
 
 let http: ReturnType<typeof mockApi>;
 afterEach(() => http.restore());
@@ -40,6 +40,31 @@ describe('Messages', () => {
     await waitFor(() =>
       expect(http.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/messages/m1/read']),
     );
+  });
+
+  it("has the unread count read again once a message is read (the navbar's count of the same call)", async () => {
+    let read = false;
+    http = mockApi({
+      'GET /messages': [200, page([rain, older])],
+      'GET /messages/unread': () => [200, { unread: read ? 0 : 1 }],
+      'POST /messages/m1/read': () => {
+        read = true;
+        return [200, { _id: 'm1', read: true }];
+      },
+    });
+    function UnreadCount() {
+      const { data } = useMessagesUnreadQuery();
+      return <p>{data ? `${data.unread} unread` : ''}</p>;
+    }
+    renderScreen(
+      <>
+        <UnreadCount />
+        <MessagesPage />
+      </>,
+      { path: '/dashboard/messages', session: sessionAs('student', 'mia@sportify.camp', 'Mia Chen') },
+    );
+    expect(await screen.findByText('0 unread')).toBeInTheDocument();
+    expect(http.calls.filter((c) => c.url === '/messages/unread')).toHaveLength(2);
   });
 
   it('says when there is none yet', async () => {

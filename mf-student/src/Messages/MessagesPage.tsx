@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { formatCampDate, ListState, PageHeading, Spinner, UrlPagination, useUrlQuery } from '@sportify/shared-ui';
+import { CardList, ListCard } from '../common/CardList';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
-import { useGetMessagesQuery, useMarkMessageReadMutation, type InboxMessage } from './messagesApi';
+import {
+  useMessagesInboxQuery,
+  useMessagesMarkReadMutation,
+  type InboxMessageResponse,
+} from '@sportify/shared-ui/endpoints/messages';
 
 /** Messages: what the instructors (and the camp office) wrote to the families of the classes the family is in. */
 export function MessagesPage() {
@@ -20,7 +25,7 @@ export function MessagesPage() {
 
 function Inbox() {
   const url = useUrlQuery();
-  const query = useGetMessagesQuery(url.page, { refetchOnMountOrArgChange: true });
+  const query = useMessagesInboxQuery({ page: url.page }, { refetchOnMountOrArgChange: true });
   return (
     <>
       <ListState
@@ -30,13 +35,13 @@ function Inbox() {
         emptyText="No messages yet. Your instructors' messages to your classes show here."
       >
         {(items) => (
-          <List aria-label="Messages">
+          <CardList aria-label="Messages">
             {items.map((m) => (
               <li key={m._id}>
                 <Message message={m} />
               </li>
             ))}
-          </List>
+          </CardList>
         )}
       </ListState>
       <UrlPagination data={query.data} label="Messages pages" />
@@ -45,14 +50,14 @@ function Inbox() {
 }
 
 /** A message shown is read: it is marked so once, and keeps its "New" label while the page is open. */
-function Message({ message }: { message: InboxMessage }) {
-  const [markRead] = useMarkMessageReadMutation();
+function Message({ message }: { message: InboxMessageResponse }) {
+  const [markRead] = useMessagesMarkReadMutation();
   const [wasNew] = useState(!message.read);
   useEffect(() => {
     if (!message.read) void markRead(message._id);
   }, [message._id, message.read, markRead]);
   return (
-    <Card aria-labelledby={`message-${message._id}`}>
+    <ListCard $gap={2} aria-labelledby={`message-${message._id}`}>
       <h2 id={`message-${message._id}`}>
         {message.subject}
         {wasNew && <New> New</New>}
@@ -61,31 +66,9 @@ function Message({ message }: { message: InboxMessage }) {
         {message.className}, from {message.senderName}, {formatCampDate(message.sentAt)}
       </Meta>
       <Body>{message.body}</Body>
-    </Card>
+    </ListCard>
   );
 }
-
-const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-  max-width: 760px;
-  margin: 0 auto;
-  padding: 0;
-  list-style: none;
-`;
-
-const Card = styled.article`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => theme.space(4)};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  h2 {
-    margin: 0;
-    font-size: 1.17rem;
-  }
-`;
 
 const New = styled.span`
   color: ${({ theme }) => theme.colors.primary};

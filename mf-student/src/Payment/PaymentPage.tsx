@@ -18,11 +18,11 @@ import { useStudent } from '../common/useStudent';
 import type { ForWhom } from '../common/forWhom';
 import { usePaymentsCreateIntentQuery } from '@sportify/shared-ui/endpoints/payments';
 import { useSelectionsForPaymentQuery } from '@sportify/shared-ui/endpoints/selections';
+import { useWaiversFamilyQuery } from '@sportify/shared-ui/endpoints/waivers';
 import { CardForm, PaymentPanel, PaymentPanelBody } from './CardForm';
 import { NoCardCheckout } from './NoCardCheckout';
 import { PaymentOptions, PriceLines } from './PaymentOptions';
 import { intentBody, PAY_IN_FULL, type BillingDetails, type PaymentChoice } from './paymentApi';
-import { useGetFamilyWaiversQuery } from './waiverApi';
 import { WaiverSign } from './WaiverSign';
 
 const Summary = styled.dl`
@@ -127,7 +127,7 @@ function AfterWaiver({
   camperName: string;
   children: ReactNode;
 }) {
-  const waivers = useGetFamilyWaiversQuery();
+  const waivers = useWaiversFamilyQuery();
   if (waivers.isLoading) return <Spinner label="Loading the waiver" />;
   if (waivers.isError || !waivers.data)
     return (

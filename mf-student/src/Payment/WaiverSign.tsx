@@ -1,17 +1,22 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, Button, ErrorText, FormField, notify, TextInput } from '@sportify/shared-ui';
-import type { FamilyWaivers } from './waiverApi';
-import { useSignWaiverMutation } from './waiverApi';
-
-type Waiver = NonNullable<FamilyWaivers['current']>;
+import { useWaiversSignMutation, type WaiverVersionResponse } from '@sportify/shared-ui/endpoints/waivers';
 
 /**
  * The camp's current waiver, signed for one camper before the payment: its text, "I agree to this waiver" and the
  * signer's typed full name. The API stores the version, the time, the account and the name.
  */
-export function WaiverSign({ waiver, camperId, camperName }: { waiver: Waiver; camperId: string; camperName: string }) {
-  const [sign, { isLoading }] = useSignWaiverMutation();
+export function WaiverSign({
+  waiver,
+  camperId,
+  camperName,
+}: {
+  waiver: WaiverVersionResponse;
+  camperId: string;
+  camperName: string;
+}) {
+  const [sign, { isLoading }] = useWaiversSignMutation();
   const [agreed, setAgreed] = useState(false);
   const [typedName, setTypedName] = useState('');
   const [errors, setErrors] = useState<{ agreed?: string; typedName?: string }>({});

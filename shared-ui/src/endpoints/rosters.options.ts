@@ -27,12 +27,12 @@ export const rostersMark = mutation<unknown, RostersMarkApiArg>({
 });
 // A file fetched on demand, never cached.
 export const rostersCsv = mutation();
-// A check-in or check-out changes the day and the attendance: the roster is read again.
+// A check-in or check-out changes the day and the attendance: the roster and the family's day are read again.
 export const rostersCheckIn = mutation<unknown, { id: string }>({
-  invalidatesTags: (_result, _error, { id }) => [{ type: 'Roster', id }],
+  invalidatesTags: (_result, _error, { id }) => [{ type: 'Roster', id }, 'FamilyDay'],
 });
 export const rostersCheckOut = mutation<unknown, { id: string }>({
-  invalidatesTags: (_result, _error, { id }) => [{ type: 'Roster', id }],
+  invalidatesTags: (_result, _error, { id }) => [{ type: 'Roster', id }, 'FamilyDay'],
 });
-// The family's day: kept current by the live stream.
-export const checkInsToday = query();
+// The family's day: kept current by the live stream (mf-student's useLiveDay).
+export const checkInsToday = query({ providesTags: ['FamilyDay'] });

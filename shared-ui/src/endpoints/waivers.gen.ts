@@ -35,5 +35,5 @@ export type {
   SignatureListItemResponse,
   SignaturePageResponse,
 } from './waivers/waiversSignatures.gen';
-export { waiversDocumentApi, useWaiversDocumentQuery } from './waivers/waiversDocument.gen';
+export { waiversDocumentApi, useWaiversDocumentMutation } from './waivers/waiversDocument.gen';
 export type { WaiversDocumentApiResponse, WaiversDocumentApiArg } from './waivers/waiversDocument.gen';

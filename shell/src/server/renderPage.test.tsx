@@ -6,7 +6,13 @@ import { apiToken, htmlOf, serveServerScreens, siteConfig, TEMPLATE } from '../t
 import { renderPage } from './renderPage';
 
 describe("the server render's session", () => {
-  const mia = { email: 'mia@sportify.camp', displayName: 'Mia Chen', photoURL: 'https://example.com/mia.svg' };
+  // The photo as /me gives it once the site holds it: the site's copy, at one of its widths.
+  const photoId = '0123456789abcdef0123456789abcdef';
+  const mia = {
+    email: 'mia@sportify.camp',
+    displayName: 'Mia Chen',
+    photoURL: `http://localhost:3000/pictures/${photoId}/960.jpg`,
+  };
   let api: ReturnType<typeof mockApi>;
   beforeAll(() => {
     process.env.SPORTIFY_API_URL = 'http://127.0.0.1:9';
@@ -30,9 +36,11 @@ describe("the server render's session", () => {
     const html = await htmlOf(await render(token));
 
     expect(api.calls).toEqual([expect.objectContaining({ url: '/me', authorization: `Bearer ${token}` })]);
-    const photo = /<img[^>]*src="https:\/\/example\.com\/mia\.svg"[^>]*>/.exec(html)?.[0];
+    const photo = new RegExp(`<img[^>]*src="[^"]*/pictures/${photoId}/[^"]*"[^>]*>`).exec(html)?.[0];
     expect(photo).toContain('alt="Mia Chen"');
     expect(html).toMatch(/<button[^>]*>Logout<\/button>/);
+    // A family's Messages link (its own chunk) is in the page; its unread count is read in the browser only.
+    expect(html).toMatch(/<a[^>]*href="\/dashboard\/messages"[^>]*>Messages<\/a>/);
     const state = JSON.parse(/<script id="sportify-state"[^>]*>(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
     expect(state.session).toEqual({ status: 'signedIn', role: 'student', user: mia });
     expect(state.api.queries['usersMe(undefined)']).toMatchObject({

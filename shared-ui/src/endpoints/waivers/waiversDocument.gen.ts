@@ -2,8 +2,11 @@
 import { waiversDocument as api } from '../waivers.options';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
-    waiversDocument: build.query<WaiversDocumentApiResponse, WaiversDocumentApiArg>({
-      query: (queryArg) => ({ url: `/waivers/signatures/${encodeURIComponent(String(queryArg))}/document` }),
+    waiversDocument: build.mutation<WaiversDocumentApiResponse, WaiversDocumentApiArg>({
+      query: (queryArg) => ({
+        url: `/waivers/signatures/${encodeURIComponent(String(queryArg))}/document`,
+        method: 'GET',
+      }),
     }),
   }),
   overrideExisting: false,
@@ -11,4 +14,4 @@ const injectedRtkApi = api.injectEndpoints({
 export { injectedRtkApi as waiversDocumentApi };
 export type WaiversDocumentApiResponse = unknown;
 export type WaiversDocumentApiArg = string;
-export const { useWaiversDocumentQuery } = injectedRtkApi;
+export const { useWaiversDocumentMutation } = injectedRtkApi;

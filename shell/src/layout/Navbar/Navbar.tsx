@@ -1,15 +1,42 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Link } from '@sportify/shared-ui/router';
 import { dashboardHome } from '@sportify/platform/routes';
 import { Avatar, Button, pictureOfUrl, selectSession, useAppSelector } from '@sportify/shared-ui';
 import { useLogout } from '../../auth/useLogout';
 import { useScrolled } from '../../hooks/useScrolled';
 import { PreloadLink } from '../../routes/PreloadLink';
-import { Account, Bar, Brand, Inner, Menu, Toggle, Unread } from './Navbar.styles';
-import { useGetUnreadMessagesQuery } from './unreadApi';
+import { Account, Bar, Brand, Inner, Menu, Toggle } from './Navbar.styles';
 
-/** New messages are looked for this often while a family's page is open (and when the tab gets focus back). */
-const UNREAD_POLL_MS = 60_000;
+// A family's link with its unread count is loaded for a family only: a visitor's first view does without its call.
+const MessagesLinkWithCount = lazy(async () => ({
+  default: (await import(/* webpackChunkName: "messages-link" */ './MessagesLink')).MessagesLink,
+}));
+
+const noSubscription = () => () => undefined;
+
+/**
+ * A family's Messages. The count is read in the browser only: the server and the hydrating render show the plain
+ * link (the server's snapshot), the browser's next render loads the link with its count.
+ */
+function MessagesLink({ onClick }: { onClick: () => void }) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const plain = (
+    <PreloadLink to="/dashboard/messages" onClick={onClick}>
+      Messages
+    </PreloadLink>
+  );
+  return inBrowser ? (
+    <Suspense fallback={plain}>
+      <MessagesLinkWithCount onClick={onClick} />
+    </Suspense>
+  ) : (
+    plain
+  );
+}
 
 const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -77,26 +104,5 @@ export function Navbar() {
         </Menu>
       </Inner>
     </Bar>
-  );
-}
-
-/** A family's Messages, with how many are unread. */
-function MessagesLink({ onClick }: { onClick: () => void }) {
-  // Read in the browser only: a server render shows the link without a count, as the first browser render does.
-  const { data } = useGetUnreadMessagesQuery(undefined, {
-    pollingInterval: UNREAD_POLL_MS,
-    refetchOnFocus: true,
-    skip: typeof window === 'undefined',
-  });
-  const unread = data?.unread ?? 0;
-  return (
-    <PreloadLink
-      to="/dashboard/messages"
-      onClick={onClick}
-      aria-label={unread ? `Messages, ${unread} unread` : 'Messages'}
-    >
-      Messages
-      {unread > 0 && <Unread aria-hidden="true">{unread}</Unread>}
-    </PreloadLink>
   );
 }

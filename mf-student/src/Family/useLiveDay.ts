@@ -1,33 +1,18 @@
 import { useEffect } from 'react';
-import { api, getRuntimeConfig, useAppDispatch, type ApiResponse } from '@sportify/shared-ui';
-
-/** A participant's day at camp: checked in, then picked up (GET /check-ins/today and the live events). */
-export type FamilyDay = ApiResponse<'/check-ins/today', 'get'>[number];
-
-export const liveDayApi = api.enhanceEndpoints({ addTagTypes: ['FamilyDay'] }).injectEndpoints({
-  endpoints: (build) => ({
-    getTodayCheckIns: build.query<FamilyDay[], void>({
-      query: () => ({ url: '/check-ins/today' }),
-      providesTags: ['FamilyDay'],
-    }),
-    liveTicket: build.mutation<ApiResponse<'/live/ticket', 'post'>, void>({
-      query: () => ({ url: '/live/ticket', method: 'POST' }),
-    }),
-  }),
-});
-
-export const { useGetTodayCheckInsQuery, useLiveTicketMutation } = liveDayApi;
+import { getRuntimeConfig, useAppDispatch } from '@sportify/shared-ui';
+import { useLiveTicketMutation } from '@sportify/shared-ui/endpoints/live';
+import { checkInsTodayApi, type FamilyDayResponse } from '@sportify/shared-ui/endpoints/rosters';
 
 /** A stream that failed or ended is opened again, with a new ticket, after this long. */
 const RECONNECT_MS = 5000;
 
-const sameDay = (a: FamilyDay, b: FamilyDay) =>
+const sameDay = (a: FamilyDayResponse, b: FamilyDayResponse) =>
   a.classId === b.classId && a.participantId === b.participantId && a.date === b.date;
 
 /**
- * Keeps today's check-ins current without a reload: the server pushes each check-in and check-out (Server-Sent
- * Events, whichever API replica recorded it). The list is read again whenever a stream opens, so nothing sent while
- * none was open is missed.
+ * Keeps today's check-ins (GET /check-ins/today) current without a reload: the server pushes each check-in and
+ * check-out (Server-Sent Events, whichever API replica recorded it). The list is read again whenever a stream opens,
+ * so nothing sent while none was open is missed.
  */
 export function useLiveDay(): void {
   const dispatch = useAppDispatch();
@@ -39,21 +24,25 @@ export function useLiveDay(): void {
     let stopped = false;
 
     const apply = (event: MessageEvent<string>) => {
-      const day = JSON.parse(event.data) as FamilyDay;
+      const day = JSON.parse(event.data) as FamilyDayResponse;
       dispatch(
-        liveDayApi.util.updateQueryData('getTodayCheckIns', undefined, (days) => {
+        checkInsTodayApi.util.updateQueryData('checkInsToday', undefined, (days) => {
           const at = days.findIndex((d) => sameDay(d, day));
           if (at >= 0) days[at] = day;
           else days.push(day);
         }),
       );
     };
+    const readAgain = () =>
+      void dispatch(
+        checkInsTodayApi.endpoints.checkInsToday.initiate(undefined, { forceRefetch: true, subscribe: false }),
+      );
     const open = async () => {
       try {
         const { ticket: value } = await ticket().unwrap();
         if (stopped) return;
         source = new EventSource(`${getRuntimeConfig().apiUrl}/live/stream?ticket=${encodeURIComponent(value)}`);
-        source.addEventListener('ready', () => void dispatch(liveDayApi.util.invalidateTags(['FamilyDay'])));
+        source.addEventListener('ready', readAgain);
         source.addEventListener('checkIn', apply);
         source.addEventListener('checkOut', apply);
         // A ticket opens one stream: the browser's own reconnection would be refused, so a new one is asked for.
