@@ -61,7 +61,8 @@ describe('Discounts (admins)', () => {
           : [200, { siblingPercent: (body as { percent: number }).percent }],
     });
     const user = open();
-    const field = await screen.findByLabelText('Sibling discount (%)');
+    // The saved value first: an admin edits what the screen shows.
+    const field = await screen.findByDisplayValue('10');
     await user.clear(field);
     await user.type(field, '60');
     await user.click(
@@ -83,7 +84,9 @@ describe('Discounts (admins)', () => {
     http = routes({ 'PUT /discounts/early-bird/c1': [200, {}] });
     const user = open();
     const form = screen.getByRole('form', { name: 'Early-bird price' });
-    await user.selectOptions(await within(form).findByLabelText('Class'), 'Summer Soccer ($150)');
+    // The classes to choose from come with the list of approved classes.
+    await within(form).findByRole('option', { name: 'Summer Soccer ($150)' });
+    await user.selectOptions(within(form).getByLabelText('Class'), 'Summer Soccer ($150)');
     await user.type(within(form).getByLabelText('Early-bird price ($)'), '110');
     fireEvent.change(within(form).getByLabelText('Until'), { target: { value: '2027-05-15' } });
     await user.click(within(form).getByRole('button', { name: 'Save early-bird price' }));
