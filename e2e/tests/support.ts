@@ -223,3 +223,12 @@ export async function expectForgedCohortReplaced(request: APIRequestContext, sit
     expect(fresh![1]).not.toBe(chosen);
   }
 }
+
+/** The subjects of the messages MailDev received for `to` (its REST API: GET /api/email), oldest first. */
+export async function mailSubjectsTo(request: APIRequestContext, to: string): Promise<string[]> {
+  const res = await request.get(`http://localhost:${ports.mailInbox}/api/email`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { subject: string; to: { address: string }[] }[])
+    .filter((m) => m.to.some((a) => a.address === to))
+    .map((m) => m.subject);
+}
