@@ -26,12 +26,9 @@ const words = (code: string) => code.replace(/_/g, ' ');
  */
 export function PaymentsPage() {
   const url = useUrlQuery();
-  const refunds = usePaymentsPartialRefundsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const refunds = usePaymentsPartialRefundsQuery();
   const unsettled = paged(
-    usePaymentsUnsettledQuery(
-      { limit: UNSETTLED_PER_PAGE, page: url.page > 1 ? url.page : undefined },
-      { refetchOnMountOrArgChange: true },
-    ),
+    usePaymentsUnsettledQuery({ limit: UNSETTLED_PER_PAGE, page: url.page > 1 ? url.page : undefined }),
   );
 
   return (
