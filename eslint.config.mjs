@@ -165,6 +165,22 @@ export default tseslint.config(
       ],
     },
   },
+  // A screen refreshes on mount through the api's own setting (shared-ui's api.ts), which stays off while a server
+  // render's data is taken up: forcing it per query makes the hydrating render differ from the server's markup.
+  {
+    files: REMOTES.map((pkg) => `${pkg}/src/**/*.{ts,tsx}`),
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='refetchOnMountOrArgChange']",
+          message:
+            "Screens refresh on mount through shared-ui's api.ts: a per-query refetchOnMountOrArgChange breaks the hydration of a server-rendered page.",
+        },
+      ],
+    },
+  },
   // Only repositories, schemas (they define the Mongoose schemas) and the database module use Mongoose: the rest
   // of the API works with plain domain objects (docs/api.md, "Layers").
   {

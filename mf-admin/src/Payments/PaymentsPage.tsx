@@ -32,12 +32,9 @@ const words = (code: string) => code.replace(/_/g, ' ');
  */
 export function PaymentsPage() {
   const url = useUrlQuery();
-  const refunds = usePaymentsPartialRefundsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const refunds = usePaymentsPartialRefundsQuery();
   const unsettled = paged(
-    usePaymentsUnsettledQuery(
-      { limit: UNSETTLED_PER_PAGE, page: url.page > 1 ? url.page : undefined },
-      { refetchOnMountOrArgChange: true },
-    ),
+    usePaymentsUnsettledQuery({ limit: UNSETTLED_PER_PAGE, page: url.page > 1 ? url.page : undefined }),
   );
 
   return (
@@ -154,7 +151,7 @@ const Figures = styled.dl`
 
 /** The month at a glance: collected, scheduled and refunded (the API's sums). */
 function MonthSummary() {
-  const { data, isError } = usePaymentsSummaryQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isError } = usePaymentsSummaryQuery();
   if (isError) return <p role="alert">The month&apos;s summary could not be loaded.</p>;
   if (!data) return null;
   return (
@@ -176,7 +173,7 @@ function MonthSummary() {
 }
 
 function Installments({ which, title, empty }: { which: 'upcoming' | 'failed'; title: string; empty: string }) {
-  const query = usePaymentsInstallmentsQuery({ which, limit: 60 }, { refetchOnMountOrArgChange: true });
+  const query = usePaymentsInstallmentsQuery({ which, limit: 60 });
   const id = `installments-${which}-heading`;
   return (
     <Section aria-labelledby={id}>

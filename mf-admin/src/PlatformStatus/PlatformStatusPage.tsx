@@ -60,7 +60,7 @@ function Row({ status }: { status: PartStatus }) {
  * (docs/operations.md, "Operating the remotes").
  */
 export function PlatformStatusPage() {
-  const query = useGetPlatformStatusQuery(undefined, { refetchOnMountOrArgChange: true });
+  const query = useGetPlatformStatusQuery();
   return (
     <section aria-labelledby="platform-status-heading">
       <PageHeading id="platform-status-heading">Platform Status</PageHeading>

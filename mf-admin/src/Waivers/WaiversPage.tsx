@@ -43,7 +43,7 @@ const SectionHeading = styled(PageHeading).attrs({ as: 'h2' })`
  * signs for each camper before their next payment; the signatures can be downloaded as signed.
  */
 export function WaiversPage() {
-  const current = useWaiversCurrentQuery(undefined, { refetchOnMountOrArgChange: true });
+  const current = useWaiversCurrentQuery();
   const waiver = current.data?.current ?? null;
   return (
     <>
@@ -119,10 +119,7 @@ function WaiverForm({ current }: { current: WaiverVersionResponse | null }) {
 function Signatures() {
   const url = useUrlQuery();
   const q = url.get('q');
-  const signatures = useWaiversSignaturesQuery(
-    { page: url.page, ...(q ? { q } : {}) },
-    { refetchOnMountOrArgChange: true },
-  );
+  const signatures = useWaiversSignaturesQuery({ page: url.page, ...(q ? { q } : {}) });
   const [download, { isLoading }] = useWaiversDocumentMutation();
 
   const save = async (s: SignatureListItemResponse) => {

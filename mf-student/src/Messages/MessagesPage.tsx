@@ -25,7 +25,7 @@ export function MessagesPage() {
 
 function Inbox() {
   const url = useUrlQuery();
-  const query = useMessagesInboxQuery({ page: url.page }, { refetchOnMountOrArgChange: true });
+  const query = useMessagesInboxQuery({ page: url.page });
   return (
     <>
       <ListState
