@@ -151,7 +151,7 @@ const Figures = styled.dl`
 
 /** The month at a glance: collected, scheduled and refunded (the API's sums). */
 function MonthSummary() {
-  const { data, isError } = usePaymentsSummaryQuery();
+  const { data, isError } = usePaymentsSummaryQuery(undefined);
   if (isError) return <p role="alert">The month&apos;s summary could not be loaded.</p>;
   if (!data) return null;
   return (
