@@ -26,5 +26,8 @@ module.exports = function frontendJest(dir, displayName) {
     },
     globals: { SPORTIFY_EXPOSED_MODULES: exposedModules(dir) },
     setupFilesAfterEnv: [path.join(__dirname, 'jest.frontend.setup.ts')],
+    // A form typed key by key with user-event takes several seconds of jsdom work when both cores are busy (the
+    // API suites run beside these): jest's 5 s default then fails tests that are only slow.
+    testTimeout: 15_000,
   };
 };
