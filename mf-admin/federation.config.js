@@ -10,6 +10,7 @@ module.exports = federationOptions({
     './Feedback': './src/Feedback/index.tsx',
     './PlatformStatus': './src/PlatformStatus/index.tsx',
     './Payments': './src/Payments/index.tsx',
+    './Discounts': './src/Discounts/index.tsx',
     './Waivers': './src/Waivers/index.tsx',
   },
 });

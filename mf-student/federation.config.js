@@ -9,6 +9,8 @@ module.exports = federationOptions({
     './EnrolledClasses': './src/EnrolledClasses/index.tsx',
     './Payment': './src/Payment/index.tsx',
     './Family': './src/Family/index.tsx',
+    './Account': './src/Account/index.tsx',
+    './Balance': './src/Balance/index.tsx',
     './Messages': './src/Messages/index.tsx',
     './Profile': './src/Profile/index.tsx',
   },

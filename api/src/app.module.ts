@@ -1,14 +1,17 @@
 import { DynamicModule, Module, ValidationPipe } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module';
+import { AccountModule } from './account/account.module';
 import { ClientBudgetsModule } from './auth/client-budgets';
 import { CampersModule } from './campers/campers.module';
 import { ClassesModule } from './classes/classes.module';
+import { ClockModule } from './clock/clock.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { PublicCacheModule } from './common/public-cache.module';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { DiscountsModule } from './discounts/discounts.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { LiveModule } from './live/live.module';
@@ -34,6 +37,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         MetricsModule,
         DatabaseModule,
+        ClockModule.forRoot(config),
         JobsModule,
         PublicCacheModule,
         ClientBudgetsModule,
@@ -46,6 +50,8 @@ export class AppModule {
         ClassesModule,
         CampersModule,
         SelectionsModule,
+        DiscountsModule,
+        AccountModule,
         PaymentsModule,
         WaitlistModule,
         RostersModule,

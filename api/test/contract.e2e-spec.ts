@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { CONTRACT_JSON } from '../src/openapi/contract';
 import { ADMIN, JORDAN } from './support/demo';
-import { confirmCard, openIntent, recordPayment, selectAndOpenIntent } from './support/payments';
+import { confirmCard, openIntent, recordPayment } from './support/payments';
 import { newStudent, signInAs, startTestApp, type Session, type TestApp } from './support/test-app';
 
 // The contract (api/openapi.json, checked against the source by contract.spec.ts) against the running API: the
@@ -31,27 +31,51 @@ describe('the API contract against the running API', () => {
       instructor: await signInAs(t, JORDAN.email, JORDAN.password),
       student: await newStudent(t, 'contract'),
     };
-    // A student with one paid class and one selected, so their two lists have items.
-    const open = (
-      (await t.http().get('/classes').expect(200)).body as Array<{
-        _id: string;
-        seats: number;
-        instructorEmail: string;
-      }>
-    ).filter((c) => c.seats > 0);
-    // The paid class has a start date, so the enrolment shows until when it may be cancelled.
-    const teacher = await signInAs(t, open[0].instructorEmail, JORDAN.password);
+    // A student with one paid class and one selected, so their two lists have items. The paid class is a popular
+    // one of Jordan's, with a start date (the enrolment shows until when it may be cancelled), a payment plan and an
+    // early-bird price, paid by its deposit: every class list and the enrolments then show the plan's fields.
+    type Listed = { _id: string; seats: number; price: number; instructorEmail: string };
+    const open = ((await t.http().get('/classes').expect(200)).body as Listed[]).filter((c) => c.seats > 0);
+    const planned = ((await t.http().get('/classes/popular').expect(200)).body as Listed[]).find(
+      (c) => c.seats > 0 && c.instructorEmail === JORDAN.email,
+    )!;
     await t
       .http()
-      .patch(`/classes/${open[0]._id}`)
-      .set(teacher.auth)
-      .send({ startDate: new Date(Date.now() + 30 * 86400_000).toISOString() })
+      .patch(`/classes/${planned._id}`)
+      .set(as.instructor.auth)
+      .send({
+        startDate: new Date(Date.now() + 30 * 86400_000).toISOString(),
+        deposit: Math.floor(planned.price / 3),
+        installments: 2,
+      })
       .expect(200);
-    await t.http().patch(`/classes/status/${open[0]._id}`).set(as.admin.auth).send({ status: 'approved' });
-    const paid = await selectAndOpenIntent(t, as.student, open[0]._id);
-    await confirmCard(t, as.student, paid.clientSecret).expect(200);
-    await recordPayment(t, as.student, paid, open[0]._id).expect(201);
-    await t.http().post('/classes/selected').set(as.student.auth).send({ classId: open[1]._id }).expect(201);
+    await t.http().patch(`/classes/status/${planned._id}`).set(as.admin.auth).send({ status: 'approved' }).expect(200);
+    await t
+      .http()
+      .put(`/discounts/early-bird/${planned._id}`)
+      .set(as.admin.auth)
+      .send({ price: planned.price - 10, until: '2099-01-01' })
+      .expect(200);
+    const plannedSelection = (
+      await t.http().post('/classes/selected').set(as.student.auth).send({ classId: planned._id }).expect(201)
+    ).body.insertedId as string;
+    const deposit = (
+      await t
+        .http()
+        .post('/create-payment-intent')
+        .set(as.student.auth)
+        .send({ selectionId: plannedSelection, plan: 'deposit', saveCard: true })
+        .expect(200)
+    ).body as { clientSecret: string; paymentIntentId: string };
+    await confirmCard(t, as.student, deposit.clientSecret).expect(200);
+    await recordPayment(
+      t,
+      as.student,
+      { intentId: deposit.paymentIntentId, selectionId: plannedSelection },
+      planned._id,
+    ).expect(201);
+    const other = open.find((c) => c._id !== planned._id)!;
+    await t.http().post('/classes/selected').set(as.student.auth).send({ classId: other._id }).expect(201);
     // And a camper of theirs, enrolled in one class and selected for another, so the lists show the camper fields.
     const born = new Date(Date.now() - (10 * 365 + 180) * 86400_000).toISOString().slice(0, 10);
     const camperId = (

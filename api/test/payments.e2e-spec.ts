@@ -26,11 +26,23 @@ describe('payments (test-mode sandbox gateway)', () => {
     const cls = await classOf('Swimming Lessons');
     const classId = cls._id.toString();
     const p = await selectAndOpenIntent(t, s, classId);
+    // A class with no discount or plan is paid in full at its price, as before.
     expect(p.body).toEqual({
       clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/),
       paymentIntentId: expect.stringMatching(/^pi_/),
       amount: 110,
       currency: 'usd',
+      quote: {
+        lines: [
+          { kind: 'price', label: 'Price', amount: 110 },
+          { kind: 'total', label: 'Total', amount: 110 },
+        ],
+        total: 110,
+        plan: 'full',
+        dueNow: 110,
+        creditUsed: 0,
+      },
+      offers: { full: 110, credit: 0 },
     });
 
     const confirmed = await confirmCard(t, s, p.clientSecret).expect(200);
@@ -63,6 +75,11 @@ describe('payments (test-mode sandbox gateway)', () => {
         startDate: after.startDate.toISOString(),
         sessions: after.sessions,
         cancelUntil: new Date(after.startDate.getTime() - 48 * 3600_000).toISOString(),
+        // The breakdown it was paid at: the price alone.
+        lines: [
+          { kind: 'price', label: 'Price', amount: 110 },
+          { kind: 'total', label: 'Total', amount: 110 },
+        ],
       },
     ]);
     // The public list shows the new seat count at once.

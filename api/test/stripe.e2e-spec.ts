@@ -62,6 +62,33 @@ describe('Stripe adapter against stripe-mock', () => {
     await expect(gateway.refund('pi_123')).resolves.toBeUndefined();
   });
 
+  it('saves the card of a plan: a customer, and the deposit intent set up for off-session use', async () => {
+    const customer = await gateway.createCustomer('mia@sportify.camp');
+    expect(customer).toMatch(/^cus_/);
+    const intent = await gateway.createIntent({
+      amount: 6000,
+      currency: 'usd',
+      metadata,
+      attempt: 0,
+      saveCardFor: customer,
+    });
+    expect(intent).toMatchObject({ id: expect.stringMatching(/^pi_/), amount: 6000 });
+  });
+
+  it('charges a saved card off-session (an installment) and answers the outcome', async () => {
+    const charged = await gateway.chargeSaved({
+      customerId: 'cus_123',
+      paymentMethodId: 'pm_123',
+      amount: 8000,
+      currency: 'usd',
+      metadata: { email: metadata.email, classId: metadata.classId, enrolment: 'pi_123', kind: 'installment' },
+      idempotencyKey: 'installment-test-0',
+    });
+    // stripe-mock answers its fixture, whatever its status: the call and the mapping are what is checked.
+    expect(['succeeded', 'needs_customer', 'declined']).toContain(charged.outcome);
+    expect(charged.intent).toMatchObject({ id: expect.stringMatching(/^pi_/), amount: expect.any(Number) });
+  });
+
   it('surfaces Stripe API errors instead of swallowing them', async () => {
     await expect(
       gateway.createIntent({ amount: Number.NaN, currency: 'usd', metadata, attempt: 0 }),
@@ -146,6 +173,95 @@ describe("the Stripe adapter's idempotency keys", () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("the Stripe adapter's off-session charges (Stripe's answers, at the HTTP boundary)", () => {
+  // stripe-mock answers fixtures only; these are Stripe's documented answers to an off-session confirm.
+  let answer: { status: number; body: Record<string, unknown> };
+  const seen: URLSearchParams[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.push(new URLSearchParams(body));
+      res.statusCode = answer.status;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  const intentBody = (status: string) => ({
+    id: 'pi_off',
+    object: 'payment_intent',
+    client_secret: 'pi_off_secret_x',
+    status,
+    amount: 8000,
+    currency: 'usd',
+    metadata: {},
+  });
+  let gateway: StripeGateway;
+  const charge = () =>
+    gateway.chargeSaved({
+      customerId: 'cus_1',
+      paymentMethodId: 'pm_1',
+      amount: 8000,
+      currency: 'usd',
+      metadata: { email: 'mia@sportify.camp', classId: 'c'.repeat(24), enrolment: 'pi_dep', kind: 'installment' },
+      idempotencyKey: 'installment-x-0',
+    });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    gateway = new StripeGateway({
+      stripeSecretKey: 'sk_test_sportify',
+      stripeApi: { host: '127.0.0.1', port, protocol: 'http' },
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('confirms at once, off-session, with the saved card and customer', async () => {
+    answer = { status: 200, body: intentBody('succeeded') };
+    expect(await charge()).toMatchObject({ outcome: 'succeeded', intent: { id: 'pi_off', status: 'succeeded' } });
+    expect(Object.fromEntries(seen.at(-1)!)).toMatchObject({
+      off_session: 'true',
+      confirm: 'true',
+      customer: 'cus_1',
+      payment_method: 'pm_1',
+      amount: '8000',
+    });
+  });
+
+  it("a card that needs its holder (authentication_required, requires_action) is the family's to pay on-session", async () => {
+    answer = {
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          code: 'authentication_required',
+          message: 'This payment requires authentication.',
+          payment_intent: intentBody('requires_payment_method'),
+        },
+      },
+    };
+    expect(await charge()).toMatchObject({ outcome: 'needs_customer', code: 'authentication_required' });
+    answer = { status: 200, body: intentBody('requires_action') };
+    expect(await charge()).toMatchObject({ outcome: 'needs_customer', code: 'requires_action' });
+  });
+
+  it('a decline is an outcome with its code; a provider failure throws', async () => {
+    answer = {
+      status: 402,
+      body: {
+        error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Declined.' },
+      },
+    };
+    expect(await charge()).toMatchObject({
+      outcome: 'declined',
+      code: 'card_declined',
+      declineCode: 'insufficient_funds',
+    });
+    answer = { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such customer' } } };
+    await expect(charge()).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
   });
 });
 

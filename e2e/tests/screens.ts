@@ -41,6 +41,7 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
       { name: 'My Enrolled Classes', path: '/dashboard/enrolled-classes' },
       { name: 'My Family', path: '/dashboard/family' },
       { name: 'Messages', path: '/dashboard/messages' },
+      { name: 'My Account', path: '/dashboard/account' },
       { name: 'Profile', path: '/dashboard/profile' },
       ...(selection ? [{ name: 'Payment', path: `/dashboard/payment/${selection}` }] : []),
     ];
@@ -64,6 +65,7 @@ export async function screensFor(who: Who, request: APIRequestContext): Promise<
     { name: 'Manage Users', path: '/dashboard/all-users' },
     { name: 'Manage Classes', path: '/dashboard/all-classes' },
     { name: 'Payments', path: '/dashboard/payments' },
+    { name: 'Discounts', path: '/dashboard/discounts' },
     { name: 'Waivers', path: '/dashboard/waivers' },
     { name: 'Feedback', path: `/dashboard/feedback/${any}` },
     { name: 'Roster', path: `/dashboard/roster/${any}` },

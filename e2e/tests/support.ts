@@ -157,6 +157,24 @@ export async function registerAccount(
   return { name: who.name, email: who.email, password, id: (await registered.json()).insertedId as string };
 }
 
+/** A new approved class of the demo instructor with `fields`, arranged through the API; its id. */
+export async function approvedClass(request: APIRequestContext, fields: Record<string, unknown>): Promise<string> {
+  const instructor = await apiToken(request, demo.instructor.email, demo.instructor.password);
+  const created = await request.post(`${API}/classes`, {
+    headers: bearer(instructor),
+    data: { classImage: `http://localhost:${ports.shell}/images/classes/soccer.svg`, ...fields },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const classId = (await created.json()).insertedId as string;
+  const admin = await apiToken(request, demo.admin.email, demo.admin.password);
+  const approved = await request.patch(`${API}/classes/status/${classId}`, {
+    headers: bearer(admin),
+    data: { status: 'approved' },
+  });
+  expect(approved.ok()).toBe(true);
+  return classId;
+}
+
 /**
  * Searches the Classes screen for `text`, opening it from the navbar unless it is open already (where a user just
  * types a new search), or always with `fresh` (the screen reads everything again, as after a navigation). The link mounts the screen afresh, so typing waits for the new screen's empty box rather
@@ -206,23 +224,11 @@ export async function expectForgedCohortReplaced(request: APIRequestContext, sit
   }
 }
 
-/** A new approved, undated class of the demo instructor (ages counted today), arranged through the API. */
-export async function approvedClass(
-  request: APIRequestContext,
-  fields: { className: string; seats: number; price: number; minAge?: number; maxAge?: number },
-) {
-  const instructor = await apiToken(request, demo.instructor.email, demo.instructor.password);
-  const created = await request.post(`${API}/classes`, {
-    headers: bearer(instructor),
-    data: { classImage: `http://localhost:${ports.shell}/images/classes/soccer.svg`, ...fields },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const classId = (await created.json()).insertedId as string;
-  const admin = await apiToken(request, demo.admin.email, demo.admin.password);
-  const approved = await request.patch(`${API}/classes/status/${classId}`, {
-    headers: bearer(admin),
-    data: { status: 'approved' },
-  });
-  expect(approved.ok()).toBe(true);
-  return classId;
+/** The subjects of the messages MailDev received for `to` (its REST API: GET /api/email), oldest first. */
+export async function mailSubjectsTo(request: APIRequestContext, to: string): Promise<string[]> {
+  const res = await request.get(`http://localhost:${ports.mailInbox}/api/email`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { subject: string; to: { address: string }[] }[])
+    .filter((m) => m.to.some((a) => a.address === to))
+    .map((m) => m.subject);
 }

@@ -117,7 +117,7 @@ test('two students wait for a full class; a cancellation offers the seat to the 
     const row = page.getByRole('row', { name: new RegExp(className) });
     await clickCentred(row.getByRole('button', { name: `Cancel enrolment in ${className}` }));
     const dialog = page.getByRole('alertdialog', { name: `Cancel your place in ${className}?` });
-    await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await dialog.getByRole('button', { name: 'Refund to card' }).click();
     await expect(page.getByText(`Your enrolment is cancelled and ${price}$ will be refunded`)).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(className) })).toHaveCount(0);
   });

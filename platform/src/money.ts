@@ -21,11 +21,18 @@ export function dollarsAfter(dollars: number): string {
   return Number.isFinite(dollars) ? `${dollars.toFixed(digits(dollars))}$` : '';
 }
 
-/** '$90', '$1,234.50': a dollar sign before the amount, grouped, cents only when there are any; '' for no number. */
+/**
+ * '$90', '$1,234.50', '-$12': a dollar sign before the amount (after the minus of a credit or discount), grouped,
+ * cents only when there are any; '' for no number.
+ */
 export function dollarsBefore(dollars: number): string {
   if (!Number.isFinite(dollars)) return '';
   const places = digits(dollars);
-  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: places, maximumFractionDigits: places })}`;
+  const text = Math.abs(dollars).toLocaleString('en-US', {
+    minimumFractionDigits: places,
+    maximumFractionDigits: places,
+  });
+  return `${dollars < 0 ? '-' : ''}$${text}`;
 }
 
 /** What a receipt says was paid, line by line (label: value). */

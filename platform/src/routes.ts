@@ -21,6 +21,8 @@ export const routes = {
   enrolledClasses: '/dashboard/enrolled-classes',
   family: '/dashboard/family',
   payment: (selectionId: string) => `/dashboard/payment/${id(selectionId)}`,
+  account: '/dashboard/account',
+  balance: (enrolmentId: string) => `/dashboard/balance/${id(enrolmentId)}`,
   // Instructors (and, for a roster, the admins)
   addClass,
   myClasses: '/dashboard/my-classes',
@@ -30,6 +32,7 @@ export const routes = {
   allUsers,
   allClasses: '/dashboard/all-classes',
   payments: '/dashboard/payments',
+  discounts: '/dashboard/discounts',
   feedback: (classId: string) => `/dashboard/feedback/${id(classId)}`,
   platformStatus: '/dashboard/platform-status',
 } as const;

@@ -103,6 +103,8 @@ describe('money', () => {
     assert.equal(dollarsAfter(Number.NaN), '');
     assert.equal(dollarsBefore(90), '$90');
     assert.equal(dollarsBefore(1234.5), '$1,234.50');
+    assert.equal(dollarsBefore(-12), '-$12');
+    assert.equal(dollarsBefore(-0.5), '-$0.50');
   });
 
   test("a receipt's lines", () => {

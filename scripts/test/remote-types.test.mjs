@@ -42,12 +42,12 @@ test('every remote build of the repository fits the shell', () => {
   assert.match(out, /mf-public \(build in mf-public\/dist\): Home, Instructors, Classes/);
   assert.match(
     out,
-    /mf-student \(build in mf-student\/dist\): SelectedClasses, EnrolledClasses, Family, Messages, Payment, Profile/,
+    /mf-student \(build in mf-student\/dist\): SelectedClasses, EnrolledClasses, Family, Messages, Account, Payment, Balance, Profile/,
   );
   assert.match(out, /mf-instructor \(build in mf-instructor\/dist\): AddClass, MyClasses, UpdateClass, Roster/);
   assert.match(
     out,
-    /mf-admin \(build in mf-admin\/dist\): ManageUsers, ManageClasses, Payments, Waivers, Feedback, PlatformStatus/,
+    /mf-admin \(build in mf-admin\/dist\): ManageUsers, ManageClasses, Payments, Discounts, Waivers, Feedback, PlatformStatus/,
   );
   // The check that ran is the one written for these screens.
   const written = readFileSync(path.join(repoRoot, 'shell/@mf-types/screens.check.ts'), 'utf8');

@@ -29,6 +29,10 @@ export const toClass = (d: LeanClass): CampClass => ({
   ...(d.sessions ? { sessions: d.sessions } : {}),
   ...(typeof d.minAge === 'number' ? { minAge: d.minAge } : {}),
   ...(typeof d.maxAge === 'number' ? { maxAge: d.maxAge } : {}),
+  ...(typeof d.deposit === 'number' && d.installments ? { deposit: d.deposit, installments: d.installments } : {}),
+  ...(typeof d.earlyBirdPrice === 'number' && d.earlyBirdUntil
+    ? { earlyBirdPrice: d.earlyBirdPrice, earlyBirdUntil: d.earlyBirdUntil }
+    : {}),
 });
 
 // Reads leave the seat holders (one id per enrolled student) in the database: only seat changes need them.

@@ -24,7 +24,7 @@ import { AGE_MAX } from '@sportify/platform/ages';
 import { IsHttpUrl, PictureIdField } from '../common/dto-rules';
 import { PageQueryDto, QueryNumber, QueryWholeNumber, SearchText } from '../common/paging';
 import { PRICE_MAX } from '@sportify/platform/money';
-import { CLASS_STATUSES, SEATS_MAX, SESSIONS_MAX, type ClassStatus } from './class.model';
+import { CLASS_STATUSES, INSTALLMENTS_MAX, SEATS_MAX, SESSIONS_MAX, type ClassStatus } from './class.model';
 
 // Numbers only (the browser converts form values): a string or an operator object is refused, not coerced.
 const SeatRules = () =>
@@ -89,6 +89,42 @@ const ageDoc = (which: string, nullable = false) => ({
   description: `The ${which} age (whole years, counted at the start date)${nullable ? '; null removes it' : ''}`,
 });
 export const AGE_ORDER_MESSAGE = 'Minimum age must not be more than the maximum age';
+
+// A payment plan (docs/product.md §P1): a deposit in dollars and 1-6 installments of the rest, both or neither.
+const DepositRules = () =>
+  applyDecorators(
+    IsNumber(
+      { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
+      { message: 'Deposit must be a number of dollars with at most 2 decimals' },
+    ),
+    Min(1, { message: 'Deposit must be at least 1 dollar' }),
+    Max(PRICE_MAX, { message: `Deposit must be at most ${PRICE_MAX}` }),
+  );
+const InstallmentRules = () =>
+  applyDecorators(
+    IsInt({ message: `Installments must be a whole number from 1 to ${INSTALLMENTS_MAX}` }),
+    Min(1, { message: `Installments must be a whole number from 1 to ${INSTALLMENTS_MAX}` }),
+    Max(INSTALLMENTS_MAX, { message: `Installments must be a whole number from 1 to ${INSTALLMENTS_MAX}` }),
+  );
+export const PLAN_MESSAGES = {
+  pair: 'A payment plan needs both a deposit and the number of installments',
+  undated: 'A class without a start date cannot have a payment plan: set its start date first',
+  depositBelowPrice: 'Deposit must be less than the price',
+} as const;
+const DEPOSIT_DOC = {
+  type: Number,
+  minimum: 1,
+  maximum: PRICE_MAX,
+  example: 50,
+  description: 'Dollars paid first when a family chooses the payment plan; needs installments and a start date',
+};
+const INSTALLMENTS_DOC = {
+  type: Number,
+  minimum: 1,
+  maximum: INSTALLMENTS_MAX,
+  example: 3,
+  description: 'Payments of the rest after the deposit, spread evenly until 7 days before the class starts',
+};
 
 const START_DOC = {
   type: String,
@@ -160,6 +196,16 @@ export class CreateClassDto {
   @IsOptional()
   @AgeRules('Maximum age')
   maxAge?: number;
+
+  @ApiPropertyOptional(DEPOSIT_DOC)
+  @IsOptional()
+  @DepositRules()
+  deposit?: number;
+
+  @ApiPropertyOptional(INSTALLMENTS_DOC)
+  @IsOptional()
+  @InstallmentRules()
+  installments?: number;
 
   @ApiPropertyOptional({ description: "Ignored: the signed-in instructor's name is used" })
   @IsOptional()
@@ -241,6 +287,46 @@ export class UpdateClassDto {
   @ValidateIf((_dto, value) => value !== undefined && value !== null)
   @AgeRules('Maximum age')
   maxAge?: number | null;
+
+  @ApiPropertyOptional({
+    ...DEPOSIT_DOC,
+    nullable: true,
+    description: `${DEPOSIT_DOC.description}; null removes the plan`,
+  })
+  @ValidateIf((_dto, value) => value !== undefined && value !== null)
+  @DepositRules()
+  deposit?: number | null;
+
+  @ApiPropertyOptional({
+    ...INSTALLMENTS_DOC,
+    nullable: true,
+    description: `${INSTALLMENTS_DOC.description}; null removes the plan`,
+  })
+  @ValidateIf((_dto, value) => value !== undefined && value !== null)
+  @InstallmentRules()
+  installments?: number | null;
+}
+
+const EARLY_BIRD_UNTIL_MESSAGE = 'until must be a date, e.g. 2027-05-31';
+
+/** PUT /discounts/early-bird/:classId: the class's early-bird price until the end of a camp day. */
+export class EarlyBirdDto {
+  @ApiProperty({ example: 80, minimum: 0, maximum: PRICE_MAX, description: 'Dollars; less than the class price' })
+  @IsDefined({ message: 'Early-bird price is required' })
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 },
+    { message: 'Early-bird price must be a number with at most 2 decimals' },
+  )
+  @Min(0, { message: 'Early-bird price must not be negative' })
+  @Max(PRICE_MAX, { message: `Early-bird price must be at most ${PRICE_MAX}` })
+  price: number;
+
+  @ApiProperty({ example: '2027-05-31', description: "The last day of the early-bird price, in the camp's time zone" })
+  @IsDefined({ message: EARLY_BIRD_UNTIL_MESSAGE })
+  @IsString({ message: EARLY_BIRD_UNTIL_MESSAGE })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: EARLY_BIRD_UNTIL_MESSAGE })
+  @IsISO8601({ strict: true }, { message: EARLY_BIRD_UNTIL_MESSAGE })
+  until: string;
 }
 
 export class ClassStatusDto {

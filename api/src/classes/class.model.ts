@@ -31,6 +31,12 @@ export interface CampClass {
   /** The age range (whole years, counted at `startDate`); a missing bound admits everyone on that side. */
   minAge?: number;
   maxAge?: number;
+  /** A payment plan (docs/product.md §P1): the deposit paid first (dollars) and the installments (1-6) of the rest. */
+  deposit?: number;
+  installments?: number;
+  /** The early-bird price (dollars), paid for a seat until the end of `earlyBirdUntil` (a camp date, YYYY-MM-DD). */
+  earlyBirdPrice?: number;
+  earlyBirdUntil?: string;
 }
 
 /** What the public pages show of a class: no status, review feedback or internal fields. */
@@ -48,6 +54,10 @@ const PUBLIC_CLASS_FIELDS = [
   'sessions',
   'minAge',
   'maxAge',
+  'deposit',
+  'installments',
+  'earlyBirdPrice',
+  'earlyBirdUntil',
 ] as const;
 export type PublicClass = Pick<CampClass, (typeof PUBLIC_CLASS_FIELDS)[number]>;
 
@@ -57,3 +67,4 @@ export const toPublicClass = (c: CampClass): PublicClass =>
 
 export const SEATS_MAX = 1000;
 export const SESSIONS_MAX = 52;
+export const INSTALLMENTS_MAX = 6;

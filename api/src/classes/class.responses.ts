@@ -2,7 +2,14 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageResponse } from '../common/paging';
 import { PictureRefResponse } from '../pictures/picture.responses';
 import type { AdminClassPage } from './classes.service';
-import { CLASS_STATUSES, SESSIONS_MAX, type CampClass, type ClassStatus, type PublicClass } from './class.model';
+import {
+  CLASS_STATUSES,
+  INSTALLMENTS_MAX,
+  SESSIONS_MAX,
+  type CampClass,
+  type ClassStatus,
+  type PublicClass,
+} from './class.model';
 
 export class PublicClassResponse implements PublicClass {
   @ApiProperty() _id: string;
@@ -31,6 +38,14 @@ export class PublicClassResponse implements PublicClass {
   minAge?: number;
   @ApiPropertyOptional({ example: 12, minimum: 0, maximum: 99, description: 'Oldest age admitted, at the start date' })
   maxAge?: number;
+  @ApiPropertyOptional({ example: 50, description: 'Dollars paid first with the payment plan (with installments)' })
+  deposit?: number;
+  @ApiPropertyOptional({ example: 3, minimum: 1, maximum: INSTALLMENTS_MAX, description: 'Payments after the deposit' })
+  installments?: number;
+  @ApiPropertyOptional({ example: 80, description: 'Early-bird price (dollars), until the end of earlyBirdUntil' })
+  earlyBirdPrice?: number;
+  @ApiPropertyOptional({ example: '2027-05-31', description: "The early-bird price's last day (camp date)" })
+  earlyBirdUntil?: string;
 }
 
 export class ClassResponse extends PublicClassResponse implements CampClass {

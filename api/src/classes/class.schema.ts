@@ -70,6 +70,20 @@ export class ClassRecord {
   @Prop({ min: 0 })
   maxAge?: number;
 
+  /** The payment plan: a deposit (dollars) and the installments (1-6) of the rest. Both or neither. */
+  @Prop({ min: 0 })
+  deposit?: number;
+
+  @Prop({ min: 1 })
+  installments?: number;
+
+  /** The early-bird price (dollars) and its last day (a camp date, YYYY-MM-DD), set by an admin. */
+  @Prop({ min: 0 })
+  earlyBirdPrice?: number;
+
+  @Prop()
+  earlyBirdUntil?: string;
+
   /** Decisions made on the class (an edit sends it back to review): names each decision's e-mail. */
   @Prop({ default: 0 })
   reviews: number;

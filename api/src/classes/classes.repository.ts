@@ -14,7 +14,19 @@ export type NewClass = Pick<
   'className' | 'classImage' | 'instructorName' | 'instructorEmail' | 'seats' | 'price'
 > &
   Partial<
-    Pick<CampClass, 'status' | 'enrolled' | 'feedback' | 'date' | 'startDate' | 'sessions' | 'minAge' | 'maxAge'>
+    Pick<
+      CampClass,
+      | 'status'
+      | 'enrolled'
+      | 'feedback'
+      | 'date'
+      | 'startDate'
+      | 'sessions'
+      | 'minAge'
+      | 'maxAge'
+      | 'deposit'
+      | 'installments'
+    >
   > &
   ClassPicture;
 
@@ -25,11 +37,25 @@ export type ClassPicture = StoredPicture & { pictureToken?: string };
 const withCapacity = (c: NewClass) => ({ ...c, capacity: c.seats + (c.enrolled ?? 0) });
 
 export type ClassChanges = Partial<
-  Pick<CampClass, 'className' | 'classImage' | 'price' | 'startDate' | 'sessions' | 'minAge' | 'maxAge'>
+  Pick<
+    CampClass,
+    'className' | 'classImage' | 'price' | 'startDate' | 'sessions' | 'minAge' | 'maxAge' | 'deposit' | 'installments'
+  >
 > &
   ClassPicture & {
-    /** Fields the edit removes (a date, sessions or an age bound taken off, the picture fields replaced). */
-    unset?: ('startDate' | 'sessions' | 'minAge' | 'maxAge' | 'pictureId' | 'pictureError' | 'pictureToken')[];
+    /** Fields the edit removes (a date, sessions, an age bound or the payment plan taken off, the picture fields
+     * replaced). */
+    unset?: (
+      | 'startDate'
+      | 'sessions'
+      | 'minAge'
+      | 'maxAge'
+      | 'deposit'
+      | 'installments'
+      | 'pictureId'
+      | 'pictureError'
+      | 'pictureToken'
+    )[];
   };
 
 /** A class after a counted change (a decision, a feedback note) and that change's number. */
@@ -263,6 +289,31 @@ export class ClassesRepository {
       )
       .exec();
     return { matchedCount: res.matchedCount, modifiedCount: res.modifiedCount };
+  }
+
+  /** Sets (or, with null, removes) the early-bird price and its last day; the class as stored after. */
+  async setEarlyBird(id: string, earlyBird: { price: number; until: string } | null): Promise<CampClass | null> {
+    const d = await this.model
+      .findOneAndUpdate(
+        { _id: id },
+        earlyBird
+          ? { $set: { earlyBirdPrice: earlyBird.price, earlyBirdUntil: earlyBird.until } }
+          : { $unset: { earlyBirdPrice: 1, earlyBirdUntil: 1 } },
+        AFTER,
+      )
+      .lean<LeanClass>()
+      .exec();
+    return d ? toClass(d) : null;
+  }
+
+  async withEarlyBird(): Promise<CampClass[]> {
+    const docs = await this.model
+      .find({ earlyBirdUntil: { $ne: null } }, READ)
+      .sort({ earlyBirdUntil: 1, _id: 1 })
+      .limit(200)
+      .lean<LeanClass[]>()
+      .exec();
+    return docs.map(toClass);
   }
 
   /**

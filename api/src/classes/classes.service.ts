@@ -16,7 +16,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailOutbox } from '../mail/mail.module';
 import { PicturesService, type PictureChoice } from '../pictures/pictures.service';
 import type { InsertResult, UpdateResult } from '../common/write-results';
-import { AGE_ORDER_MESSAGE } from './class.dto';
+import { AGE_ORDER_MESSAGE, PLAN_MESSAGES } from './class.dto';
 import type {
   AllClassesQueryDto,
   CreateClassDto,
@@ -158,6 +158,7 @@ export class ClassesService implements OnApplicationBootstrap {
   async create(caller: Caller, dto: CreateClassDto): Promise<InsertResult> {
     if (dto.minAge !== undefined && dto.maxAge !== undefined && dto.minAge > dto.maxAge)
       throw new BadRequestException(AGE_ORDER_MESSAGE);
+    checkPlan({ deposit: dto.deposit, installments: dto.installments, price: dto.price, dated: !!dto.startDate });
     if (dto.instructorEmail !== undefined && dto.instructorEmail.toLowerCase() !== caller.email) {
       throw new ForbiddenException('Instructors can only add classes of their own');
     }
@@ -175,6 +176,7 @@ export class ClassesService implements OnApplicationBootstrap {
       ...(dto.sessions !== undefined ? { sessions: dto.sessions } : {}),
       ...(dto.minAge !== undefined ? { minAge: dto.minAge } : {}),
       ...(dto.maxAge !== undefined ? { maxAge: dto.maxAge } : {}),
+      ...(dto.deposit !== undefined ? { deposit: dto.deposit, installments: dto.installments } : {}),
     });
     await this.importFor(created._id, picture, dto.classImage);
     return { insertedId: created._id };
@@ -199,6 +201,26 @@ export class ClassesService implements OnApplicationBootstrap {
         siteUrl: this.config.mail.siteUrl,
       }),
     };
+  }
+
+  /**
+   * An admin's early-bird price for the class until the end of a camp day (null removes it). Not an edit of the
+   * class: it stays approved, and a seat is priced by what is stored when its payment is opened.
+   */
+  async setEarlyBird(id: string, earlyBird: { price: number; until: string } | null): Promise<CampClass> {
+    const cls = await this.classes.findById(id);
+    if (!cls) throw new NotFoundException('Class not found');
+    if (earlyBird && earlyBird.price >= cls.price)
+      throw new BadRequestException(`Early-bird price must be less than the price (${cls.price})`);
+    const updated = await this.classes.setEarlyBird(id, earlyBird);
+    if (!updated) throw new NotFoundException('Class not found');
+    this.cache.invalidate('classes');
+    return updated;
+  }
+
+  /** Classes with an early-bird price, soonest last day first (the admins' Discounts screen). */
+  withEarlyBird(): Promise<CampClass[]> {
+    return this.classes.withEarlyBird();
   }
 
   /** The start date and sessions of each dated class among `ids` (for the students' enrolled lists). */
@@ -386,7 +408,29 @@ export class ClassesService implements OnApplicationBootstrap {
       if (dto[bound] === null && existing[bound] !== undefined) unset.push(bound);
       else if (typeof dto[bound] === 'number' && dto[bound] !== existing[bound]) changes[bound] = dto[bound];
     }
+    this.planChanges(dto, existing, changes, unset);
     if (unset.length) changes.unset = [...(changes.unset ?? []), ...unset];
+  }
+
+  /** The payment plan as it will be after the edit must hold: both parts or neither, a start date, below the price. */
+  private planChanges(
+    dto: UpdateClassDto,
+    existing: CampClass,
+    changes: ClassChanges,
+    unset: NonNullable<ClassChanges['unset']>,
+  ): void {
+    const after = <T>(sent: T | null | undefined, stored: T | undefined): T | undefined =>
+      sent === undefined ? stored : (sent ?? undefined);
+    const deposit = after(dto.deposit, existing.deposit);
+    const installments = after(dto.installments, existing.installments);
+    const dated = dto.startDate === null ? false : Boolean(dto.startDate ?? existing.startDate);
+    checkPlan({ deposit, installments, price: dto.price ?? existing.price, dated });
+    if (deposit === undefined) {
+      if (existing.deposit !== undefined) unset.push('deposit', 'installments');
+      return;
+    }
+    if (deposit !== existing.deposit) changes.deposit = deposit;
+    if (installments !== existing.installments) changes.installments = installments;
   }
 
   /**
@@ -437,4 +481,12 @@ export class ClassesService implements OnApplicationBootstrap {
       }
     }
   }
+}
+
+/** The payment plan rules (docs/product.md §P1), on the class as it will be stored. */
+function checkPlan(p: { deposit?: number; installments?: number; price: number; dated: boolean }): void {
+  if ((p.deposit === undefined) !== (p.installments === undefined)) throw new BadRequestException(PLAN_MESSAGES.pair);
+  if (p.deposit === undefined) return;
+  if (!p.dated) throw new BadRequestException(PLAN_MESSAGES.undated);
+  if (p.deposit >= p.price) throw new BadRequestException(PLAN_MESSAGES.depositBelowPrice);
 }

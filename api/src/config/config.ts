@@ -81,6 +81,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       refundRetrySeconds: v.PAYMENT_REFUND_RETRY_SECONDS,
       claimLeaseSeconds: v.PAYMENT_CLAIM_LEASE_SECONDS,
       sandboxEventDelayMs: v.SANDBOX_EVENT_DELAY_MS,
+      installmentIntervalSeconds: v.INSTALLMENT_CHARGE_INTERVAL_SECONDS,
+      installmentRetryDays: v.INSTALLMENT_RETRY_DAYS,
     },
     waitlist: {
       offerHours: v.WAITLIST_OFFER_HOURS,

@@ -85,6 +85,10 @@ export interface AppConfig {
     claimLeaseSeconds: number;
     /** Milliseconds before the sandbox delivers its provider events; null: it does not deliver them. */
     sandboxEventDelayMs: number | null;
+    /** Seconds between the installment job's passes; 0 turns it off (tests and the dev clock run passes). */
+    installmentIntervalSeconds: number;
+    /** Days after an installment's first failed charge when it is tried again; after the last, the seat is released. */
+    installmentRetryDays: number[];
   };
   waitlist: {
     /** How long a freed seat is held for the first student waiting (hours; fractions allowed). */

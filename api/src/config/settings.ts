@@ -139,6 +139,14 @@ export function apiSettingsSchema(production: boolean) {
       const n = Number(raw);
       return /^\d+$/.test(raw) && n <= 600_000 ? n : no(`must be an integer from 0 to 600000 (got "${raw}")`);
     }),
+    INSTALLMENT_CHARGE_INTERVAL_SECONDS: int(60, 0, 86400),
+    INSTALLMENT_RETRY_DAYS: read<number[]>([1, 3], (raw) => {
+      const days = raw.split(',').map((d) => Number(d.trim()));
+      const rising = days.length <= 5 && days.every((d, i) => d > 0 && d <= 60 && (i === 0 || d > days[i - 1]));
+      return rising
+        ? days
+        : no(`must be up to 5 rising numbers of days from 1 to 60, comma-separated, e.g. 1,3 (got "${raw}")`);
+    }),
     WAITLIST_OFFER_HOURS: hours(24, 0),
     WAITLIST_SWEEP_INTERVAL_SECONDS: int(30, 0, 86400),
     CANCEL_CUTOFF_HOURS: hours(48),

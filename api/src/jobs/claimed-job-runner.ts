@@ -25,6 +25,8 @@ export interface ClaimedJob<TRow = unknown> {
   /** A pass stops after this many rows; the next one goes on. */
   passLimit: number;
   leaseMs: number;
+  /** The job's "now" when a pass is not told one (the camp's clock for jobs that run on its dates); the real time by default. */
+  now?(): Date;
   /** Claims the next due row for `claim.owner`, or null when nothing is due. */
   claimNext(claim: Claim, now: Date): Promise<TRow | null>;
   /** Works on the claimed row and releases it with its outcome (a name, counted per pass). */
@@ -111,9 +113,11 @@ export class ClaimedJobRunner implements OnModuleDestroy {
   }
 
   /** One pass of the job now; a call while a pass runs in this process shares that pass. */
-  run(name: string, now = new Date()): Promise<PassReport> {
+  run(name: string, now?: Date): Promise<PassReport> {
     const entry = this.entry(name);
-    entry.running ??= this.pass(entry, now).finally(() => (entry.running = undefined));
+    entry.running ??= this.pass(entry, now ?? entry.job.now?.() ?? new Date()).finally(
+      () => (entry.running = undefined),
+    );
     return entry.running;
   }
 

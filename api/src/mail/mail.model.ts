@@ -8,6 +8,9 @@ export const MAIL_TEMPLATES = [
   'classApproved',
   'classDenied',
   'feedback',
+  'paymentFailed',
+  'placeReleased',
+  'creditKept',
   'pickedUp',
   'classMessage',
 ] as const;

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@sportify/platform';
 import { campDateText } from '@sportify/platform/dates';
-import { dollarsAfter, receiptLines, receiptLineText } from '@sportify/platform/money';
+import { dollarsAfter, dollarsBefore, receiptLines, receiptLineText } from '@sportify/platform/money';
 import { routes } from '@sportify/platform/routes';
 import type { MailTemplate } from './mail.model';
 
@@ -33,6 +33,14 @@ const str = (data: Data, key: string, fallback = ''): string => {
 
 const dollars = (data: Data, key: string): string => dollarsAfter(Number(data[key]));
 
+/** The price breakdown of a receipt ('Price: $120', 'Code SUMMER10: -$12', 'Total: $108'). */
+const linesOf = (data: Data): Paragraph[] =>
+  Array.isArray(data.lines)
+    ? (data.lines as { label?: unknown; amount?: unknown }[]).map((l) => ({
+        text: `${String(l.label)}: ${dollarsBefore(Number(l.amount))}`,
+      }))
+    : [];
+
 /** Subject and paragraphs of each template; the parts are assembled the same way for all. */
 function content(template: MailTemplate, data: Data, ctx: RenderContext): { subject: string; body: Paragraph[] } {
   const className = str(data, 'className', 'your class');
@@ -43,6 +51,18 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
   switch (template) {
     case 'receipt': {
       const starts = data.startDate ? [{ text: `The class starts ${when('startDate')}.` }] : [];
+      const plan = Array.isArray(data.installments)
+        ? [
+            {
+              text: `Then ${(data.installments as unknown[]).length} payments of ${dollarsBefore(Number((data.installments as { amount: number }[])[0]?.amount))} on ${(data.installments as { dueAt: string }[]).map((i) => campDateText(i.dueAt, ctx.timeZone)).join(', ')}, charged to the card you saved.`,
+            },
+          ]
+        : [];
+      // The plan's installments are told between the amount paid and the transaction.
+      const [paid, transaction] = receiptLines({
+        amount: Number(data.amount),
+        transactionId: str(data, 'transactionId'),
+      }).map((line) => ({ text: receiptLineText(line) }));
       return {
         subject: `Your receipt for ${className}${forWhom}`,
         body: [
@@ -51,9 +71,10 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
               ? `Thank you for enrolling ${camper} in ${className}.`
               : `Thank you for enrolling in ${className}.`,
           },
-          ...receiptLines({ amount: Number(data.amount), transactionId: str(data, 'transactionId') }).map((line) => ({
-            text: receiptLineText(line),
-          })),
+          ...linesOf(data),
+          paid,
+          ...plan,
+          transaction,
           { text: `Paid on ${when('paidAt')}.` },
           ...starts,
           {
@@ -101,6 +122,56 @@ function content(template: MailTemplate, data: Data, ctx: RenderContext): { subj
             text: `The seat held for you in ${className} was not paid in time, so it went to the next student on the waitlist.`,
           },
           { text: 'You can join the waitlist again from the class.', link: { label: 'Classes', path: routes.classes } },
+        ],
+      };
+    case 'paymentFailed': {
+      const installment = `installment ${str(data, 'n')} of ${str(data, 'of')} (${dollarsBefore(Number(data.amount))})`;
+      return {
+        subject: `Payment failed for ${className}`,
+        body: [
+          { text: `We could not charge ${installment} for ${className}${forWhom} to the card you saved.` },
+          ...(data.needsCustomer
+            ? [{ text: 'Your bank asks you to confirm this payment yourself, with your card in hand.' }]
+            : data.reason
+              ? [{ text: `The card's answer: ${str(data, 'reason')}` }]
+              : []),
+          data.retryAt
+            ? { text: `We will try again on ${when('retryAt')}.` }
+            : { text: 'This was the last try: unless it is paid, the place is released.' },
+          {
+            text: 'You can pay what is left now, from My Enrolled Classes (Pay balance now).',
+            link: { label: 'Pay now', path: routes.enrolledClasses },
+          },
+        ],
+      };
+    }
+    case 'placeReleased':
+      return {
+        subject: `Your place in ${className}${forWhom} has been released`,
+        body: [
+          {
+            text: `The remaining payments for ${className}${forWhom} failed, so the place was released to the waitlist.`,
+          },
+          {
+            text: `${dollarsBefore(Number(data.amount))} you paid is kept as credit on your account, for any later class.`,
+          },
+          {
+            text: 'Your balance and statement are in My Account.',
+            link: { label: 'My Account', path: routes.account },
+          },
+        ],
+      };
+    case 'creditKept':
+      return {
+        subject: `Your credit for ${className}${forWhom}`,
+        body: [
+          { text: `Your enrolment in ${className}${forWhom} is cancelled.` },
+          { text: `${dollarsBefore(Number(data.amount))} is kept as credit on your account, for any later class.` },
+          { text: `Transaction: ${str(data, 'transactionId')}` },
+          {
+            text: 'Your balance and statement are in My Account.',
+            link: { label: 'My Account', path: routes.account },
+          },
         ],
       };
     case 'classApproved':

@@ -31,10 +31,11 @@ const NOT_BROWSER_OPERATIONS = new Set([
 ]);
 /** Operations whose HTTP method does not say what they are to the browser. */
 const ENDPOINT_OVERRIDES = [
-  // One intent per selection however often the Payment screen mounts (a query, dropped when the screen closes).
-  { pattern: 'paymentsCreateIntent', type: 'query' as const },
+  // One intent per selection (or per balance) however often the Payment or Pay balance now screen mounts (a query,
+  // dropped when the screen closes).
+  { pattern: ['paymentsCreateIntent', 'paymentsBalanceIntent'], type: 'query' as const },
   // Files fetched on demand and never cached.
-  { pattern: ['campersExportData', 'rostersCsv', 'waiversDocument'], type: 'mutation' as const },
+  { pattern: ['campersExportData', 'rostersCsv', 'waiversDocument', 'accountReceipt'], type: 'mutation' as const },
 ];
 
 /** The API's modules (OpenAPI tags) the browser calls, in document order. */

@@ -46,9 +46,29 @@ export interface CheckedRow {
   classId: string;
   state: string;
   charged: boolean;
+  /** Opened with a price breakdown (a quote): its money is on the family's account. */
+  priced?: boolean;
   owner?: string;
   leaseUntil?: Date;
   createdAt: Date;
+}
+
+/** A movement of a family's account (account_movements). */
+export interface CheckedMovement {
+  email: string;
+  enrolment: string;
+  kind: string;
+  cents: number;
+}
+
+/** A plan's installment (installments). */
+export interface CheckedInstallment {
+  enrolment: string;
+  n: number;
+  state: string;
+  cents: number;
+  owner?: string;
+  leaseUntil?: Date;
 }
 
 /**
@@ -90,7 +110,16 @@ export class LedgerCheckRepository {
     const cursor = this.conn.collection('payment_settlements').find(
       {},
       {
-        projection: { intentId: 1, classId: 1, state: 1, charged: 1, owner: 1, leaseUntil: 1, createdAt: 1 },
+        projection: {
+          intentId: 1,
+          classId: 1,
+          state: 1,
+          charged: 1,
+          'quote.totalCents': 1,
+          owner: 1,
+          leaseUntil: 1,
+          createdAt: 1,
+        },
       },
     );
     return (await cursor.toArray()).map((d) => ({
@@ -98,6 +127,7 @@ export class LedgerCheckRepository {
       classId: String(d.classId),
       state: d.state as string,
       charged: Boolean(d.charged),
+      ...(d.quote ? { priced: true } : {}),
       ...(d.owner ? { owner: d.owner as string, leaseUntil: d.leaseUntil as Date } : {}),
       createdAt: d.createdAt as Date,
     }));
@@ -125,6 +155,31 @@ export class LedgerCheckRepository {
       seatKey: d.seatKey as string,
       state: d.state as string,
       ...(d.email ? { email: d.email as string } : {}),
+      ...(d.owner ? { owner: d.owner as string, leaseUntil: d.leaseUntil as Date } : {}),
+    }));
+  }
+
+  async movements(): Promise<CheckedMovement[]> {
+    const cursor = this.conn
+      .collection('account_movements')
+      .find({}, { projection: { email: 1, enrolment: 1, kind: 1, cents: 1 } });
+    return (await cursor.toArray()).map((d) => ({
+      email: d.email as string,
+      enrolment: d.enrolment as string,
+      kind: d.kind as string,
+      cents: d.cents as number,
+    }));
+  }
+
+  async installments(): Promise<CheckedInstallment[]> {
+    const cursor = this.conn
+      .collection('installments')
+      .find({}, { projection: { enrolment: 1, n: 1, state: 1, cents: 1, owner: 1, leaseUntil: 1 } });
+    return (await cursor.toArray()).map((d) => ({
+      enrolment: d.enrolment as string,
+      n: d.n as number,
+      state: d.state as string,
+      cents: d.cents as number,
       ...(d.owner ? { owner: d.owner as string, leaseUntil: d.leaseUntil as Date } : {}),
     }));
   }

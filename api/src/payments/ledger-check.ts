@@ -4,6 +4,8 @@ import {
   LedgerCheckRepository,
   type CheckedClass,
   type CheckedEntry,
+  type CheckedInstallment,
+  type CheckedMovement,
   type CheckedOffer,
   type CheckedPayment,
   type CheckedRow,
@@ -35,7 +37,11 @@ export interface LedgerReport {
  *  - every charged intent's money is recorded (payment and seat) or refunded, never both and never neither;
  *  - the waitlist (when given): a hold counts as a taken seat (capacity = seats + enrolled + holds), at most one
  *    live offer per hold and each live offer on a hold of its class, offers made in queue order (nobody waiting
- *    ahead of a student offered a seat), and nobody both enrolled in and waiting for a class.
+ *    ahead of a student offered a seat), and nobody both enrolled in and waiting for a class;
+ *  - the money (when given), for each enrolment of a family in a class: charges - discounts - payments - credit used
+ *    + refunds + credit issued = the installments still scheduled (so what was charged is paid, planned, or went
+ *    back); a recorded priced intent has its charge; a scheduled installment belongs to a recorded enrolment; and no
+ *    family's credit is below 0.
  * Rows within the settle delay or under a live claim are in flight, not drift, unless `settled` is asked for.
  */
 export function checkLedger(
@@ -44,6 +50,7 @@ export function checkLedger(
     payments: CheckedPayment[];
     rows: CheckedRow[];
     waitlist?: { entries: CheckedEntry[]; offers: CheckedOffer[] };
+    money?: { movements: CheckedMovement[]; installments: CheckedInstallment[] };
   },
   opts: LedgerCheckOptions & { settleDelayMs: number },
 ): LedgerReport {
@@ -111,6 +118,7 @@ export function checkLedger(
   }
 
   if (data.waitlist) drifts.push(...checkWaitlist(data.classes, data.payments, data.waitlist, opts.settled, now));
+  if (data.money) drifts.push(...checkMoney(rows, data.money, inFlight, opts.settled, now));
 
   return {
     drifts,
@@ -121,6 +129,54 @@ export function checkLedger(
     states,
     inFlight: inFlightCount,
   };
+}
+
+function checkMoney(
+  rows: Map<string, CheckedRow>,
+  { movements, installments }: { movements: CheckedMovement[]; installments: CheckedInstallment[] },
+  rowInFlight: (r: CheckedRow) => boolean,
+  settled: boolean | undefined,
+  now: number,
+): string[] {
+  const drifts: string[] = [];
+  const claimed = (i: CheckedInstallment) =>
+    !settled && i.owner !== undefined && i.leaseUntil !== undefined && i.leaseUntil.getTime() > now;
+  const busy = new Set<string>();
+  for (const r of rows.values()) if (rowInFlight(r)) busy.add(r.intentId);
+  for (const i of installments) if (claimed(i)) busy.add(i.enrolment);
+
+  const owed = new Map<string, number>();
+  const kinds = new Map<string, Set<string>>();
+  const credit = new Map<string, number>();
+  for (const m of movements) {
+    owed.set(m.enrolment, (owed.get(m.enrolment) ?? 0) + m.cents);
+    kinds.set(m.enrolment, (kinds.get(m.enrolment) ?? new Set()).add(m.kind));
+    if (m.kind === 'credit_issued' || m.kind === 'credit_used')
+      credit.set(m.email, (credit.get(m.email) ?? 0) + m.cents);
+  }
+  const scheduled = new Map<string, number>();
+  for (const i of installments) {
+    if (i.state !== 'scheduled') continue;
+    scheduled.set(i.enrolment, (scheduled.get(i.enrolment) ?? 0) + i.cents);
+    const row = rows.get(i.enrolment);
+    if (!busy.has(i.enrolment) && row?.state !== 'recorded')
+      drifts.push(
+        `installment ${i.n} of ${i.enrolment} is scheduled for an enrolment that is ${row?.state ?? 'unknown'}`,
+      );
+  }
+  for (const [enrolment, cents] of owed) {
+    if (busy.has(enrolment)) continue;
+    const planned = scheduled.get(enrolment) ?? 0;
+    if (cents !== planned)
+      drifts.push(
+        `enrolment ${enrolment}: its account movements add up to ${cents} cents, not the ${planned} scheduled`,
+      );
+  }
+  for (const r of rows.values())
+    if (r.priced && r.state === 'recorded' && !busy.has(r.intentId) && !kinds.get(r.intentId)?.has('charge'))
+      drifts.push(`intent ${r.intentId} is recorded without its charge on the family's account`);
+  for (const [email, cents] of credit) if (cents < 0) drifts.push(`${email} has ${cents} cents of credit`);
+  return drifts;
 }
 
 function checkWaitlist(
@@ -194,15 +250,17 @@ export class LedgerCheckService {
   ) {}
 
   async check(opts: LedgerCheckOptions = {}): Promise<LedgerReport> {
-    const [classes, payments, rows, entries, offers] = await Promise.all([
+    const [classes, payments, rows, entries, offers, movements, installments] = await Promise.all([
       this.data.classes(),
       this.data.payments(),
       this.data.rows(),
       this.data.waitlistEntries(),
       this.data.liveOffers(),
+      this.data.movements(),
+      this.data.installments(),
     ]);
     return checkLedger(
-      { classes, payments, rows, waitlist: { entries, offers } },
+      { classes, payments, rows, waitlist: { entries, offers }, money: { movements, installments } },
       { ...opts, settleDelayMs: this.config.payments.settleDelaySeconds * 1000 },
     );
   }

@@ -2,9 +2,20 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageResponse } from '../common/paging';
 import { InsertResultResponse, DeleteResultResponse } from '../common/write-results.responses';
 import type {
+  BalanceDue,
+  BalanceIntent,
+  BalancePaid,
+  CheckoutOffersView,
+  CodeApplied,
   EnrolledItem,
   EnrolmentCancelled,
+  InstallmentItem,
+  InstallmentView,
   IntentCreated,
+  PaymentsSummary,
+  PlanInstallment,
+  PriceLineView,
+  QuoteView,
   PartialRefundItem,
   PartialRefundList,
   PaymentRecorded,
@@ -14,11 +25,109 @@ import type {
 } from './payment.model';
 import { REFUND_REASONS, SETTLEMENT_STATES } from './settlement.model';
 
+export class PriceLineResponse implements PriceLineView {
+  @ApiProperty({ enum: ['price', 'earlyBird', 'sibling', 'code', 'credit', 'total'] }) kind: string;
+  @ApiProperty({ example: 'Sibling discount (10%)', description: 'Shown as it is' }) label: string;
+  @ApiProperty({ example: -12, description: 'Dollars; discounts and credit are negative' }) amount: number;
+}
+
+export class InstallmentViewResponse implements InstallmentView {
+  @ApiProperty({ example: 83.33, description: 'Dollars' }) amount: number;
+  @ApiProperty({ type: String, format: 'date-time' }) dueAt: Date;
+}
+
+export class QuoteResponse implements QuoteView {
+  @ApiProperty({
+    type: [PriceLineResponse],
+    description: 'Price, early-bird, sibling discount, code, credit used, total',
+  })
+  lines: PriceLineResponse[];
+  @ApiProperty({ example: 108, description: 'Dollars the family pays in money, now and later' }) total: number;
+  @ApiProperty({ enum: ['full', 'deposit'] }) plan: 'full' | 'deposit';
+  @ApiProperty({ example: 50, description: 'Dollars charged by card now; 0: credit or discounts pay it all' })
+  dueNow: number;
+  @ApiProperty({ example: 0, description: 'Dollars of account credit used' }) creditUsed: number;
+  @ApiPropertyOptional({ example: 'SUMMER10' }) code?: string;
+  @ApiPropertyOptional({ example: 50, description: 'Dollars: the deposit (before credit)' }) deposit?: number;
+  @ApiPropertyOptional({ type: [InstallmentViewResponse] }) installments?: InstallmentViewResponse[];
+}
+
+class PlanOfferResponse {
+  @ApiProperty({ example: 50 }) deposit: number;
+  @ApiProperty({ type: [InstallmentViewResponse] }) installments: InstallmentViewResponse[];
+}
+
+export class CheckoutOffersResponse implements CheckoutOffersView {
+  @ApiProperty({ example: 108, description: 'Dollars after discounts, paid in full' }) full: number;
+  @ApiPropertyOptional({ type: PlanOfferResponse, description: "The class's payment plan now; absent: none" })
+  plan?: PlanOfferResponse;
+  @ApiProperty({ example: 0, description: "Dollars of the family's account credit" }) credit: number;
+}
+
 export class PaymentIntentResponse implements IntentCreated {
+  @ApiProperty({ example: 'pi_sandbox_x_secret_y', description: "'' when nothing is charged by card" })
+  clientSecret: string;
+  @ApiProperty({ example: 'pi_sandbox_x' }) paymentIntentId: string;
+  @ApiProperty({ example: 120, description: 'Dollars charged by card now, computed by the server' }) amount: number;
+  @ApiProperty({ example: 'usd' }) currency: string;
+  @ApiProperty({ type: QuoteResponse }) quote: QuoteResponse;
+  @ApiProperty({ type: CheckoutOffersResponse }) offers: CheckoutOffersResponse;
+}
+
+export class CodeAppliedResponse implements CodeApplied {
+  @ApiProperty({ example: 'SUMMER10' }) code: string;
+  @ApiProperty({ example: 12, description: 'Dollars off this seat' }) amount: number;
+  @ApiProperty({ type: [PriceLineResponse] }) lines: PriceLineResponse[];
+}
+
+export class PlanInstallmentResponse implements PlanInstallment {
+  @ApiProperty({ example: 1 }) n: number;
+  @ApiProperty({ example: 3 }) of: number;
+  @ApiProperty({ example: 83.33 }) amount: number;
+  @ApiProperty({ type: String, format: 'date-time' }) dueAt: Date;
+  @ApiProperty({ enum: ['scheduled', 'paid', 'cancelled', 'released', 'refund_due', 'refunded'] }) state: string;
+  @ApiProperty({ example: 0 }) attempts: number;
+  @ApiPropertyOptional({ type: String, format: 'date-time' }) nextAttemptAt?: Date;
+}
+
+export class BalanceDueResponse implements BalanceDue {
+  @ApiProperty({ example: 166.66, description: 'Dollars left to pay' }) amount: number;
+  @ApiProperty({ type: String, format: 'date-time', description: 'When the next charge is attempted' }) dueAt: Date;
+  @ApiProperty({ description: 'The last charge failed' }) failed: boolean;
+}
+
+export class InstallmentItemResponse extends PlanInstallmentResponse implements InstallmentItem {
+  @ApiProperty() _id: string;
+  @ApiProperty({ example: 'pi_sandbox_x', description: 'The enrolment (its first payment)' }) enrolment: string;
+  @ApiProperty() email: string;
+  @ApiPropertyOptional({ example: 'Lily Chen' }) camperName?: string;
+  @ApiProperty() classId: string;
+  @ApiProperty({ example: 'Soccer Fundamentals' }) className: string;
+  @ApiPropertyOptional() lastError?: string;
+  @ApiPropertyOptional({ description: 'The bank wants the family to authenticate: they pay on-session' })
+  needsCustomer?: boolean;
+}
+
+export class InstallmentPageResponse extends PageResponse(InstallmentItemResponse, 'InstallmentPage') {}
+
+export class PaymentsSummaryResponse implements PaymentsSummary {
+  @ApiProperty({ example: '2027-06' }) month: string;
+  @ApiProperty({ example: 1200, description: 'Dollars of card payments received in the month' }) collected: number;
+  @ApiProperty({ example: 400, description: 'Dollars of installments scheduled in the month, not paid yet' })
+  scheduled: number;
+  @ApiProperty({ example: 80, description: 'Dollars refunded to cards in the month' }) refunded: number;
+}
+
+export class BalanceIntentResponse implements BalanceIntent {
   @ApiProperty({ example: 'pi_sandbox_x_secret_y' }) clientSecret: string;
   @ApiProperty({ example: 'pi_sandbox_x' }) paymentIntentId: string;
-  @ApiProperty({ example: 120, description: 'Dollars, from the class in the database' }) amount: number;
+  @ApiProperty({ example: 166.66, description: 'Dollars: every installment not paid yet' }) amount: number;
   @ApiProperty({ example: 'usd' }) currency: string;
+}
+
+export class BalancePaidResponse implements BalancePaid {
+  @ApiProperty({ example: 166.66 }) paid: number;
+  @ApiProperty({ example: 0, description: 'Dollars given back: installments paid meanwhile' }) refunded: number;
 }
 
 export class RecordPaymentResponse implements PaymentRecorded {
@@ -55,6 +164,12 @@ export class EnrolledItemResponse implements EnrolledItem {
   cancelUntil?: Date;
   @ApiPropertyOptional({ description: 'The camper enrolled; absent: the account holder itself' }) camperId?: string;
   @ApiPropertyOptional({ example: 'Leo Chen' }) camperName?: string;
+  @ApiPropertyOptional({ type: [PriceLineResponse], description: 'The price breakdown it was paid at' })
+  lines?: PriceLineResponse[];
+  @ApiPropertyOptional({ type: [PlanInstallmentResponse], description: "A plan's installments" })
+  installments?: PlanInstallmentResponse[];
+  @ApiPropertyOptional({ type: BalanceDueResponse, description: 'What is left to pay on the plan' })
+  balanceDue?: BalanceDueResponse;
 }
 
 class ConfirmedIntentResponse {
@@ -130,7 +245,9 @@ export class EnrolmentCancelledResponse implements EnrolmentCancelled {
   camperId?: string;
   @ApiPropertyOptional({ example: 'Leo Chen' }) camperName?: string;
   @ApiProperty({ example: 'Soccer Fundamentals' }) className: string;
-  @ApiProperty({ example: 120, description: 'Dollars refunded: the full price paid' }) refund: number;
+  @ApiProperty({ example: 120, description: 'Dollars back to the card: what was paid by card' }) refund: number;
+  @ApiProperty({ example: 0, description: 'Dollars kept as account credit' }) credit: number;
+  @ApiProperty({ enum: ['card', 'credit'] }) refundTo: 'card' | 'credit';
   @ApiProperty({
     enum: ['refunded', 'refund_due'],
     description: 'refund_due: the provider refused for now; the refund is retried until it succeeds',

@@ -36,6 +36,10 @@ export class PaymentRecord {
 
   @Prop()
   camperName?: string;
+
+  /** The price breakdown it was paid at (cents): price, discounts, credit used, total. */
+  @Prop({ type: [Object], default: undefined })
+  lines?: { kind: string; label: string; cents: number }[];
 }
 
 export const PaymentSchema = SchemaFactory.createForClass(PaymentRecord);

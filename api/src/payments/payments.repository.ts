@@ -27,6 +27,7 @@ const toPayment = (d: LeanPayment): Payment => ({
   status: d.status,
   ...(d.refundedAmount ? { refundedAmount: d.refundedAmount } : {}),
   ...participantFields({ camperId: d.camperId ?? undefined, camperName: d.camperName ?? undefined }),
+  ...(d.lines?.length ? { lines: d.lines.map((l) => ({ kind: l.kind, label: l.label, cents: l.cents })) } : {}),
 });
 
 /** The student already has a recorded payment for this class, through another transaction. */

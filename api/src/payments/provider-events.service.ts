@@ -1,6 +1,7 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { BalancePayments } from './balance-payments';
 import { ProviderEventsRepository } from './provider-events.repository';
 import { SettlementService } from './settlement.service';
 
@@ -35,6 +36,7 @@ export class ProviderEventsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: ProviderEventsRepository,
     private readonly settlement: SettlementService,
+    private readonly balances: BalancePayments,
   ) {}
 
   async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<EventHandled> {
@@ -61,6 +63,9 @@ export class ProviderEventsService {
     const intentId = intentOf(event);
     if (!intentId) return; // other event types are acknowledged and ignored
     const outcome = await this.settlement.providerNews(intentId);
+    // Not a seat's intent: a plan's balance paid on-session is applied (an installment's charge is recorded by the
+    // job that made it).
+    if (!outcome && event.type === 'payment_intent.succeeded') await this.balances.providerNews(intentId);
     if (outcome)
       this.logger.log(
         `Event ${event.id} (${event.type}): ${intentId} ${outcome.kind === 'refused' ? `refused (${outcome.reason})` : outcome.kind}`,

@@ -1,18 +1,22 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { fromCents } from '@sportify/platform/money';
+import { InsufficientCreditError } from '../account/movement.model';
+import { fromCents, toCents } from '@sportify/platform/money';
 import { CampersService } from '../campers/campers.service';
 import { ClassesService } from '../classes/classes.service';
+import { DiscountsService } from '../discounts/discounts.service';
 import { WaitlistService } from '../waitlist/waitlist.service';
+import { EnrolmentMoney } from './enrolment-money';
 import { PAYMENT_GATEWAY, type GatewayIntent, type PaymentGateway } from './gateway/payment-gateway';
 import { PAYMENT_STATUS_PENDING_SERVICE, type Payment } from './payment.model';
 import { AlreadyEnrolledError, PaymentsRepository } from './payments.repository';
+import { Plans } from './plans';
 import { amountDue } from './pricing';
-import { Refunds } from './refunds';
+import { Refunds, undoneTo } from './refunds';
 import { SettlementClaims } from './settlement-claims';
 import { SettlementMail } from './settlement-mail';
 import { SettlementProbe } from './settlement-probe';
 import { participantOf, refused, revocationOf, type Step } from './settlement-step';
-import type { Settlement } from './settlement.model';
+import { OUR_REVOCATIONS, type RefundReason, type Revocation, type Settlement } from './settlement.model';
 import type { Release } from './settlements.repository';
 
 const HOUR_MS = 3600_000;
@@ -37,31 +41,47 @@ export class SettlementSteps {
     private readonly waitlist: WaitlistService,
     private readonly campers: CampersService,
     private readonly probe: SettlementProbe,
+    private readonly discounts: DiscountsService,
+    private readonly money: EnrolmentMoney,
+    private readonly plans: Plans,
   ) {}
 
   /** What the holder does with the row as it finds it. */
   async step(row: Settlement, owner: string, intent: GatewayIntent | null, now: Date): Promise<Step> {
     const revoke = row.revokeRequested ?? revocationOf(intent);
-    // A cancellation is ours to refund, unless the provider already gave the money back.
-    if (revoke === 'cancelled' && ['recorded', 'open', 'expired'].includes(row.state) && !revocationOf(intent))
-      return this.refunds.refuse(row, owner, 'cancelled');
+    // A cancellation (or a plan's last failure) is ours to refund or credit, unless the provider already gave the
+    // money back.
+    if (
+      revoke &&
+      OUR_REVOCATIONS.includes(revoke) &&
+      ['recorded', 'open', 'expired'].includes(row.state) &&
+      !revocationOf(intent)
+    )
+      return this.refunds.refuse(row, owner, reasonOf(revoke));
     switch (row.state) {
       // The stored state is already the decision, so undoing agrees with whoever holds the row next.
-      case 'refunded':
+      case 'refunded': {
         // Leftovers of a path that lost its claim mid-write go too.
+        const reason = row.reason ?? 'refunded_at_provider';
+        await this.refunds.undoEnrolment(row, owner, undoneTo(reason) === 'credit' ? 'credit' : 'card');
+        await this.money.undone(row, undoneTo(reason), await this.classNameOf(row));
+        return refused({ state: 'refunded' }, reason);
+      }
+      case 'revoking': {
+        const reason = row.reason ?? revoke ?? 'refunded_at_provider';
         await this.refunds.undoEnrolment(row, owner);
-        return refused({ state: 'refunded' }, row.reason ?? 'refunded_at_provider');
-      case 'revoking':
-        await this.refunds.undoEnrolment(row, owner);
-        return refused({ state: 'refunded' }, row.reason ?? revoke ?? 'refunded_at_provider');
+        await this.money.undone(row, undoneTo(reason), await this.classNameOf(row));
+        return refused({ state: 'refunded' }, reason);
+      }
       case 'refund_due':
         return this.refunds.owed(row, owner, intent, revoke);
       case 'recorded': {
         if (revoke) {
-          await this.claims.decideFirst(row, owner, { state: 'revoking', reason: revoke });
+          await this.claims.decideFirst(row, owner, { state: 'revoking', reason: reasonOf(revoke) });
           await this.refunds.undoEnrolment(row, owner);
+          await this.money.undone(row, undoneTo(reasonOf(revoke)), await this.classNameOf(row));
           this.logger.warn(`Revoked ${row.intentId}: ${revoke}`);
-          return refused({ state: 'refunded', reason: revoke }, revoke);
+          return refused({ state: 'refunded', reason: reasonOf(revoke) }, reasonOf(revoke));
         }
         const payment = await this.payments.findByTransaction(row.intentId);
         if (!payment || !(await this.classes.holdsSeat(row.classId, row.intentId)))
@@ -75,10 +95,12 @@ export class SettlementSteps {
       case 'open':
       case 'expired': {
         if (revoke) {
-          await this.claims.decideFirst(row, owner, { state: 'revoking', reason: revoke, charged: true });
+          const reason = reasonOf(revoke);
+          await this.claims.decideFirst(row, owner, { state: 'revoking', reason, charged: true });
           await this.refunds.undoEnrolment(row, owner);
+          await this.money.undone(row, undoneTo(reason), await this.classNameOf(row));
           this.logger.warn(`Revoked ${row.intentId} before it was recorded: ${revoke}`);
-          return refused({ state: 'refunded', reason: revoke, charged: true }, revoke);
+          return refused({ state: 'refunded', reason, charged: true }, reason);
         }
         if (intent?.status === 'succeeded') return this.enrol(row, owner, intent);
         return this.notPaid(row, owner, now);
@@ -94,7 +116,13 @@ export class SettlementSteps {
     await this.probe.at('read', row.intentId);
     const cls = await this.classes.findById(row.classId);
     if (!cls) return this.refunds.refuse(row, owner, 'class_gone');
-    if (!repair && intent.amount !== amountDue(cls)) return this.refunds.refuse(row, owner, 'price_changed');
+    // The amounts the family saw when the intent was opened stand (an early-bird ending meanwhile changes nothing);
+    // a new price of the class does not.
+    const quote = row.quote;
+    const priceChanged = quote
+      ? quote.priceCents !== toCents(cls.price) || intent.amount !== row.amount
+      : intent.amount !== amountDue(cls);
+    if (!repair && priceChanged) return this.refunds.refuse(row, owner, 'price_changed');
     const who = participantOf(row);
     const other = await this.payments.findFor(who, row.classId);
     if (other && other.transactionId !== row.intentId) return this.refunds.refuse(row, owner, 'already_paid');
@@ -102,6 +130,17 @@ export class SettlementSteps {
     const camperName = row.camperId
       ? (row.camperName ?? (await this.campers.nameOf(row.camperId)) ?? undefined)
       : undefined;
+
+    await this.claims.stillOurs(row, owner);
+    // The code's use and the credit are taken before the seat: either one gone refunds the payment.
+    if (quote?.code && !(await this.discounts.confirm(quote.code, checkoutOf(row), row.intentId)))
+      return this.refunds.refuse(row, owner, 'code_used_up');
+    try {
+      await this.money.spendCredit(row, quote, cls.className);
+    } catch (err) {
+      if (err instanceof InsufficientCreditError) return this.refunds.refuse(row, owner, 'credit_gone');
+      throw err;
+    }
 
     await this.claims.stillOurs(row, owner);
     // A seat held for the student (a waitlist offer) is theirs; otherwise a free one, if any. Waiting for the offer
@@ -122,20 +161,23 @@ export class SettlementSteps {
         email: row.email,
         className: cls.className,
         transactionId: row.intentId,
-        price: repair ? fromCents(row.amount) : cls.price,
+        price: quote ? fromCents(quote.totalCents + quote.creditCents) : repair ? fromCents(row.amount) : cls.price,
         classId: row.classId,
         selectionId: row.selectionId,
         date: new Date(),
         status: PAYMENT_STATUS_PENDING_SERVICE,
         ...(row.camperId ? { camperId: row.camperId, ...(camperName ? { camperName } : {}) } : {}),
+        ...(quote ? { lines: quote.lines } : {}),
       });
     } catch (err) {
       if (err instanceof AlreadyEnrolledError) return this.refunds.refuse(row, owner, 'already_paid');
       throw err;
     }
     await this.probe.at('payment', row.intentId);
-    // Written before the release: a holder that stops here is taken over, and the key keeps it to one receipt.
+    // Written before the release: a holder that stops here is taken over, and every key keeps it to one of each.
     await this.claims.stillOurs(row, owner);
+    await this.money.recorded(row, quote, cls.className, quote?.priceCents ?? toCents(payment.price));
+    await this.plans.schedule(row, quote, intent, cls.className);
     await this.mail.receipt(row, cls, payment, camperName);
     const partial = await this.notePartialRefund(row, intent);
     return {
@@ -179,6 +221,21 @@ export class SettlementSteps {
     const cents = intent?.amountRefunded ?? 0;
     if (!cents || cents === row.refundedAmount) return {};
     await this.payments.setRefundedAmount(row.intentId, fromCents(cents));
+    await this.money.partlyRefunded(row, await this.classNameOf(row), cents, row.refundedAmount ?? 0);
     return { refundedAmount: cents };
   }
+
+  private async classNameOf(row: Settlement): Promise<string> {
+    return (
+      (await this.payments.findByTransaction(row.intentId))?.className ??
+      (await this.classes.findById(row.classId))?.className ??
+      'Class'
+    );
+  }
 }
+
+/** Our revocations are refunds of ours (to the card, or kept as credit); the provider's keep their names. */
+const reasonOf = (revoke: Revocation): RefundReason => revoke;
+
+/** The checkout a code's use is held for: the selection being paid for. */
+const checkoutOf = (row: Settlement) => ({ key: row.selectionId, email: row.email, classId: row.classId });

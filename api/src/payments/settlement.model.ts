@@ -23,11 +23,42 @@ export const REFUND_REASONS = {
   refunded_at_provider: 'This payment has been refunded',
   disputed: 'This payment is disputed',
   cancelled: 'Your enrolment is cancelled and your payment refunded',
+  credited: 'Your enrolment is cancelled and what you paid is kept as credit on your account',
+  unpaid: 'The remaining payments failed, so the place was released; what you paid is kept as credit on your account',
+  code_used_up: 'This code has been used up; your payment has been refunded',
+  credit_gone: 'Your account credit was spent meanwhile; your payment has been refunded',
 } as const;
 export type RefundReason = keyof typeof REFUND_REASONS;
-/** What ends an enrolment: a full refund or a dispute at the provider, or the student cancelling (we refund). */
-export const REVOCATIONS = ['refunded_at_provider', 'disputed', 'cancelled'] as const;
+/**
+ * What ends an enrolment: a full refund or a dispute at the provider, the family cancelling (we refund to the card,
+ * or keep it as credit), or a plan's last installment failing (what was paid is kept as credit).
+ */
+export const REVOCATIONS = ['refunded_at_provider', 'disputed', 'cancelled', 'credited', 'unpaid'] as const;
 export type Revocation = (typeof REVOCATIONS)[number];
+/** The revocations we decide (the others are the provider's news): each is our refund, to the card or as credit. */
+export const OUR_REVOCATIONS: readonly Revocation[] = ['cancelled', 'credited', 'unpaid'];
+/** Where the money of an undone enrolment goes: back to the card, or to the family's account credit. */
+export const CREDITED_REASONS: readonly RefundReason[] = ['credited', 'unpaid'];
+
+/**
+ * The price breakdown and plan an intent was opened at (pricing.ts), kept on its row: the settlement records the
+ * enrolment at exactly these amounts, the ones the family saw.
+ */
+export interface StoredQuote {
+  priceCents: number;
+  earlyBirdCents: number;
+  siblingCents: number;
+  siblingPercent?: number;
+  codeCents: number;
+  code?: string;
+  creditCents: number;
+  totalCents: number;
+  plan: 'full' | 'deposit';
+  cardNowCents: number;
+  depositCents?: number;
+  installments?: { dueAt: Date; cents: number }[];
+  lines: { kind: string; label: string; cents: number }[];
+}
 
 export interface Settlement {
   intentId: string;
@@ -37,8 +68,10 @@ export interface Settlement {
   /** The camper the seat is for (absent: the account holder), and their name alone, kept after they are removed. */
   camperId?: string;
   camperName?: string;
-  /** Cents, as charged. */
+  /** Cents, as charged (by card; 0 for a payment credit or discounts cover in full). */
   amount: number;
+  /** The breakdown and plan the intent was opened at (absent on rows opened before there were any). */
+  quote?: StoredQuote;
   state: SettlementState;
   /** Seen succeeded at the provider: money was taken, so an open row is owed a settlement. */
   charged: boolean;

@@ -6,6 +6,7 @@ import {
   type RefundReason,
   type Revocation,
   type SettlementState,
+  type StoredQuote,
 } from './settlement.model';
 
 @Schema({ collection: 'payment_settlements', versionKey: false })
@@ -30,6 +31,9 @@ export class SettlementRecord {
 
   @Prop({ required: true })
   amount: number;
+
+  @Prop({ type: Object })
+  quote?: StoredQuote;
 
   @Prop({ type: String, enum: SETTLEMENT_STATES, required: true })
   state: SettlementState;

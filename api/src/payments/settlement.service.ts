@@ -7,12 +7,12 @@ import { SelectionsService } from '../selections/selections.service';
 import { WaitlistService } from '../waitlist/waitlist.service';
 import { PAYMENT_GATEWAY, type GatewayIntent, type PaymentGateway } from './gateway/payment-gateway';
 import { PaymentsRepository } from './payments.repository';
-import { amountDue } from './pricing';
+import type { Quote } from './pricing';
 import { LostClaimError, SettlementClaims } from './settlement-claims';
 import { SettlementMail } from './settlement-mail';
 import { participantOf, revocationOf, type SettleOutcome } from './settlement-step';
 import { SettlementSteps } from './settlement-steps';
-import type { Settlement } from './settlement.model';
+import type { Revocation, Settlement, StoredQuote } from './settlement.model';
 import { SettlementsRepository } from './settlements.repository';
 
 /** Rounds of "somebody asked while I held it" before the holder gives the row to reconciliation. */
@@ -51,11 +51,18 @@ export class SettlementService {
   }
 
   /**
-   * A new intent for a selection the student may pay for, at the class's price, with its ledger row. Never a second
-   * charge: a student already enrolled is refused, and a card already charged for the selection (its confirmation
-   * still on its way) is settled instead.
+   * A new intent for a selection the student may pay for, at the amount the quote charges now (by card; nothing
+   * when credit or discounts cover it all), with its ledger row keeping the quote. Never a second charge: a student
+   * already enrolled is refused, and a card already charged for the selection (its confirmation still on its way)
+   * is settled instead. `saveCardFor` (a plan) saves the card to that customer for the installments.
    */
-  async openIntent(who: Participant, selectionId: string, cls: { _id: string; price: number }): Promise<GatewayIntent> {
+  async openIntent(
+    who: Participant,
+    selectionId: string,
+    cls: { _id: string; price: number },
+    quote: Quote,
+    saveCardFor?: string,
+  ): Promise<GatewayIntent> {
     const { email, camperId } = who;
     if (await this.isEnrolled(who, cls._id))
       throw new ConflictException(
@@ -71,30 +78,36 @@ export class SettlementService {
       }
     }
     const intent = await this.gateway.createIntent({
-      amount: amountDue(cls),
+      amount: quote.cardNowCents,
       currency: this.config.currency,
       metadata: { email, classId: cls._id, selectionId, ...(camperId ? { camperId } : {}) },
       attempt: await this.ledger.closedForSelection(selectionId, email),
+      ...(saveCardFor ? { saveCardFor } : {}),
     });
-    await this.opened(intent, who.camperName);
+    await this.opened(intent, storedQuote(quote), who.camperName);
     return intent;
   }
 
-  /** The ledger row for a new intent, so that a charge nobody reports is still found by reconciliation. */
-  private async opened(intent: GatewayIntent, camperName?: string): Promise<void> {
+  /**
+   * The ledger row for a new intent, so that a charge nobody reports is still found by reconciliation. An open
+   * intent reused for the same amount keeps the quote the family sees now.
+   */
+  private async opened(intent: GatewayIntent, quote: StoredQuote, camperName?: string): Promise<void> {
     const { email, classId, selectionId, camperId } = intent.metadata;
     if (!email || !classId || !selectionId) return;
-    await this.ledger.open(
+    const row = await this.ledger.open(
       {
         intentId: intent.id,
         email,
         classId,
         selectionId,
         amount: intent.amount,
+        quote,
         ...(camperId ? { camperId, ...(camperName ? { camperName } : {}) } : {}),
       },
       this.firstCheck(),
     );
+    if (JSON.stringify(row.quote) !== JSON.stringify(quote)) await this.ledger.requote(intent.id, quote);
   }
 
   /**
@@ -154,12 +167,13 @@ export class SettlementService {
   }
 
   /**
-   * The student cancels a recorded enrolment: the request is left on the row (so reconciliation finishes it if this
-   * call stops), then the row is claimed and settled like any other news: the seat and payment are undone and the
-   * money is refunded, once, by the holder.
+   * Ends a recorded enrolment by our decision: the family cancelling (`cancelled`: refunded to the card; `credited`:
+   * kept as credit) or a plan's last installment failing (`unpaid`). The request is left on the row (so
+   * reconciliation finishes it if this call stops), then the row is claimed and settled like any other news: the
+   * seat, payment and plan are undone and the money goes back, once, by the holder.
    */
-  async cancel(intentId: string): Promise<SettleOutcome> {
-    await this.ledger.poke(intentId, { revoke: 'cancelled' });
+  async cancel(intentId: string, revoke: Revocation = 'cancelled'): Promise<SettleOutcome> {
+    await this.ledger.poke(intentId, { revoke });
     for (;;) {
       const owner = randomUUID();
       const row = await this.claims.waitFor(intentId, owner);
@@ -282,3 +296,20 @@ export class SettlementService {
     return new Date(Date.now() + this.config.payments.settleDelaySeconds * 1000);
   }
 }
+
+/** The quote as the ledger row keeps it. */
+const storedQuote = (q: Quote): StoredQuote => ({
+  priceCents: q.priceCents,
+  earlyBirdCents: q.earlyBirdCents,
+  siblingCents: q.siblingCents,
+  ...(q.siblingPercent ? { siblingPercent: q.siblingPercent } : {}),
+  codeCents: q.codeCents,
+  ...(q.code ? { code: q.code } : {}),
+  creditCents: q.creditCents,
+  totalCents: q.totalCents,
+  plan: q.plan,
+  cardNowCents: q.cardNowCents,
+  ...(q.depositCents !== undefined ? { depositCents: q.depositCents } : {}),
+  ...(q.installments ? { installments: q.installments.map((i) => ({ dueAt: i.dueAt, cents: i.cents })) } : {}),
+  lines: q.lines.map((l) => ({ kind: l.kind, label: l.label, cents: l.cents })),
+});

@@ -15,6 +15,7 @@ const toSettlement = (d: SettlementRecord): Settlement => ({
   ...(d.camperId ? { camperId: d.camperId } : {}),
   ...(d.camperName ? { camperName: d.camperName } : {}),
   amount: d.amount,
+  ...(d.quote ? { quote: d.quote } : {}),
   state: d.state,
   charged: d.charged ?? false,
   ...(d.paymentId ? { paymentId: d.paymentId } : {}),
@@ -75,7 +76,7 @@ const UNSETTLED_ORDER = { createdAt: 1, _id: 1 } as const;
 
 export type NewSettlement = Pick<
   Settlement,
-  'intentId' | 'email' | 'classId' | 'selectionId' | 'amount' | 'camperId' | 'camperName'
+  'intentId' | 'email' | 'classId' | 'selectionId' | 'amount' | 'camperId' | 'camperName' | 'quote'
 >;
 
 @Injectable()
@@ -116,6 +117,13 @@ export class SettlementsRepository {
       throw err;
     });
     return toSettlement(d!);
+  }
+
+  /** The quote the family sees now, on an open row nobody holds (the intent was reused for the same amount). */
+  async requote(intentId: string, quote: Settlement['quote']): Promise<void> {
+    await this.model
+      .updateOne({ intentId, state: 'open', charged: false, owner: null }, { $set: { quote, updatedAt: new Date() } })
+      .exec();
   }
 
   async find(intentId: string): Promise<Settlement | null> {

@@ -27,6 +27,7 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     // Tests deliver provider events and run reconciliation themselves, when they mean to.
     SANDBOX_EVENT_DELAY_MS: 'off',
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
+    INSTALLMENT_CHARGE_INTERVAL_SECONDS: '0',
     MONGODB_URI: `${base}/t_${randomBytes(6).toString('hex')}`,
     FIREBASE_PROJECT_ID: 'demo-sportify',
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '',

@@ -31,6 +31,11 @@ const owed: Unsettled = {
 };
 
 const page = (items: Unsettled[], total = items.length) => ({ items, total, page: 1, limit: 20 });
+/** The plans' sections with nothing to show (the tests of the other lists). */
+const noPlans: Parameters<typeof mockApi>[0] = {
+  'GET /payments/summary': [200, { month: '2026-07', collected: 0, scheduled: 0, refunded: 0 }],
+  'GET /payments/installments': [200, { items: [], total: 0, page: 1, limit: 60 }],
+};
 
 const renderPage = () => renderScreen(<PaymentsPage />, { path: '/dashboard/payments', session: sessionAs('admin') });
 const table = (name: string) => screen.findByRole('table', { name });
@@ -112,6 +117,7 @@ describe('Payments', () => {
     http = mockApi({
       'GET /payments/partial-refunds': [500, { message: 'boom' }],
       'GET /payments/unsettled': [200, page([owed])],
+      ...noPlans,
     });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('The partly refunded payments could not be loaded.');
@@ -123,9 +129,66 @@ describe('Payments', () => {
     http = mockApi({
       'GET /payments/partial-refunds': [200, { count: 1, items: [refund] }],
       'GET /payments/unsettled': [500, { message: 'boom' }],
+      ...noPlans,
     });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('The unsettled payments could not be loaded.');
     expect(await table('Partly refunded payments')).toBeInTheDocument();
+  });
+});
+
+describe('Payments: plans', () => {
+  let http: ReturnType<typeof mockApi> | undefined;
+  afterEach(() => http?.restore());
+
+  const installment = (over: Record<string, unknown>) => ({
+    _id: 'i1',
+    enrolment: 'pi_dep',
+    email: 'pat@sportify.camp',
+    camperName: 'Leo',
+    classId: 'c1',
+    className: 'Summer Soccer',
+    n: 2,
+    of: 3,
+    amount: 80,
+    dueAt: '2027-06-01T16:00:00.000Z',
+    state: 'scheduled',
+    attempts: 0,
+    nextAttemptAt: '2027-06-01T16:00:00.000Z',
+    ...over,
+  });
+
+  it("shows the month's summary and the installments due soon and failed, with the family and the class", async () => {
+    http = mockApi({
+      'GET /payments/partial-refunds': [200, { count: 0, items: [] }],
+      'GET /payments/unsettled': [200, page([])],
+      'GET /payments/summary': [200, { month: '2027-06', collected: 1240.5, scheduled: 480, refunded: 60 }],
+      'GET /payments/installments': (config) =>
+        (config.params as { which: string }).which === 'failed'
+          ? [
+              200,
+              {
+                items: [installment({ _id: 'i2', n: 3, attempts: 1, lastError: 'Your card was declined.' })],
+                total: 1,
+                page: 1,
+                limit: 60,
+              },
+            ]
+          : [200, { items: [installment({})], total: 1, page: 1, limit: 60 }],
+    });
+    renderPage();
+    const month = await screen.findByLabelText('This month (2027-06)');
+    expect(month).toHaveTextContent('Collected$1,240.50');
+    expect(month).toHaveTextContent('Scheduled$480');
+    expect(month).toHaveTextContent('Refunded$60');
+
+    const [, due] = within(await table('Installments due in the next 14 days')).getAllByRole('row');
+    expect(cell(due, 'Family')).toBe('pat@sportify.camp (Leo)');
+    expect(cell(due, 'Class name')).toBe('Summer Soccer');
+    expect(cell(due, 'Installment')).toBe('2 of 3');
+    expect(cell(due, 'Amount')).toBe('$80');
+    const [, failed] = within(await table('Failed installments')).getAllByRole('row');
+    expect(cell(failed, 'Installment')).toBe('3 of 3');
+    expect(cell(failed, 'Last error')).toBe('Your card was declined.');
   });
 });

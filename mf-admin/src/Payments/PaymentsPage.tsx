@@ -2,7 +2,13 @@ import styled from 'styled-components';
 import { ListState, PageHeading, useUrlQuery } from '@sportify/shared-ui';
 import { DASHBOARD_STACK_BELOW, DataTable, MainCell, PagedTable, TruncatedId } from '@sportify/shared-ui/tables';
 import { paged } from '@sportify/shared-ui/endpoints/paged';
-import { usePaymentsPartialRefundsQuery, usePaymentsUnsettledQuery } from '@sportify/shared-ui/endpoints/payments';
+import {
+  usePaymentsInstallmentsQuery,
+  usePaymentsPartialRefundsQuery,
+  usePaymentsSummaryQuery,
+  usePaymentsUnsettledQuery,
+  type InstallmentItemResponse as InstallmentItem,
+} from '@sportify/shared-ui/endpoints/payments';
 import { UNSETTLED_PER_PAGE } from './paymentsApi';
 import { dollarsBefore } from '@sportify/platform/money';
 
@@ -34,6 +40,13 @@ export function PaymentsPage() {
   return (
     <>
       <PageHeading>Payments</PageHeading>
+      <MonthSummary />
+      <Installments
+        which="upcoming"
+        title="Installments due in the next 14 days"
+        empty="No installment is due in the next 14 days."
+      />
+      <Installments which="failed" title="Failed installments" empty="No installment has failed." />
       <Section aria-labelledby="partial-refunds-heading">
         <SectionHeading id="partial-refunds-heading">Partly refunded payments</SectionHeading>
         <ListState
@@ -121,5 +134,95 @@ export function PaymentsPage() {
         />
       </Section>
     </>
+  );
+}
+
+const Figures = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(3, max-content);
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(8)}`};
+  margin: 0 0 ${({ theme }) => theme.space(8)};
+  dd {
+    margin: 0;
+    font-size: 1.35rem;
+    font-weight: 700;
+  }
+`;
+
+/** The month at a glance: collected, scheduled and refunded (the API's sums). */
+function MonthSummary() {
+  const { data, isError } = usePaymentsSummaryQuery(undefined);
+  if (isError) return <p role="alert">The month&apos;s summary could not be loaded.</p>;
+  if (!data) return null;
+  return (
+    <Figures aria-label={`This month (${data.month})`}>
+      <div>
+        <dt>Collected</dt>
+        <dd>{dollarsBefore(data.collected)}</dd>
+      </div>
+      <div>
+        <dt>Scheduled</dt>
+        <dd>{dollarsBefore(data.scheduled)}</dd>
+      </div>
+      <div>
+        <dt>Refunded</dt>
+        <dd>{dollarsBefore(data.refunded)}</dd>
+      </div>
+    </Figures>
+  );
+}
+
+function Installments({ which, title, empty }: { which: 'upcoming' | 'failed'; title: string; empty: string }) {
+  const query = usePaymentsInstallmentsQuery({ which, limit: 60 });
+  const id = `installments-${which}-heading`;
+  return (
+    <Section aria-labelledby={id}>
+      <SectionHeading id={id}>{title}</SectionHeading>
+      <ListState
+        query={{ ...query, data: query.data?.items }}
+        loadingLabel={`Loading ${title.toLowerCase()}`}
+        errorText={`The ${title.toLowerCase()} could not be loaded.`}
+        emptyText={empty}
+      >
+        {(items: InstallmentItem[]) => (
+          <DataTable
+            labelledBy={id}
+            stackBelow={DASHBOARD_STACK_BELOW}
+            columns={[
+              'Family',
+              'Class name',
+              'Installment',
+              'Amount',
+              'Due',
+              which === 'failed' ? 'Last error' : 'Next charge',
+            ]}
+          >
+            {items.map((item) => (
+              <tr key={item._id}>
+                <td data-label="Family">
+                  <span title={item.email} data-word>
+                    {item.email}
+                    {item.camperName ? ` (${item.camperName})` : ''}
+                  </span>
+                </td>
+                <MainCell label="Class name" name={item.className} />
+                <td data-label="Installment">
+                  {item.n} of {item.of}
+                </td>
+                <td data-label="Amount">{dollarsBefore(item.amount)}</td>
+                <td data-label="Due">
+                  <Time value={item.dueAt} />
+                </td>
+                {which === 'failed' ? (
+                  <td data-label="Last error">{item.lastError ?? words(item.state)}</td>
+                ) : (
+                  <td data-label="Next charge">{item.nextAttemptAt ? <Time value={item.nextAttemptAt} /> : '—'}</td>
+                )}
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListState>
+    </Section>
   );
 }

@@ -153,6 +153,37 @@ describe('Add A Class', () => {
     expect(start).toHaveValue('');
   });
 
+  it('takes an optional payment plan: both fields, below the price, and only for a dated class (the form says why)', async () => {
+    http = mockApi({ 'POST /classes': [201, { insertedId: 'c9' }] });
+    const user = renderPage();
+    await fillValidClass(user);
+    const deposit = screen.getByLabelText('Deposit ($)');
+    const installments = screen.getByLabelText('Installments');
+    const start = screen.getByLabelText('Start date');
+
+    await user.type(deposit, '100');
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+    expect(deposit).toHaveAccessibleDescription('Deposit must be less than the price');
+    expect(installments).toHaveAccessibleDescription(
+      'A payment plan needs both a deposit and the number of installments',
+    );
+    expect(start).toHaveAccessibleDescription(
+      'A class without a start date cannot have a payment plan: set its start date first',
+    );
+    await user.clear(deposit);
+    await user.type(deposit, '20');
+    await user.type(installments, '7');
+    expect(installments).toHaveAccessibleDescription('Installments must be a whole number from 1 to 6');
+    await user.clear(installments);
+    await user.type(installments, '3');
+    fireEvent.change(start, { target: { value: '2027-07-06T09:00' } });
+    expect(http.calls).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Add Class' }));
+    expect(await screen.findByText('Item added successfully')).toBeInTheDocument();
+    expect(http.calls[0].body).toMatchObject({ price: 89.5, deposit: 20, installments: 3 });
+  });
+
   it('takes an optional age range, checks it and sends it as numbers', async () => {
     http = mockApi({ 'POST /classes': [201, { insertedId: 'c9' }] });
     const user = renderPage();

@@ -67,6 +67,14 @@ function changesOf(item: AgedClass, input: ClassInput): ClassChanges {
   if (input.sessions !== item.sessions) changes.sessions = input.sessions ?? null;
   if ((input.minAge ?? null) !== (item.minAge ?? null)) changes.minAge = input.minAge ?? null;
   if ((input.maxAge ?? null) !== (item.maxAge ?? null)) changes.maxAge = input.maxAge ?? null;
+  // The plan is both fields or neither: an emptied plan is removed with null.
+  if (
+    (input.deposit ?? null) !== (item.deposit ?? null) ||
+    (input.installments ?? null) !== (item.installments ?? null)
+  ) {
+    changes.deposit = input.deposit ?? null;
+    changes.installments = input.installments ?? null;
+  }
   return changes;
 }
 

@@ -5,4 +5,7 @@ export type ClassChanges = ApiBody<'/classes/{id}', 'patch'> & {
   /** null removes that bound. */
   minAge?: number | null;
   maxAge?: number | null;
+  /** null removes the payment plan. */
+  deposit?: number | null;
+  installments?: number | null;
 };

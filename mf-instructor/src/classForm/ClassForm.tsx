@@ -15,6 +15,8 @@ import { PictureField, uploadPicture } from '@sportify/shared-ui/pictures';
 import {
   AGE_MAX,
   CLASS_NAME_MAX,
+  INSTALLMENTS_MAX,
+  PLAN_NEEDS_DATE,
   PRICE_MAX,
   SEATS_MAX,
   SESSIONS_MAX,
@@ -136,6 +138,25 @@ export function ClassForm({
         </FormField>
       </Row>
       <Hint>Ages are optional, in whole years, and counted at the class&apos;s start date.</Hint>
+      <Row>
+        <FormField label="Deposit ($)" error={form.errors.deposit}>
+          <TextInput {...form.field('deposit')} type="number" inputMode="decimal" min={1} step={0.01} />
+        </FormField>
+        <FormField label="Installments" error={form.errors.installments}>
+          <TextInput
+            {...form.field('installments')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={INSTALLMENTS_MAX}
+            step={1}
+          />
+        </FormField>
+      </Row>
+      <Hint>
+        A payment plan is optional: families may pay the deposit now and the rest in installments, spread evenly until 7
+        days before the class starts. {PLAN_NEEDS_DATE}.
+      </Hint>
       <Button type="submit" disabled={form.submitting}>
         {form.submitting ? 'Saving...' : submitLabel}
       </Button>

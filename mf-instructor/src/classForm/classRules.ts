@@ -7,6 +7,9 @@ import { isWholeCents, PRICE_MAX } from '@sportify/platform/money';
 export const CLASS_NAME_MAX = 120;
 export const SEATS_MAX = 1000;
 export const SESSIONS_MAX = 52;
+export const INSTALLMENTS_MAX = 6;
+/** Why a class without a date has no plan (the API's own message). */
+export const PLAN_NEEDS_DATE = 'A class without a start date cannot have a payment plan: set its start date first';
 export { AGE_MAX, PRICE_MAX };
 
 /** What the instructor types (text controls hold strings; seats and price become numbers on the way out). */
@@ -23,6 +26,9 @@ export type ClassFormValues = {
   /** Optional age range, whole years; '' for no bound. */
   minAge: string;
   maxAge: string;
+  /** Optional payment plan: a deposit in dollars and the installments of the rest, both or neither. */
+  deposit: string;
+  installments: string;
 };
 
 /** The class fields the API takes on POST /classes and PATCH /classes/:id. */
@@ -39,6 +45,9 @@ export interface ClassInput {
   /** Absent: no bound on that side. */
   minAge?: number;
   maxAge?: number;
+  /** Absent: no payment plan. */
+  deposit?: number;
+  installments?: number;
 }
 
 export const EMPTY_CLASS_FORM: ClassFormValues = {
@@ -51,6 +60,8 @@ export const EMPTY_CLASS_FORM: ClassFormValues = {
   sessions: '',
   minAge: '',
   maxAge: '',
+  deposit: '',
+  installments: '',
 };
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
@@ -120,6 +131,21 @@ export function validateClass(values: ClassFormValues): FormErrors<ClassFormValu
     if (Number(values.minAge) > Number(values.maxAge))
       errors.minAge = 'Minimum age must not be more than the maximum age';
   }
+
+  // Both or neither; the rest is paid in installments until 7 days before the class starts, so it needs a date.
+  const deposit = Number(values.deposit);
+  const installments = Number(values.installments);
+  if (values.deposit.trim() || values.installments.trim()) {
+    if (!values.deposit.trim()) errors.deposit = 'A payment plan needs both a deposit and the number of installments';
+    else if (!Number.isFinite(deposit) || deposit < 1 || !isWholeCents(deposit))
+      errors.deposit = 'Deposit must be a number of dollars with at most 2 decimals';
+    else if (!errors.price && deposit >= price) errors.deposit = 'Deposit must be less than the price';
+    if (!values.installments.trim())
+      errors.installments = 'A payment plan needs both a deposit and the number of installments';
+    else if (!Number.isInteger(installments) || installments < 1 || installments > INSTALLMENTS_MAX)
+      errors.installments = `Installments must be a whole number from 1 to ${INSTALLMENTS_MAX}`;
+    if (!values.startDate.trim()) errors.startDate = PLAN_NEEDS_DATE;
+  }
   return errors;
 }
 
@@ -134,6 +160,7 @@ export function toClassInput(values: ClassFormValues): ClassInput {
     ...(values.sessions.trim() ? { sessions: Number(values.sessions) } : {}),
     ...(values.minAge.trim() ? { minAge: Number(values.minAge) } : {}),
     ...(values.maxAge.trim() ? { maxAge: Number(values.maxAge) } : {}),
+    ...(values.deposit.trim() ? { deposit: Number(values.deposit), installments: Number(values.installments) } : {}),
   };
 }
 
@@ -151,5 +178,7 @@ export function toFormValues(
     sessions: item.sessions ? String(item.sessions) : '',
     minAge: typeof item.minAge === 'number' ? String(item.minAge) : '',
     maxAge: typeof item.maxAge === 'number' ? String(item.maxAge) : '',
+    deposit: typeof item.deposit === 'number' ? String(item.deposit) : '',
+    installments: typeof item.installments === 'number' ? String(item.installments) : '',
   };
 }

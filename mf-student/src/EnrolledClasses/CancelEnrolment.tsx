@@ -17,11 +17,15 @@ export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem & 
   const [now] = useState(() => givenNow ?? Date.now());
   const closed = item.cancelUntil !== undefined && Date.parse(item.cancelUntil) <= now;
 
-  const confirm = async () => {
+  const confirm = async (refundTo: 'card' | 'credit') => {
     setAsking(false);
     try {
-      const done = await cancel(item._id).unwrap();
-      void notify.notice(`Your enrolment is cancelled and ${dollarsAfter(done.refund)} will be refunded`);
+      const done = await cancel({ id: item._id, cancelEnrolmentDto: { refundTo } }).unwrap();
+      void notify.notice(
+        done.refundTo === 'credit'
+          ? `Your enrolment is cancelled and ${dollarsAfter(done.credit)} is kept as credit`
+          : `Your enrolment is cancelled and ${dollarsAfter(done.refund)} will be refunded`,
+      );
     } catch (err) {
       void notify.error(apiErrorMessage(err, `Your enrolment in ${item.className} could not be cancelled.`));
     }
@@ -49,11 +53,13 @@ export function CancelEnrolment({ item, now: givenNow }: { item: EnrolledItem & 
       <ConfirmDialog
         open={asking}
         title={`Cancel your place in ${item.className}?`}
-        text={`${item.camperName ? `${item.camperName}'s place. ` : ''}The full price, ${dollarsAfter(item.price)}, will be refunded.`}
-        confirmLabel="Yes, cancel it"
+        text={`${item.camperName ? `${item.camperName}'s place. ` : ''}What you paid goes back to your card, or is kept as credit for a later class.`}
+        confirmLabel="Refund to card"
+        otherLabel="Keep as credit"
         cancelLabel="No, keep it"
         tone="danger"
-        onConfirm={() => void confirm()}
+        onConfirm={() => void confirm('card')}
+        onOther={() => void confirm('credit')}
         onCancel={() => setAsking(false)}
       />
     </>

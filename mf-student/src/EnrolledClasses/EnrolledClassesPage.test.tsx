@@ -197,13 +197,23 @@ describe('My Enrolled Classes: Cancel enrolment', () => {
     return open();
   };
 
-  it('asks first; Yes, cancel it cancels through the API and shows the refund notice', async () => {
+  it('asks first; Refund to card cancels through the API and shows the refund notice', async () => {
     let rows = [older, newer];
     http = mockApi({
       [listUrl]: pagedRoute(() => rows),
       'POST /payments/p1/cancel': () => {
         rows = [newer];
-        return [200, { cancelled: true, className: older.className, refund: 120, refundState: 'refunded' }];
+        return [
+          200,
+          {
+            cancelled: true,
+            className: older.className,
+            refund: 120,
+            credit: 0,
+            refundTo: 'card',
+            refundState: 'refunded',
+          },
+        ];
       },
     });
     const user = userEvent.setup();
@@ -211,10 +221,55 @@ describe('My Enrolled Classes: Cancel enrolment', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel enrolment in Soccer Training' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel your place in Soccer Training?' });
     expect(http.calls.some((c) => c.method === 'POST')).toBe(false);
-    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Refund to card' }));
     expect(await screen.findByText('Your enrolment is cancelled and 120$ will be refunded')).toBeInTheDocument();
-    expect(http.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/payments/p1/cancel']);
+    expect(http.calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+      ['/payments/p1/cancel', { refundTo: 'card' }],
+    ]);
     await waitFor(() => expect(screen.queryByText('Soccer Training')).not.toBeInTheDocument());
+  });
+
+  it('Keep as credit cancels with the money kept as credit, and says so', async () => {
+    http = mockApi({
+      [listUrl]: pagedRoute([older]),
+      'POST /payments/p1/cancel': [
+        200,
+        {
+          cancelled: true,
+          className: older.className,
+          refund: 0,
+          credit: 120,
+          refundTo: 'credit',
+          refundState: 'refunded',
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    openWithToasts();
+    await user.click(await screen.findByRole('button', { name: 'Cancel enrolment in Soccer Training' }));
+    await user.click(screen.getByRole('button', { name: 'Keep as credit' }));
+    expect(await screen.findByText('Your enrolment is cancelled and 120$ is kept as credit')).toBeInTheDocument();
+    expect(http.calls.find((c) => c.method === 'POST')?.body).toEqual({ refundTo: 'credit' });
+  });
+
+  it('shows the balance of a plan and the breakdown it was paid at', async () => {
+    const onPlan = {
+      ...older,
+      lines: [
+        { kind: 'price', label: 'Price', amount: 300 },
+        { kind: 'sibling', label: 'Sibling discount (10%)', amount: -30 },
+        { kind: 'total', label: 'Total', amount: 270 },
+      ],
+      balanceDue: { amount: 180, dueAt: '2027-06-01T16:00:00.000Z', failed: false },
+    };
+    http = mockApi({ [listUrl]: pagedRoute([onPlan]) });
+    openWithToasts();
+    expect(await screen.findByText('Balance due $180 on Jun 1, 2027')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay balance now: Soccer Training' })).toHaveAttribute(
+      'href',
+      `/dashboard/balance/${older._id}`,
+    );
+    expect(screen.getByText('Price $300 · Sibling discount (10%) -$30 · Total $270')).toBeInTheDocument();
   });
 
   it('No, keep it changes nothing', async () => {
@@ -267,7 +322,7 @@ describe('My Enrolled Classes: Cancel enrolment', () => {
     const user = userEvent.setup();
     openWithToasts();
     await user.click(await screen.findByRole('button', { name: 'Cancel enrolment in Soccer Training' }));
-    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    await user.click(screen.getByRole('button', { name: 'Refund to card' }));
     expect(await screen.findByText('Cancellations close 48 hours before the class starts')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import {
   apiErrorMessage,
+  Button,
   getRuntimeConfig,
   ListState,
   PageHeading,
@@ -9,6 +10,7 @@ import {
   UrlPagination,
   useUrlQuery,
 } from '@sportify/shared-ui';
+import { Link } from '@sportify/shared-ui/router';
 import {
   ActionCell,
   CellDetail,
@@ -18,6 +20,8 @@ import {
   TruncatedId,
 } from '@sportify/shared-ui/tables';
 import { PageCount, studentListArgs } from '../common/ListPages';
+import { formatCampDay } from '../common/campDay';
+import { routes } from '@sportify/platform/routes';
 import { BrowseClasses, StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import { forSuffix, type ForWhom } from '../common/forWhom';
@@ -25,7 +29,7 @@ import { CancelEnrolment } from './CancelEnrolment';
 import { paged } from '@sportify/shared-ui/endpoints/paged';
 import { usePaymentsEnrolledQuery } from '@sportify/shared-ui/endpoints/payments';
 import type { EnrolledItem } from './enrolledApi';
-import { dollarsAfter } from '@sportify/platform/money';
+import { dollarsAfter, dollarsBefore } from '@sportify/platform/money';
 
 // Spec: 'long date-time format' in the user's locale (undefined = the browser's), e.g. "November 22, 2026 at 9:05 AM".
 const enrolledDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -79,6 +83,29 @@ function EnrolledList({ email }: { email: string }) {
                 <td data-label="#">{first + index + 1}</td>
                 <MainCell label="Class Name" name={item.className}>
                   {item.camperName && <CellDetail $strong>For {item.camperName}</CellDetail>}
+                  {item.balanceDue && (
+                    <>
+                      <CellDetail $strong>
+                        Balance due {dollarsBefore(item.balanceDue.amount)} on {formatCampDay(item.balanceDue.dueAt)}
+                      </CellDetail>
+                      <CellDetail>
+                        <Button
+                          as={Link}
+                          $variant="secondary"
+                          to={routes.balance(item._id)}
+                          // Its visible text first, then which class and for whom.
+                          aria-label={`Pay balance now: ${item.className}${forSuffix(item)}`}
+                        >
+                          Pay balance now
+                        </Button>
+                      </CellDetail>
+                    </>
+                  )}
+                  {item.lines && item.lines.length > 2 && (
+                    <CellDetail>
+                      {item.lines.map((l) => `${l.label} ${dollarsBefore(l.amount)}`).join(' · ')}
+                    </CellDetail>
+                  )}
                   {item.startDate && (
                     <>
                       <CellDetail>

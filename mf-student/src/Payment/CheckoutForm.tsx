@@ -17,9 +17,12 @@ export interface CardProvider {
   ) => Promise<{ paymentIntent: ConfirmedIntent } | { error: string }>;
 }
 
-/** What both card forms get from the Payment screen. */
+/** What both card forms get from the Payment screen (a seat) or the balance screen (what is left of a plan). */
 export interface CheckoutProps {
-  selection: SelectedClass;
+  /** The selection a seat's payment is recorded for (POST /payments). */
+  selection?: SelectedClass;
+  /** Records another kind of payment (a plan's balance) instead of a seat's. */
+  onPaid?: (transactionId: string) => Promise<unknown>;
   /** Absent until the payment intent exists. */
   clientSecret?: string;
   billing: BillingDetails;
@@ -59,7 +62,15 @@ export const CONFIRMING_TEXT =
  * the succeeded intent, notice, then the enrolled list. A lock makes a double click pay once, and a confirmed
  * transaction is never confirmed again: a retry only records it (the API records a transaction once).
  */
-export function CheckoutForm({ selection, clientSecret, billing, provider, fieldError, children }: CheckoutFormProps) {
+export function CheckoutForm({
+  selection,
+  onPaid,
+  clientSecret,
+  billing,
+  provider,
+  fieldError,
+  children,
+}: CheckoutFormProps) {
   const navigate = useNavigate();
   const [recordPayment] = usePaymentsRecordMutation();
   const inFlight = useRef(false);
@@ -74,8 +85,10 @@ export function CheckoutForm({ selection, clientSecret, billing, provider, field
 
   const canPay = provider.ready && Boolean(clientSecret) && !submitting && !refused && !confirming;
 
-  const record = (txId: string) =>
-    recordPayment({
+  const record = (txId: string) => {
+    if (onPaid) return onPaid(txId);
+    if (!selection) return Promise.reject(new Error('Nothing to record this payment for'));
+    return recordPayment({
       transactionId: txId,
       email: billing.email,
       className: selection.className,
@@ -85,6 +98,7 @@ export function CheckoutForm({ selection, clientSecret, billing, provider, field
       date: new Date().toISOString(),
       status: 'service pending',
     }).unwrap();
+  };
 
   const done = () => {
     notify.notice('Your Payment is confirmed');

@@ -19,6 +19,17 @@ const intent = {
   paymentIntentId: 'pi_sandbox_1',
   amount: 120,
   currency: 'usd',
+  quote: {
+    lines: [
+      { kind: 'price', label: 'Price', amount: 120 },
+      { kind: 'total', label: 'Total', amount: 120 },
+    ],
+    total: 120,
+    plan: 'full',
+    dueNow: 120,
+    creditUsed: 0,
+  },
+  offers: { full: 120, credit: 0 },
 };
 const enrolled = '/dashboard/enrolled-classes';
 

@@ -1,44 +1,29 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from '@sportify/shared-ui/router';
 import styled from 'styled-components';
 import {
   apiErrorMessage,
   apiStatus,
   Button,
-  Card,
-  CardBody,
   ErrorText,
-  getRuntimeConfig,
   LoadError,
   PageHeading,
   Spinner,
   type SelectedClass,
 } from '@sportify/shared-ui';
+import { dollarsBefore } from '@sportify/platform/money';
+import { routes } from '@sportify/platform/routes';
 import { StudentsOnly } from '../common/States';
 import { useStudent } from '../common/useStudent';
 import type { ForWhom } from '../common/forWhom';
-import type { CheckoutProps } from './CheckoutForm';
 import { usePaymentsCreateIntentQuery } from '@sportify/shared-ui/endpoints/payments';
 import { useSelectionsForPaymentQuery } from '@sportify/shared-ui/endpoints/selections';
 import { useWaiversFamilyQuery } from '@sportify/shared-ui/endpoints/waivers';
-import type { BillingDetails } from './paymentApi';
-import { SandboxCheckout } from './SandboxCheckout';
+import { CardForm, PaymentPanel, PaymentPanelBody } from './CardForm';
+import { NoCardCheckout } from './NoCardCheckout';
+import { PaymentOptions, PriceLines } from './PaymentOptions';
+import { intentBody, PAY_IN_FULL, type BillingDetails, type PaymentChoice } from './paymentApi';
 import { WaiverSign } from './WaiverSign';
-import { dollarsBefore } from '@sportify/platform/money';
-import { routes } from '@sportify/platform/routes';
-
-// Stripe's code is a separate chunk, fetched only here and only when a publishable key is configured.
-const StripeCheckout = lazy(() => import('./StripeCheckout'));
-
-const Panel = styled(Card)`
-  width: min(560px, 100%);
-  margin: 0 auto ${({ theme }) => theme.space(10)};
-`;
-
-const Body = styled(CardBody)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
-`;
 
 const Summary = styled.dl`
   display: grid;
@@ -97,8 +82,8 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
   // Whom the seat is for, when it is one of the account's campers.
   const { camperId, camperName } = selection as SelectedClass & ForWhom;
   return (
-    <Panel aria-labelledby="payment-class">
-      <Body>
+    <PaymentPanel aria-labelledby="payment-class">
+      <PaymentPanelBody>
         <Summary>
           <dt>Class</dt>
           <dd id="payment-class">{selection.className}</dd>
@@ -124,8 +109,8 @@ function PaymentForSelection({ id, billing }: { id: string; billing: BillingDeta
         ) : (
           <p>This class is free: there is nothing to pay.</p>
         )}
-      </Body>
-    </Panel>
+      </PaymentPanelBody>
+    </PaymentPanel>
   );
 }
 
@@ -158,8 +143,16 @@ function AfterWaiver({
 }
 
 function PayWithCard({ selection, billing }: { selection: SelectedClass; billing: BillingDetails }) {
-  const intent = usePaymentsCreateIntentQuery({ selectionId: selection._id });
+  const [choice, setChoice] = useState<PaymentChoice>(PAY_IN_FULL);
+  // A plan is paid only with the card saved for it: until the family agrees, the page keeps the intent in full and
+  // offers no Pay.
+  const needsConsent = choice.plan === 'deposit' && !choice.saveCard;
+  const asked = needsConsent ? { ...choice, plan: 'full' as const, saveCard: false } : choice;
+  const intent = usePaymentsCreateIntentQuery(intentBody({ selectionId: selection._id, choice: asked }));
   const status = apiStatus(intent.error);
+  // `data` stays the last answer while the next choice is priced, so the options stay on screen. An API from before
+  // there were choices answers no quote: the page is then the plain card form.
+  const priced = intent.data?.quote ? intent.data : undefined;
 
   // A 4xx is the API's final word (sold out, already paid, no longer offered): say it and offer no card form.
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -181,13 +174,29 @@ function PayWithCard({ selection, billing }: { selection: SelectedClass; billing
     );
   }
 
-  const props: CheckoutProps = { selection, billing, clientSecret: intent.data?.clientSecret };
-  const publishableKey = getRuntimeConfig().stripePublishableKey;
-  if (!publishableKey) return <SandboxCheckout {...props} />;
+  const current = needsConsent ? undefined : intent.currentData;
   return (
-    <Suspense fallback={<Spinner label="Loading the card form" />}>
-      <StripeCheckout {...props} publishableKey={publishableKey} />
-    </Suspense>
+    <>
+      {priced && (
+        <>
+          <PaymentOptions selectionId={selection._id} offers={priced.offers} choice={choice} onChoice={setChoice} />
+          <PriceLines lines={priced.quote.lines} label="Price breakdown" />
+          <p>
+            Due now:{' '}
+            <strong>
+              {dollarsBefore(
+                current?.amount ?? (needsConsent ? (priced.offers.plan?.deposit ?? priced.amount) : priced.amount),
+              )}
+            </strong>
+          </p>
+        </>
+      )}
+      {current?.amount === 0 ? (
+        <NoCardCheckout selection={selection} billing={billing} paymentIntentId={current.paymentIntentId} />
+      ) : (
+        <CardForm selection={selection} billing={billing} clientSecret={current?.clientSecret} />
+      )}
+    </>
   );
 }
 

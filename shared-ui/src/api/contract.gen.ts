@@ -5,6 +5,54 @@
  */
 
 export interface paths {
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Account_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/receipts/{intentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Account_receipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Account_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/all-classes": {
         parameters: {
             query?: never;
@@ -405,6 +453,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Discounts_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discounts/codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Discounts_codes"];
+        put?: never;
+        post: operations["Discounts_createCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discounts/codes/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Discounts_disableCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discounts/early-bird/{classId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["Discounts_setEarlyBird"];
+        post?: never;
+        delete: operations["Discounts_removeEarlyBird"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/discounts/sibling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["Discounts_setSibling"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -629,6 +757,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/{id}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Payments_balanceIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/{id}/cancel": {
         parameters: {
             query?: never;
@@ -645,6 +789,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Payments_recordBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/enrolled/{email}": {
         parameters: {
             query?: never;
@@ -653,6 +813,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["Payments_enrolled"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/installments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Payments_installments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -677,6 +853,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/promo-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["Payments_applyCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/promo-code/{selectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["Payments_removeCode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/sandbox/confirm": {
         parameters: {
             query?: never;
@@ -687,6 +895,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["Sandbox_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Payments_summary"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1033,6 +1257,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountSummaryResponse: {
+            /**
+             * @description Dollars of account credit
+             * @example 40
+             */
+            credit: number;
+            /**
+             * @description Dollars of installments still due
+             * @example 166.66
+             */
+            due: number;
+            /** @description Installments due, soonest first (at most 200) */
+            installments: components["schemas"]["DueInstallmentResponse"][];
+        };
         AdminCheckResponse: {
             admin: boolean;
         };
@@ -1049,6 +1287,12 @@ export interface components {
              * @example 162
              */
             total: number;
+        };
+        ApplyCodeDto: {
+            /** @example SUMMER10 */
+            code: string;
+            /** @description The selected class being paid for */
+            selectionId: string;
         };
         AttendanceDto: {
             /**
@@ -1074,6 +1318,49 @@ export interface components {
                 [key: string]: boolean;
             };
             participantId: string;
+        };
+        BalanceDueResponse: {
+            /**
+             * @description Dollars left to pay
+             * @example 166.66
+             */
+            amount: number;
+            /**
+             * Format: date-time
+             * @description When the next charge is attempted
+             */
+            dueAt: string;
+            /** @description The last charge failed */
+            failed: boolean;
+        };
+        BalanceIntentResponse: {
+            /**
+             * @description Dollars: every installment not paid yet
+             * @example 166.66
+             */
+            amount: number;
+            /** @example pi_sandbox_x_secret_y */
+            clientSecret: string;
+            /** @example usd */
+            currency: string;
+            /** @example pi_sandbox_x */
+            paymentIntentId: string;
+        };
+        BalancePaidResponse: {
+            /** @example 166.66 */
+            paid: number;
+            /**
+             * @description Dollars given back: installments paid meanwhile
+             * @example 0
+             */
+            refunded: number;
+        };
+        BalancePaymentDto: {
+            /**
+             * @description The succeeded intent of the balance
+             * @example pi_sandbox_abc
+             */
+            transactionId: string;
         };
         BillingDetailsDto: Record<string, never>;
         CamperResponse: {
@@ -1131,6 +1418,14 @@ export interface components {
             /** @description Signed the current version (true when no waiver is published) */
             upToDate: boolean;
         };
+        CancelEnrolmentDto: {
+            /**
+             * @description Where the money goes: back to the card, or kept as credit on the family's account
+             * @default card
+             * @enum {string}
+             */
+            refundTo: "card" | "credit";
+        };
         CardErrorResponse: {
             /** @example card_declined */
             code: string;
@@ -1172,6 +1467,20 @@ export interface components {
              */
             pickupId?: string;
         };
+        CheckoutOffersResponse: {
+            /**
+             * @description Dollars of the family's account credit
+             * @example 0
+             */
+            credit: number;
+            /**
+             * @description Dollars after discounts, paid in full
+             * @example 108
+             */
+            full: number;
+            /** @description The class's payment plan now; absent: none */
+            plan?: components["schemas"]["PlanOfferResponse"];
+        };
         ClassFeedbackDto: {
             /** @example Great plan; please add the equipment list. */
             feedback: string;
@@ -1204,6 +1513,21 @@ export interface components {
             className: string;
             /** Format: date-time */
             date: string;
+            /**
+             * @description Dollars paid first with the payment plan (with installments)
+             * @example 50
+             */
+            deposit?: number;
+            /**
+             * @description Early-bird price (dollars), until the end of earlyBirdUntil
+             * @example 80
+             */
+            earlyBirdPrice?: number;
+            /**
+             * @description The early-bird price's last day (camp date)
+             * @example 2027-05-31
+             */
+            earlyBirdUntil?: string;
             /** @example 19 */
             enrolled: number;
             /** @description The admin's feedback ('' when none) */
@@ -1213,6 +1537,11 @@ export interface components {
              * @example 0
              */
             held: number;
+            /**
+             * @description Payments after the deposit
+             * @example 3
+             */
+            installments?: number;
             /** @example jordan@sportify.camp */
             instructorEmail: string;
             /** @example Jordan Lee */
@@ -1264,6 +1593,16 @@ export interface components {
             /** @enum {string} */
             status: "approved" | "denied";
         };
+        CodeAppliedResponse: {
+            /**
+             * @description Dollars off this seat
+             * @example 12
+             */
+            amount: number;
+            /** @example SUMMER10 */
+            code: string;
+            lines: components["schemas"]["PriceLineResponse"][];
+        };
         ConfirmedIntentResponse: {
             /**
              * @description Cents, like Stripe
@@ -1302,6 +1641,16 @@ export interface components {
             className: string;
             /** @description Ignored: the server sets the date */
             date?: Record<string, never>;
+            /**
+             * @description Dollars paid first when a family chooses the payment plan; needs installments and a start date
+             * @example 50
+             */
+            deposit?: number;
+            /**
+             * @description Payments of the rest after the deposit, spread evenly until 7 days before the class starts
+             * @example 3
+             */
+            installments?: number;
             /** @description Must be the caller's own e-mail when sent */
             instructorEmail?: string;
             /** @description Ignored: the signed-in instructor's name is used */
@@ -1340,10 +1689,51 @@ export interface components {
             status?: Record<string, never>;
         };
         CreateIntentDto: {
+            /**
+             * @description 'deposit': the class's deposit now and its installments later (the card is saved for them)
+             * @default full
+             * @enum {string}
+             */
+            plan: "full" | "deposit";
             /** @description Ignored: the amount always comes from the class in the database */
             price?: number;
+            /**
+             * @description A promo code the checkout holds a use of (apply it first)
+             * @example SUMMER10
+             */
+            promoCode?: string;
+            /** @description The family agrees to save the card for the remaining payments (required for a plan) */
+            saveCard?: boolean;
             /** @description The selected class to pay for (the id in /dashboard/payment/{id}) */
             selectionId: string;
+            /** @description Pay with the family's account credit first */
+            useCredit?: boolean;
+        };
+        CreatePromoCodeDto: {
+            /** @description Only for this class; any class when absent */
+            classId?: string;
+            /**
+             * @description Typed in any case; stored in capitals
+             * @example SUMMER10
+             */
+            code: string;
+            /**
+             * @description 'percent' off the price, or 'amount' (dollars) off
+             * @enum {string}
+             */
+            kind: "percent" | "amount";
+            /** @example 100 */
+            maxUses: number;
+            /**
+             * @description The last day the code applies, in the camp's time zone
+             * @example 2027-06-30
+             */
+            validUntil: string;
+            /**
+             * @description Percent (1-100, whole) or dollars (at most 2 decimals)
+             * @example 10
+             */
+            value: number;
         };
         CreateUserDto: {
             /**
@@ -1400,8 +1790,63 @@ export interface components {
             /** @example 1 */
             deletedCount: number;
         };
+        DiscountsResponse: {
+            /** @description Classes with an early-bird price (at most 200) */
+            earlyBird: components["schemas"]["EarlyBirdResponse"][];
+            /** @example 10 */
+            siblingPercent: number;
+        };
+        DueInstallmentResponse: {
+            /** @example 83.33 */
+            amount: number;
+            /** @example Lily Chen */
+            camperName?: string;
+            /** @example Soccer Fundamentals */
+            className: string;
+            /** Format: date-time */
+            dueAt: string;
+            failed: boolean;
+            /** @example 1 */
+            n: number;
+            /** @example 3 */
+            of: number;
+        };
+        EarlyBirdDto: {
+            /**
+             * @description Dollars; less than the class price
+             * @example 80
+             */
+            price: number;
+            /**
+             * @description The last day of the early-bird price, in the camp's time zone
+             * @example 2027-05-31
+             */
+            until: string;
+        };
+        EarlyBirdResponse: {
+            classId: string;
+            /** @example Soccer Fundamentals */
+            className: string;
+            /**
+             * @description Dollars
+             * @example 99
+             */
+            earlyBirdPrice: number;
+            /**
+             * @description The last day (camp date)
+             * @example 2027-05-31
+             */
+            earlyBirdUntil: string;
+            /**
+             * @description Dollars
+             * @example 120
+             */
+            price: number;
+        };
         EnrolledItemResponse: {
             _id: string;
+            /** @description What is left to pay on the plan */
+            balanceDue?: components["schemas"]["BalanceDueResponse"];
             /** @description The camper enrolled; absent: the account holder itself */
             camperId?: string;
             /** @example Leo Chen */
@@ -1416,6 +1861,10 @@ export interface components {
             className: string;
             /** Format: date-time */
             date: string;
+            /** @description A plan's installments */
+            installments?: components["schemas"]["PlanInstallmentResponse"][];
+            /** @description The price breakdown it was paid at */
+            lines?: components["schemas"]["PriceLineResponse"][];
             /** @example 120 */
             price: number;
             /**
@@ -1455,7 +1904,12 @@ export interface components {
             /** @example Soccer Fundamentals */
             className: string;
             /**
-             * @description Dollars refunded: the full price paid
+             * @description Dollars kept as account credit
+             * @example 0
+             */
+            credit: number;
+            /**
+             * @description Dollars back to the card: what was paid by card
              * @example 120
              */
             refund: number;
@@ -1464,6 +1918,8 @@ export interface components {
              * @enum {string}
              */
             refundState: "refunded" | "refund_due";
+            /** @enum {string} */
+            refundTo: "card" | "credit";
         };
         ErrorResponse: {
             /** @example Forbidden */
@@ -1544,6 +2000,58 @@ export interface components {
         InsertResultResponse: {
             /** @example 665f1c2e9b1e8a3d4c5b6a71 */
             insertedId: string;
+        };
+        InstallmentItemResponse: {
+            _id: string;
+            /** @example 83.33 */
+            amount: number;
+            /** @example 0 */
+            attempts: number;
+            /** @example Lily Chen */
+            camperName?: string;
+            classId: string;
+            /** @example Soccer Fundamentals */
+            className: string;
+            /** Format: date-time */
+            dueAt: string;
+            email: string;
+            /**
+             * @description The enrolment (its first payment)
+             * @example pi_sandbox_x
+             */
+            enrolment: string;
+            lastError?: string;
+            /** @example 1 */
+            n: number;
+            /** @description The bank wants the family to authenticate: they pay on-session */
+            needsCustomer?: boolean;
+            /** Format: date-time */
+            nextAttemptAt?: string;
+            /** @example 3 */
+            of: number;
+            /** @enum {string} */
+            state: "scheduled" | "paid" | "cancelled" | "released" | "refund_due" | "refunded";
+        };
+        InstallmentPageResponse: {
+            items: components["schemas"]["InstallmentItemResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
+        InstallmentViewResponse: {
+            /**
+             * @description Dollars
+             * @example 83.33
+             */
+            amount: number;
+            /** Format: date-time */
+            dueAt: string;
         };
         InstructorCheckResponse: {
             instructor: boolean;
@@ -1664,16 +2172,40 @@ export interface components {
         };
         PaymentIntentResponse: {
             /**
-             * @description Dollars, from the class in the database
+             * @description Dollars charged by card now, computed by the server
              * @example 120
              */
             amount: number;
-            /** @example pi_sandbox_x_secret_y */
+            /**
+             * @description '' when nothing is charged by card
+             * @example pi_sandbox_x_secret_y
+             */
             clientSecret: string;
             /** @example usd */
             currency: string;
+            offers: components["schemas"]["CheckoutOffersResponse"];
             /** @example pi_sandbox_x */
             paymentIntentId: string;
+            quote: components["schemas"]["QuoteResponse"];
+        };
+        PaymentsSummaryResponse: {
+            /**
+             * @description Dollars of card payments received in the month
+             * @example 1200
+             */
+            collected: number;
+            /** @example 2027-06 */
+            month: string;
+            /**
+             * @description Dollars refunded to cards in the month
+             * @example 80
+             */
+            refunded: number;
+            /**
+             * @description Dollars of installments scheduled in the month, not paid yet
+             * @example 400
+             */
+            scheduled: number;
         };
         PickedUpByResponse: {
             /** @example Rosa Rivers */
@@ -1712,6 +2244,79 @@ export interface components {
              */
             status: "pending" | "ready" | "failed";
         };
+        PlanInstallmentResponse: {
+            /** @example 83.33 */
+            amount: number;
+            /** @example 0 */
+            attempts: number;
+            /** Format: date-time */
+            dueAt: string;
+            /** @example 1 */
+            n: number;
+            /** Format: date-time */
+            nextAttemptAt?: string;
+            /** @example 3 */
+            of: number;
+            /** @enum {string} */
+            state: "scheduled" | "paid" | "cancelled" | "released" | "refund_due" | "refunded";
+        };
+        PlanOfferResponse: {
+            /** @example 50 */
+            deposit: number;
+            installments: components["schemas"]["InstallmentViewResponse"][];
+        };
+        PriceLineResponse: {
+            /**
+             * @description Dollars; discounts and credit are negative
+             * @example -12
+             */
+            amount: number;
+            /** @enum {string} */
+            kind: "price" | "earlyBird" | "sibling" | "code" | "credit" | "total";
+            /**
+             * @description Shown as it is
+             * @example Sibling discount (10%)
+             */
+            label: string;
+        };
+        PromoCodePageResponse: {
+            items: components["schemas"]["PromoCodeResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
+        PromoCodeResponse: {
+            _id: string;
+            classId?: string;
+            className?: string;
+            /** @example SUMMER10 */
+            code: string;
+            /** Format: date-time */
+            createdAt: string;
+            disabled: boolean;
+            /** @enum {string} */
+            kind: "percent" | "amount";
+            /** @example 100 */
+            maxUses: number;
+            /**
+             * @description Uses paid for or held by a payment being made
+             * @example 3
+             */
+            used: number;
+            /** @example 2027-06-30 */
+            validUntil: string;
+            /**
+             * @description Percent, or dollars
+             * @example 10
+             */
+            value: number;
+        };
         PublicClassPageResponse: {
             items: components["schemas"]["PublicClassResponse"][];
             /** @example 24 */
@@ -1733,8 +2338,28 @@ export interface components {
             classImage: string;
             /** @example Soccer Fundamentals */
             className: string;
+            /**
+             * @description Dollars paid first with the payment plan (with installments)
+             * @example 50
+             */
+            deposit?: number;
+            /**
+             * @description Early-bird price (dollars), until the end of earlyBirdUntil
+             * @example 80
+             */
+            earlyBirdPrice?: number;
+            /**
+             * @description The early-bird price's last day (camp date)
+             * @example 2027-05-31
+             */
+            earlyBirdUntil?: string;
             /** @example 19 */
             enrolled: number;
+            /**
+             * @description Payments after the deposit
+             * @example 3
+             */
+            installments?: number;
             /** @example jordan@sportify.camp */
             instructorEmail: string;
             /** @example Jordan Lee */
@@ -1803,6 +2428,35 @@ export interface components {
             text: string;
             /** @example Participation waiver */
             title: string;
+        };
+        QuoteResponse: {
+            /** @example SUMMER10 */
+            code?: string;
+            /**
+             * @description Dollars of account credit used
+             * @example 0
+             */
+            creditUsed: number;
+            /**
+             * @description Dollars: the deposit (before credit)
+             * @example 50
+             */
+            deposit?: number;
+            /**
+             * @description Dollars charged by card now; 0: credit or discounts pay it all
+             * @example 50
+             */
+            dueNow: number;
+            installments?: components["schemas"]["InstallmentViewResponse"][];
+            /** @description Price, early-bird, sibling discount, code, credit used, total */
+            lines: components["schemas"]["PriceLineResponse"][];
+            /** @enum {string} */
+            plan: "full" | "deposit";
+            /**
+             * @description Dollars the family pays in money, now and later
+             * @example 108
+             */
+            total: number;
         };
         RecordPaymentDto: {
             /** @description Ignored (from the database) */
@@ -2028,6 +2682,17 @@ export interface components {
             /** @example Tomorrow: field 3, 9:30 */
             subject: string;
         };
+        SiblingDiscountDto: {
+            /**
+             * @description Percent off; 0 turns it off
+             * @example 10
+             */
+            percent: number;
+        };
+        SiblingDiscountResponse: {
+            /** @example 10 */
+            siblingPercent: number;
+        };
         SignatureListItemResponse: {
             _id: string;
             /** @example rosa@example.com */
@@ -2090,6 +2755,41 @@ export interface components {
              */
             version: number;
         };
+        StatementItemResponse: {
+            _id: string;
+            /**
+             * @description Dollars as the family owes: charges +; payments, discounts, credit used -; refunds, credit kept +
+             * @example -108
+             */
+            amount: number;
+            /** Format: date-time */
+            at: string;
+            /** @example Lily Chen */
+            camperName?: string;
+            /** @example Soccer Fundamentals */
+            className: string;
+            /** @enum {string} */
+            kind: "charge" | "discount" | "payment" | "credit_used" | "refund" | "credit_issued" | "charge_reversed";
+            /** @example Sibling discount (10%) */
+            label: string;
+            /**
+             * @description The receipt of this payment
+             * @example pi_sandbox_x
+             */
+            receipt?: string;
+        };
+        StatementPageResponse: {
+            items: components["schemas"]["StatementItemResponse"][];
+            /** @example 24 */
+            limit: number;
+            /** @example 1 */
+            page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 162
+             */
+            total: number;
+        };
         TelemetryBatchDto: {
             events: components["schemas"]["TelemetryEventDto"][];
             /** @description The page's report token, as the page server gave it (config.reportToken). Without a valid one nothing counts */
@@ -2149,7 +2849,7 @@ export interface components {
             intentId: string;
             lastError?: string;
             /** @enum {string} */
-            reason?: "class_gone" | "price_changed" | "already_paid" | "sold_out" | "not_offered" | "refunded_at_provider" | "disputed" | "cancelled";
+            reason?: "class_gone" | "price_changed" | "already_paid" | "sold_out" | "not_offered" | "refunded_at_provider" | "disputed" | "cancelled" | "credited" | "unpaid" | "code_used_up" | "credit_gone";
             /** @example 0 */
             refundAttempts: number;
             /**
@@ -2201,6 +2901,16 @@ export interface components {
             /** @description A new picture as a URL, imported after the save */
             classImage?: string;
             className?: string;
+            /**
+             * @description Dollars paid first when a family chooses the payment plan; needs installments and a start date; null removes the plan
+             * @example 50
+             */
+            deposit?: number | null;
+            /**
+             * @description Payments of the rest after the deposit, spread evenly until 7 days before the class starts; null removes the plan
+             * @example 3
+             */
+            installments?: number | null;
             /**
              * @description The maximum age (whole years, counted at the start date); null removes it
              * @example 12
@@ -2366,6 +3076,78 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    Account_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's credit and the installments still due */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSummaryResponse"];
+                };
+            };
+        };
+    };
+    Account_receipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                intentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A payment's receipt, as a text file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description No payment of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Account_statement: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Charges, discounts, payments, refunds and credits, newest first, a page at a time */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementPageResponse"];
+                };
+            };
+        };
+    };
     Classes_all: {
         parameters: {
             query?: {
@@ -3350,7 +4132,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description For the class price in the database */
+            /** @description For the amount the server computes: the class price in the database, its discounts, the plan and credit chosen */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3359,6 +4141,13 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentIntentResponse"];
                 };
             };
+            /** @description A plan without the card saved, or a code that is not valid or expired */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such selection of the caller's */
             404: {
                 headers: {
@@ -3366,8 +4155,214 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Already paid for, or the class is full */
+            /** @description Already paid for, the class is full, no plan offered now, or the code used up */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Discounts_overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sibling discount and the classes with early-bird prices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountsResponse"];
+                };
+            };
+        };
+    };
+    Discounts_codes: {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first, a page at a time */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCodePageResponse"];
+                };
+            };
+        };
+    };
+    Discounts_createCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePromoCodeDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCodeResponse"];
+                };
+            };
+            /** @description A field is missing or out of its range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A code of that name exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Discounts_disableCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code applies no more; uses already taken stay */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromoCodeResponse"];
+                };
+            };
+            /** @description No such code */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Discounts_setEarlyBird: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                classId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EarlyBirdDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarlyBirdResponse"];
+                };
+            };
+            /** @description Not below the class price, or not a date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Discounts_removeEarlyBird: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                classId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResultResponse"];
+                };
+            };
+            /** @description No such class */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Discounts_setSibling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiblingDiscountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiblingDiscountResponse"];
+                };
+            };
+            /** @description Not a whole number of percent from 0 to 50 */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3788,7 +4783,7 @@ export interface operations {
             };
         };
     };
-    Payments_cancel: {
+    Payments_balanceIntent: {
         parameters: {
             query?: never;
             header?: never;
@@ -3799,7 +4794,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Cancelled; the full price is refunded */
+            /** @description An intent for every installment of the plan not paid yet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceIntentResponse"];
+                };
+            };
+            /** @description No such enrolment of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing is left to pay */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Any other field is ignored */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelEnrolmentDto"];
+            };
+        };
+        responses: {
+            /** @description Cancelled; what was paid goes back to the card, or is kept as credit (refundTo) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3817,6 +4853,37 @@ export interface operations {
             };
             /** @description Too close to the start of the class (CANCEL_CUTOFF_HOURS), whatever the body says */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_recordBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalancePaymentDto"];
+            };
+        };
+        responses: {
+            /** @description Applied to the installments once, whoever reports it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalancePaidResponse"];
+                };
+            };
+            /** @description Unknown or unpaid transaction */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3858,6 +4925,32 @@ export interface operations {
             };
         };
     };
+    Payments_installments: {
+        parameters: {
+            query?: {
+                /** @description Upcoming: due within this many days */
+                days?: number;
+                limit?: number;
+                page?: number;
+                which?: "upcoming" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Installments due in the next `days` (14) days, or those that failed, with the family and the class */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstallmentPageResponse"];
+                };
+            };
+        };
+    };
     Payments_partialRefunds: {
         parameters: {
             query?: never;
@@ -3875,6 +4968,80 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PartialRefundListResponse"];
                 };
+            };
+        };
+    };
+    Payments_applyCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyCodeDto"];
+            };
+        };
+        responses: {
+            /** @description A use of the code is held for this checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeAppliedResponse"];
+                };
+            };
+            /** @description 'This code is not valid' or 'This code has expired' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such selection of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This code has been used up' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payments_removeCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                selectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The use this checkout held goes back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResultResponse"];
+                };
+            };
+            /** @description No such selection of the caller's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -3914,6 +5081,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    Payments_summary: {
+        parameters: {
+            query?: {
+                /** @description A month (YYYY-MM) in the camp's time zone; default: this month */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Collected, scheduled and refunded in the month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsSummaryResponse"];
+                };
             };
         };
     };

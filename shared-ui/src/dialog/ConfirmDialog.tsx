@@ -14,6 +14,9 @@ export interface ConfirmDialogProps {
   tone?: 'primary' | 'danger';
   onConfirm: () => void;
   onCancel?: () => void;
+  /** A second way to confirm (e.g. 'Keep as credit' beside 'Refund to card'). */
+  otherLabel?: string;
+  onOther?: () => void;
 }
 
 /**
@@ -29,6 +32,8 @@ export function ConfirmDialog({
   tone = 'primary',
   onConfirm,
   onCancel,
+  otherLabel,
+  onOther,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
@@ -47,6 +52,11 @@ export function ConfirmDialog({
         <Button type="button" $variant={tone} onClick={onConfirm}>
           {confirmLabel}
         </Button>
+        {otherLabel && onOther && (
+          <Button type="button" $variant="secondary" onClick={onOther}>
+            {otherLabel}
+          </Button>
+        )}
         {cancelLabel && onCancel && (
           <Button type="button" $variant="secondary" onClick={onCancel}>
             {cancelLabel}

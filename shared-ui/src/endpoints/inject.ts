@@ -14,7 +14,7 @@ import {
 } from '@sportify/shared-ui';
 
 /** Tag types newer than the shared api: added when a call is injected, so no shell build is needed for them. */
-const NEWER_TAG_TYPES = ['Camper', 'Roster', 'Messages', 'Waiver', 'WaiverSignature', 'FamilyDay'] as const;
+const NEWER_TAG_TYPES = ['Camper', 'Roster', 'Messages', 'Waiver', 'WaiverSignature', 'FamilyDay', 'Discount'] as const;
 type TagType = ApiTagType | (typeof NEWER_TAG_TYPES)[number];
 type BaseQuery = BaseQueryFn<RequestArgs, unknown, ApiError, RequestOptions>;
 

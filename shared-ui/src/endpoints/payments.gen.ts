@@ -3,15 +3,45 @@ export { paymentsCreateIntentApi, usePaymentsCreateIntentQuery } from './payment
 export type {
   PaymentsCreateIntentApiResponse,
   PaymentsCreateIntentApiArg,
+  PriceLineResponse,
+  InstallmentViewResponse,
+  QuoteResponse,
+  PlanOfferResponse,
+  CheckoutOffersResponse,
   PaymentIntentResponse,
   CreateIntentDto,
 } from './payments/paymentsCreateIntent.gen';
+export { paymentsApplyCodeApi, usePaymentsApplyCodeMutation } from './payments/paymentsApplyCode.gen';
+export type {
+  PaymentsApplyCodeApiResponse,
+  PaymentsApplyCodeApiArg,
+  CodeAppliedResponse,
+  ApplyCodeDto,
+} from './payments/paymentsApplyCode.gen';
+export { paymentsRemoveCodeApi, usePaymentsRemoveCodeMutation } from './payments/paymentsRemoveCode.gen';
+export type {
+  PaymentsRemoveCodeApiResponse,
+  PaymentsRemoveCodeApiArg,
+  DeleteResultResponse,
+} from './payments/paymentsRemoveCode.gen';
+export { paymentsBalanceIntentApi, usePaymentsBalanceIntentQuery } from './payments/paymentsBalanceIntent.gen';
+export type {
+  PaymentsBalanceIntentApiResponse,
+  PaymentsBalanceIntentApiArg,
+  BalanceIntentResponse,
+} from './payments/paymentsBalanceIntent.gen';
+export { paymentsRecordBalanceApi, usePaymentsRecordBalanceMutation } from './payments/paymentsRecordBalance.gen';
+export type {
+  PaymentsRecordBalanceApiResponse,
+  PaymentsRecordBalanceApiArg,
+  BalancePaidResponse,
+  BalancePaymentDto,
+} from './payments/paymentsRecordBalance.gen';
 export { paymentsRecordApi, usePaymentsRecordMutation } from './payments/paymentsRecord.gen';
 export type {
   PaymentsRecordApiResponse,
   PaymentsRecordApiArg,
   InsertResultResponse,
-  DeleteResultResponse,
   RecordPaymentResponse,
   RecordPaymentDto,
 } from './payments/paymentsRecord.gen';
@@ -20,7 +50,21 @@ export type {
   PaymentsCancelApiResponse,
   PaymentsCancelApiArg,
   EnrolmentCancelledResponse,
+  CancelEnrolmentDto,
 } from './payments/paymentsCancel.gen';
+export { paymentsInstallmentsApi, usePaymentsInstallmentsQuery } from './payments/paymentsInstallments.gen';
+export type {
+  PaymentsInstallmentsApiResponse,
+  PaymentsInstallmentsApiArg,
+  InstallmentItemResponse,
+  InstallmentPageResponse,
+} from './payments/paymentsInstallments.gen';
+export { paymentsSummaryApi, usePaymentsSummaryQuery } from './payments/paymentsSummary.gen';
+export type {
+  PaymentsSummaryApiResponse,
+  PaymentsSummaryApiArg,
+  PaymentsSummaryResponse,
+} from './payments/paymentsSummary.gen';
 export { paymentsUnsettledApi, usePaymentsUnsettledQuery } from './payments/paymentsUnsettled.gen';
 export type {
   PaymentsUnsettledApiResponse,
@@ -40,6 +84,8 @@ export { paymentsEnrolledApi, usePaymentsEnrolledQuery } from './payments/paymen
 export type {
   PaymentsEnrolledApiResponse,
   PaymentsEnrolledApiArg,
+  PlanInstallmentResponse,
+  BalanceDueResponse,
   EnrolledItemResponse,
   EnrolledPageResponse,
 } from './payments/paymentsEnrolled.gen';

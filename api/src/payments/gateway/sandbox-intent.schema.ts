@@ -33,6 +33,13 @@ export class SandboxIntentRecord {
   @Prop()
   disputed?: boolean;
 
+  /** The family's customer when the card is saved for later (a plan), and the card it was paid with. */
+  @Prop()
+  customerId?: string;
+
+  @Prop()
+  paymentMethodId?: string;
+
   @Prop({ default: () => new Date() })
   createdAt: Date;
 }
@@ -40,3 +47,23 @@ export class SandboxIntentRecord {
 export const SandboxIntentSchema = SchemaFactory.createForClass(SandboxIntentRecord);
 SandboxIntentSchema.index({ intentId: 1 }, { unique: true });
 SandboxIntentSchema.index({ clientSecret: 1 }, { unique: true });
+
+/** A card the sandbox saved for a customer (Stripe's PaymentMethod attached to a Customer). */
+@Schema({ collection: 'sandbox_payment_methods', versionKey: false })
+export class SandboxCardRecord {
+  @Prop({ required: true })
+  paymentMethodId: string;
+
+  @Prop({ required: true })
+  customerId: string;
+
+  /** The test card's number: what an off-session charge of it does (test-cards.ts). */
+  @Prop({ required: true })
+  number: string;
+
+  @Prop({ default: () => new Date() })
+  createdAt: Date;
+}
+
+export const SandboxCardSchema = SchemaFactory.createForClass(SandboxCardRecord);
+SandboxCardSchema.index({ paymentMethodId: 1 }, { unique: true });

@@ -16,6 +16,14 @@ const SUCCEEDS = new Set([
   '6011111111111117', // Discover
 ]);
 
+/**
+ * Cards for payment plans: 4000 0025 0000 3155 asks for authentication once, when it is saved with the family there
+ * (the sandbox takes that as done), then pays off-session; 4000 0027 6000 3184 asks for it on every charge, so each
+ * off-session charge needs the family (`authentication_required`).
+ */
+const SAVED_FOR_LATER = new Set(['4000002500003155', '4000002760003184']);
+const NEEDS_CUSTOMER_OFF_SESSION = new Set(['4000002760003184']);
+
 const DECLINES: Record<string, CardDecline> = {
   '4000000000000002': { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
   '4000000000009995': {
@@ -67,11 +75,24 @@ export function checkTestCard(card: TestCard, now = new Date()): CardDecline | n
   }
   if (!/^\d{3,4}$/.test(card.cvc)) return { code: 'invalid_cvc', message: "Your card's security code is invalid." };
   if (DECLINES[number]) return DECLINES[number];
-  if (SUCCEEDS.has(number)) return null;
+  if (SUCCEEDS.has(number) || SAVED_FOR_LATER.has(number)) return null;
   return {
     code: 'card_declined',
     declineCode: 'test_mode_live_card',
     message:
       'Your card was declined. Your request was in test mode, but used a non test card. Use a test card such as 4242 4242 4242 4242.',
   };
+}
+
+/** The digits of a card number as typed. */
+export const cardDigits = (number: string): string => number.replace(/[\s-]/g, '');
+
+/**
+ * What charging a saved test card without the family does: null when it pays, a decline as Stripe gives it, or
+ * `needs_customer` for a card whose bank wants the cardholder every time.
+ */
+export function offSessionRefusal(number: string): CardDecline | 'needs_customer' | null {
+  const digits = cardDigits(number);
+  if (NEEDS_CUSTOMER_OFF_SESSION.has(digits)) return 'needs_customer';
+  return DECLINES[digits] ?? null;
 }

@@ -50,6 +50,14 @@ export type ClassResponse = {
   minAge?: number;
   /** Oldest age admitted, at the start date */
   maxAge?: number;
+  /** Dollars paid first with the payment plan (with installments) */
+  deposit?: number;
+  /** Payments after the deposit */
+  installments?: number;
+  /** Early-bird price (dollars), until the end of earlyBirdUntil */
+  earlyBirdPrice?: number;
+  /** The early-bird price's last day (camp date) */
+  earlyBirdUntil?: string;
   /** Seats in all: available seats plus enrolled students */
   capacity: number;
   /** Seats held for waitlisted students who have not paid yet */

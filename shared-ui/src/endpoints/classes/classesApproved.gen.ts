@@ -67,6 +67,14 @@ export type PublicClassResponse = {
   minAge?: number;
   /** Oldest age admitted, at the start date */
   maxAge?: number;
+  /** Dollars paid first with the payment plan (with installments) */
+  deposit?: number;
+  /** Payments after the deposit */
+  installments?: number;
+  /** Early-bird price (dollars), until the end of earlyBirdUntil */
+  earlyBirdPrice?: number;
+  /** The early-bird price's last day (camp date) */
+  earlyBirdUntil?: string;
 };
 export type PublicClassPageResponse = {
   items: PublicClassResponse[];

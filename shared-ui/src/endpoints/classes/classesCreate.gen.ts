@@ -31,6 +31,10 @@ export type CreateClassDto = {
   minAge?: number;
   /** The maximum age (whole years, counted at the start date) */
   maxAge?: number;
+  /** Dollars paid first when a family chooses the payment plan; needs installments and a start date */
+  deposit?: number;
+  /** Payments of the rest after the deposit, spread evenly until 7 days before the class starts */
+  installments?: number;
   /** Ignored: the signed-in instructor's name is used */
   instructorName?: string;
   /** Must be the caller's own e-mail when sent */

@@ -38,5 +38,9 @@ export type UpdateClassDto = {
   minAge?: number | null;
   /** The maximum age (whole years, counted at the start date); null removes it */
   maxAge?: number | null;
+  /** Dollars paid first when a family chooses the payment plan; needs installments and a start date; null removes the plan */
+  deposit?: number | null;
+  /** Payments of the rest after the deposit, spread evenly until 7 days before the class starts; null removes the plan */
+  installments?: number | null;
 };
 export const { useClassesUpdateMutation } = injectedRtkApi;

@@ -3,24 +3,39 @@ import { paymentsCancel as api } from '../payments.options';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
     paymentsCancel: build.mutation<PaymentsCancelApiResponse, PaymentsCancelApiArg>({
-      query: (queryArg) => ({ url: `/payments/${encodeURIComponent(String(queryArg))}/cancel`, method: 'POST' }),
+      query: (queryArg) => ({
+        url: `/payments/${encodeURIComponent(String(queryArg.id))}/cancel`,
+        method: 'POST',
+        body: queryArg.cancelEnrolmentDto,
+      }),
     }),
   }),
   overrideExisting: false,
 });
 export { injectedRtkApi as paymentsCancelApi };
 export type PaymentsCancelApiResponse =
-  /** status 200 Cancelled; the full price is refunded */ EnrolmentCancelledResponse;
-export type PaymentsCancelApiArg = string;
+  /** status 200 Cancelled; what was paid goes back to the card, or is kept as credit (refundTo) */ EnrolmentCancelledResponse;
+export type PaymentsCancelApiArg = {
+  id: string;
+  /** Any other field is ignored */
+  cancelEnrolmentDto: CancelEnrolmentDto;
+};
 export type EnrolmentCancelledResponse = {
   cancelled: true;
   /** The camper whose enrolment ended; absent: the account holder */
   camperId?: string;
   camperName?: string;
   className: string;
-  /** Dollars refunded: the full price paid */
+  /** Dollars back to the card: what was paid by card */
   refund: number;
+  /** Dollars kept as account credit */
+  credit: number;
+  refundTo: 'card' | 'credit';
   /** refund_due: the provider refused for now; the refund is retried until it succeeds */
   refundState: 'refunded' | 'refund_due';
+};
+export type CancelEnrolmentDto = {
+  /** Where the money goes: back to the card, or kept as credit on the family's account */
+  refundTo?: 'card' | 'credit';
 };
 export const { usePaymentsCancelMutation } = injectedRtkApi;

@@ -10,19 +10,69 @@ const injectedRtkApi = api.injectEndpoints({
 });
 export { injectedRtkApi as paymentsCreateIntentApi };
 export type PaymentsCreateIntentApiResponse =
-  /** status 200 For the class price in the database */ PaymentIntentResponse;
+  /** status 200 For the amount the server computes: the class price in the database, its discounts, the plan and credit chosen */ PaymentIntentResponse;
 export type PaymentsCreateIntentApiArg = CreateIntentDto;
+export type PriceLineResponse = {
+  kind: 'price' | 'earlyBird' | 'sibling' | 'code' | 'credit' | 'total';
+  /** Shown as it is */
+  label: string;
+  /** Dollars; discounts and credit are negative */
+  amount: number;
+};
+export type InstallmentViewResponse = {
+  /** Dollars */
+  amount: number;
+  dueAt: string;
+};
+export type QuoteResponse = {
+  /** Price, early-bird, sibling discount, code, credit used, total */
+  lines: PriceLineResponse[];
+  /** Dollars the family pays in money, now and later */
+  total: number;
+  plan: 'full' | 'deposit';
+  /** Dollars charged by card now; 0: credit or discounts pay it all */
+  dueNow: number;
+  /** Dollars of account credit used */
+  creditUsed: number;
+  code?: string;
+  /** Dollars: the deposit (before credit) */
+  deposit?: number;
+  installments?: InstallmentViewResponse[];
+};
+export type PlanOfferResponse = {
+  deposit: number;
+  installments: InstallmentViewResponse[];
+};
+export type CheckoutOffersResponse = {
+  /** Dollars after discounts, paid in full */
+  full: number;
+  /** The class's payment plan now; absent: none */
+  plan?: PlanOfferResponse;
+  /** Dollars of the family's account credit */
+  credit: number;
+};
 export type PaymentIntentResponse = {
+  /** '' when nothing is charged by card */
   clientSecret: string;
   paymentIntentId: string;
-  /** Dollars, from the class in the database */
+  /** Dollars charged by card now, computed by the server */
   amount: number;
   currency: string;
+  quote: QuoteResponse;
+  offers: CheckoutOffersResponse;
 };
 export type CreateIntentDto = {
   /** The selected class to pay for (the id in /dashboard/payment/{id}) */
   selectionId: string;
   /** Ignored: the amount always comes from the class in the database */
   price?: number;
+  /** 'deposit': the class's deposit now and its installments later (the card is saved for them) */
+  plan?: 'full' | 'deposit';
+  /** A promo code the checkout holds a use of (apply it first) */
+  promoCode?: string;
+  /** Pay with the family's account credit first */
+  useCredit?: boolean;
+  /** The family agrees to save the card for the remaining payments (required for a plan) */
+  saveCard?: boolean;
 };
 export const { usePaymentsCreateIntentQuery } = injectedRtkApi;

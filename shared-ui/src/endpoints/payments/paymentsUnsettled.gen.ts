@@ -38,7 +38,11 @@ export type UnsettledItemResponse = {
     | 'not_offered'
     | 'refunded_at_provider'
     | 'disputed'
-    | 'cancelled';
+    | 'cancelled'
+    | 'credited'
+    | 'unpaid'
+    | 'code_used_up'
+    | 'credit_gone';
   refundAttempts: number;
   lastError?: string;
   createdAt: string;
