@@ -21,11 +21,12 @@ process.env.PICTURE_IMPORT_RETRY_SECONDS ||= '1';
 // Journeys that act as the demo students (their selections, payments and sessions) or pay for the demo class with
 // the most free seats (and count its seats after) run one after another in their own lane, beside a lane with the
 // rest, which make their own accounts and classes: the lanes share the stack, and no journey of one reads what the
-// other changes. Journeys that change what every browser is served (a promote, a canary, a rollback) come after
+// other changes. Journeys that change what every browser is served (a promote, a canary, a rollback) or what every
+// family is asked or charged (a published waiver, the camp's clock moved forward, the sibling discount) come after
 // the lanes, alone; the outage journey, which stops a remote's server, comes last.
 const STUDENTS =
   /(shell|public|student|session-cookie|session-data|hydration|skeleton|instructor-admin|payment-confirming|keyboard|scaled)\.spec\.ts/;
-const SITE_WIDE = /(canary|releases|screens|day-of-camp)\.spec\.ts/;
+const SITE_WIDE = /(canary|releases|screens|day-of-camp|paying)\.spec\.ts/;
 const LANES = ['journeys', 'journeys-students', 'a11y', 'production'];
 
 export default defineConfig({
