@@ -204,11 +204,13 @@ const Phone = styled.a`
   white-space: nowrap;
 `;
 
+// Room for one session's box and date a line at least; the column takes no more than that from a table that must fit
+// its page beside a 16rem e-mail and the contact.
 const Sessions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
-  min-width: 10rem;
+  min-width: 7.5rem;
 `;
 
 const Present = styled.label`
