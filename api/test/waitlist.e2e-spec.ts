@@ -179,7 +179,14 @@ describe('waitlist: joining, offers of held seats, cancellation', () => {
     const ok = cancels.filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     for (const r of ok)
-      expect(r.body).toEqual({ cancelled: true, className: expect.any(String), refund: 95, refundState: 'refunded' });
+      expect(r.body).toEqual({
+        cancelled: true,
+        className: expect.any(String),
+        refund: 95,
+        refundState: 'refunded',
+        refundTo: 'card',
+        credit: 0,
+      });
     for (const r of cancels.filter((x) => x.status !== 200)) expect(r.status).toBe(404);
 
     const intent = (await t.db().collection('sandbox_payment_intents').findOne({ intentId: p.intentId }))!;
