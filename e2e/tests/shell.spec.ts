@@ -236,11 +236,14 @@ const TITLED: {
   { path: '/dashboard/payment/:id', as: 'student', title: 'Payment', heading: 'Payment' },
   { path: '/dashboard/family', as: 'student', title: 'My Family', heading: 'My Family' },
   { path: '/dashboard/messages', as: 'student', title: 'Messages', heading: 'Messages' },
+  { path: '/dashboard/account', as: 'student', title: 'My Account', heading: 'My Account' },
+  { path: '/dashboard/balance/:id', as: 'student', title: 'Pay balance now', heading: 'Pay balance now' },
   { path: '/dashboard/profile', as: 'instructor', title: 'Profile', heading: 'Profile' },
   { path: '/dashboard/all-users', as: 'admin', title: 'Manage Users', heading: 'All Users (Only Students)' },
   { path: '/dashboard/all-classes', as: 'admin', title: 'Manage Classes', heading: 'Manage Classes' },
   { path: '/dashboard/feedback/:id', as: 'admin', title: 'Feedback', heading: 'Feedback' },
   { path: '/dashboard/payments', as: 'admin', title: 'Payments', heading: 'Payments' },
+  { path: '/dashboard/discounts', as: 'admin', title: 'Discounts', heading: 'Discounts' },
   { path: '/dashboard/waivers', as: 'admin', title: 'Waivers', heading: 'Waivers' },
   { path: '/dashboard/platform-status', as: 'admin', title: 'Platform Status', heading: 'Platform Status' },
   { path: '/dashboard/add-class', as: 'instructor', title: 'Add A Class', heading: 'Add A Class' },
@@ -263,7 +266,8 @@ test.describe('every route sets the title Sportify Camp || <page>', () => {
     expect(paths.filter((p) => !TITLED.some((route) => route.path === p))).toEqual([]);
   });
 
-  /** The :id of a route: a real class for admin and instructor screens; for Payment an id that is no selection. */
+  /** The :id of a route: a real class for admin and instructor screens; for Payment and Pay balance now an id that is
+   * no selection or enrolment. */
   const idFor = async (page: Page, routePath: string): Promise<string> => {
     if (routePath.startsWith('/dashboard/feedback/')) {
       return (await apiGet<{ _id: string }[]>(page.request, '/all-classes', await storedToken(page)))[0]._id;
