@@ -135,6 +135,21 @@ test('a second camper of the same family gets the sibling discount an admin set'
     email: `siblings-${stamp}@e2e.sportify.camp`,
   });
   const adminToken = await apiToken(request, demo.admin.email, demo.admin.password);
+  // A camper's payment asks for the camp's waiver once one is published (the day-of-camp journey in this lane
+  // publishes one too): this journey publishes its own, so each camper's payment signs it first whatever ran before.
+  const waiverTitle = `Sibling waiver ${stamp}`;
+  const published = await request.post(`${API}/waivers`, {
+    headers: bearer(adminToken),
+    data: { title: waiverTitle, text: 'I allow my children to take part in the camp.' },
+  });
+  expect(published.status()).toBe(201);
+  const signWaiver = async (page: Page) => {
+    const waiver = page.getByRole('form', { name: waiverTitle });
+    await waiver.getByRole('checkbox', { name: 'I agree to this waiver' }).check();
+    await waiver.getByLabel('Type your full name to sign').fill('Sam Siblings');
+    await waiver.getByRole('button', { name: 'Sign the waiver' }).click();
+    await expect(waiver).toHaveCount(0);
+  };
   try {
     await test.step('an admin sets a 10% sibling discount on Discounts', async () => {
       const admin = await pageAs(browser, demo.admin);
@@ -177,6 +192,7 @@ test('a second camper of the same family gets the sibling discount an admin set'
     await test.step('the first camper pays the price', async () => {
       await parent.goto('/dashboard/selected-classes');
       await clickCentred(parent.getByRole('link', { name: `Pay for ${className} (Ava Siblings)` }));
+      await signWaiver(parent);
       await expect(parent.getByText('Due now:')).toContainText('$200');
       await expect(parent.getByLabel('Price breakdown')).not.toContainText('Sibling discount');
       await payByCard(parent);
@@ -186,6 +202,7 @@ test('a second camper of the same family gets the sibling discount an admin set'
     await test.step('the second camper gets the sibling discount, on the payment page and My Enrolled Classes', async () => {
       await parent.goto('/dashboard/selected-classes');
       await clickCentred(parent.getByRole('link', { name: `Pay for ${className} (Leo Siblings)` }));
+      await signWaiver(parent);
       const lines = parent.getByLabel('Price breakdown');
       await expect(lines).toContainText('Price$200');
       await expect(lines).toContainText('Sibling discount (10%)-$20');
