@@ -1,7 +1,18 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { demo, ports, signIn, stackPids } from './support';
 
 // Runs last (its own project): it stops mf-admin's server for good.
+/** Logs out as a visitor does and waits until it is done: the next account then signs in on a page of its own. */
+async function logOut(page: Page) {
+  const revoked = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/logout'));
+  await page
+    .getByRole('navigation')
+    .getByRole('button', { name: /logout/i })
+    .click();
+  await revoked;
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Login' })).toBeVisible();
+}
+
 test("with the admin remote down, Home, Classes and the other remotes' screens still work and admin routes show an unavailable panel", async ({
   page,
   request,
@@ -34,18 +45,12 @@ test("with the admin remote down, Home, Classes and the other remotes' screens s
   await expect(page.getByRole('alert')).toContainText(/this area is unavailable/i);
 
   // The other remotes' areas still work (instructor and student screens).
-  await page
-    .getByRole('navigation')
-    .getByRole('button', { name: /logout/i })
-    .click();
+  await logOut(page);
   await signIn(page, demo.instructor, { own: true });
   await page.goto('/dashboard/my-classes');
   await expect(page.getByRole('heading', { name: 'My Classes', exact: true })).toBeVisible();
   await expect(page.getByText(/this area is unavailable/i)).toHaveCount(0);
-  await page
-    .getByRole('navigation')
-    .getByRole('button', { name: /logout/i })
-    .click();
+  await logOut(page);
   await signIn(page, demo.student);
   await page.goto('/dashboard/enrolled-classes');
   await expect(page.getByRole('heading', { name: 'My Enrolled Classes', exact: true })).toBeVisible();
