@@ -10,7 +10,6 @@ import type { Telemetry } from './federation/telemetry';
 import { TelemetryProvider } from './federation/TelemetryContext';
 import { OverridesProvider } from './layout/OverrideBadge/OverrideBadge';
 import { AppRoutes, NavigationBridge } from './routes/AppRoutes';
-import { HandoverEnd } from './routes/HandoverEnd';
 import { RouteTableProvider, type RouteTable } from './routes/liveRoutes';
 import type { ResolvedMatch } from './routes/resolvedRoute';
 
@@ -41,7 +40,6 @@ export function App({ store, Router, auth, remotes, routes, overrides = NO_OVERR
               <OverridesProvider value={overrides}>
                 <Router>
                   <NavigationBridge />
-                  <HandoverEnd />
                   <UntilInteractive>
                     <AppRoutes resolved={resolved} />
                   </UntilInteractive>
