@@ -90,7 +90,9 @@ test('an instructor adds a class, it waits as pending off the public list, and g
   await expect(row.getByRole('button', { name: 'Approved' })).toBeDisabled();
   await expect(row.getByRole('button', { name: 'Denied' })).toBeDisabled();
 
-  await openPublicClasses(page);
+  // Loaded afresh: a navigation within the page may show the list as the first visit cached it, since refetch-on-mount
+  // stays off until every query a server render handed over has been taken up (a known gap, shared-ui's store).
+  await page.goto('/classes');
   await expect(page.getByRole('heading', { name: className, exact: true })).toBeVisible();
   await admin.context().close();
 });
