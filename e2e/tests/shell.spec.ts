@@ -317,10 +317,11 @@ test('a 401 from the API (expired token) logs out and goes to /login', async ({ 
   const selectedUrl = `${API}/classes/selected/${encodeURIComponent(demo.student.email)}`;
   expect((await page.request.get(selectedUrl, { headers: { authorization: `Bearer ${expired}` } })).status()).toBe(401);
 
-  await page.evaluate((value) => localStorage.setItem('access-token', value), expired);
-  // A client-side navigation (no reload, which would fetch a fresh token) to a screen that calls the API. Whichever
-  // call goes first with the expired token (the screen's list, or a family's unread count in the navbar) is refused.
+  // Whichever call goes first with the expired token is refused: the navbar's unread count polls, so it may go before
+  // the screen's list, even before the navigation below; the wait starts before the token is put in place.
   const answered = page.waitForResponse((res) => res.request().headers()['authorization'] === `Bearer ${expired}`);
+  await page.evaluate((value) => localStorage.setItem('access-token', value), expired);
+  // A client-side navigation (no reload, which would fetch a fresh token) to a screen that calls the API.
   await nav(page).getByRole('link', { name: 'Dashboard' }).click();
   expect((await answered).status()).toBe(401);
 
