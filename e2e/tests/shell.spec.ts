@@ -313,6 +313,8 @@ function expiredCopy(token: string): string {
 
 test('a 401 from the API (expired token) logs out and goes to /login', async ({ page }) => {
   await signIn(page, demo.student);
+  // The navigation below must run in the app: before hydration a link opens a server-rendered document instead.
+  await hydrated(page);
   const expired = expiredCopy(await storedToken(page));
   const selectedUrl = `${API}/classes/selected/${encodeURIComponent(demo.student.email)}`;
   expect((await page.request.get(selectedUrl, { headers: { authorization: `Bearer ${expired}` } })).status()).toBe(401);

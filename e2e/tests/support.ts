@@ -35,14 +35,13 @@ export async function submitRegisterForm(
 }
 
 /**
- * Resolves once React has taken over the page the server rendered (hydrateRoot): typing into a server-rendered form
- * before that is lost when React takes the form over.
+ * Resolves once React has taken over the page the server rendered: the shell marks 'sportify-hydrated' when the
+ * hydration has committed. Before that, typing into a server-rendered form is lost, and a link opens its page as a new
+ * document (rendered on the server) rather than in the running app.
  */
 export async function hydrated(page: Page) {
   await expect
-    .poll(() =>
-      page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__react'))),
-    )
+    .poll(() => page.evaluate(() => performance.getEntriesByName('sportify-hydrated').length > 0))
     .toBe(true);
 }
 
