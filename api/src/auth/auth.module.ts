@@ -13,7 +13,7 @@ import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { CallerCache } from './caller-cache';
 import { FirebaseTokenVerifier } from './firebase-token.verifier';
-import { rateLimits, WritesThrottlerGuard } from './rate-limit';
+import { rateLimits, WritesGuard, WritesThrottlerGuard } from './rate-limit';
 import { RateLimitStorageModule } from './rate-limit-storage.module';
 import { RateLimitRepository } from './rate-limit.repository';
 import { RevokedTokenRecord, RevokedTokenSchema } from './revoked-token.schema';
@@ -66,7 +66,8 @@ const API_TOKEN_AUDIENCE = 'sportify-camp';
     RevokedTokensRepository,
     FirebaseTokenVerifier,
     // Order matters: rate-limit before any token work, authenticate, then check the role.
-    { provide: APP_GUARD, useClass: WritesThrottlerGuard },
+    WritesThrottlerGuard,
+    { provide: APP_GUARD, useClass: WritesGuard },
     { provide: APP_GUARD, useClass: AuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],

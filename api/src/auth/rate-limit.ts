@@ -1,4 +1,4 @@
-import { Injectable, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
@@ -13,8 +13,10 @@ import type { AppConfig } from '../config/config';
 export const Budget = (budget: OwnBudget) => WithRouteRules({ budget });
 
 const ownBudgetOf = (ctx: ExecutionContext) => routeRulesOf(ctx.switchToHttp().getRequest<FastifyRequest>()).budget;
-const isRead = (ctx: ExecutionContext) =>
-  ['GET', 'HEAD', 'OPTIONS'].includes(ctx.switchToHttp().getRequest<FastifyRequest>().method);
+const isRead = (ctx: ExecutionContext): boolean => {
+  const method = ctx.getArgByIndex<FastifyRequest>(0).method;
+  return method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+};
 
 /**
  * Per client (its address, an IPv6 address by its /64): one budget for POST /jwt and one for every other write,
@@ -33,19 +35,25 @@ export function rateLimits(config: AppConfig): ThrottlerModuleOptions {
   };
 }
 
-/**
- * The budgets above count writes only (reads have theirs before Nest), so a read skips the guard at once instead of
- * asking each budget's skip rule on every request.
- */
+/** The budgets above, in MongoDB; WritesGuard asks it about writes only. */
 @Injectable()
 export class WritesThrottlerGuard extends ThrottlerGuard {
-  protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return Promise.resolve(isRead(context));
-  }
-
   /** The standard Retry-After, as every other budget's 429 sends it (the library names its own per budget). */
   protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     void context.switchToHttp().getResponse<FastifyReply>().header('Retry-After', String(detail.timeToBlockExpire));
     return super.throwThrottlingException(context, detail);
+  }
+}
+
+/**
+ * Global: the budgets above count writes only (reads have theirs before Nest), so a read is let through at once,
+ * without asking each budget's skip rule or waiting for a promise.
+ */
+@Injectable()
+export class WritesGuard implements CanActivate {
+  constructor(private readonly throttler: WritesThrottlerGuard) {}
+
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    return isRead(context) || this.throttler.canActivate(context);
   }
 }

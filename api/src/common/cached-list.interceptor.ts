@@ -21,6 +21,9 @@ import { routeRulesOf, WithRouteRules } from './route-rules';
 export const CachedList = (base: string, visibility: 'public' | 'private' = 'public') =>
   applyDecorators(WithRouteRules({ cachedList: { base, visibility } }), UseInterceptors(CachedListInterceptor));
 
+// The answer is sent: nothing for Nest to send after it (one Observable for every request, as it holds no state).
+const SENT = of(undefined);
+
 /**
  * Interceptors run after the request hooks (request ids, rate limits, helmet, CORS) and the guards, so a
  * warm page gets exactly the checks and headers of a cold one; and before the pipes and the handler (query
@@ -33,16 +36,15 @@ export class CachedListInterceptor implements NestInterceptor {
   constructor(private readonly cache: PublicCache) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const http = context.switchToHttp();
-    const req = http.getRequest<FastifyRequest>();
+    const req = context.getArgByIndex<FastifyRequest>(0);
     if (req.warmList) {
-      replyCached(req, http.getResponse<FastifyReply>(), req.warmList, 'public');
-      return of(undefined);
+      replyCached(req, context.getArgByIndex<FastifyReply>(1), req.warmList, 'public');
+      return SENT;
     }
     const route = routeRulesOf(req).cachedList;
     const entry = route && this.cache.peek(listKey(route.base, req.originalUrl));
     if (!entry) return next.handle();
-    replyCached(req, http.getResponse<FastifyReply>(), entry, route.visibility);
-    return of(undefined);
+    replyCached(req, context.getArgByIndex<FastifyReply>(1), entry, route.visibility);
+    return SENT;
   }
 }

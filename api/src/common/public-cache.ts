@@ -251,6 +251,8 @@ async function serialise(data: unknown): Promise<CachedJson> {
   return { identity, gzip: gzipped, br: brotlied, etag };
 }
 
+const CACHE_CONTROL = { public: 'public, no-cache', private: 'private, no-cache' } as const;
+
 /**
  * Sends a cached list: 304 when the browser's copy is current, else the stored bytes of the encoding its
  * Accept-Encoding prefers (content-encoding.ts): nothing is compressed per request. One ETag for every encoding, so a
@@ -265,7 +267,7 @@ export function replyCached(
 ): void {
   void reply
     .header('ETag', entry.etag)
-    .header('Cache-Control', `${visibility}, no-cache`)
+    .header('Cache-Control', CACHE_CONTROL[visibility])
     // The body depends on the encoding and the CORS answer on the origin.
     .header('Vary', 'Origin, Accept-Encoding');
   const inm = req.headers['if-none-match'];
