@@ -90,6 +90,8 @@ async function traceLoad(browser, url) {
           inside,
           ts: t.ts,
           dur: t.dur,
+          /** What the JS profile says the task did (--profile). */
+          profile: '',
         };
       });
     const blocking = long.filter((t) => t.afterPaint).reduce((sum, t) => sum + Math.max(0, THROTTLE * t.cpu - 50), 0);
@@ -111,8 +113,7 @@ async function sourceMapOf(url) {
           const { SourceMapConsumer } = require('source-map');
           const response = await fetch(`${url}.map`);
           if (!response.ok) return null;
-          const consumer = await new SourceMapConsumer(await response.json());
-          return consumer;
+          return await new SourceMapConsumer(/** @type {any} */ (await response.json()));
         } catch {
           return null; // no map, or no source-map package: the minified name and position are printed
         }
