@@ -10,6 +10,7 @@ const { devRuntimeConfig, remoteDevServer } = require('./dev-server');
 const { BuildInfoPlugin } = require('./plugins/build-info');
 const { CopyPublicPlugin } = require('./plugins/copy-public');
 const { ExposedModulesPlugin } = require('./plugins/exposed-modules');
+const { FederationEnvPlugin } = require('./plugins/federation-env');
 const { HostPublicPathPlugin } = require('./plugins/host-public-path');
 const { PrecompressPlugin } = require('./plugins/precompress');
 const { ScreensPlugin } = require('./plugins/screens');
@@ -163,6 +164,8 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title, ty
         // releases apart by it).
         buildLabel(),
         ...(host && production ? [new StartupPreloadPlugin()] : []),
+        // The runtime's debug switch without a localStorage read at start-up (the dev servers keep it).
+        ...(production ? [new FederationEnvPlugin()] : []),
         ...(federation.exposes
           ? [
               new ScreensPlugin(path.join(pkgDir, 'src/screens.json')),

@@ -23,16 +23,14 @@ export function dollarsAfter(dollars: number): string {
 
 /**
  * '$90', '$1,234.50', '-$12': a dollar sign before the amount (after the minus of a credit or discount), grouped,
- * cents only when there are any; '' for no number.
+ * cents only when there are any; '' for no number. Grouped by hand rather than with Intl: the first number format a
+ * page creates loads its locale data in one long task, and the class cards call this while the page hydrates.
  */
 export function dollarsBefore(dollars: number): string {
   if (!Number.isFinite(dollars)) return '';
-  const places = digits(dollars);
-  const text = Math.abs(dollars).toLocaleString('en-US', {
-    minimumFractionDigits: places,
-    maximumFractionDigits: places,
-  });
-  return `${dollars < 0 ? '-' : ''}$${text}`;
+  const [whole, cents] = Math.abs(dollars).toFixed(digits(dollars)).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${dollars < 0 ? '-' : ''}$${grouped}${cents === undefined ? '' : `.${cents}`}`;
 }
 
 /** What a receipt says was paid, line by line (label: value). */

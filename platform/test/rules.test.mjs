@@ -105,6 +105,11 @@ describe('money', () => {
     assert.equal(dollarsBefore(1234.5), '$1,234.50');
     assert.equal(dollarsBefore(-12), '-$12');
     assert.equal(dollarsBefore(-0.5), '-$0.50');
+    assert.equal(dollarsBefore(999), '$999');
+    assert.equal(dollarsBefore(1000), '$1,000');
+    assert.equal(dollarsBefore(1234567.05), '$1,234,567.05');
+    assert.equal(dollarsBefore(-10000), '-$10,000');
+    assert.equal(dollarsBefore(Number.POSITIVE_INFINITY), '');
   });
 
   test("a receipt's lines", () => {

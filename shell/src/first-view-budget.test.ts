@@ -23,10 +23,11 @@ const FIRST_VIEW_TARGET = 150 * 1024;
  * gained class dates and waitlist counts, 205.8 KB before the declarative router). Since the server render, the first card is
  * painted from the HTML before any of these files run; they are what the page needs to become interactive. Raised
  * once from 193.0 KB when every card gained the site's picture sizes (srcset, the first card's preload, the
- * placeholder) and a family's navbar its Messages link, measured at 193.5 KB. This ceiling makes any further growth
- * fail; lower it with every cut.
+ * placeholder) and a family's navbar its Messages link, measured at 193.5 KB. Lowered when the federation runtime's
+ * environment checks were replaced in the browser builds and amounts were grouped without Intl, measured at 192.9 KB.
+ * This ceiling makes any further growth fail; lower it with every cut.
  */
-const FIRST_VIEW_CEILING = 193.6 * 1024;
+const FIRST_VIEW_CEILING = 193.0 * 1024;
 
 interface Manifest {
   exposes: { name: string; assets: { js: { sync: string[] } } }[];

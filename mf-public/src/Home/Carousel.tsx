@@ -1,9 +1,9 @@
 import {
+  startTransition,
   useCallback,
   useEffect,
   useRef,
   useState,
-  useSyncExternalStore,
   type KeyboardEvent,
   type PointerEvent,
   type ReactNode,
@@ -46,10 +46,6 @@ const prefersReducedMotion = () =>
  * inert so focus and screen readers only meet the visible one. Written here instead of pulling a slider library
  * into the first view's JS budget.
  */
-const noSubscription = () => () => undefined;
-const inBrowser = () => true;
-const onServer = () => false;
-
 export function Carousel<T>({
   label,
   items,
@@ -64,8 +60,10 @@ export function Carousel<T>({
   const [paused, setPaused] = useState(false);
   const [engaged, setEngaged] = useState(false);
   // The server-rendered first view (src/server) paints before any script: its controls would do nothing yet, so
-  // only the browser renders them (they sit over the slides, so nothing moves when they appear).
-  const running = useSyncExternalStore(noSubscription, inBrowser, onServer);
+  // only the browser renders them (they sit over the slides, so nothing moves when they appear). They come after the
+  // first commit, in a transition: rendered in slices, not in the task that ends the page's hydration.
+  const [running, setRunning] = useState(false);
+  useEffect(() => startTransition(() => setRunning(true)), []);
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const swiped = useRef(false);
 
