@@ -40,9 +40,7 @@ export async function submitRegisterForm(
  * document (rendered on the server) rather than in the running app.
  */
 export async function hydrated(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => performance.getEntriesByName('sportify-hydrated').length > 0))
-    .toBe(true);
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('sportify-hydrated').length > 0)).toBe(true);
 }
 
 /** Where a run keeps each account's browser state after its first sign-in (the data folder is fresh each run). */
