@@ -119,9 +119,24 @@ export async function storedToken(page: Page): Promise<string> {
   return (await page.evaluate(() => localStorage.getItem('access-token'))) as string;
 }
 
-/** Clicks after centring the element, so it is clear of the sticky navbar and the toasts at the top. */
+/**
+ * Clicks after centring the element, so it is clear of the sticky navbar and the toasts at the top. A card below the
+ * fold fades up into place the first time it scrolls into view (Reveal: 24 px over 2 s, starting a frame or two
+ * later): the click waits for it to settle, as a visitor's would, instead of landing where the button was before it
+ * moved.
+ */
 export async function clickCentred(target: Locator) {
   await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const revealState = () =>
+    target.evaluate((element) => element.closest('[data-reveal]')?.getAttribute('data-reveal') ?? 'none');
+  await expect.poll(revealState).not.toMatch(/^(pending|waiting)$/);
+  await target.evaluate((element) =>
+    Promise.all(
+      (element.closest('[data-reveal]')?.getAnimations() ?? []).map((animation) =>
+        animation.finished.catch(() => null),
+      ),
+    ),
+  );
   await target.click();
 }
 
