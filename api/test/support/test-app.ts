@@ -6,8 +6,8 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../src/app.setup';
 import { loadConfig, type AppConfig } from '../../src/config/config';
-import { runSeed } from '../../src/seed/seed';
 import { signIn, signUp, uniqueEmail } from './emulator';
+import { seedFromTemplate } from './seed-template';
 
 export interface TestApp {
   app: INestApplication;
@@ -52,7 +52,8 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
 };
 
 /**
- * Starts the whole API (same setup as main.ts) on a fresh database; `seed` adds the demo data first. `configure`
+ * Starts the whole API (same setup as main.ts) on a fresh database; `seed` adds the demo data first (a copy of the
+ * run's seeded template: support/seed-template.ts). `configure`
  * adjusts the loaded config, for settings the test environment cannot reach through variables (production mode
  * refuses the Auth emulator that signs the tests' users in).
  */
@@ -61,7 +62,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const loaded = loadConfig(testEnv(opts.env));
   const config = opts.configure ? opts.configure(loaded) : loaded;
-  if (opts.seed) await runSeed(config);
+  if (opts.seed) await seedFromTemplate(config);
   const app = await createApp(config);
   const server = app.getHttpServer();
   return {
