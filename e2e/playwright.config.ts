@@ -17,6 +17,9 @@ process.env.PAGE_RENDER_TIMEOUT_MS ||= '10000';
 process.env.PICTURE_IMPORT_ALLOW ||= `127.0.0.1:${ports.pictures}`;
 process.env.PICTURE_IMPORT_ATTEMPTS ||= '2';
 process.env.PICTURE_IMPORT_RETRY_SECONDS ||= '1';
+// The canary journey loads fresh browsers until the page servers roll its canary back: checked every second rather
+// than every five, the rollback comes a few browsers after it has its minimum of clients instead of many.
+process.env.SPORTIFY_CANARY_CHECK_MS ||= '1000';
 
 // Journeys that act as the demo students (their selections, payments and sessions) or pay for the demo class with
 // the most free seats (and count its seats after) run one after another in their own lane, beside a lane with the
