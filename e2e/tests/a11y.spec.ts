@@ -90,7 +90,7 @@ for (const { who, part } of sweeps) {
         }
         if (layoutWidths.includes(width)) {
           // Kept in the test's output folder (e2e/test-results, ignored by git) and listed in the report. A JPEG: the
-          // browser encodes a full page in about two thirds of a PNG's time.
+          // browser encodes a full page in about 60% of a PNG's time.
           const file = info.outputPath(`${width}px-${screen.name.replace(/\W+/g, '-')}.jpg`);
           await page.screenshot({ path: file, fullPage: true, type: 'jpeg', quality: 85 });
           await info.attach(`${who} ${width}px ${screen.name}`, { path: file, contentType: 'image/jpeg' });
