@@ -90,7 +90,8 @@ const buildLabel = () =>
 function createWebpackConfig({ pkgDir, port, federation, host = false, title, types = true }) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
-    const publishTypes = types && process.env.SPORTIFY_BUILD_TYPES !== '0';
+    // Off, no declarations are made whatever the federation options say (the plugin's default is on).
+    const leaveOutTypes = process.env.SPORTIFY_BUILD_TYPES === '0';
     // `npm run release` builds into a versioned folder and sets where it will be served (scripts/releases).
     const releasePublicPath = process.env.SPORTIFY_PUBLIC_PATH;
     const outputPath = process.env.SPORTIFY_OUTPUT_PATH || path.join(pkgDir, 'dist');
@@ -144,7 +145,8 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title, ty
           ...federation,
           // A remote's production build publishes its exposed modules' declarations (@mf-types.zip, named in
           // mf-manifest.json), so the shell can type-check against any release of it: scripts/remote-types.mjs.
-          ...(production && federation.exposes && publishTypes
+          ...(leaveOutTypes ? { dts: false } : {}),
+          ...(production && federation.exposes && types && !leaveOutTypes
             ? {
                 dts: publishedTypes(pkgDir),
               }
