@@ -25,11 +25,14 @@ const { StartupPreloadPlugin } = require('./plugins/startup-preload');
 function publishedTypes(pkgDir) {
   const buildInfo = path.join(pkgDir, 'node_modules', '.cache', 'mf-types', 'tsconfig.tsbuildinfo');
   fs.rmSync(buildInfo, { force: true });
+  // After `tsc -b` has checked the same files with the same options (npm test), the compile only emits: the same
+  // declarations, without checking them a second time.
+  const noCheck = process.env.SPORTIFY_BUILD_NOCHECK ? ' --noCheck' : '';
   return {
     generateTypes: {
       tsConfigPath: path.join(pkgDir, 'tsconfig.json'),
       abortOnError: true,
-      compilerInstance: `tsc --tsBuildInfoFile ${buildInfo}`,
+      compilerInstance: `tsc${noCheck} --tsBuildInfoFile ${buildInfo}`,
     },
     consumeTypes: false,
     displayErrorInTerminal: true,
@@ -81,11 +84,14 @@ const buildLabel = () =>
 /**
  * The webpack config of one front end.
  * @param {{ pkgDir: string, port: number, federation: object, host?: boolean, title: string, types?: boolean }} opts
- *   `types: false` leaves out the exposed modules' declarations (a build that is never shipped, e.g. a test's).
+ *   `types: false` leaves out the exposed modules' declarations (a build that is never shipped, e.g. a test's);
+ *   so does SPORTIFY_BUILD_TYPES=0 (`npm start`'s build: nothing the running site does reads them).
  */
 function createWebpackConfig({ pkgDir, port, federation, host = false, title, types = true }) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
+    // Off, no declarations are made whatever the federation options say (the plugin's default is on).
+    const leaveOutTypes = process.env.SPORTIFY_BUILD_TYPES === '0';
     // `npm run release` builds into a versioned folder and sets where it will be served (scripts/releases).
     const releasePublicPath = process.env.SPORTIFY_PUBLIC_PATH;
     const outputPath = process.env.SPORTIFY_OUTPUT_PATH || path.join(pkgDir, 'dist');
@@ -139,7 +145,8 @@ function createWebpackConfig({ pkgDir, port, federation, host = false, title, ty
           ...federation,
           // A remote's production build publishes its exposed modules' declarations (@mf-types.zip, named in
           // mf-manifest.json), so the shell can type-check against any release of it: scripts/remote-types.mjs.
-          ...(production && federation.exposes && types
+          ...(leaveOutTypes ? { dts: false } : {}),
+          ...(production && federation.exposes && types && !leaveOutTypes
             ? {
                 dts: publishedTypes(pkgDir),
               }

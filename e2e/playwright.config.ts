@@ -17,16 +17,23 @@ process.env.PAGE_RENDER_TIMEOUT_MS ||= '10000';
 process.env.PICTURE_IMPORT_ALLOW ||= `127.0.0.1:${ports.pictures}`;
 process.env.PICTURE_IMPORT_ATTEMPTS ||= '2';
 process.env.PICTURE_IMPORT_RETRY_SECONDS ||= '1';
+// The canary journey loads fresh browsers until the page servers roll its canary back: checked every second rather
+// than every five, the rollback comes a few browsers after it has its minimum of clients instead of many.
+process.env.SPORTIFY_CANARY_CHECK_MS ||= '1000';
 
 // Journeys that act as the demo students (their selections, payments and sessions) or pay for the demo class with
 // the most free seats (and count its seats after) run one after another in their own lane, beside a lane with the
 // rest, which make their own accounts and classes: the lanes share the stack, and no journey of one reads what the
 // other changes. Journeys that change what every browser is served (a promote, a canary, a rollback) or what every
 // family is asked or charged (a published waiver, the camp's clock moved forward, the sibling discount) come after
-// the lanes, alone; the outage journey, which stops a remote's server, comes last.
+// the lanes, in two lanes of their own that touch different things: mf-public's releases in one; mf-admin's releases
+// and what families are asked and charged in the other (none of those checks which release of mf-public or mf-admin
+// a page runs, only the journey that promotes it does). The canary comes after both, alone: its rollback counts every
+// browser that loads Home. The outage journey, which stops a remote's server, comes last.
 const STUDENTS =
   /(shell|public|student|session-cookie|session-data|hydration|skeleton|instructor-admin|payment-confirming|keyboard|scaled)\.spec\.ts/;
-const SITE_WIDE = /(canary|releases|screens|day-of-camp|paying)\.spec\.ts/;
+const SITE_WIDE_PUBLIC = /releases\.spec\.ts/;
+const SITE_WIDE_FAMILIES = /(screens|day-of-camp|paying)\.spec\.ts/;
 const LANES = ['journeys', 'journeys-students', 'a11y', 'production'];
 
 export default defineConfig({
@@ -61,7 +68,7 @@ export default defineConfig({
   projects: [
     {
       name: 'journeys',
-      testIgnore: [STUDENTS, SITE_WIDE, /(outage|a11y|production)\.spec\.ts/],
+      testIgnore: [STUDENTS, SITE_WIDE_PUBLIC, SITE_WIDE_FAMILIES, /(canary|outage|a11y|production)\.spec\.ts/],
       workers: 1,
     },
     // `scaled.spec.ts` starts `npm run start:scaled` beside the stack, sharing its database, Auth emulator, releases
@@ -72,11 +79,14 @@ export default defineConfig({
     // `npm run a11y`: axe-core on every screen; the layout check keeps each screen's screenshots as artifacts. It
     // only reads, so its roles fill whichever lane is free.
     { name: 'a11y', testMatch: /a11y\.spec\.ts/, fullyParallel: true },
-    // Promotes, canaries and rollbacks of the one site (the scaled site serves the same releases): alone, after
-    // the lanes.
-    { name: 'site-wide', testMatch: SITE_WIDE, workers: 1, dependencies: LANES },
+    // Promotes and rollbacks of the one site (the scaled site serves the same releases), after the lanes: mf-public's
+    // beside mf-admin's and the families' site-wide changes.
+    { name: 'site-wide', testMatch: SITE_WIDE_PUBLIC, workers: 1, dependencies: LANES },
+    { name: 'site-wide-families', testMatch: SITE_WIDE_FAMILIES, workers: 1, dependencies: LANES },
+    // A canary of mf-public that rolls itself back: alone, after both.
+    { name: 'canary', testMatch: /canary\.spec\.ts/, dependencies: ['site-wide', 'site-wide-families'] },
     // Stops a remote's server, so it runs after every other journey.
-    { name: 'outage', testMatch: /outage\.spec\.ts/, dependencies: ['site-wide'] },
+    { name: 'outage', testMatch: /outage\.spec\.ts/, dependencies: ['canary'] },
   ],
   webServer: {
     command: `node ${path.resolve(__dirname, 'start-fresh.mjs')}`,

@@ -65,7 +65,9 @@ function builds(from) {
       : `${remote.name} (build in ${buildDir.startsWith(repoRoot) ? path.relative(repoRoot, buildDir) : buildDir})`;
     const types = readJson(path.join(buildDir, 'mf-manifest.json'))?.metaData?.types;
     if (!types?.zip || !existsSync(path.join(buildDir, types.zip)))
-      fail(`${label} publishes no types (no types archive named by its mf-manifest.json): build or release it again`);
+      fail(
+        `${label} publishes no types (no types archive named by its mf-manifest.json; npm start's build leaves them out): run npm run build, or release it again`,
+      );
     const declared = readScreens(buildDir);
     if (!Array.isArray(declared) || declared.length === 0) fail(`${label} declares no screens (screens.json)`);
     return { ...remote, buildDir, label, zip: types.zip, screens: declared };

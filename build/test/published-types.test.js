@@ -88,3 +88,50 @@ test('a build after a change publishes every declaration, changed or not', { tim
   assert.equal(second['compiled-types/Farewell.d.ts'], first['compiled-types/Farewell.d.ts']);
   assert.deepEqual(Object.keys(second).sort(), Object.keys(first).sort());
 });
+
+/** Builds with the given build switches set (they are read when the config is made), then restores them. */
+async function buildWith(dir, env) {
+  const before = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    await build(dir);
+  } finally {
+    for (const [name, value] of Object.entries(before))
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+  }
+}
+
+test(
+  'a build that only emits (SPORTIFY_BUILD_NOCHECK, after tsc -b) publishes the same declarations',
+  { timeout: 240_000 },
+  async () => {
+    const dir = remote();
+    await buildWith(dir, { SPORTIFY_BUILD_NOCHECK: '1' });
+    const published = publishedDeclarations(dir);
+    assert.match(published['compiled-types/Greeting.d.ts'] ?? '', /greeting\(name: string\): string/);
+    assert.match(published['compiled-types/Farewell.d.ts'] ?? '', /farewell: \(name: string\) => string/);
+    assert.deepEqual(Object.keys(published).sort(), [
+      'Farewell.d.ts',
+      'Greeting.d.ts',
+      'compiled-types/Farewell.d.ts',
+      'compiled-types/Greeting.d.ts',
+    ]);
+  },
+);
+
+test(
+  "npm start's build (SPORTIFY_BUILD_TYPES=0) publishes no types, and its manifest names none",
+  { timeout: 240_000 },
+  async () => {
+    const dir = remote();
+    await buildWith(dir, { SPORTIFY_BUILD_TYPES: '0' });
+    assert.ok(fs.existsSync(path.join(dir, 'dist', 'remoteEntry.js')), 'the remote itself is built');
+    assert.equal(fs.existsSync(path.join(dir, 'dist', '@mf-types.zip')), false);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'dist', 'mf-manifest.json'), 'utf8'));
+    assert.ok(
+      !manifest.metaData.types?.zip,
+      `the manifest names a types archive: ${JSON.stringify(manifest.metaData.types)}`,
+    );
+  },
+);

@@ -6,7 +6,7 @@ import { approvedClass, clickCentred, demo, ports, registerAccount, searchClasse
 // today's roster and the parent's open My Family shows it without a reload (Server-Sent Events through the page
 // server), then checks the camper out to the named person: the parent sees it and is e-mailed (read from MailDev).
 // Last, the instructor messages the class's families: the parent's navbar counts it unread, and Messages shows it.
-// A published waiver is asked of every camper's payment from then on, so this journey runs in the site-wide lane,
+// A published waiver is asked of every camper's payment from then on, so this journey runs in a site-wide lane,
 // after the journeys that pay for campers.
 
 const INBOX = `http://localhost:${ports.mailInbox}`;

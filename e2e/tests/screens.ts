@@ -9,7 +9,7 @@ export interface Screen {
   path: string;
 }
 
-const publicScreens: Screen[] = [
+export const publicScreens: Screen[] = [
   { name: 'Home', path: '/' },
   { name: 'Instructors', path: '/instructors' },
   { name: 'Classes', path: '/classes' },

@@ -104,11 +104,17 @@ export function runtimeConfig(s, authHost) {
 /**
  * Builds every package through lerna's task cache: packages whose sources (or dependencies' sources) did not
  * change since their last build are restored from the cache in a moment, so a start never runs a stale build.
+ * A start builds what the site runs, and only that: no remote publishes its types (only `npm run typecheck:remotes`
+ * and releases read them; `npm run build` and releases still make them), and the TypeScript compiles only emit
+ * (the front ends' bundles never type-check either: that is `npm run typecheck`'s job).
  */
+export const START_BUILD_ENV = { SPORTIFY_BUILD_TYPES: '0', SPORTIFY_BUILD_NOCHECK: '1' };
+
 export async function buildAll(log) {
   log('Building the packages (unchanged ones come from the build cache)...');
   const r = await execa('npx', ['lerna', 'run', 'build', '--concurrency', '2'], {
     cwd: repoRoot,
+    env: START_BUILD_ENV,
     reject: false,
     all: true,
   });
