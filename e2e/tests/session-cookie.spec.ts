@@ -64,6 +64,13 @@ test('a Logout whose POST /logout fails is sent again at the next page load', as
 test('the sign-out on a 401 clears the cookie as well', async ({ page, context }) => {
   await signIn(page, demo.student, { own: true });
   await expect.poll(() => sessionCookie(context)).toBeDefined();
+  // The navbar's first read of the unread messages has answered: made after the token below, it would be the
+  // request refused, before the click.
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/messages/unread'))),
+    )
+    .toBe(true);
   // A token the API refuses; a client-side navigation (no reload) to a screen that calls the API with it.
   await page.evaluate(() => localStorage.setItem('access-token', 'not-a-valid-token'));
   const refused = page.waitForResponse((res) => res.request().method() === 'GET' && res.status() === 401);
