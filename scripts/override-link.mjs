@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { isLoopbackOrigin, overrideOriginProblem, parseOverrideOrigins } from '@sportify/platform/keys';
-import { FRONT_ENDS } from './lib/stack.mjs';
+import { FRONT_ENDS } from './lib/front-ends.mjs';
 import { releaseSettingsOrExit } from './releases/settings.mjs';
 
 const require = createRequire(import.meta.url);
@@ -21,10 +21,14 @@ const fail = (message) => {
   process.exit(2);
 };
 
-const { values, positionals } = parseArgs({
-  options: { hours: { type: 'string', default: '8' } },
-  allowPositionals: true,
-});
+/** @type {{ values: { hours: string }, positionals: string[] }} */
+let args;
+try {
+  args = parseArgs({ options: { hours: { type: 'string', default: '8' } }, allowPositionals: true });
+} catch (error) {
+  fail(`${/** @type {Error} */ (error).message}\n${usage}`);
+}
+const { values, positionals } = args;
 const [pkg, url] = positionals;
 if (!pkg || !url || positionals.length > 2) fail(usage);
 const remote = FRONT_ENDS.find((front) => front.name === pkg && front.federation)?.federation;

@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
-import { FRONT_ENDS } from './lib/stack.mjs';
+import { FRONT_ENDS } from './lib/front-ends.mjs';
 import { operator } from './releases/store.mjs';
 
 const USAGE =

@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { minClientsOf } from '@sportify/platform/canary';
-import { FRONT_ENDS } from './lib/stack.mjs';
+import { FRONT_ENDS } from './lib/front-ends.mjs';
 import { guardProblems } from './releases/guard.mjs';
 import {
   listReleases,

@@ -1,6 +1,5 @@
 // Child processes with prefixed output and a clean stop (execa handles the signals and kill-after-timeout).
 import { execa } from 'execa';
-import waitOn from 'wait-on';
 
 const COLORS = [36, 35, 33, 32, 34, 31, 96, 95, 93];
 let colorIndex = 0;
@@ -74,6 +73,9 @@ export function spawnService(name, file, args, { env = {}, cwd, quiet = false, d
  * @param {string} what
  */
 export async function waitFor(resources, timeoutMs, what) {
+  // Loaded here: with its dependencies it is most of what importing this module costs, and the release commands,
+  // which import the launcher's settings, never wait for a service.
+  const { default: waitOn } = await import('wait-on');
   try {
     await waitOn({
       resources,

@@ -15,6 +15,7 @@ import { DEV_OPS_KEY } from '@sportify/platform/keys';
 import { spawnService, ready } from './proc.mjs';
 import { releasesDir } from '../releases/store.mjs';
 import { launcherIsProduction, readLauncherSettings } from './settings.mjs';
+import { FRONT_ENDS } from './front-ends.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -22,19 +23,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const PAGE_SERVER = path.join(repoRoot, 'page-server/dist/server.js');
 const ASSET_SERVER = path.join(repoRoot, 'page-server/dist/assets.js');
 
-export const FRONT_ENDS = [
-  { name: 'shell', dir: 'shell', portVar: 'SHELL_PORT', port: 3000, spa: true },
-  { name: 'mf-public', dir: 'mf-public', portVar: 'MF_PUBLIC_PORT', port: 3001, federation: 'mf_public' },
-  { name: 'mf-student', dir: 'mf-student', portVar: 'MF_STUDENT_PORT', port: 3002, federation: 'mf_student' },
-  {
-    name: 'mf-instructor',
-    dir: 'mf-instructor',
-    portVar: 'MF_INSTRUCTOR_PORT',
-    port: 3003,
-    federation: 'mf_instructor',
-  },
-  { name: 'mf-admin', dir: 'mf-admin', portVar: 'MF_ADMIN_PORT', port: 3004, federation: 'mf_admin' },
-];
+export { FRONT_ENDS } from './front-ends.mjs';
 
 /**
  * Reads and checks the launcher's settings from the environment (scripts/lib/settings.mjs: every name is in the

@@ -1,7 +1,7 @@
 // Which builds are live now, and whether a candidate fits them (used by release, promote and rollback).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { FRONT_ENDS } from '../lib/stack.mjs';
+import { FRONT_ENDS } from '../lib/front-ends.mjs';
 import { readBuild, incompatibilities } from './compat.mjs';
 import { readScreens, REMOTES, screensFeatureProblems, screensProblems } from './screens.mjs';
 import { readRegistry, releaseDir, repoRoot } from './store.mjs';

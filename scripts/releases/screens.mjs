@@ -10,7 +10,7 @@ import {
   SHELL_PATHS,
   unexposedScreenErrors,
 } from '@sportify/platform/screens';
-import { FRONT_ENDS } from '../lib/stack.mjs';
+import { FRONT_ENDS } from '../lib/front-ends.mjs';
 
 /** The remotes (front ends with a federation name), in the order the route table lists them. */
 export const REMOTES = FRONT_ENDS.filter((f) => f.federation);
