@@ -24,15 +24,25 @@ import {
   withRegistryLock,
 } from './releases/store.mjs';
 
-const { values: opts, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    'skip-tests': { type: 'boolean', default: false },
-    from: { type: 'string' },
-    'base-url': { type: 'string' },
-    keep: { type: 'string' },
-  },
-});
+const USAGE = 'usage: node scripts/release.mjs [package] [--skip-tests] [--from DIR] [--base-url URL] [--keep N]';
+/** The options, or a refusal with the usage (an unknown option is a typo, not a crash). */
+function parseOptions() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        'skip-tests': { type: 'boolean', default: false },
+        from: { type: 'string' },
+        'base-url': { type: 'string' },
+        keep: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    console.error(`release refused: ${/** @type {Error} */ (error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { values: opts, positionals } = parseOptions();
 
 class Refused extends Error {}
 /** @type {(message: string) => never} */

@@ -137,6 +137,15 @@ const version = (id) => `0.1.0-${commit}.${id}`;
 const registry = () => JSON.parse(readFileSync(path.join(releases, 'registry.json'), 'utf8'));
 const published = (pkg) => (existsSync(path.join(releases, pkg)) ? readdirSync(path.join(releases, pkg)).sort() : []);
 
+test('an unknown option is refused with the usage, before anything is built or published', () => {
+  const r = cli('release.mjs', ['shell', '--skip-test'], 'typo');
+  assert.equal(r.code, 2, r.err);
+  assert.match(r.err, /^release refused: Unknown option '--skip-test'/);
+  assert.match(r.err, /usage: node scripts\/release\.mjs \[package\] \[--skip-tests\]/);
+  assert.doesNotMatch(r.err, /\bat .*\.mjs:\d+/);
+  assert.equal(existsSync(path.join(releases, 'shell')), false);
+});
+
 test('the shell is released and promoted', () => {
   const made = cli('release.mjs', ['shell', '--skip-tests', '--from', shellBuild], 's1');
   assert.equal(made.code, 0, made.err);
