@@ -245,7 +245,7 @@ async function measure(route, profile) {
 /**
  * ms from `start` until the page's own probe (shownProbe) had recorded the card or row, read by polling with a bare
  * evaluate. Not Playwright's locators: their selector engine is injected into the page on first use, and compiling
- * it during the load delayed the first paint itself (by 150 ms and more on loopback).
+ * it during the load delays the very paint being timed.
  */
 async function seenAfter(page, start) {
   const deadline = start + 60_000;
