@@ -143,6 +143,35 @@ describe('Classes', () => {
     expect(selectIn('Tennis Camp')).toBeDisabled();
   });
 
+  it('keeps a card selectable while the cards of a search are checked: a click right after the search selects', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    http = mockApi({
+      'GET /classes': pagedRoute(ALL, (c, { q }) => !q || c.className.toLowerCase().includes(String(q))),
+      'GET /instructors': INSTRUCTORS,
+      // The student's rows about the searched cards answer only once released: the test clicks before that.
+      [selectedUrl]: async (config, body) => {
+        if ((config.params as { classIds: string }).classIds !== 'c1,c2,c3,c4') await held;
+        return pagedRoute([], ofShown)(config, body);
+      },
+      [enrolledUrl]: pagedRoute([]),
+      'POST /classes/selected': [201, { insertedId: 's1' }],
+    });
+    const user = userEvent.setup();
+    open(student);
+    await findEnabledSelect('Swimming Lessons');
+    await user.type(screen.getByRole('searchbox', { name: 'Search classes' }), 'swim');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    await waitFor(() =>
+      expect(http.calls.filter((c) => `${c.method} ${c.url}` === selectedUrl).length).toBeGreaterThanOrEqual(2),
+    );
+    expect(selectIn('Swimming Lessons')).toBeEnabled();
+    await user.click(selectIn('Swimming Lessons'));
+    expect(await screen.findByText('Your class is successfully selected')).toBeInTheDocument();
+    expect(http.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/classes/selected']);
+    release();
+  });
+
   it("shows the API's reason when it refuses a selection", async () => {
     http = mockApi({
       'GET /classes': [200, PAGE],

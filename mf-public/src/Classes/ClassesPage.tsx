@@ -29,7 +29,7 @@ const StudentCards = lazy(() => import(/* webpackChunkName: "student-cards" */ '
 const amount = (text: string) => (text.trim() && Number.isFinite(Number(text)) ? Number(text) : undefined);
 
 /** What the page knows of anyone's own classes before (or without) a student's reads. */
-const NOTHING_KNOWN: StudentClasses = { known: false, selected: new Set(), enrolled: new Set(), pendingId: null };
+const NOTHING_KNOWN: StudentClasses = { known: () => false, selected: new Set(), enrolled: new Set(), pendingId: null };
 
 /**
  * Classes (docs/product.md §2, §4): approved classes as cards, each with Select (rules in selectRules.ts), a page at a time,

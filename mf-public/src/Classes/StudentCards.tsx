@@ -9,6 +9,7 @@ import { CLASSES_PER_PAGE, type Place } from './classesArgs';
 import { ClassGrid, type ListedClass } from './ClassGrid';
 import { SELF, takenBy, takenByAll } from './family';
 import { selectState, type StudentClasses, type Viewer } from './selectRules';
+import { useShownRows } from './shownRows';
 import { WaitlistControls } from './WaitlistControls';
 
 // Loaded when a family first chooses who a class is for, not with the cards.
@@ -29,12 +30,18 @@ export default function StudentCards({ items, email }: { items: ListedClass[]; e
   // Read from the server, so 'Selected' survives a reload: only for the cards shown, never the student's whole lists.
   const mineArgs = { email, classIds: items.map((c) => c._id).join(',') };
   const skipMine = { skip: !mineArgs.classIds };
-  const selections = paged(useSelectionsListQuery({ ...mineArgs, limit: CLASSES_PER_PAGE }, skipMine));
-  const enrolments = paged(usePaymentsEnrolledQuery({ ...mineArgs, limit: CLASSES_PER_PAGE }, skipMine));
-  const waitlist = useWaitlistPlacesQuery(mineArgs, skipMine);
+  const selections = useShownRows(
+    paged(useSelectionsListQuery({ ...mineArgs, limit: CLASSES_PER_PAGE }, skipMine)),
+    mineArgs.classIds,
+  );
+  const enrolments = useShownRows(
+    paged(usePaymentsEnrolledQuery({ ...mineArgs, limit: CLASSES_PER_PAGE }, skipMine)),
+    mineArgs.classIds,
+  );
+  const waitlist = useShownRows(useWaitlistPlacesQuery(mineArgs, skipMine), mineArgs.classIds);
   const places = useMemo(() => {
     const byClass = new Map<string, Place[]>();
-    (waitlist.currentData ?? []).forEach((p) => byClass.set(p.classId, [...(byClass.get(p.classId) ?? []), p]));
+    (waitlist.data ?? []).forEach((p) => byClass.set(p.classId, [...(byClass.get(p.classId) ?? []), p]));
     return byClass;
   }, [waitlist]);
   // A family's campers: with any, Select and Join waitlist ask who the class is for. A failed read leaves the
@@ -52,23 +59,24 @@ export default function StudentCards({ items, email }: { items: ListedClass[]; e
 
   const taken = useMemo(
     () => ({
-      selected: takenBy(selections.currentData?.items ?? [], justSelected),
-      enrolled: takenBy(enrolments.currentData?.items ?? []),
-      waiting: takenBy((waitlist.currentData ?? []).filter((p) => p.state !== 'offered')),
+      selected: takenBy(selections.data?.items ?? [], justSelected),
+      enrolled: takenBy(enrolments.data?.items ?? []),
+      waiting: takenBy((waitlist.data ?? []).filter((p) => p.state !== 'offered')),
     }),
     [selections, enrolments, waitlist, justSelected],
   );
+  const familyKnown = campersRead.isSuccess || campersRead.isError;
   const mine: StudentClasses = useMemo(
     () => ({
-      // Known once the shown cards' rows have arrived (not a previous page's), and the family. A failed read leaves
-      // the buttons usable: the API refuses a duplicate and says why.
-      known: answered(selections) && answered(enrolments) && (campersRead.isSuccess || campersRead.isError),
+      // A card is known once rows covering it have arrived, and the family. A failed read leaves the buttons
+      // usable: the API refuses a duplicate and says why.
+      known: (classId: string) => familyKnown && selections.covers(classId) && enrolments.covers(classId),
       // A class is 'Selected' (or 'Enrolled') once every participant has it.
       selected: takenByAll(participants, taken.selected, taken.enrolled),
       enrolled: takenByAll(participants, taken.enrolled),
       pendingId,
     }),
-    [selections, enrolments, campersRead.isSuccess, campersRead.isError, participants, taken, pendingId],
+    [selections, enrolments, familyKnown, participants, taken, pendingId],
   );
 
   const select = async (item: ListedClass, camperId: string | null) => {
@@ -118,8 +126,8 @@ export default function StudentCards({ items, email }: { items: ListedClass[]; e
         onSelect={(item) => void onSelect(item)}
         below={(item, state) =>
           item.seats <= 0 &&
-          mine.known &&
-          answered(waitlist) &&
+          mine.known(item._id) &&
+          waitlist.covers(item._id) &&
           state !== 'enrolled' && (
             <WaitlistControls
               classId={item._id}
@@ -149,6 +157,3 @@ export default function StudentCards({ items, email }: { items: ListedClass[]; e
     </>
   );
 }
-
-/** A read of the student's rows for the shown cards has answered (or failed), for these very cards. */
-const answered = (read: { currentData?: unknown; isError: boolean }) => read.currentData !== undefined || read.isError;

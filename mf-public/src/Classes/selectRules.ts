@@ -20,8 +20,8 @@ export type SelectState =
   'available' | 'signIn' | 'checking' | 'staff' | 'full' | 'selected' | 'enrolled' | 'selecting';
 
 export interface StudentClasses {
-  /** False while the student's selections and payments are still loading. */
-  known: boolean;
+  /** False while the student's selections and payments of this class are still loading. */
+  known: (classId: string) => boolean;
   selected: ReadonlySet<string>;
   enrolled: ReadonlySet<string>;
   /** The class whose select call is in flight. */
@@ -41,7 +41,7 @@ export function selectState(
   if (viewer.kind === 'student' && mine.enrolled.has(item._id)) return 'enrolled';
   if (viewer.kind === 'student' && mine.selected.has(item._id)) return 'selected';
   if (item.seats <= 0) return 'full';
-  if (viewer.kind === 'loading' || (viewer.kind === 'student' && !mine.known)) return 'checking';
+  if (viewer.kind === 'loading' || (viewer.kind === 'student' && !mine.known(item._id))) return 'checking';
   if (mine.pendingId === item._id) return 'selecting';
   return viewer.kind === 'visitor' ? 'signIn' : 'available';
 }

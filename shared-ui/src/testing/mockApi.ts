@@ -1,7 +1,8 @@
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { httpClient } from '../api/httpClient';
 
-type Handler = (config: InternalAxiosRequestConfig, body: unknown) => [number, unknown];
+/** A route's answer; a promise holds it back (a read still in flight while the test acts). */
+type Handler = (config: InternalAxiosRequestConfig, body: unknown) => [number, unknown] | Promise<[number, unknown]>;
 
 export interface RecordedCall {
   method: string;
@@ -34,7 +35,7 @@ export function mockApi(routes: Record<string, Handler | [number, unknown]>) {
   httpClient.defaults.adapter = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const [status, data] = answer(
+    const [status, data] = await answer(
       method,
       config.url ?? '',
       body,
