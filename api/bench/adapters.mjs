@@ -219,6 +219,8 @@ async function main() {
 
 if (serving) {
   const [kind, port] = process.argv.slice(3);
+  // Exits on a stop, so a --cpu-prof run (bench.mjs's BENCH_CPU_PROF) writes its profile.
+  process.once('SIGTERM', () => process.exit(0));
   if (kind === 'bare') await serveBare(Number(port));
   else await serveNest(/** @type {'express' | 'fastify'} */ (kind), Number(port));
 } else {

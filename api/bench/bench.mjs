@@ -229,6 +229,7 @@ async function startServer(
   /** @type {string[]} */ paths,
   /** @type {Record<string, string>} */ env,
   /** @type {string[]} */ args = [],
+  /** @type {string[]} */ nodeFlags = [],
 ) {
   const port = await freePort();
   // adapters.mjs takes its port as its last argument.
@@ -236,7 +237,7 @@ async function startServer(
   const service = spawnService(
     path.basename(file, '.mjs'),
     process.execPath,
-    [path.join(apiDir, 'bench', file), ...argv],
+    [...nodeFlags, path.join(apiDir, 'bench', file), ...argv],
     {
       env: { ...env, PORT: String(port) },
       quiet: true,
@@ -283,7 +284,11 @@ async function compare(target, /** @type {string[]} */ paths) {
   const bodiesFrom = { BENCH_BODIES_FROM: target.url, BENCH_BARE_PATHS: paths.join(',') };
   const bare = await startServer('bare-server.mjs', paths, bodiesFrom);
   // Nest's own floor: the smallest Nest app of the API's kind on Fastify (adapters.mjs), sending the same bytes.
-  const floor = await startServer('adapters.mjs', paths, bodiesFrom, ['serve', 'fastify']);
+  // With BENCH_CPU_PROF, its profile goes to a folder of its own there, to set beside the API's.
+  const floorProfile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.env.BENCH_CPU_PROF, 'floor')}`]
+    : [];
+  const floor = await startServer('adapters.mjs', paths, bodiesFrom, ['serve', 'fastify'], floorProfile);
   const rows = [];
   /** @type {Record<string, Record<string, { rps: number, p50: number, p99: number, cpu: number }>>} */
   const figures = {};
