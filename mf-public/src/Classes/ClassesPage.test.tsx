@@ -1,6 +1,6 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AppToastContainer, theme, type PublicClass, type SessionState } from '@sportify/shared-ui';
+import { AppToastContainer, signedIn, theme, type PublicClass, type SessionState } from '@sportify/shared-ui';
 import { mockApi, pagedRoute, renderScreen, sessionAs, signedOut } from '@sportify/shared-ui/testing';
 import { ClassesPage } from './ClassesPage';
 
@@ -170,6 +170,29 @@ describe('Classes', () => {
     expect(await screen.findByText('Your class is successfully selected')).toBeInTheDocument();
     expect(http.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/classes/selected']);
     release();
+  });
+
+  it("never shows one student's selections to another student signed in on the same page", async () => {
+    const other = encodeURIComponent('noah@sportify.camp');
+    http = mockApi({
+      'GET /classes': [200, PAGE],
+      'GET /instructors': INSTRUCTORS,
+      [selectedUrl]: pagedRoute([{ _id: 's9', classId: 'c1' }], ofShown),
+      [enrolledUrl]: pagedRoute([]),
+      // The other student's selections are still being read while the test looks.
+      [`GET /classes/selected/${other}`]: () => new Promise(() => {}),
+      [`GET /payments/enrolled/${other}`]: pagedRoute([]),
+    });
+    const { store } = open(student);
+    await waitFor(() => expect(selectIn('Soccer Fundamentals')).toHaveTextContent('Selected'));
+    act(() => {
+      store.dispatch(
+        signedIn({ user: { email: 'noah@sportify.camp', displayName: 'Noah', photoURL: null }, role: 'student' }),
+      );
+    });
+    await waitFor(() => expect(http.calls.some((c) => c.url === `/classes/selected/${other}`)).toBe(true));
+    expect(selectIn('Soccer Fundamentals')).toHaveTextContent(/^Select$/);
+    expect(selectIn('Soccer Fundamentals')).toBeDisabled();
   });
 
   it("shows the API's reason when it refuses a selection", async () => {

@@ -89,9 +89,10 @@ export function ClassesPage() {
       >
         {(items: ListedClass[]) =>
           viewer.kind === 'student' ? (
-            // Until the student's cards have loaded, every card waits as it does for the student's reads.
+            // Until the student's cards have loaded, every card waits as it does for the student's reads. Keyed by
+            // the account, so what the cards remember of one student's rows never shows for another.
             <Suspense fallback={cardsFor(items)}>
-              <StudentCards items={items} email={viewer.email} />
+              <StudentCards key={viewer.email} items={items} email={viewer.email} />
             </Suspense>
           ) : (
             cardsFor(items)
