@@ -10,7 +10,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, isPortBusy } from '../lib/ports.mjs';
-import { FRONT_ENDS, repoRoot } from '../lib/stack.mjs';
+import { launcherSchema } from '../lib/settings.mjs';
+import { repoRoot } from '../lib/stack.mjs';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sportify-stop-'));
 test.after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -18,14 +19,12 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Resolves with `value` after ms without keeping the test process alive. */
 const deadline = (ms, value) => new Promise((resolve) => setTimeout(resolve, ms, value).unref());
 
-const ports = {
-  API_PORT: await freePort(),
-  DEVDB_PORT: await freePort(),
-  FIREBASE_AUTH_EMULATOR_PORT: await freePort(),
-  MAILDEV_SMTP_PORT: await freePort(),
-  MAILDEV_WEB_PORT: await freePort(),
-};
-for (const f of FRONT_ENDS) ports[f.portVar] = await freePort();
+// Every port the launcher listens on, from its settings' schema, so that a site already running on the defaults (a
+// developer's, or the journeys') is left alone.
+const ports = {};
+for (const name of Object.keys(launcherSchema(false).shape).filter((key) => key.endsWith('_PORT'))) {
+  ports[name] = await freePort();
+}
 const built = ['api/dist/main.js', 'shell/dist/index.html'].every((f) => existsSync(path.join(repoRoot, f)));
 const env = {
   ...process.env,
@@ -67,14 +66,17 @@ async function launch() {
     }),
   );
   running = { pid: child.pid, exited };
+  let settled = false;
   const ready = await Promise.race([
     (async () => {
-      while (!output.includes('Press Ctrl-C to stop.')) await sleep(200);
+      // Polls only until the race is over: a launcher that exits first must not leave the test process waiting.
+      while (!settled && !output.includes('Press Ctrl-C to stop.')) await sleep(200);
       return true;
     })(),
     exited.then(() => false),
     deadline(600_000, false),
   ]);
+  settled = true;
   assert.ok(ready, `npm start did not become ready:\n${output}`);
   const logins = [...output.matchAll(/^ {2}(\w+)\s+(\S+@\S+)\s+(\S+)$/gm)].map((m) => ({
     email: m[2],
