@@ -13,10 +13,12 @@ process.env.SPORTIFY_RELEASES_DIR ||= path.join(dataDir, 'releases');
 // cores a render can miss the production budget and the page server rightly answers with its frame instead.
 process.env.PAGE_RENDER_TIMEOUT_MS ||= '10000';
 // The picture journey's own web server is the one private address:port the API may import pictures from; an import
-// that gets no answer is tried twice, a second apart, so its failure shows within the journey.
+// that gets no answer is tried twice, a second apart, each try given up after 2 s, so its failure shows within the
+// journey.
 process.env.PICTURE_IMPORT_ALLOW ||= `127.0.0.1:${ports.pictures}`;
 process.env.PICTURE_IMPORT_ATTEMPTS ||= '2';
 process.env.PICTURE_IMPORT_RETRY_SECONDS ||= '1';
+process.env.PICTURE_IMPORT_TIMEOUT_SECONDS ||= '2';
 // The canary journey loads fresh browsers until the page servers roll its canary back: checked every second rather
 // than every five, the rollback comes a few browsers after it has its minimum of clients instead of many.
 process.env.SPORTIFY_CANARY_CHECK_MS ||= '1000';

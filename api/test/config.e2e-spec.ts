@@ -59,6 +59,8 @@ describe('configuration validated at boot', () => {
     [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL'],
     [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM'],
     [{ MAIL_RETRY_SECONDS: '0' }, 'MAIL_RETRY_SECONDS'],
+    // The product's bound on an import's fetch is 10 s: a setting may shorten it, never lengthen it.
+    [{ PICTURE_IMPORT_TIMEOUT_SECONDS: '11' }, 'PICTURE_IMPORT_TIMEOUT_SECONDS'],
   ])('rejects %p naming %s', (env, name) => {
     expect(problemsOf({ ...DEV, ...env }).join('\n')).toContain(name);
   });

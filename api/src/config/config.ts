@@ -108,6 +108,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       importIntervalMs: v.PICTURE_IMPORT_INTERVAL_MS,
       importAttempts: v.PICTURE_IMPORT_ATTEMPTS,
       importRetrySeconds: v.PICTURE_IMPORT_RETRY_SECONDS,
+      importTimeoutSeconds: v.PICTURE_IMPORT_TIMEOUT_SECONDS,
       maxPixels: v.PICTURE_MAX_PIXELS,
       maxBytes: PICTURE_MAX_BYTES,
     },

@@ -126,6 +126,8 @@ export interface PicturesConfig {
   importAttempts: number;
   /** First wait before trying an import again; doubles per try. */
   importRetrySeconds: number;
+  /** Seconds one try of an import may take in all (connect, redirects, body). */
+  importTimeoutSeconds: number;
   /** Pixels a picture may have (width x height), checked before it is decoded. */
   maxPixels: number;
   /** Bytes an upload or an import may have. */

@@ -218,6 +218,8 @@ export function apiSettingsSchema(production: boolean) {
     PICTURE_IMPORT_INTERVAL_MS: int(2000, 0, 3_600_000),
     PICTURE_IMPORT_ATTEMPTS: int(3, 1, 10),
     PICTURE_IMPORT_RETRY_SECONDS: int(10, 1, 3600),
+    // 10 s is the product's bound; a shorter one lets the tests see a silent host given up on sooner.
+    PICTURE_IMPORT_TIMEOUT_SECONDS: int(10, 1, 10),
     PICTURE_MAX_PIXELS: int(40_000_000, 1_000_000, 268_000_000),
   });
 }

@@ -72,7 +72,13 @@ export class PicturesService implements OnApplicationBootstrap {
     private readonly runner: ClaimedJobRunner,
   ) {
     const p = config.pictures;
-    this.rules = { resolve, allow: new Set(p.importAllow), maxBytes: p.maxBytes, timeoutMs: 10_000, maxRedirects: 3 };
+    this.rules = {
+      resolve,
+      allow: new Set(p.importAllow),
+      maxBytes: p.maxBytes,
+      timeoutMs: p.importTimeoutSeconds * 1000,
+      maxRedirects: 3,
+    };
   }
 
   onApplicationBootstrap(): void {
@@ -82,7 +88,7 @@ export class PicturesService implements OnApplicationBootstrap {
       everyMs: p.importIntervalMs,
       workers: 2,
       passLimit: PASS_LIMIT,
-      // Longer than a fetch (10 s) and the re-encoding after it.
+      // Longer than a fetch (at most 10 s) and the re-encoding after it.
       leaseMs: 60_000,
       claimNext: ({ owner, leaseMs }) => this.pictures.claimNextDue(owner, leaseMs),
       work: (row, { owner }) => this.importOne(row, owner),
