@@ -402,6 +402,51 @@ describe('the day of camp', () => {
       expect(res.body.message).toBe(`Check-in and check-out are for today's session (${later.body.today}) only`);
     });
 
+    it('closes a check-in left open from the day before (a roster opened before midnight), and nothing else of that day', async () => {
+      // The class has no dates: its one session is today, which moved on at midnight.
+      const yesterday = new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      const roster = await t.http().get(`/classes/${classId}/roster`).set(jordan.auth).expect(200);
+      const row = roster.body.campers.find((r: { camperId?: string }) => r.camperId === ava);
+      await t
+        .db()
+        .collection('check_ins')
+        .insertOne({
+          classId,
+          className: roster.body.className,
+          participantId: row.participantId,
+          email: parent.email,
+          camperId: ava,
+          name: 'Ava Day',
+          date: yesterday,
+          checkedInAt: new Date(Date.now() - 3_600_000),
+          checkedInBy: JORDAN.email,
+          checkedInByName: 'Jordan Lee',
+        });
+
+      // Still no check-in on a past day, and nobody else closes it.
+      expect((await checkIn(jordan, ava, yesterday).expect(400)).body.message).toBe(
+        'date is not a session of this class',
+      );
+      for (const s of [sam, parent, stranger]) await checkOut(s, ava, row.pickups[0]._id, yesterday).expect(403);
+      expect((await checkOut(jordan, ava, undefined, yesterday).expect(400)).body.message).toBe(
+        'Choose who is picking up Ava Day',
+      );
+
+      const out = await checkOut(jordan, ava, row.pickups[0]._id, yesterday).expect(200);
+      expect(out.body).toMatchObject({
+        date: yesterday,
+        checkedOutAt: expect.any(String),
+        pickedUpBy: { name: 'Rosa Rivers' },
+      });
+      expect((await checkOut(jordan, ava, row.pickups[0]._id, yesterday).expect(409)).body.message).toMatch(
+        /^Ava Day was already picked up at \d{1,2}:\d\d\s?[AP]M by Rosa Rivers$/,
+      );
+      // A day before without a check-in stays refused.
+      expect((await checkOut(jordan, noPickup, undefined, yesterday).expect(400)).body.message).toBe(
+        'date is not a session of this class',
+      );
+    });
+
     it("keeps pick-ups and check-ins to the family, the camper's instructors and admins", async () => {
       const bodies: string[] = [];
       for (const c of (await t.http().get(`/classes/user/${SAM.email}`).set(sam.auth).expect(200)).body as {

@@ -68,7 +68,7 @@ export class CheckInsService implements OnModuleInit {
   }
 
   async checkOut(caller: Caller, classId: string, dto: CheckOutDto): Promise<FamilyDay> {
-    const { cls, row } = await this.today(caller, classId, dto);
+    const { cls, row } = await this.today(caller, classId, dto, await this.checkedInBeforeToday(classId, dto));
     const key = { classId: cls._id, participantId: row.participantId, date: dto.date };
     // The day's state first: "not checked in" or "already picked up" says more than a missing pick-up.
     const existing = await this.checkIns.find(key);
@@ -120,12 +120,22 @@ export class CheckInsService implements OnModuleInit {
     return (await this.checkIns.forFamily(caller.email, this.rosters.today())).map(familyDay);
   }
 
-  /** The roster place, for today's session only: a check-in is what happens at the gate, not a record to back-fill. */
-  private async today(caller: Caller, classId: string, dto: CheckInDto): Promise<RosterPlace> {
-    const place = await this.rosters.place(caller, classId, dto.participantId, dto.date);
-    if (dto.date !== place.today)
+  /**
+   * The roster place, for today's session only: a check-in is what happens at the gate, not a record to back-fill.
+   * A check-out may also close an earlier day's check-in (a roster opened before midnight, a check-out forgotten),
+   * or say it was closed already.
+   */
+  private async today(caller: Caller, classId: string, dto: CheckInDto, checkedIn = false): Promise<RosterPlace> {
+    const place = await this.rosters.place(caller, classId, dto.participantId, dto.date, checkedIn);
+    if (dto.date !== place.today && !checkedIn)
       throw new BadRequestException(`Check-in and check-out are for today's session (${place.today}) only`);
     return place;
+  }
+
+  /** Whether the participant was checked in on that day, before today (the caller's rights are checked after). */
+  private async checkedInBeforeToday(classId: string, dto: CheckOutDto): Promise<boolean> {
+    if (dto.date >= this.rosters.today()) return false;
+    return !!(await this.checkIns.find({ classId, participantId: dto.participantId, date: dto.date }));
   }
 
   private alreadyOut(name: string, c: CheckIn): ConflictException {

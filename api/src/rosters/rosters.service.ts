@@ -91,12 +91,19 @@ export class RostersService implements OnModuleInit {
 
   /**
    * A participant of a class the caller teaches (or any, for an admin) on one of its session days: 403 for anyone
-   * else, 400 for a day that is not a session, 404 for someone not on the roster.
+   * else, 400 for a day that is not a session, 404 for someone not on the roster. `checkedIn`: the day has a check-in,
+   * so it was a session (an undated class's only session is today, which moves on at midnight).
    */
-  async place(caller: Caller, classId: string, participantId: string, date: string): Promise<RosterPlace> {
+  async place(
+    caller: Caller,
+    classId: string,
+    participantId: string,
+    date: string,
+    checkedIn = false,
+  ): Promise<RosterPlace> {
     const cls = await this.readable(caller, classId);
     const sessions = this.sessions(cls);
-    if (!sessions.includes(date)) throw new BadRequestException('date is not a session of this class');
+    if (!sessions.includes(date) && !checkedIn) throw new BadRequestException('date is not a session of this class');
     const row = (await this.rows(cls)).find((r) => r.participantId === participantId);
     if (!row) throw new NotFoundException("Not on this class's roster");
     return { cls, row, sessions, today: this.today() };
